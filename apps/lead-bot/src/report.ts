@@ -1,0 +1,81 @@
+import type { LeadRow } from './db.ts'
+
+const timeFormat = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'Europe/Astrakhan',
+  dateStyle: 'short',
+  timeStyle: 'short',
+})
+
+/** Received time as the owner reads it: local time of the school. */
+export function localTime(iso: string): string {
+  return timeFormat.format(new Date(iso))
+}
+
+const TABLE_COLUMNS: [string, (lead: LeadRow) => string][] = [
+  ['id', (lead) => String(lead.id)],
+  ['получена', (lead) => localTime(lead.receivedAt)],
+  ['имя', (lead) => lead.name],
+  ['телефон', (lead) => lead.phone],
+  ['форма', (lead) => lead.form],
+  ['доставка', (lead) => (lead.status === 'sent' ? 'отправлена' : `ждёт (${lead.attempts})`)],
+]
+
+/** A plain fixed-width table for the terminal. */
+export function formatTable(leads: LeadRow[]): string {
+  const rows = [TABLE_COLUMNS.map(([title]) => title)].concat(
+    leads.map((lead) => TABLE_COLUMNS.map(([, cell]) => cell(lead).replace(/\s+/g, ' '))),
+  )
+  const widths = TABLE_COLUMNS.map((_, i) => Math.max(...rows.map((row) => [...(row[i] ?? '')].length)))
+  const line = (row: string[]) =>
+    row.map((cell, i) => cell + ' '.repeat((widths[i] ?? 0) - [...cell].length)).join('  ').trimEnd()
+  const header = rows[0] ?? []
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join('\n')
+}
+
+export const CSV_COLUMNS = [
+  'id',
+  'received_at',
+  'name',
+  'phone',
+  'form',
+  'consent_version',
+  'client_ip',
+  'user_agent',
+  'status',
+  'attempts',
+  'sent_at',
+  'last_error',
+] as const
+
+function csvCell(value: string | number | null, delimiter: string): string {
+  if (value === null) return ''
+  let text = String(value)
+  // Spreadsheets run cells starting with = + - @ as formulas ('+7 (…' included): make them text.
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return text.includes(delimiter) || /["\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** RFC 4180 CSV (CRLF line ends), oldest first; `bom` helps Excel detect UTF-8. */
+export function formatCsv(leads: LeadRow[], options: { delimiter?: string; bom?: boolean } = {}): string {
+  const delimiter = options.delimiter ?? ','
+  const rows = leads.map((lead) =>
+    [
+      lead.id,
+      lead.receivedAt,
+      lead.name,
+      lead.phone,
+      lead.form,
+      lead.consentVersion,
+      lead.clientIp,
+      lead.userAgent,
+      lead.status,
+      lead.attempts,
+      lead.sentAt,
+      lead.lastError,
+    ]
+      .map((cell) => csvCell(cell, delimiter))
+      .join(delimiter),
+  )
+  const text = [CSV_COLUMNS.join(delimiter), ...rows].join('\r\n') + '\r\n'
+  return (options.bom === false ? '' : '\uFEFF') + text
+}

@@ -1,0 +1,11 @@
+import { defineProject } from 'vitest/config'
+
+export default defineProject({
+  test: {
+    name: 'lead-bot',
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    setupFiles: ['./test/setup.ts'],
+    testTimeout: 30_000,
+  },
+})

@@ -1,0 +1,13 @@
+import { NotFoundView } from '~/features/shell/not-found-view'
+import { paths } from '~/lib/paths'
+
+export function CourseNotFound() {
+  return (
+    <NotFoundView
+      heading="Курс не найден"
+      message="Извините, запрашиваемый курс не существует или был удален."
+      linkTo={paths.courses}
+      linkLabel="Вернуться к списку курсов"
+    />
+  )
+}

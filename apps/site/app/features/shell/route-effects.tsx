@@ -1,0 +1,22 @@
+import { useEffect } from 'react'
+import { useLocation } from 'react-router'
+import { trackPageView } from '~/lib/analytics'
+
+/** Scrolls to the top on every path change (or to the hash target) and reports a page hit. */
+export function RouteEffects() {
+  const { pathname, search, hash } = useLocation()
+
+  useEffect(() => {
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
+    if (target) target.scrollIntoView()
+    else window.scrollTo(0, 0)
+    // Only a new path scrolls; a changed hash on the same page is the browser's to handle.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname])
+
+  useEffect(() => {
+    trackPageView(`${pathname}${search}`)
+  }, [pathname, search])
+
+  return null
+}

@@ -1,0 +1,63 @@
+import { env } from '~/config/env'
+import { afterInteractive } from './after-interactive'
+
+/** The goals of spec section 7. */
+export type Goal = 'copyNumber' | 'testIsPassed' | 'sendForm' | 'openCourseDetails'
+
+type Ym = ((id: number | string, method: string, ...args: unknown[]) => void) & {
+  a?: unknown[][]
+  l?: number
+}
+
+declare global {
+  interface Window {
+    ym?: Ym
+  }
+}
+
+const TAG_URL = 'https://mc.yandex.ru/metrika/tag.js'
+
+/** Defines the standard Metrika queue unless a `ym` is already there, so calls made before the tag loads are kept. */
+function ensureQueue(): Ym {
+  if (!window.ym) {
+    const queue: Ym = (...args: unknown[]) => {
+      ;(queue.a ??= []).push(args)
+    }
+    queue.l = Date.now()
+    window.ym = queue
+  }
+  return window.ym
+}
+
+let initialised = false
+
+function call(method: string, ...args: unknown[]): void {
+  if (!env.metrikaId || typeof window === 'undefined') return
+  const ym = ensureQueue()
+  if (!initialised) {
+    initialised = true
+    // `defer: true`: page hits are sent by trackPageView on every navigation, the first one included.
+    ym(env.metrikaId, 'init', { defer: true, clickmap: true, trackLinks: true, accurateTrackBounce: true })
+  }
+  ym(env.metrikaId, method, ...args)
+}
+
+/** Loads the Metrika tag after the page is interactive. A no-op without a counter id. */
+export function startAnalytics(): void {
+  if (!env.metrikaId) return
+  afterInteractive(() => {
+    if (document.querySelector(`script[src="${TAG_URL}"]`)) return
+    const script = document.createElement('script')
+    script.src = TAG_URL
+    script.async = true
+    document.head.append(script)
+  })
+}
+
+export function trackPageView(url: string): void {
+  call('hit', url, { title: document.title, referer: document.referrer })
+}
+
+export function reachGoal(goal: Goal): void {
+  call('reachGoal', goal)
+}

@@ -1,0 +1,65 @@
+import type { MetaDescriptor } from 'react-router'
+import { env } from '~/config/env'
+
+export const SITE_NAME = 'IT Lab, Астрахань'
+
+const KEYWORDS = [
+  'IT Lab',
+  'школа программирования',
+  'программирование для детей',
+  'курсы программирования Астрахань',
+  'IT-школа Астрахань',
+  'обучение детей программированию',
+  'кружок программирования',
+  'Scratch',
+  'Scratch Junior',
+  'Roblox Studio',
+  'Python для детей',
+  'Python для подростков',
+  'HTML и CSS',
+  'создание сайтов для детей',
+  'Minecraft моды',
+  'App Inventor',
+  'мобильные приложения для детей',
+  'Kodu Game Lab',
+  'нейросети для детей',
+  'искусственный интеллект для школьников',
+  'компьютерная грамотность для детей',
+  'разработка игр для детей',
+  'пробный урок бесплатно',
+  'дети 5–17 лет',
+].join(', ')
+
+export type PageSeo = {
+  title: string
+  description: string
+  /** Site path for the canonical link; omitted on pages that have none (not-found views). */
+  path?: string
+  noindex?: boolean
+}
+
+/** The head tags every page carries (spec section 2, 'Page head'). */
+export function seo({ title, description, path, noindex = false }: PageSeo): MetaDescriptor[] {
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: description },
+    { name: 'robots', content: noindex ? 'noindex, nofollow' : 'index, follow' },
+    { name: 'keywords', content: KEYWORDS },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { name: 'DC.title', content: title },
+    { name: 'DC.description', content: description },
+  ]
+  if (path !== undefined) {
+    tags.push({ tagName: 'link', rel: 'canonical', href: canonicalUrl(path) })
+  }
+  return tags
+}
+
+export function canonicalUrl(path: string): string {
+  return `${env.siteUrl}${path === '/' ? '/' : path}`
+}
+
+export function courseTitle(courseName: string): string {
+  return `${courseName} — ${SITE_NAME}`
+}

@@ -1,0 +1,52 @@
+import { useEffect, type ReactNode } from 'react'
+import { Links, Meta, Outlet, Scripts } from 'react-router'
+import { CookieBanner } from '~/features/shell/cookie-banner'
+import { Footer } from '~/features/shell/footer'
+import { Header } from '~/features/shell/header'
+import { RouteEffects } from '~/features/shell/route-effects'
+import { startAnalytics } from '~/lib/analytics'
+import { startErrorReporting } from '~/lib/error-reporting'
+import './app.css'
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="ru">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f57d6" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  useEffect(() => {
+    startAnalytics()
+    startErrorReporting()
+  }, [])
+
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-bold text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Перейти к содержимому
+      </a>
+      <RouteEffects />
+      <Header />
+      <main id="main" tabIndex={-1} className="min-h-[70vh] pt-16 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <CookieBanner />
+    </>
+  )
+}

@@ -1,0 +1,11 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes'
+
+export default [
+  index('routes/home.tsx'),
+  route('courses', 'routes/courses.tsx'),
+  route('course/:id', 'routes/course.tsx'),
+  route('privacy-policy', 'routes/privacy-policy.tsx'),
+  route('personal-data-policy', 'routes/personal-data-policy.tsx'),
+  route('cookie', 'routes/cookie.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test'
+import { expect, navigateInApp, test } from './fixtures'
+
+const SITE_URL = 'https://it-lab.test'
+const COURSE_TITLE = /^.+ — IT Lab, Астрахань$/
+
+type RouteCase = { path: string; noindex: boolean; canonical: boolean; title?: RegExp }
+
+const routes: RouteCase[] = [
+  { path: '/', noindex: false, canonical: true },
+  { path: '/courses', noindex: false, canonical: true },
+  ...Array.from({ length: 10 }, (_, i) => ({
+    path: `/course/${i + 1}`,
+    noindex: false,
+    canonical: true,
+    title: COURSE_TITLE,
+  })),
+  { path: '/privacy-policy', noindex: true, canonical: true },
+  { path: '/personal-data-policy', noindex: true, canonical: true },
+  { path: '/cookie', noindex: true, canonical: true },
+  { path: '/no-such-page', noindex: true, canonical: false, title: /^Страница не найдена/ },
+  { path: '/course/99', noindex: true, canonical: false, title: /^Курс не найден/ },
+]
+
+const single = {
+  description: 'meta[name="description"]',
+  robots: 'meta[name="robots"]',
+  keywords: 'meta[name="keywords"]',
+  ogTitle: 'meta[property="og:title"]',
+  ogDescription: 'meta[property="og:description"]',
+  dcTitle: 'meta[name="DC.title"]',
+  dcDescription: 'meta[name="DC.description"]',
+}
+
+async function expectHeadTags(page: Page, route: RouteCase) {
+  const head = page.locator('head')
+  await expect(head.locator('title')).toHaveCount(1)
+  const title = await page.title()
+  expect(title).not.toBe('')
+  if (route.title) expect(title).toMatch(route.title)
+
+  const values: Record<string, string | null> = {}
+  for (const [key, selector] of Object.entries(single)) {
+    await expect(head.locator(selector), `${route.path}: one ${key}`).toHaveCount(1)
+    values[key] = await head.locator(selector).getAttribute('content')
+  }
+  expect(values.robots).toBe(route.noindex ? 'noindex, nofollow' : 'index, follow')
+  expect(values.description?.length).toBeGreaterThan(20)
+  expect(values.keywords).toContain('программирование для детей')
+  expect(values.ogTitle).toBe(title)
+  expect(values.dcTitle).toBe(title)
+  expect(values.ogDescription).toBe(values.description)
+  expect(values.dcDescription).toBe(values.description)
+
+  const canonical = head.locator('link[rel="canonical"]')
+  if (route.canonical) {
+    await expect(canonical).toHaveCount(1)
+    await expect(canonical).toHaveAttribute('href', `${SITE_URL}${route.path}`)
+  } else {
+    await expect(canonical).toHaveCount(0)
+  }
+}
+
+test.describe('head tags in the prerendered HTML', () => {
+  test.use({ javaScriptEnabled: false })
+
+  for (const route of routes) {
+    test(`${route.path}`, async ({ page }) => {
+      await page.goto(route.path)
+      await expectHeadTags(page, route)
+    })
+  }
+
+  test('a course title is the course name with the site suffix', async ({ page }) => {
+    await page.goto('/course/4')
+    const heading = await page.getByRole('heading', { level: 1 }).textContent()
+    await expect(page).toHaveTitle(`${heading} — IT Lab, Астрахань`)
+  })
+})
+
+test('head tags are right again after client-side navigation', async ({ page }) => {
+  await page.goto('/')
+  const [home, ...others] = routes
+  for (const route of [...others, ...(home ? [home] : [])]) {
+    await navigateInApp(page, route.path)
+    await expect(page).toHaveURL(route.path)
+    await expectHeadTags(page, route)
+  }
+})

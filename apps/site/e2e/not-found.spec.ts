@@ -1,0 +1,63 @@
+import { expect, navigateInApp, test } from './fixtures'
+
+test.describe('unknown path', () => {
+  for (const path of ['/no-such-page', '/courses/extra', '/course/4/extra']) {
+    test(`${path} answers 404 with the not-found page`, async ({ page }) => {
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(404)
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Страница не найдена' }),
+      ).toBeVisible()
+      await expect(page.getByText('404', { exact: true })).toBeVisible()
+      await expect(
+        page.getByText('Возможно, вы перешли по неверной ссылке или страница была удалена.'),
+      ).toBeVisible()
+      await expect(page.getByRole('img', { name: /робот/ })).toBeVisible()
+      await page.getByRole('link', { name: 'Вернуться на главную' }).click()
+      await expect(page).toHaveURL('/')
+    })
+  }
+
+  test('reached by client-side navigation', async ({ page }) => {
+    await page.goto('/courses')
+    await navigateInApp(page, '/no-such-page')
+    await expect(page.getByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeVisible()
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute(
+      'content',
+      'noindex, nofollow',
+    )
+  })
+})
+
+test.describe('unknown course id', () => {
+  for (const path of ['/course/99', '/course/abc', '/course/0', '/course/4.0']) {
+    test(`${path} answers 404 with 'Курс не найден'`, async ({ page }) => {
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(404)
+      await expect(page.getByRole('heading', { level: 1, name: 'Курс не найден' })).toBeVisible()
+      await expect(
+        page.getByText('Извините, запрашиваемый курс не существует или был удален.'),
+      ).toBeVisible()
+      await page.getByRole('link', { name: 'Вернуться к списку курсов' }).click()
+      await expect(page).toHaveURL('/courses')
+      await expect(page.getByRole('heading', { level: 1, name: 'Наши курсы' })).toBeVisible()
+    })
+  }
+
+  test('reached by client-side navigation', async ({ page }) => {
+    await page.goto('/course/1')
+    await navigateInApp(page, '/course/42')
+    await expect(page.getByRole('heading', { level: 1, name: 'Курс не найден' })).toBeVisible()
+    await expect(page).toHaveTitle(/^Курс не найден/)
+  })
+})
+
+test('known routes answer 200', async ({ request }) => {
+  const known = ['/', '/courses', '/privacy-policy', '/personal-data-policy', '/cookie']
+  for (let id = 1; id <= 10; id += 1) known.push(`/course/${id}`)
+  for (const path of known) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(200)
+    expect(response.headers()['content-type']).toContain('text/html')
+  }
+})

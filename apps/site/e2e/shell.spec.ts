@@ -1,0 +1,161 @@
+import { expect, metrikaCalls, METRIKA_ID, test } from './fixtures'
+
+test.describe('header on desktop', () => {
+  test('nav links lead to their pages and the logo leads home', async ({ page }) => {
+    await page.goto('/')
+    const nav = page.getByRole('navigation', { name: 'Основное меню' })
+    await nav.getByRole('link', { name: 'Курсы' }).click()
+    await expect(page).toHaveURL('/courses')
+    await expect(page.getByRole('heading', { level: 1, name: 'Наши курсы' })).toBeVisible()
+    await nav.getByRole('link', { name: 'Главная' }).click()
+    await expect(page).toHaveURL('/')
+    await page.goto('/cookie')
+    await page.getByRole('link', { name: 'На главную' }).click()
+    await expect(page).toHaveURL('/')
+  })
+
+  test("'Контакты' scrolls to the contact block of the page", async ({ page }) => {
+    await page.goto('/')
+    await expect(page.locator('#contact')).not.toBeInViewport()
+    await page.getByRole('button', { name: 'Контакты' }).click()
+    await expect(page.locator('#contact')).toBeInViewport()
+    await expect(page).toHaveURL('/')
+  })
+
+  test("'Контакты' on a page without a contact block opens the home page's one", async ({
+    page,
+  }) => {
+    await page.goto('/privacy-policy')
+    await page.getByRole('button', { name: 'Контакты' }).click()
+    await expect(page).toHaveURL('/#contact')
+    await expect(page.locator('#contact')).toBeInViewport()
+  })
+
+  test('the header turns blurred and shadowed once scrolled past 10 px', async ({ page }) => {
+    await page.goto('/')
+    const header = page.getByRole('banner')
+    await expect(header).toHaveCSS('box-shadow', 'none')
+    await page.evaluate(() => window.scrollTo(0, 8))
+    await expect(header).toHaveCSS('box-shadow', 'none')
+    await page.evaluate(() => window.scrollTo(0, 40))
+    await expect(header).not.toHaveCSS('box-shadow', 'none')
+    await expect(header).toHaveCSS('backdrop-filter', /blur/)
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await expect(header).toHaveCSS('box-shadow', 'none')
+  })
+})
+
+test.describe('burger menu at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } })
+
+  test('opens, and closes after a choice or the contact click', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('navigation', { name: 'Основное меню' })).toBeHidden()
+    const burger = page.getByRole('button', { name: 'Открыть меню' })
+    await expect(burger).toHaveAttribute('aria-expanded', 'false')
+
+    await burger.click()
+    const close = page.getByRole('button', { name: 'Закрыть меню' })
+    await expect(close).toHaveAttribute('aria-expanded', 'true')
+    const menu = page.getByRole('navigation', { name: 'Мобильное меню' })
+    await menu.getByRole('link', { name: 'Курсы' }).click()
+    await expect(page).toHaveURL('/courses')
+    await expect(menu).toBeHidden()
+    await expect(burger).toHaveAttribute('aria-expanded', 'false')
+
+    await page.goto('/')
+    await burger.click()
+    await menu.getByRole('button', { name: 'Контакты' }).click()
+    await expect(menu).toBeHidden()
+    await expect(page.locator('#contact')).toBeInViewport()
+  })
+})
+
+test('footer shows the logo, copyright, privacy link and the legal line', async ({ page }) => {
+  await page.goto('/')
+  const footer = page.getByRole('contentinfo')
+  await expect(footer.getByText('IT Lab')).toBeVisible()
+  await expect(footer.getByText('© 2025 Все права защищены')).toBeVisible()
+  await expect(footer.getByText(/ИНН .+, ОГРНИП .+/)).toBeVisible()
+  await footer.getByRole('link', { name: 'Политика конфиденциальности' }).click()
+  await expect(page).toHaveURL('/privacy-policy')
+})
+
+test.describe('cookie banner', () => {
+  test("'Понятно' stores consent and the banner stays away", async ({ page }) => {
+    await page.goto('/')
+    const banner = page.getByRole('region', { name: 'Уведомление о cookie' })
+    await expect(banner).toContainText('Мы используем cookie, чтобы улучшать работу сайта.')
+    await banner.getByRole('button', { name: 'Понятно' }).click()
+    await expect(banner).toBeHidden()
+    expect(await page.evaluate(() => localStorage.getItem('cookieAccepted'))).toBe('true')
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(banner).toBeHidden()
+  })
+
+  test("'как это работает?' opens the cookie policy", async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('link', { name: 'как это работает?' }).click()
+    await expect(page).toHaveURL('/cookie')
+  })
+
+  test('shows when storage throws, and still hides on accept', async ({ page }) => {
+    await page.addInitScript(() => {
+      const fail = () => {
+        throw new DOMException('blocked', 'SecurityError')
+      }
+      Storage.prototype.getItem = fail
+      Storage.prototype.setItem = fail
+    })
+    await page.goto('/')
+    const banner = page.getByRole('region', { name: 'Уведомление о cookie' })
+    await expect(banner).toBeVisible()
+    await banner.getByRole('button', { name: 'Понятно' }).click()
+    await expect(banner).toBeHidden()
+  })
+})
+
+test('every path change scrolls to the top', async ({ page }) => {
+  await page.goto('/')
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: 'Политика конфиденциальности' })
+    .click()
+  await expect(page).toHaveURL('/privacy-policy')
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+})
+
+test('Metrika counts a page hit on each client-side navigation', async ({ page }) => {
+  await page.goto('/')
+  await page
+    .getByRole('navigation', { name: 'Основное меню' })
+    .getByRole('link', { name: 'Курсы' })
+    .click()
+  await expect(page).toHaveURL('/courses')
+  await expect
+    .poll(async () =>
+      (await metrikaCalls(page)).filter((call) => call[1] === 'hit').map((c) => c[2]),
+    )
+    .toEqual(['/', '/courses'])
+  const calls = await metrikaCalls(page)
+  expect(calls[0]?.slice(0, 2)).toEqual([METRIKA_ID, 'init'])
+})
+
+test('Metrika keeps a ym that the page already has', async ({ page }) => {
+  await page.addInitScript(() => {
+    const calls: unknown[][] = []
+    const existing = (...args: unknown[]) => calls.push(args)
+    Object.assign(window, { ym: existing, __existingCalls: calls })
+  })
+  await page.goto('/')
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (window as unknown as { __existingCalls: unknown[][] }).__existingCalls.length,
+      ),
+    )
+    .toBeGreaterThan(0)
+})

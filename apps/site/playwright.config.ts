@@ -1,0 +1,58 @@
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+
+// The e2e build (npm run build:e2e) is served exactly as `npm start` serves the site,
+// beside the real lead service with a fresh SQLite file.
+export const SITE_PORT = 3100
+export const LEAD_PORT = 3101
+export const E2E_LEADS_DB = path.join(tmpdir(), `it-lab-e2e-${process.pid}`, 'leads.sqlite')
+
+const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${SITE_PORT}`,
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Astrakhan',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumFlags,
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: [
+    {
+      command: 'node server/main.ts',
+      url: `http://127.0.0.1:${SITE_PORT}/`,
+      env: { SITE_PORT: String(SITE_PORT), SITE_BUILD_DIR: 'build-e2e' },
+      reuseExistingServer: false,
+    },
+    {
+      command: 'node ../lead-bot/src/main.ts',
+      url: `http://127.0.0.1:${LEAD_PORT}/health`,
+      env: {
+        LEAD_PORT: String(LEAD_PORT),
+        LEADS_DB: E2E_LEADS_DB,
+        SITE_ORIGIN: `http://127.0.0.1:${SITE_PORT}`,
+        RATE_LIMIT_MAX: '1000',
+      },
+      reuseExistingServer: false,
+    },
+  ],
+})

@@ -1,0 +1,80 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import fastifyCompress from '@fastify/compress'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyInstance } from 'fastify'
+
+export type SiteServerOptions = {
+  /** The build folder holding `client/` and `errors/` (see react-router.config.ts). */
+  buildDir: string
+  logger?: boolean
+}
+
+const COURSE_PATH = /^\/course\/[^/]+\/?$/
+const HASHED_ASSET = /^\/assets\//
+
+/** URL paths of the prerendered pages: every folder of the client build holding an index.html. */
+async function findPages(clientDir: string): Promise<Set<string>> {
+  const entries = await readdir(clientDir, { recursive: true })
+  const pages = new Set<string>()
+  for (const entry of entries) {
+    if (path.basename(entry) !== 'index.html') continue
+    const dir = path.dirname(entry).split(path.sep).join('/')
+    pages.add(dir === '.' ? '/' : `/${dir}`)
+  }
+  return pages
+}
+
+function cacheControlFor(urlPath: string): string {
+  if (HASHED_ASSET.test(urlPath)) return 'public, max-age=31536000, immutable'
+  if (urlPath.endsWith('.html')) return 'no-cache'
+  return 'public, max-age=3600'
+}
+
+/**
+ * Serves the prerendered site as static files, as nginx does in production:
+ * clean URLs map to their index.html, unknown paths get the not-found documents with status 404.
+ */
+export async function buildSiteServer({
+  buildDir,
+  logger = false,
+}: SiteServerOptions): Promise<FastifyInstance> {
+  const clientDir = path.join(buildDir, 'client')
+  const pages = await findPages(clientDir)
+  const notFoundHtml = await readFile(path.join(buildDir, 'errors', 'not-found.html'))
+  const courseNotFoundHtml = await readFile(path.join(buildDir, 'errors', 'course-not-found.html'))
+
+  const app = Fastify({
+    logger,
+    rewriteUrl(request) {
+      const url = new URL(request.url ?? '/', 'http://site.local')
+      const pagePath = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname
+      if (!pages.has(pagePath)) return request.url ?? '/'
+      return `${pagePath === '/' ? '' : pagePath}/index.html${url.search}`
+    },
+  })
+
+  await app.register(fastifyCompress, { threshold: 1024 })
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    index: false,
+    redirect: false,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const urlPath = `/${path.relative(clientDir, filePath).split(path.sep).join('/')}`
+      reply.header('Cache-Control', cacheControlFor(urlPath))
+    },
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = new URL(request.url, 'http://site.local').pathname
+    const body = COURSE_PATH.test(pathname) ? courseNotFoundHtml : notFoundHtml
+    return reply
+      .code(404)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(body)
+  })
+
+  return app
+}

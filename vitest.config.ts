@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config'
+
+// One runner for the whole workspace; each package is a project with its own environment.
+export default defineConfig({
+  test: {
+    projects: ['packages/shared', 'apps/lead-bot', 'apps/site'],
+  },
+})
