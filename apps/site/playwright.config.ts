@@ -1,13 +1,8 @@
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { BUILD_DIR, LEAD_PORT, LEADS_DB, SITE_PORT } from './e2e/e2e-env.ts'
 
 // The e2e build (npm run build:e2e) is served exactly as `npm start` serves the site,
 // beside the real lead service with a fresh SQLite file.
-export const SITE_PORT = 3100
-export const LEAD_PORT = 3101
-export const E2E_LEADS_DB = path.join(tmpdir(), `it-lab-e2e-${process.pid}`, 'leads.sqlite')
-
 const chromiumFlags = [
   '--no-sandbox',
   '--disable-gpu',
@@ -40,15 +35,16 @@ export default defineConfig({
     {
       command: 'node server/main.ts',
       url: `http://127.0.0.1:${SITE_PORT}/`,
-      env: { SITE_PORT: String(SITE_PORT), SITE_BUILD_DIR: 'build-e2e' },
+      env: { SITE_PORT: String(SITE_PORT), SITE_BUILD_DIR: BUILD_DIR },
       reuseExistingServer: false,
     },
     {
-      command: 'node ../lead-bot/src/main.ts',
+      // A fresh database for every run.
+      command: `rm -f '${LEADS_DB}'* && node ../lead-bot/src/main.ts`,
       url: `http://127.0.0.1:${LEAD_PORT}/health`,
       env: {
         LEAD_PORT: String(LEAD_PORT),
-        LEADS_DB: E2E_LEADS_DB,
+        LEADS_DB,
         SITE_ORIGIN: `http://127.0.0.1:${SITE_PORT}`,
         RATE_LIMIT_MAX: '1000',
       },

@@ -46,7 +46,8 @@ if (values.delimiter.length !== 1 || /["\r\n]/.test(values.delimiter)) {
 const dbPath = resolveDbPath(process.env)
 if (!existsSync(dbPath)) {
   process.stderr.write(`No leads yet: ${dbPath} does not exist.\n`)
-  if (values.csv) process.stdout.write(formatCsv([], { delimiter: values.delimiter, bom: !values['no-bom'] }))
+  if (values.csv)
+    process.stdout.write(formatCsv([], { delimiter: values.delimiter, bom: !values['no-bom'] }))
   process.exit(0)
 }
 

@@ -43,6 +43,8 @@ export interface LeadStore {
   list(options: { limit: number }): LeadRow[]
   /** Throws unless a write can be committed right now. */
   checkWritable(now: number): void
+  /** The durability settings in force on this connection, for logs and tests. */
+  settings(): { journalMode: string; synchronous: string }
   close(): void
 }
 
@@ -211,6 +213,14 @@ export function openLeadStore(file: string, options: StoreOptions = {}): LeadSto
     checkWritable(now) {
       // A real committed write: it proves the file, the WAL and the lock are all usable.
       touchHealth.run(iso(now))
+    },
+    settings() {
+      const journalMode = str(db.prepare('PRAGMA journal_mode').get()?.journal_mode)
+      const level = num(db.prepare('PRAGMA synchronous').get()?.synchronous)
+      return {
+        journalMode,
+        synchronous: ['off', 'normal', 'full', 'extra'][level] ?? String(level),
+      }
     },
     close() {
       db.close()

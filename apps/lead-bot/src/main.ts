@@ -29,6 +29,7 @@ const app = await buildApp({
 })
 
 if (config.telegram) {
+  app.log.info({ chatId: config.telegram.chatId }, 'Telegram delivery is on')
   outbox = createOutbox({
     store,
     telegram: createTelegramClient(config.telegram),
@@ -63,5 +64,8 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'))
 process.once('SIGINT', () => void shutdown('SIGINT'))
 
 const address = await app.listen({ port: config.port, host: config.host })
-app.log.info({ address, db: store.path, origins: config.siteOrigins }, 'lead-bot listening')
+app.log.info(
+  { address, db: store.path, ...store.settings(), origins: config.siteOrigins },
+  'lead-bot listening',
+)
 outbox?.start()

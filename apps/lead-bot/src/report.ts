@@ -25,11 +25,18 @@ export function formatTable(leads: LeadRow[]): string {
   const rows = [TABLE_COLUMNS.map(([title]) => title)].concat(
     leads.map((lead) => TABLE_COLUMNS.map(([, cell]) => cell(lead).replace(/\s+/g, ' '))),
   )
-  const widths = TABLE_COLUMNS.map((_, i) => Math.max(...rows.map((row) => [...(row[i] ?? '')].length)))
+  const widths = TABLE_COLUMNS.map((_, i) =>
+    Math.max(...rows.map((row) => [...(row[i] ?? '')].length)),
+  )
   const line = (row: string[]) =>
-    row.map((cell, i) => cell + ' '.repeat((widths[i] ?? 0) - [...cell].length)).join('  ').trimEnd()
+    row
+      .map((cell, i) => cell + ' '.repeat((widths[i] ?? 0) - [...cell].length))
+      .join('  ')
+      .trimEnd()
   const header = rows[0] ?? []
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join('\n')
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join(
+    '\n',
+  )
 }
 
 export const CSV_COLUMNS = [
@@ -56,7 +63,10 @@ function csvCell(value: string | number | null, delimiter: string): string {
 }
 
 /** RFC 4180 CSV (CRLF line ends), oldest first; `bom` helps Excel detect UTF-8. */
-export function formatCsv(leads: LeadRow[], options: { delimiter?: string; bom?: boolean } = {}): string {
+export function formatCsv(
+  leads: LeadRow[],
+  options: { delimiter?: string; bom?: boolean } = {},
+): string {
   const delimiter = options.delimiter ?? ','
   const rows = leads.map((lead) =>
     [

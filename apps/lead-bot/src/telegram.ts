@@ -65,8 +65,7 @@ export function formatLeadMessage(lead: LeadMessage): string {
 }
 
 export type SendResult =
-  | { ok: true; messageId: number | null }
-  | { ok: false; error: string; retryAfterMs?: number }
+  { ok: true; messageId: number | null } | { ok: false; error: string; retryAfterMs?: number }
 
 export interface TelegramClient {
   send(text: string): Promise<SendResult>

@@ -9,6 +9,8 @@ export type Behaviour =
   | { kind: 'retry_after'; seconds: number }
   /** Drops the connection without an answer, like a network failure. */
   | { kind: 'reset' }
+  /** Never answers, like a stalled network. */
+  | { kind: 'hang' }
 
 export interface ReceivedMessage {
   chatId: unknown
@@ -69,6 +71,8 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
         case 'reset':
           request.socket.destroy()
           return
+        case 'hang':
+          return
         case 'error':
           json(response, current.status, {
             ok: false,
@@ -87,7 +91,12 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
         case 'ok': {
           const payload = JSON.parse(body) as Record<string, unknown>
           const text = typeof payload.text === 'string' ? payload.text : ''
-          messages.push({ chatId: payload.chat_id, text, parseMode: payload.parse_mode, at: Date.now() })
+          messages.push({
+            chatId: payload.chat_id,
+            text,
+            parseMode: payload.parse_mode,
+            at: Date.now(),
+          })
           const messageId = nextMessageId++
           json(response, 200, { ok: true, result: { message_id: messageId, text } })
         }

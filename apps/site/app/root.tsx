@@ -4,6 +4,7 @@ import { CookieBanner } from '~/features/shell/cookie-banner'
 import { Footer } from '~/features/shell/footer'
 import { Header } from '~/features/shell/header'
 import { RouteEffects } from '~/features/shell/route-effects'
+import { TrialPopup } from '~/features/trial-popup/trial-popup'
 import { startAnalytics } from '~/lib/analytics'
 import { startErrorReporting } from '~/lib/error-reporting'
 import './app.css'
@@ -47,6 +48,7 @@ export default function App() {
       </main>
       <Footer />
       <CookieBanner />
+      <TrialPopup />
     </>
   )
 }

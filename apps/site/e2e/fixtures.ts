@@ -17,12 +17,18 @@ const FAKE_METRIKA_TAG = `(function () {
 type Fixtures = {
   /** Console errors, page errors and React hydration warnings seen during the test; must stay empty. */
   consoleErrors: string[]
+  /** Lets a test expect a console error it provokes (a failed request it answers with 500, say). */
+  allowConsoleError: (pattern: RegExp) => void
 }
+
+// Patterns the running test expects; one test runs at a time in a worker.
+const allowed: RegExp[] = []
 
 export const test = base.extend<Fixtures>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
+      allowed.length = 0
       page.on('console', (message) => {
         const text = message.text()
         const isHydrationWarning = message.type() === 'warning' && /hydrat/i.test(text)
@@ -35,10 +41,15 @@ export const test = base.extend<Fixtures>({
         route.fulfill({ contentType: 'text/javascript', body: FAKE_METRIKA_TAG }),
       )
       await use(errors)
-      expect(errors, 'no console errors').toEqual([])
+      const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)))
+      expect(unexpected, 'no console errors').toEqual([])
     },
     { auto: true },
   ],
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument
+  allowConsoleError: async ({}, use) => {
+    await use((pattern) => allowed.push(pattern))
+  },
 })
 
 /** Every ym() call so far: those recorded by the tag and those still waiting in the queue. */

@@ -1,6 +1,10 @@
 import { z } from 'zod'
 import { PHONE_PATTERN } from './phone.ts'
 
+// No compiled validators: the probe for `new Function` trips a strict CSP in the browser
+// (and a console error), and two fields gain nothing from compilation.
+z.config({ jitless: true })
+
 /** Longest name accepted, in UTF-16 code units like the input's `maxLength` (spec section 9). */
 export const NAME_MAX_LENGTH = 32
 
@@ -37,7 +41,8 @@ export type LeadField = keyof Lead
 export type LeadFieldErrors = Partial<Record<LeadField, string>>
 
 export type LeadValidation =
-  { success: true; data: Lead } | { success: false; fields: LeadFieldErrors; unknownFields: string[] }
+  | { success: true; data: Lead }
+  | { success: false; fields: LeadFieldErrors; unknownFields: string[] }
 
 /** Validates form values; keeps the first message per field, as a form shows one at a time. */
 export function validateLead(input: unknown): LeadValidation {

@@ -1,0 +1,460 @@
+import { Writable } from 'node:stream'
+import { DatabaseSync } from 'node:sqlite'
+import path from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { CONSENT_VERSION, LEAD_ERRORS } from '@it-lab/shared'
+import { BODY_LIMIT_BYTES, buildApp } from './app.ts'
+import type { AppOptions } from './app.ts'
+import { openLeadStore } from './db.ts'
+import type { LeadStore } from './db.ts'
+import { reportFigures } from '../test/figures.ts'
+import { VALID_PHONE, tempDir } from '../test/helpers.ts'
+
+const ORIGIN = 'http://127.0.0.1:3000'
+const QUERY = `form=feedback&consent=${CONSENT_VERSION}&website=`
+const JSON_TYPE = 'application/json'
+const valid = JSON.stringify({ name: 'Анна', phone: VALID_PHONE })
+
+const temp = tempDir()
+afterAll(() => temp.remove())
+
+let dbCounter = 0
+function newStore(options?: { busyTimeoutMs?: number }): LeadStore {
+  dbCounter += 1
+  return openLeadStore(path.join(temp.dir, `app-${dbCounter}.sqlite`), options)
+}
+
+async function makeApp(overrides: Partial<AppOptions> = {}) {
+  const store = overrides.store ?? newStore()
+  const stored: number[] = []
+  const app = await buildApp({
+    store,
+    siteOrigins: [ORIGIN, 'http://localhost:3000'],
+    rateLimit: { max: 1000, windowMs: 60_000 },
+    onLeadStored: (id) => stored.push(id),
+    ...overrides,
+  })
+  return { app, store, stored }
+}
+
+interface BadRequest {
+  name: string
+  query?: string
+  /** Defaults to application/json; null sends none at all. */
+  contentType?: string | null
+  body?: string
+  headers?: Record<string, string>
+  status: number
+  error?: string
+  fields?: Record<string, string>
+}
+
+const lead = (value: Record<string, unknown>) => JSON.stringify(value)
+
+const BAD_REQUESTS: BadRequest[] = [
+  { name: 'text/plain body', contentType: 'text/plain', body: valid, status: 415 },
+  { name: 'no content type', contentType: null, body: valid, status: 415 },
+  {
+    name: 'form-urlencoded',
+    contentType: 'application/x-www-form-urlencoded',
+    body: 'name=A',
+    status: 415,
+  },
+  { name: 'multipart', contentType: 'multipart/form-data; boundary=x', body: '--x--', status: 415 },
+  { name: 'json-like type', contentType: 'application/json-patch+json', body: valid, status: 415 },
+  { name: 'malformed JSON', body: '{"name": "Анна", "phone":', status: 400 },
+  { name: 'single-quoted JSON', body: "{'name':'Анна'}", status: 400 },
+  { name: 'empty JSON body', body: '', status: 400 },
+  { name: 'JSON null', body: 'null', status: 400, error: 'invalid' },
+  { name: 'JSON array', body: `[${valid}]`, status: 400, error: 'invalid' },
+  { name: 'JSON string', body: '"Анна"', status: 400, error: 'invalid' },
+  {
+    name: 'body over the limit',
+    body: lead({ name: 'я'.repeat(3000), phone: VALID_PHONE }),
+    status: 413,
+  },
+  { name: 'huge body (1 MB)', body: `{"name":"${'a'.repeat(1 << 20)}"}`, status: 413 },
+  {
+    name: 'missing name',
+    body: lead({ phone: VALID_PHONE }),
+    status: 400,
+    fields: { name: LEAD_ERRORS.nameRequired },
+  },
+  {
+    name: 'missing phone',
+    body: lead({ name: 'Анна' }),
+    status: 400,
+    fields: { phone: LEAD_ERRORS.phoneRequired },
+  },
+  {
+    name: 'empty object',
+    body: '{}',
+    status: 400,
+    fields: { name: LEAD_ERRORS.nameRequired, phone: LEAD_ERRORS.phoneRequired },
+  },
+  {
+    name: 'blank name',
+    body: lead({ name: '   ', phone: VALID_PHONE }),
+    status: 400,
+    fields: { name: LEAD_ERRORS.nameRequired },
+  },
+  {
+    name: 'name as number',
+    body: lead({ name: 5, phone: VALID_PHONE }),
+    status: 400,
+    fields: { name: LEAD_ERRORS.nameRequired },
+  },
+  {
+    name: 'extra field',
+    body: lead({ name: 'Анна', phone: VALID_PHONE, email: 'a@b.ru' }),
+    status: 400,
+    error: 'invalid',
+  },
+  {
+    name: '__proto__ key',
+    body: `{"name":"Анна","phone":"${VALID_PHONE}","__proto__":{"x":1}}`,
+    status: 400,
+  },
+  {
+    name: '33-character name',
+    body: lead({ name: 'я'.repeat(33), phone: VALID_PHONE }),
+    status: 400,
+    fields: { name: LEAD_ERRORS.nameTooLong },
+  },
+  {
+    name: 'newline in name',
+    body: lead({ name: 'Ан\nна', phone: VALID_PHONE }),
+    status: 400,
+    fields: { name: LEAD_ERRORS.nameInvalid },
+  },
+  {
+    name: 'NUL in name',
+    body: lead({ name: 'Ан\u0000на', phone: VALID_PHONE }),
+    status: 400,
+    fields: { name: LEAD_ERRORS.nameInvalid },
+  },
+  {
+    name: 'ESC sequence in name',
+    body: lead({ name: '\u001b[31mАнна', phone: VALID_PHONE }),
+    status: 400,
+    fields: { name: LEAD_ERRORS.nameInvalid },
+  },
+  {
+    name: 'bidi override in name',
+    body: lead({ name: 'Анна\u202e', phone: VALID_PHONE }),
+    status: 400,
+    fields: { name: LEAD_ERRORS.nameInvalid },
+  },
+  ...[
+    '89123456789',
+    '+79123456789',
+    '+7 912 345-67-89',
+    '+7 (912) 345-67-8',
+    '+7 (912) 345-67-890',
+    '8 (912) 345-67-89',
+    '+7 (91a) 345-67-89',
+    '+7  (912) 345-67-89',
+    `${VALID_PHONE}\n`.replace('\n', '\nx'),
+    '+7 (912) 345 67 89',
+  ].map((phone): BadRequest => ({
+    name: `malformed phone ${JSON.stringify(phone)}`,
+    body: lead({ name: 'Анна', phone }),
+    status: 400,
+    fields: { phone: LEAD_ERRORS.phoneInvalid },
+  })),
+  {
+    name: 'phone as number',
+    body: lead({ name: 'Анна', phone: 79123456789 }),
+    status: 400,
+    fields: { phone: LEAD_ERRORS.phoneRequired },
+  },
+  {
+    name: 'form missing from query',
+    query: `consent=${CONSENT_VERSION}`,
+    body: valid,
+    status: 400,
+    error: 'invalid',
+  },
+  {
+    name: 'unknown form',
+    query: `form=other&consent=${CONSENT_VERSION}`,
+    body: valid,
+    status: 400,
+    error: 'invalid',
+  },
+  { name: 'consent missing', query: 'form=feedback', body: valid, status: 400, error: 'invalid' },
+  { name: 'foreign origin', headers: { origin: 'https://evil.example' }, body: valid, status: 403 },
+  { name: 'honeypot filled', query: `${QUERY}spam`, body: valid, status: 200 },
+  { name: 'honeypot filled, bad body', query: `${QUERY}http://spam`, body: '{}', status: 200 },
+]
+
+describe('POST /send: bad requests change nothing', () => {
+  let app: FastifyInstance
+  let store: LeadStore
+  let stored: number[]
+  let url: string
+  let tried = 0
+  const logLines: string[] = []
+
+  beforeAll(async () => {
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(chunk.toString())
+        done()
+      },
+    })
+    ;({ app, store, stored } = await makeApp({ logger: { level: 'info', stream: logStream } }))
+    // Over real HTTP, so content length, chunking and the body limit behave as in production.
+    url = await app.listen({ port: 0, host: '127.0.0.1' })
+  })
+  afterAll(async () => {
+    reportFigures('bad-requests', {
+      requestsTried: tried,
+      rowsStored: store.count(),
+      rowsStoredExpected: 0,
+      statuses: Object.fromEntries(BAD_REQUESTS.map((r) => [r.name, r.status])),
+    })
+    await app.close()
+    store.close()
+  })
+
+  it.each(BAD_REQUESTS)('$name → $status', async (request) => {
+    const headers: Record<string, string> = { ...request.headers }
+    if (request.contentType !== null) headers['content-type'] = request.contentType ?? JSON_TYPE
+    // fetch labels a string body text/plain by itself; raw bytes go out with no type at all.
+    const body =
+      request.contentType === null ? new TextEncoder().encode(request.body) : request.body
+    const response = await fetch(`${url}/send?${request.query ?? QUERY}`, {
+      method: 'POST',
+      headers,
+      body: body ?? null,
+    })
+    tried += 1
+    const answer = (await response.json()) as Record<string, unknown>
+    expect(response.status).toBe(request.status)
+    if (request.status === 200) expect(answer).toEqual({ ok: true })
+    else expect(answer).toMatchObject({ error: expect.any(String), message: expect.any(String) })
+    if (request.error) expect(answer.error).toBe(request.error)
+    if (request.fields) expect(answer.fields).toEqual(request.fields)
+    expect(store.count()).toBe(0)
+    expect(stored).toEqual([])
+  })
+
+  it('stored nothing across the whole table, and logged the honeypot drops', () => {
+    expect(tried).toBe(BAD_REQUESTS.length)
+    expect(store.count()).toBe(0)
+    const drops = logLines.filter((line) => line.includes('honeypot filled'))
+    expect(drops).toHaveLength(2)
+  })
+
+  it('names unknown fields in the error', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/send?${QUERY}`,
+      headers: { 'content-type': JSON_TYPE },
+      payload: lead({ name: 'Анна', phone: VALID_PHONE, email: 'a@b.ru', age: 7 }),
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ unknownFields: ['email', 'age'] })
+  })
+})
+
+describe('POST /send: a good lead', () => {
+  it('answers 200 only once the row is committed, with every column filled', async () => {
+    const { app, store, stored } = await makeApp({ trustProxy: ['127.0.0.1'] })
+    const response = await app.inject({
+      method: 'POST',
+      url: `/send?form=trial_lesson_popup&consent=${CONSENT_VERSION}&website=&utm_source=x`,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'user-agent': 'Test UA/1.0',
+        'x-forwarded-for': '203.0.113.7',
+        origin: ORIGIN,
+      },
+      payload: lead({ name: '  Анна-Мария  ', phone: '+7(912)345-67-89' }),
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ ok: true })
+    // A separate connection sees the row: it was committed before the answer went out.
+    const other = new DatabaseSync(store.path, { readOnly: true })
+    const row = other.prepare('SELECT * FROM leads').get()
+    other.close()
+    expect(row).toMatchObject({
+      id: 1,
+      name: 'Анна-Мария',
+      phone: '+7(912)345-67-89',
+      form: 'trial_lesson_popup',
+      client_ip: '203.0.113.7',
+      user_agent: 'Test UA/1.0',
+      consent_version: CONSENT_VERSION,
+      status: 'pending',
+      attempts: 0,
+      last_error: null,
+      sent_at: null,
+      telegram_message_id: null,
+    })
+    expect(typeof row?.received_at).toBe('string')
+    expect(stored).toEqual([1])
+    await app.close()
+    store.close()
+  })
+
+  it('answers 503 and does not wake the outbox when the database refuses the write', async () => {
+    const store = newStore({ busyTimeoutMs: 50 })
+    const { app, stored } = await makeApp({ store })
+    const locker = new DatabaseSync(store.path)
+    locker.exec('BEGIN IMMEDIATE')
+    const response = await app.inject({
+      method: 'POST',
+      url: `/send?${QUERY}`,
+      headers: { 'content-type': JSON_TYPE },
+      payload: valid,
+    })
+    locker.exec('ROLLBACK')
+    locker.close()
+    expect(response.statusCode).toBe(503)
+    expect(stored).toEqual([])
+    expect(store.count()).toBe(0)
+    await app.close()
+    store.close()
+  })
+})
+
+describe('CORS', () => {
+  let app: FastifyInstance
+  let store: LeadStore
+  beforeAll(async () => ({ app, store } = await makeApp()))
+  afterAll(async () => {
+    await app.close()
+    store.close()
+  })
+
+  it.each([
+    ['allowed origin', ORIGIN, ORIGIN],
+    ['second allowed origin', 'http://localhost:3000', 'http://localhost:3000'],
+    ['other origin', 'https://evil.example', undefined],
+    ['allowed host, other port', 'http://127.0.0.1:4000', undefined],
+  ])('preflight from %s', async (_case, origin, allowed) => {
+    const response = await app.inject({
+      method: 'OPTIONS',
+      url: '/send',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    })
+    expect(response.headers['access-control-allow-origin']).toBe(allowed)
+    if (allowed) expect(response.headers['access-control-allow-headers']).toMatch(/content-type/i)
+  })
+
+  it.each([
+    ['allowed origin', ORIGIN, ORIGIN, 200],
+    ['other origin', 'https://evil.example', undefined, 403],
+  ])('POST from %s', async (_case, origin, allowed, status) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/send?${QUERY}`,
+      headers: { origin, 'content-type': JSON_TYPE },
+      payload: valid,
+    })
+    expect(response.statusCode).toBe(status)
+    expect(response.headers['access-control-allow-origin']).toBe(allowed)
+  })
+})
+
+describe('rate limit', () => {
+  const send = (
+    app: FastifyInstance,
+    remoteAddress: string,
+    headers: Record<string, string> = {},
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: `/send?${QUERY}`,
+      headers: { 'content-type': JSON_TYPE, ...headers },
+      payload: valid,
+      remoteAddress,
+    })
+
+  it('answers 429 JSON after the limit, per client IP', async () => {
+    const { app, store } = await makeApp({ rateLimit: { max: 3, windowMs: 60_000 } })
+    const statuses: number[] = []
+    for (let i = 0; i < 5; i += 1) statuses.push((await send(app, '198.51.100.1')).statusCode)
+    expect(statuses).toEqual([200, 200, 200, 429, 429])
+    const limited = await send(app, '198.51.100.1')
+    expect(limited.json()).toMatchObject({ error: 'rate_limited' })
+    expect(limited.headers['retry-after']).toBeDefined()
+    expect((await send(app, '198.51.100.2')).statusCode).toBe(200)
+    expect(store.count()).toBe(4)
+    await app.close()
+    store.close()
+  })
+
+  it('uses X-Forwarded-For only from a trusted proxy', async () => {
+    const { app, store } = await makeApp({
+      rateLimit: { max: 1, windowMs: 60_000 },
+      trustProxy: ['127.0.0.1'],
+    })
+    const viaProxy = (client: string) => send(app, '127.0.0.1', { 'x-forwarded-for': client })
+    expect((await viaProxy('203.0.113.1')).statusCode).toBe(200)
+    expect((await viaProxy('203.0.113.2')).statusCode).toBe(200)
+    expect((await viaProxy('203.0.113.1')).statusCode).toBe(429)
+    // An untrusted peer cannot dodge the limit by making up the header.
+    expect((await send(app, '198.51.100.9', { 'x-forwarded-for': '1.1.1.1' })).statusCode).toBe(200)
+    expect((await send(app, '198.51.100.9', { 'x-forwarded-for': '2.2.2.2' })).statusCode).toBe(429)
+    await app.close()
+    store.close()
+  })
+})
+
+describe('GET /health', () => {
+  const stores: LeadStore[] = []
+  afterEach(() => {
+    for (const store of stores.splice(0)) store.close()
+  })
+
+  it('reports a writable database and the pending count', async () => {
+    const { app, store } = await makeApp()
+    stores.push(store)
+    expect((await app.inject('/health')).json()).toEqual({
+      status: 'ok',
+      db: 'writable',
+      pending: 0,
+    })
+    for (let i = 0; i < 2; i += 1) {
+      await app.inject({
+        method: 'POST',
+        url: `/send?${QUERY}`,
+        headers: { 'content-type': JSON_TYPE },
+        payload: valid,
+      })
+    }
+    const first = store.nextDue(Date.now())
+    if (first) store.markSent(first.id, 1, Date.now())
+    const response = await app.inject('/health')
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ status: 'ok', db: 'writable', pending: 1 })
+    await app.close()
+  })
+
+  it('answers 503 when the database cannot take a write', async () => {
+    const store = newStore({ busyTimeoutMs: 50 })
+    stores.push(store)
+    const { app } = await makeApp({ store })
+    const locker = new DatabaseSync(store.path)
+    locker.exec('BEGIN IMMEDIATE')
+    const response = await app.inject('/health')
+    locker.exec('ROLLBACK')
+    locker.close()
+    expect(response.statusCode).toBe(503)
+    expect(response.json()).toEqual({ status: 'error', db: 'unwritable' })
+    expect((await app.inject('/health')).statusCode).toBe(200)
+    await app.close()
+  })
+})
+
+it('keeps the documented body limit', () => {
+  expect(BODY_LIMIT_BYTES).toBeLessThanOrEqual(8192)
+})

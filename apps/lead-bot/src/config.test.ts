@@ -1,0 +1,88 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, DEFAULT_DB_PATH, REPO_ROOT, parseConfig } from './config.ts'
+
+const telegram = { TELEGRAM_BOT_TOKEN: '123:abc', TELEGRAM_CHAT_ID: '-100' }
+
+describe('parseConfig', () => {
+  it('has working defaults with an empty environment', () => {
+    expect(parseConfig({}, '/srv')).toEqual({
+      port: 3001,
+      host: '127.0.0.1',
+      dbPath: DEFAULT_DB_PATH,
+      siteOrigins: ['http://127.0.0.1:3000', 'http://localhost:3000'],
+      rateLimit: { max: 10, windowMs: 60_000 },
+      trustProxy: false,
+      telegram: null,
+      outbox: { pollMs: 30_000, retryBaseMs: 2_000, retryMaxMs: 300_000 },
+      logLevel: 'info',
+    })
+    expect(DEFAULT_DB_PATH).toBe(path.join(REPO_ROOT, 'data', 'leads.sqlite'))
+  })
+
+  it.each([
+    ['LEAD_PORT', { LEAD_PORT: '8080' }, { port: 8080 }],
+    ['LEAD_HOST', { LEAD_HOST: '0.0.0.0' }, { host: '0.0.0.0' }],
+    ['relative LEADS_DB from cwd', { LEADS_DB: 'x/leads.db' }, { dbPath: '/srv/x/leads.db' }],
+    ['absolute LEADS_DB', { LEADS_DB: '/var/lib/leads.db' }, { dbPath: '/var/lib/leads.db' }],
+    [
+      'SITE_ORIGIN list',
+      { SITE_ORIGIN: 'https://itlab.example, https://www.itlab.example' },
+      { siteOrigins: ['https://itlab.example', 'https://www.itlab.example'] },
+    ],
+    [
+      'rate limit',
+      { RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '30000' },
+      { rateLimit: { max: 5, windowMs: 30_000 } },
+    ],
+    ['TRUST_PROXY true', { TRUST_PROXY: 'true' }, { trustProxy: true }],
+    [
+      'TRUST_PROXY addresses',
+      { TRUST_PROXY: 'loopback, 10.0.0.0/8' },
+      { trustProxy: ['loopback', '10.0.0.0/8'] },
+    ],
+    [
+      'blank values fall back',
+      { LEAD_PORT: ' ', TELEGRAM_BOT_TOKEN: '' },
+      { port: 3001, telegram: null },
+    ],
+    [
+      'Telegram on',
+      { ...telegram, TELEGRAM_API_URL: 'http://127.0.0.1:9999/' },
+      {
+        telegram: {
+          apiUrl: 'http://127.0.0.1:9999',
+          token: '123:abc',
+          chatId: '-100',
+          timeoutMs: 10_000,
+        },
+      },
+    ],
+    [
+      'Telegram default API',
+      telegram,
+      { telegram: expect.objectContaining({ apiUrl: 'https://api.telegram.org' }) },
+    ],
+  ])('reads %s', (_case, env, expected) => {
+    expect(parseConfig(env, '/srv')).toMatchObject(expected)
+  })
+
+  it.each([
+    ['port not a number', { LEAD_PORT: 'abc' }, /LEAD_PORT/],
+    ['port out of range', { LEAD_PORT: '70000' }, /LEAD_PORT/],
+    ['rate limit zero', { RATE_LIMIT_MAX: '0' }, /RATE_LIMIT_MAX/],
+    ['origin with a path', { SITE_ORIGIN: 'https://itlab.example/' }, /bare origins/],
+    ['origin not a URL', { SITE_ORIGIN: 'itlab' }, /invalid origin/],
+    ['token without chat', { TELEGRAM_BOT_TOKEN: 'x' }, /set together/],
+    ['chat without token', { TELEGRAM_CHAT_ID: '1' }, /set together/],
+    ['hop count proxy', { TRUST_PROXY: '1' }, /TRUST_PROXY/],
+    [
+      'cap below base',
+      { OUTBOX_RETRY_BASE_MS: '5000', OUTBOX_RETRY_MAX_MS: '1000' },
+      /OUTBOX_RETRY_MAX_MS/,
+    ],
+  ])('rejects %s', (_case, env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError)
+    expect(() => parseConfig(env)).toThrow(message)
+  })
+})

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  TELEGRAM_TEXT_LIMIT,
+  createTelegramClient,
+  escapeHtml,
+  formatLeadMessage,
+} from './telegram.ts'
+import type { TelegramClient } from './telegram.ts'
+import { startFakeTelegram } from '../test/fake-telegram.ts'
+import type { FakeTelegram } from '../test/fake-telegram.ts'
+
+const lead = {
+  id: 42,
+  receivedAt: '2025-01-15T10:05:00.000Z',
+  name: 'Анна',
+  phone: '+7 (912) 345-67-89',
+  form: 'feedback',
+}
+
+// Every & must start one of the four entities Telegram knows; no surrogate may be cut in half.
+const BROKEN_ENTITY = /&(?!(amp|lt|gt|quot);)/
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+describe('escapeHtml', () => {
+  it.each([
+    ['Анна', 'Анна'],
+    ['<b>x</b>', '&lt;b&gt;x&lt;/b&gt;'],
+    ['Tom & "Jerry"', 'Tom &amp; &quot;Jerry&quot;'],
+    ['&amp;', '&amp;amp;'],
+    ["O'Neil", "O'Neil"],
+  ])('%j → %j', (input, expected) => {
+    expect(escapeHtml(input)).toBe(expected)
+  })
+})
+
+describe('formatLeadMessage', () => {
+  it('reads as a Russian notice with the local Astrakhan time', () => {
+    expect(formatLeadMessage(lead)).toBe(
+      [
+        '<b>Новая заявка с сайта</b>',
+        '',
+        '<b>Имя:</b> Анна',
+        '<b>Телефон:</b> +7 (912) 345-67-89',
+        '<b>Форма:</b> Форма обратной связи',
+        '<b>Время:</b> 15.01.2025, 14:05 (Астрахань)',
+        '<b>Заявка №</b>42',
+      ].join('\n'),
+    )
+  })
+
+  it.each([
+    ['feedback', 'Форма обратной связи'],
+    ['trial_lesson_popup', 'Окно «Бесплатный пробный урок»'],
+    ['<unknown>', '&lt;unknown&gt;'],
+  ])('labels form %s', (form, label) => {
+    expect(formatLeadMessage({ ...lead, form })).toContain(`<b>Форма:</b> ${label}\n`)
+  })
+
+  it('escapes markup in user text', () => {
+    const text = formatLeadMessage({ ...lead, name: '<a href="x">Иван</a> & Co' })
+    expect(text).toContain('<b>Имя:</b> &lt;a href=&quot;x&quot;&gt;Иван&lt;/a&gt; &amp; Co\n')
+    expect(text).not.toContain('<a')
+  })
+
+  it.each([
+    ['plain letters', 'я'.repeat(10_000)],
+    ['ampersands (5× when escaped)', '&'.repeat(10_000)],
+    ['emoji (surrogate pairs)', '😀'.repeat(5_000)],
+    ['mixed', '<&>"😀'.repeat(2_000)],
+  ])('keeps a message with a huge name of %s under the limit', (_case, name) => {
+    const text = formatLeadMessage({ ...lead, name, phone: '&'.repeat(500) })
+    expect(text.length).toBeLessThanOrEqual(TELEGRAM_TEXT_LIMIT)
+    expect(text.length).toBeGreaterThan(TELEGRAM_TEXT_LIMIT - 10)
+    expect(text).toMatch(/^<b>Новая заявка с сайта<\/b>/)
+    expect(text).toMatch(/… *\n<b>Телефон:<\/b> (&amp;)+…\n/)
+    expect(text).toMatch(/<b>Заявка №<\/b>42$/)
+    expect(text).not.toMatch(BROKEN_ENTITY)
+    expect(text).not.toMatch(LONE_SURROGATE)
+  })
+})
+
+describe('createTelegramClient', () => {
+  let fake: FakeTelegram
+  let client: TelegramClient
+  beforeAll(async () => {
+    fake = await startFakeTelegram('123:secret-token')
+    client = createTelegramClient({
+      apiUrl: fake.url,
+      token: fake.token,
+      chatId: '-100500',
+      timeoutMs: 2_000,
+    })
+  })
+  afterAll(() => fake.close())
+
+  it('sends HTML to the chat and returns the message id', async () => {
+    fake.queue({ kind: 'ok' })
+    const result = await client.send('<b>hi</b>')
+    expect(result).toEqual({ ok: true, messageId: expect.any(Number) })
+    expect(fake.messages.at(-1)).toMatchObject({
+      chatId: '-100500',
+      text: '<b>hi</b>',
+      parseMode: 'HTML',
+    })
+  })
+
+  it.each([
+    [
+      '500',
+      { kind: 'error', status: 500 } as const,
+      { ok: false, error: 'HTTP 500 Internal Server Error' },
+    ],
+    [
+      '400 with description',
+      { kind: 'error', status: 400, description: 'Bad Request: chat not found' } as const,
+      { ok: false, error: 'HTTP 400 Bad Request: chat not found' },
+    ],
+    [
+      '429 with retry_after',
+      { kind: 'retry_after', seconds: 3 } as const,
+      { ok: false, error: expect.stringContaining('HTTP 429'), retryAfterMs: 3000 },
+    ],
+    [
+      'connection reset',
+      { kind: 'reset' } as const,
+      { ok: false, error: expect.stringContaining('fetch failed') },
+    ],
+  ])('reports %s as a failure', async (_case, behaviour, expected) => {
+    fake.queue(behaviour)
+    const result = await client.send('x')
+    expect(result).toEqual(expected)
+  })
+
+  it('reports connection refused without leaking the token', async () => {
+    await fake.down()
+    const result = await client.send('x')
+    await fake.up()
+    expect(result.ok).toBe(false)
+    if (!result.ok) {
+      expect(result.error).toMatch(/ECONNREFUSED/)
+      expect(result.error).not.toContain('secret-token')
+    }
+  })
+
+  it('gives up on a request that hangs past the timeout', async () => {
+    const impatient = createTelegramClient({
+      apiUrl: fake.url,
+      token: fake.token,
+      chatId: '1',
+      timeoutMs: 100,
+    })
+    fake.queue({ kind: 'hang' })
+    const result = await impatient.send('x')
+    expect(result).toEqual({ ok: false, error: expect.stringMatching(/^TimeoutError/) })
+  })
+})

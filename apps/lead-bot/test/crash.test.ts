@@ -1,0 +1,127 @@
+import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { afterAll, expect, it, vi } from 'vitest'
+import { CONSENT_VERSION } from '@it-lab/shared'
+import { startFakeTelegram } from './fake-telegram.ts'
+import { reportFigures } from './figures.ts'
+import { phoneFor, tempDir } from './helpers.ts'
+import { startService } from './service.ts'
+import type { Service } from './service.ts'
+
+const TOTAL = 200
+/** SIGKILL goes out when this many leads have been acknowledged. */
+const KILL_AFTER = 60
+
+const temp = tempDir()
+const running: Service[] = []
+afterAll(() => {
+  for (const service of running) service.process.kill('SIGKILL')
+  temp.remove()
+})
+
+function readLeads(dbPath: string) {
+  const db = new DatabaseSync(dbPath)
+  const rows = db.prepare('SELECT id, name, phone, status FROM leads ORDER BY id').all()
+  db.close()
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: String(row.name),
+    phone: String(row.phone),
+    status: String(row.status),
+  }))
+}
+
+it('every lead acknowledged before a SIGKILL is stored, and delivered once after restart', async () => {
+  const fake = await startFakeTelegram()
+  fake.setBehaviour({ kind: 'error', status: 500 })
+  const dbPath = path.join(temp.dir, 'crash.sqlite')
+  const env = {
+    LEADS_DB: dbPath,
+    TELEGRAM_BOT_TOKEN: fake.token,
+    TELEGRAM_CHAT_ID: '-1001',
+    TELEGRAM_API_URL: fake.url,
+    RATE_LIMIT_MAX: '100000',
+    OUTBOX_RETRY_BASE_MS: '50',
+    OUTBOX_RETRY_MAX_MS: '200',
+    OUTBOX_POLL_MS: '500',
+  }
+
+  const first = await startService(env)
+  running.push(first)
+  const acknowledged = new Set<number>()
+  let killedAtAck = 0
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: TOTAL }, async (_, i) => {
+      const response = await fetch(
+        `${first.url}/send?form=feedback&consent=${CONSENT_VERSION}&website=`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `Краш ${i}`, phone: phoneFor(i) }),
+        },
+      )
+      const body = await response.text()
+      if (response.status === 200 && body === '{"ok":true}') {
+        acknowledged.add(i)
+        if (acknowledged.size === KILL_AFTER) {
+          killedAtAck = acknowledged.size
+          first.process.kill('SIGKILL')
+        }
+      }
+      return response.status
+    }),
+  )
+  const exit = await first.exited
+  expect(exit.signal).toBe('SIGKILL')
+  const failed = outcomes.filter((o) => o.status === 'rejected').length
+  const otherStatuses = outcomes.filter((o) => o.status === 'fulfilled' && o.value !== 200).length
+
+  const afterCrash = readLeads(dbPath)
+  const storedPhones = new Set(afterCrash.map((lead) => lead.phone))
+  const lost = [...acknowledged].filter((i) => !storedPhones.has(phoneFor(i)))
+  expect(fake.messages).toHaveLength(0) // Telegram failed throughout the first run
+  expect(afterCrash.every((lead) => lead.status === 'pending')).toBe(true)
+
+  fake.setBehaviour({ kind: 'ok' })
+  const second = await startService(env)
+  running.push(second)
+  await vi.waitFor(
+    async () => {
+      const health = (await (await fetch(`${second.url}/health`)).json()) as { pending: number }
+      expect(health.pending).toBe(0)
+    },
+    { timeout: 20_000, interval: 100 },
+  )
+  second.process.kill('SIGTERM')
+  const stopped = await second.exited
+
+  const afterRestart = readLeads(dbPath)
+  const deliveredIds = fake.messages.map((m) => Number(/Заявка №<\/b>(\d+)/.exec(m.text)?.[1]))
+  const figures = {
+    requestsFired: TOTAL,
+    killedAtAcknowledged: killedAtAck,
+    acknowledged: acknowledged.size,
+    requestsFailedByCrash: failed,
+    otherStatuses,
+    storedAtCrash: afterCrash.length,
+    acknowledgedLost: lost.length,
+    foundAfterRestart: afterRestart.length,
+    deliveredAfterRestart: fake.messages.length,
+    distinctDelivered: new Set(deliveredIds).size,
+    gracefulExitCode: stopped.code,
+  }
+  reportFigures('crash', figures)
+
+  expect(killedAtAck).toBe(KILL_AFTER)
+  expect(acknowledged.size).toBeLessThan(TOTAL) // the kill really landed mid-burst
+  expect(lost).toEqual([])
+  expect(afterRestart).toHaveLength(afterCrash.length)
+  expect(afterRestart.every((lead) => lead.status === 'sent')).toBe(true)
+  // Exactly once: one message per stored lead, none twice.
+  expect(deliveredIds.sort((a, b) => a - b)).toEqual(afterRestart.map((lead) => lead.id))
+  for (const i of acknowledged) {
+    expect(fake.messages.filter((m) => m.text.includes(`</b> Краш ${i}\n`)).length).toBe(1)
+  }
+  expect(stopped).toEqual({ code: 0, signal: null })
+  await fake.close()
+})

@@ -1,0 +1,22 @@
+import { COMPLETION_BENEFITS } from '~/content/course-extras'
+import { EXTRA_ICONS } from './extra-icons'
+
+/** 'По завершению курса, вы получите:' — the fixed four. */
+export function CompletionBenefits() {
+  return (
+    <ul role="list" className="grid list-none gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {COMPLETION_BENEFITS.map((benefit) => {
+        const Icon = EXTRA_ICONS[benefit.icon]
+        return (
+          <li key={benefit.title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <span className="grid size-12 place-items-center rounded-2xl bg-accent-500/15 text-accent-700">
+              <Icon aria-hidden="true" className="size-6" />
+            </span>
+            <h3 className="mt-4 text-lg font-extrabold text-brand-900">{benefit.title}</h3>
+            <p className="mt-2 text-slate-600">{benefit.description}</p>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,38 @@
+import { CircleCheck } from 'lucide-react'
+import { useId, useState } from 'react'
+import { ModalDialog } from '~/components/modal-dialog'
+import { LeadFormView } from './lead-form-view'
+import { useLeadForm } from './use-lead-form'
+
+/** The contact block's form: a thank-you modal follows a lead the service accepted. */
+export function ContactForm() {
+  const [thanksOpen, setThanksOpen] = useState(false)
+  const form = useLeadForm('feedback', () => setThanksOpen(true))
+  const thanksId = useId()
+
+  return (
+    <>
+      <LeadFormView state={form} label="Заявка на обучение" submitLabel="Оставить заявку" />
+      <ModalDialog
+        open={thanksOpen}
+        onClose={() => setThanksOpen(false)}
+        labelledBy={thanksId}
+        className="max-w-md"
+      >
+        <div className="flex flex-col items-center gap-4 p-8 text-center">
+          <CircleCheck aria-hidden="true" className="size-14 text-green-600" />
+          <p id={thanksId} className="text-xl font-extrabold text-brand-900">
+            Спасибо! Мы свяжемся с вами в ближайшее время.
+          </p>
+          <button
+            type="button"
+            onClick={() => setThanksOpen(false)}
+            className="rounded-xl bg-brand-600 px-8 py-3 font-bold text-white hover:bg-brand-700"
+          >
+            Закрыть
+          </button>
+        </div>
+      </ModalDialog>
+    </>
+  )
+}

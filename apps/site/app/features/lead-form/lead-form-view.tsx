@@ -1,0 +1,114 @@
+import { NAME_MAX_LENGTH } from '@it-lab/shared'
+import { useId } from 'react'
+import { Link } from 'react-router'
+import { paths } from '~/lib/paths'
+import type { LeadFormState } from './use-lead-form'
+
+type LeadFormViewProps = {
+  state: LeadFormState
+  submitLabel: string
+  /** Accessible name of the form. */
+  label: string
+}
+
+const inputClass =
+  'w-full rounded-xl border-2 border-slate-300 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 transition-colors focus:border-brand-600 focus:outline-none disabled:bg-slate-100 disabled:text-slate-500 aria-invalid:border-red-700'
+
+function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
+  return (
+    <p id={id} className="min-h-5 text-sm font-semibold text-red-700" aria-live="polite">
+      {message}
+    </p>
+  )
+}
+
+/** The name and phone form shared by the contact block and the trial popup. */
+export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
+  const id = useId()
+  const { values, errors, submitError, status } = state
+  const submitting = status === 'submitting'
+  const phoneMessage = errors.phone ?? submitError
+
+  return (
+    <form noValidate aria-label={label} className="relative" onSubmit={(event) => void state.submit(event)}>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-name`} className="font-bold text-slate-800">
+          Имя
+        </label>
+        <input
+          id={`${id}-name`}
+          name="name"
+          type="text"
+          autoComplete="name"
+          placeholder="Как к вам обращаться"
+          maxLength={NAME_MAX_LENGTH}
+          required
+          value={values.name}
+          disabled={submitting}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={`${id}-name-error`}
+          onChange={(event) => state.setName(event.target.value)}
+          className={inputClass}
+        />
+        <FieldError id={`${id}-name-error`} message={errors.name} />
+      </div>
+
+      <div className="mt-2 flex flex-col gap-1">
+        <label htmlFor={`${id}-phone`} className="font-bold text-slate-800">
+          Телефон
+        </label>
+        <input
+          id={`${id}-phone`}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="+7 (___) ___-__-__"
+          required
+          value={values.phone}
+          disabled={submitting}
+          aria-invalid={phoneMessage ? true : undefined}
+          aria-describedby={`${id}-phone-error`}
+          onChange={(event) => state.setPhone(event.target.value)}
+          className={inputClass}
+        />
+        <FieldError id={`${id}-phone-error`} message={phoneMessage} />
+      </div>
+
+      {/* Honeypot: off-screen, out of the tab order and hidden from screen readers; only bots fill it. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-website`}>Сайт</label>
+        <input
+          id={`${id}-website`}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values.honeypot}
+          onChange={(event) => state.setHoneypot(event.target.value)}
+        />
+      </div>
+
+      <button
+        type="submit"
+        disabled={submitting}
+        className="mt-3 w-full rounded-xl bg-accent-500 px-6 py-3.5 text-lg font-extrabold text-slate-900 shadow-sm transition-colors hover:bg-accent-400 disabled:cursor-wait disabled:opacity-70"
+      >
+        {submitting ? 'Отправка...' : submitLabel}
+      </button>
+
+      <p className="mt-3 text-sm text-slate-600">
+        Нажимая кнопку, вы соглашаетесь на{' '}
+        <Link
+          to={paths.personalDataPolicy}
+          target="_blank"
+          rel="noopener"
+          className="font-semibold text-brand-700 underline underline-offset-2 hover:no-underline"
+        >
+          обработку персональных данных
+        </Link>
+        .
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,35 @@
+import { leadQueryString, type Lead, type LeadForm } from '@it-lab/shared'
+import { env } from '~/config/env'
+
+/** A non-ok answer from the lead service (spec section 8). */
+export class LeadSendError extends Error {
+  readonly status: number
+  readonly body: string
+
+  constructor(status: number, body: string) {
+    super(`Ошибка отправки: ${status} ${body}`)
+    this.name = 'LeadSendError'
+    this.status = status
+    this.body = body
+  }
+}
+
+export type SendLeadOptions = {
+  form: LeadForm
+  /** The hidden field's value: empty for people. */
+  honeypot: string
+}
+
+/**
+ * POST {LEAD_API_URL}/send with the JSON body `{name, phone}` exactly; the form tag, consent
+ * version and honeypot travel in the query string. Only the status is read, and the body only
+ * on error. Network failures reject with the browser's own error.
+ */
+export async function sendLead({ name, phone }: Lead, { form, honeypot }: SendLeadOptions) {
+  const response = await fetch(`${env.leadApiUrl}/send?${leadQueryString(form, honeypot)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, phone }),
+  })
+  if (!response.ok) throw new LeadSendError(response.status, await response.text())
+}

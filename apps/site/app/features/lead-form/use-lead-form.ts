@@ -1,0 +1,79 @@
+import {
+  formatPhoneInput,
+  SUBMIT_ERROR,
+  validateLead,
+  type LeadFieldErrors,
+  type LeadForm,
+} from '@it-lab/shared'
+import { useCallback, useState, type FormEvent } from 'react'
+import { reachGoal } from '~/lib/analytics'
+import { reportError } from '~/lib/error-reporting'
+import { LeadSendError, sendLead } from './send-lead'
+
+export type LeadFormStatus = 'idle' | 'submitting' | 'success'
+
+type Values = { name: string; phone: string; honeypot: string }
+const EMPTY: Values = { name: '', phone: '', honeypot: '' }
+
+/** State and rules of one lead form; `onSuccess` runs after the lead is accepted. */
+export function useLeadForm(form: LeadForm, onSuccess: () => void) {
+  const [values, setValues] = useState<Values>(EMPTY)
+  const [errors, setErrors] = useState<LeadFieldErrors>({})
+  const [submitError, setSubmitError] = useState<string | null>(null)
+  const [status, setStatus] = useState<LeadFormStatus>('idle')
+
+  const setName = (name: string) => {
+    setValues((current) => ({ ...current, name }))
+    setErrors((current) => ({ ...current, name: undefined }))
+  }
+
+  const setPhone = (raw: string) => {
+    setValues((current) => ({ ...current, phone: formatPhoneInput(raw, current.phone) }))
+    setErrors((current) => ({ ...current, phone: undefined }))
+  }
+
+  const setHoneypot = (honeypot: string) => setValues((current) => ({ ...current, honeypot }))
+
+  const reset = useCallback(() => {
+    setValues(EMPTY)
+    setErrors({})
+    setSubmitError(null)
+    setStatus('idle')
+  }, [])
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (status === 'submitting') return
+    setSubmitError(null)
+    const validation = validateLead({ name: values.name, phone: values.phone })
+    if (!validation.success) {
+      setErrors(validation.fields)
+      return
+    }
+    setErrors({})
+    setStatus('submitting')
+    try {
+      await sendLead(validation.data, { form, honeypot: values.honeypot })
+    } catch (error) {
+      reportError(error, {
+        form,
+        extra:
+          error instanceof LeadSendError
+            ? { status: error.status, body: error.body }
+            : { network: true, message: error instanceof Error ? error.message : String(error) },
+      })
+      // The values stay in the form, so nothing the parent typed is lost.
+      setSubmitError(SUBMIT_ERROR)
+      setStatus('idle')
+      return
+    }
+    reachGoal('sendForm')
+    setValues(EMPTY)
+    setStatus('success')
+    onSuccess()
+  }
+
+  return { values, errors, submitError, status, setName, setPhone, setHoneypot, submit, reset }
+}
+
+export type LeadFormState = ReturnType<typeof useLeadForm>

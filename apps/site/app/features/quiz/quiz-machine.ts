@@ -1,0 +1,96 @@
+import { quizQuestions, type QuizQuestion } from '~/content/quiz-questions'
+import { scoreQuiz, type QuizAnswers, type QuizResult } from './score-quiz'
+
+/** Spec section 9. */
+export const QUIZ_AUTO_ADVANCE_MS = 300
+export const QUIZ_RESULT_DELAY_MS = 1500
+export const QUIZ_PROMO_CODE = 'ТЕСТ-10'
+export const QUIZ_PROMO_DISCOUNT_PERCENT = 10
+export const QUIZ_PROMO_VALID_DAYS = 30
+
+/**
+ * The quiz flow (spec section 4): intro → questions 1…n → computing → result.
+ * `autoAdvance` is set when a single-choice answer was picked with a pointer: the component then
+ * moves on after QUIZ_AUTO_ADVANCE_MS. Answers picked with the keyboard leave it unset.
+ */
+export type QuizState =
+  | { step: 'intro' }
+  | { step: 'question'; index: number; answers: QuizAnswers; autoAdvance: boolean }
+  | { step: 'computing'; answers: QuizAnswers }
+  | { step: 'result'; answers: QuizAnswers; result: QuizResult }
+
+export type QuizAction =
+  | { type: 'start' }
+  | { type: 'choose'; optionId: string; autoAdvance: boolean }
+  | { type: 'next' }
+  | { type: 'back' }
+  | { type: 'finish' }
+  | { type: 'restart' }
+
+export const initialQuizState: QuizState = { step: 'intro' }
+
+export function hasAnswer(answers: QuizAnswers, question: QuizQuestion): boolean {
+  return (answers[question.id]?.length ?? 0) > 0
+}
+
+/** Builds the reducer for a list of questions (the site's five by default). */
+export function createQuizReducer(questions: readonly QuizQuestion[] = quizQuestions) {
+  const lastIndex = questions.length - 1
+
+  return function quizReducer(state: QuizState, action: QuizAction): QuizState {
+    switch (action.type) {
+      case 'start':
+        return state.step === 'intro'
+          ? { step: 'question', index: 0, answers: {}, autoAdvance: false }
+          : state
+
+      case 'choose': {
+        if (state.step !== 'question') return state
+        const question = questions[state.index]
+        if (!question?.options.some((option) => option.id === action.optionId)) return state
+        const previous = state.answers[question.id] ?? []
+        if (question.type === 'multiple') {
+          // Toggles the option; several may be chosen, so the user moves on with 'Далее'.
+          const chosen = previous.includes(action.optionId)
+            ? previous.filter((id) => id !== action.optionId)
+            : [...previous, action.optionId]
+          return {
+            ...state,
+            answers: { ...state.answers, [question.id]: chosen },
+            autoAdvance: false,
+          }
+        }
+        return {
+          ...state,
+          answers: { ...state.answers, [question.id]: [action.optionId] },
+          autoAdvance: action.autoAdvance,
+        }
+      }
+
+      case 'next': {
+        if (state.step !== 'question') return state
+        const question = questions[state.index]
+        // 'Далее' / 'Узнать результат' need an answer (spec section 5).
+        if (!question || !hasAnswer(state.answers, question)) return state
+        if (state.index >= lastIndex) return { step: 'computing', answers: state.answers }
+        return { ...state, index: state.index + 1, autoAdvance: false }
+      }
+
+      case 'back':
+        // Earlier answers are kept, so going back shows the choice already made.
+        if (state.step !== 'question' || state.index === 0) return state
+        return { ...state, index: state.index - 1, autoAdvance: false }
+
+      case 'finish':
+        if (state.step !== 'computing') return state
+        return {
+          step: 'result',
+          answers: state.answers,
+          result: scoreQuiz(state.answers, questions),
+        }
+
+      case 'restart':
+        return initialQuizState
+    }
+  }
+}

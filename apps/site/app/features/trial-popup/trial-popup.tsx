@@ -1,0 +1,101 @@
+import { X } from 'lucide-react'
+import { useCallback, useEffect, useId, useState } from 'react'
+import { ModalDialog } from '~/components/modal-dialog'
+import { LeadFormView } from '~/features/lead-form/lead-form-view'
+import { useLeadForm } from '~/features/lead-form/use-lead-form'
+import { readStorage, writeStorage } from '~/lib/safe-storage'
+import picture from './trial-lesson-picture.svg'
+
+// Spec section 9.
+export const TRIAL_POPUP_DELAY_MS = 40_000
+export const TRIAL_POPUP_SUPPRESS_MS = 604_800_000
+export const TRIAL_POPUP_SUCCESS_CLOSE_MS = 5_000
+export const TRIAL_POPUP_DISMISSED_KEY = 'trial_popup_dismissed_at'
+
+function dismissedRecently(now: number): boolean {
+  const dismissedAt = Number(readStorage(TRIAL_POPUP_DISMISSED_KEY))
+  return dismissedAt > 0 && now - dismissedAt < TRIAL_POPUP_SUPPRESS_MS
+}
+
+/** The trial-lesson popup of the shell: opens 40 s after load unless dismissed in the last 7 days. */
+export function TrialPopup() {
+  const [open, setOpen] = useState(false)
+  const [sent, setSent] = useState(false)
+  const form = useLeadForm('trial_lesson_popup', () => setSent(true))
+  const { reset } = form
+  const headingId = useId()
+
+  useEffect(() => {
+    if (dismissedRecently(Date.now())) return
+    const timer = window.setTimeout(() => {
+      reset()
+      setSent(false)
+      setOpen(true)
+    }, TRIAL_POPUP_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [reset])
+
+  const close = useCallback(() => {
+    // Storage failures are ignored: the popup then simply may come back on a later visit.
+    writeStorage(TRIAL_POPUP_DISMISSED_KEY, String(Date.now()))
+    setOpen(false)
+  }, [])
+
+  useEffect(() => {
+    if (!open || !sent) return
+    const timer = window.setTimeout(close, TRIAL_POPUP_SUCCESS_CLOSE_MS)
+    return () => window.clearTimeout(timer)
+  }, [open, sent, close])
+
+  return (
+    <ModalDialog open={open} onClose={close} labelledBy={headingId} className="max-w-3xl">
+      <div className="relative grid md:grid-cols-[2fr_3fr]">
+        <div className="hidden md:block">
+          <img
+            src={picture}
+            width={320}
+            height={400}
+            alt=""
+            loading="lazy"
+            className="h-full w-full object-cover"
+          />
+        </div>
+        <div className="p-6 sm:p-8">
+          <button
+            type="button"
+            onClick={close}
+            aria-label="Закрыть"
+            className="absolute top-3 right-3 rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <X aria-hidden="true" />
+          </button>
+          {sent ? (
+            <div className="flex min-h-64 flex-col justify-center gap-3 pr-6">
+              <h2 id={headingId} className="text-2xl font-extrabold text-brand-900">
+                Спасибо! Мы свяжемся с вами в ближайшее время.
+              </h2>
+              <p className="text-slate-700">
+                Перезвоним, чтобы подобрать удобное время пробного урока.
+              </p>
+            </div>
+          ) : (
+            <>
+              <h2 id={headingId} className="pr-8 text-2xl font-extrabold text-brand-900">
+                Бесплатный пробный урок
+              </h2>
+              <p className="mt-2 mb-5 text-slate-700">
+                Приходите с ребёнком: познакомитесь с преподавателем, увидите, как проходят
+                занятия, и поймёте, подходит ли формат. Оставьте имя и телефон — мы перезвоним.
+              </p>
+              <LeadFormView
+                state={form}
+                label="Запись на пробный урок"
+                submitLabel="Записаться на пробный урок"
+              />
+            </>
+          )}
+        </div>
+      </div>
+    </ModalDialog>
+  )
+}

@@ -1,0 +1,52 @@
+import { MapPin, MessageCircle, Phone } from 'lucide-react'
+import { siteConfig } from '~/config/site-config'
+import { ContactForm } from '~/features/lead-form/contact-form'
+import { anchors } from '~/lib/paths'
+
+/** The contact block (anchor `contact`): the lead form and the school's contact details. */
+export function ContactSection() {
+  return (
+    <section id={anchors.contact} aria-labelledby="contact-heading" className="bg-brand-50 px-4 py-16 sm:py-20">
+      <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-2 md:items-start">
+        <div>
+          <h2 id="contact-heading" className="text-3xl font-extrabold text-brand-900 sm:text-4xl">
+            Запишитесь на занятие
+          </h2>
+          <p className="mt-4 text-lg text-slate-700">
+            Оставьте имя и телефон — мы перезвоним, ответим на вопросы, поможем выбрать курс по
+            возрасту и интересам ребёнка и пригласим на бесплатный пробный урок.
+          </p>
+          <ul className="mt-8 flex flex-col gap-4 text-lg">
+            <li className="flex items-center gap-3">
+              <Phone aria-hidden="true" className="size-6 shrink-0 text-brand-600" />
+              <a
+                href={`tel:${siteConfig.phone.tel}`}
+                className="font-bold text-brand-800 underline-offset-4 hover:underline"
+              >
+                {siteConfig.phone.short}
+              </a>
+            </li>
+            <li className="flex items-center gap-3">
+              <MapPin aria-hidden="true" className="size-6 shrink-0 text-brand-600" />
+              <span>{siteConfig.address.full}</span>
+            </li>
+            <li className="flex items-center gap-3">
+              <MessageCircle aria-hidden="true" className="size-6 shrink-0 text-brand-600" />
+              <a
+                href={siteConfig.messenger.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-bold text-brand-800 underline-offset-4 hover:underline"
+              >
+                {siteConfig.messenger.name}: {siteConfig.messenger.number}
+              </a>
+            </li>
+          </ul>
+        </div>
+        <div className="rounded-3xl bg-white p-6 shadow-lg sm:p-8">
+          <ContactForm />
+        </div>
+      </div>
+    </section>
+  )
+}

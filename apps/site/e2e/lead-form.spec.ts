@@ -1,0 +1,171 @@
+import { CONSENT_VERSION } from '@it-lab/shared'
+import type { Page } from '@playwright/test'
+import { LEAD_API_URL } from './e2e-env.ts'
+import { expect, reachedGoals, test } from './fixtures'
+import { storedLeads, uniqueName } from './leads-db'
+
+const SEND_URL = `${LEAD_API_URL}/send**`
+const SUBMIT_ERROR = 'Произошла ошибка при отправке. Пожалуйста, попробуйте позже.'
+
+function contactForm(page: Page) {
+  return page.getByRole('form', { name: 'Заявка на обучение' })
+}
+
+async function openContactForm(page: Page) {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Понятно' }).click()
+  const form = contactForm(page)
+  await form.scrollIntoViewIfNeeded()
+  return form
+}
+
+test('a lead typed on the site reaches the real service and its database', async ({ page }) => {
+  const form = await openContactForm(page)
+  const name = uniqueName('Мария')
+  await form.getByLabel('Имя').fill(name)
+  await form.getByLabel('Телефон').pressSequentially('9123456789')
+  await expect(form.getByLabel('Телефон')).toHaveValue('+7 (912) 345-67-89')
+
+  const request = page.waitForRequest(SEND_URL)
+  await form.getByRole('button', { name: 'Оставить заявку' }).click()
+  const sent = await request
+  expect(sent.method()).toBe('POST')
+  expect(sent.postDataJSON()).toEqual({ name, phone: '+7 (912) 345-67-89' })
+  const query = new URL(sent.url()).searchParams
+  expect(query.get('form')).toBe('feedback')
+  expect(query.get('consent')).toBe(CONSENT_VERSION)
+
+  const thanks = page.getByRole('dialog', { name: 'Спасибо! Мы свяжемся с вами в ближайшее время.' })
+  await expect(thanks).toBeVisible()
+  await expect(form.getByLabel('Имя')).toHaveValue('')
+  await expect(form.getByLabel('Телефон')).toHaveValue('')
+  expect(await reachedGoals(page)).toContain('sendForm')
+
+  const rows = storedLeads(name)
+  expect(rows).toHaveLength(1)
+  expect(rows[0]).toMatchObject({
+    phone: '+7 (912) 345-67-89',
+    form: 'feedback',
+    consent_version: CONSENT_VERSION,
+  })
+  expect(rows[0]?.user_agent).toContain('Chrome')
+  expect(rows[0]?.client_ip).toBe('127.0.0.1')
+
+  await thanks.getByRole('button', { name: 'Закрыть' }).click()
+  await expect(thanks).toBeHidden()
+})
+
+test("while sending: 'Отправка...' with the button and inputs disabled", async ({ page }) => {
+  const form = await openContactForm(page)
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(SEND_URL, async (route) => {
+    await held
+    await route.continue()
+  })
+  await form.getByLabel('Имя').fill(uniqueName('Пётр'))
+  await form.getByLabel('Телефон').fill('+7 (900) 111-22-33')
+  await form.getByRole('button', { name: 'Оставить заявку' }).click()
+
+  const button = form.getByRole('button', { name: 'Отправка...' })
+  await expect(button).toBeDisabled()
+  await expect(form.getByLabel('Имя')).toBeDisabled()
+  await expect(form.getByLabel('Телефон')).toBeDisabled()
+  release()
+  await expect(page.getByRole('dialog', { name: /Спасибо!/ })).toBeVisible()
+})
+
+test('required fields, the phone rule, and typing clears the name error', async ({ page }) => {
+  const form = await openContactForm(page)
+  let requests = 0
+  page.on('request', (request) => {
+    if (request.url().startsWith(LEAD_API_URL)) requests += 1
+  })
+  await form.getByRole('button', { name: 'Оставить заявку' }).click()
+  await expect(form.getByText('Введите имя')).toBeVisible()
+  await expect(form.getByText('Введите номер телефона')).toBeVisible()
+  await expect(form.getByLabel('Имя')).toHaveAttribute('aria-invalid', 'true')
+
+  await form.getByLabel('Имя').pressSequentially('А')
+  await expect(form.getByText('Введите имя')).toBeHidden()
+
+  await form.getByLabel('Телефон').pressSequentially('91234')
+  await expect(form.getByLabel('Телефон')).toHaveValue('+7 (912) 34')
+  await form.getByRole('button', { name: 'Оставить заявку' }).click()
+  await expect(form.getByText('Введите корректный номер телефона')).toBeVisible()
+  expect(requests).toBe(0)
+})
+
+test('the name is limited to 32 characters and the phone input ignores letters', async ({ page }) => {
+  const form = await openContactForm(page)
+  await form.getByLabel('Имя').fill('Я'.repeat(40))
+  await expect(form.getByLabel('Имя')).toHaveValue('Я'.repeat(32))
+  await form.getByLabel('Телефон').pressSequentially('9a1б2')
+  await expect(form.getByLabel('Телефон')).toHaveValue('+7 (912')
+  await expect(form.getByLabel('Телефон')).toHaveAttribute('type', 'tel')
+  await expect(form.getByLabel('Телефон')).toHaveAttribute('inputmode', 'tel')
+})
+
+test('a non-ok answer shows the error under the phone field and keeps the values', async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 500/)
+  const form = await openContactForm(page)
+  await page.route(SEND_URL, (route) => route.fulfill({ status: 500, body: 'boom' }))
+  const name = uniqueName('Ольга')
+  await form.getByLabel('Имя').fill(name)
+  await form.getByLabel('Телефон').fill('+7 (900) 222-33-44')
+  await form.getByRole('button', { name: 'Оставить заявку' }).click()
+
+  await expect(form.getByText(SUBMIT_ERROR)).toBeVisible()
+  await expect(form.getByLabel('Телефон')).toHaveAccessibleDescription(SUBMIT_ERROR)
+  await expect(form.getByLabel('Имя')).toHaveValue(name)
+  await expect(form.getByLabel('Телефон')).toHaveValue('+7 (900) 222-33-44')
+  await expect(form.getByRole('button', { name: 'Оставить заявку' })).toBeEnabled()
+  await expect(page.getByRole('dialog')).toBeHidden()
+  expect(await reachedGoals(page)).not.toContain('sendForm')
+})
+
+test('a network failure shows the same error and keeps the values', async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/net::ERR_FAILED/)
+  const form = await openContactForm(page)
+  await page.route(SEND_URL, (route) => route.abort('failed'))
+  const name = uniqueName('Игорь')
+  await form.getByLabel('Имя').fill(name)
+  await form.getByLabel('Телефон').fill('+7 (900) 333-44-55')
+  await form.getByRole('button', { name: 'Оставить заявку' }).click()
+  await expect(form.getByText(SUBMIT_ERROR)).toBeVisible()
+  await expect(form.getByLabel('Имя')).toHaveValue(name)
+  await expect(form.getByLabel('Телефон')).toHaveValue('+7 (900) 333-44-55')
+})
+
+test('the consent note links to the data policy in a new tab', async ({ page }) => {
+  const form = await openContactForm(page)
+  const link = form.getByRole('link', { name: 'обработку персональных данных' })
+  await expect(link).toHaveAttribute('href', '/personal-data-policy')
+  await expect(link).toHaveAttribute('target', '_blank')
+})
+
+test('the honeypot is hidden from people, and a bot filling it is dropped', async ({ page }) => {
+  const form = await openContactForm(page)
+  await expect(form.getByRole('textbox')).toHaveCount(2)
+  const honeypot = form.locator('input[name="website"]')
+  await expect(honeypot).not.toBeInViewport()
+  await expect(honeypot).toHaveAttribute('tabindex', '-1')
+
+  const name = uniqueName('Бот')
+  await form.getByLabel('Имя').fill(name)
+  await form.getByLabel('Телефон').fill('+7 (900) 444-55-66')
+  await honeypot.fill('http://spam.example', { force: true })
+  const request = page.waitForRequest(SEND_URL)
+  await form.getByRole('button', { name: 'Оставить заявку' }).click()
+  const sent = await request
+  expect(sent.postDataJSON()).toEqual({ name, phone: '+7 (900) 444-55-66' })
+  expect(new URL(sent.url()).searchParams.get('website')).toBe('http://spam.example')
+  await expect(page.getByRole('dialog', { name: /Спасибо!/ })).toBeVisible()
+  expect(storedLeads(name)).toHaveLength(0)
+})
