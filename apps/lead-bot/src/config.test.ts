@@ -67,6 +67,12 @@ describe('parseConfig', () => {
     expect(parseConfig(env, '/srv')).toMatchObject(expected)
   })
 
+  it('resolves a relative LEADS_DB against the folder npm was run from', () => {
+    expect(parseConfig({ LEADS_DB: 'x.db', INIT_CWD: '/home/owner' }).dbPath).toBe(
+      '/home/owner/x.db',
+    )
+  })
+
   it.each([
     ['port not a number', { LEAD_PORT: 'abc' }, /LEAD_PORT/],
     ['port out of range', { LEAD_PORT: '70000' }, /LEAD_PORT/],

@@ -79,13 +79,18 @@ function trustProxy(raw: string | undefined): Config['trustProxy'] {
   return raw.split(',').map((entry) => entry.trim())
 }
 
-/** Resolves the database path: LEADS_DB relative to the cwd, or `<repo>/data/leads.sqlite`. */
-export function resolveDbPath(env: Env, cwd = process.cwd()): string {
+/** Where the command was typed: npm runs scripts from the package folder but keeps this. */
+export function launchDir(env: Env = process.env): string {
+  return env.INIT_CWD ?? process.cwd()
+}
+
+/** Resolves the database path: LEADS_DB relative to `cwd`, or `<repo>/data/leads.sqlite`. */
+export function resolveDbPath(env: Env, cwd = launchDir(env)): string {
   const raw = text(env, 'LEADS_DB')
   return raw === undefined ? DEFAULT_DB_PATH : path.resolve(cwd, raw)
 }
 
-export function parseConfig(env: Env, cwd = process.cwd()): Config {
+export function parseConfig(env: Env, cwd = launchDir(env)): Config {
   const token = text(env, 'TELEGRAM_BOT_TOKEN')
   const chatId = text(env, 'TELEGRAM_CHAT_ID')
   if ((token === undefined) !== (chatId === undefined)) {

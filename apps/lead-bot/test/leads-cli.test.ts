@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -82,6 +83,18 @@ describe('npm run leads', () => {
     expect(stdout.split('\r\n')).toHaveLength(3)
   })
 
+  it('writes the CSV to --out, relative to where npm was run', async () => {
+    const { code, stdout, stderr } = await leads(['--csv', '--out', 'export.csv'], {
+      LEADS_DB: dbPath,
+      INIT_CWD: temp.dir,
+    })
+    expect(code).toBe(0)
+    expect(stdout).toBe('')
+    const file = path.join(temp.dir, 'export.csv')
+    expect(stderr).toContain(`Saved ${file}`)
+    expect(readFileSync(file, 'utf8').split('\r\n')).toHaveLength(5)
+  })
+
   it('says so when there is no database yet, without creating one', async () => {
     const missing = path.join(temp.dir, 'none', 'leads.sqlite')
     const { code, stdout, stderr } = await leads([], { LEADS_DB: missing })
@@ -90,12 +103,15 @@ describe('npm run leads', () => {
     expect(stderr).toContain('No leads yet')
   })
 
-  it.each([[['--limit', '0']], [['--limit', 'x']], [['--bogus']], [['--csv', '--delimiter', '"']]])(
-    'rejects bad arguments %j with exit code 2',
-    async (args) => {
-      const { code, stderr } = await leads(args)
-      expect(code).toBe(2)
-      expect(stderr).toContain('Usage: npm run leads')
-    },
-  )
+  it.each([
+    [['--limit', '0']],
+    [['--limit', 'x']],
+    [['--bogus']],
+    [['--csv', '--delimiter', '"']],
+    [['--out', 'x.csv']],
+  ])('rejects bad arguments %j with exit code 2', async (args) => {
+    const { code, stderr } = await leads(args)
+    expect(code).toBe(2)
+    expect(stderr).toContain('Usage: npm run leads')
+  })
 })

@@ -35,7 +35,9 @@ test('a lead typed on the site reaches the real service and its database', async
   expect(query.get('form')).toBe('feedback')
   expect(query.get('consent')).toBe(CONSENT_VERSION)
 
-  const thanks = page.getByRole('dialog', { name: 'Спасибо! Мы свяжемся с вами в ближайшее время.' })
+  const thanks = page.getByRole('dialog', {
+    name: 'Спасибо! Мы свяжемся с вами в ближайшее время.',
+  })
   await expect(thanks).toBeVisible()
   await expect(form.getByLabel('Имя')).toHaveValue('')
   await expect(form.getByLabel('Телефон')).toHaveValue('')
@@ -96,7 +98,9 @@ test('required fields, the phone rule, and typing clears the name error', async 
   expect(requests).toBe(0)
 })
 
-test('the name is limited to 32 characters and the phone input ignores letters', async ({ page }) => {
+test('the name is limited to 32 characters and the phone input ignores letters', async ({
+  page,
+}) => {
   const form = await openContactForm(page)
   await form.getByLabel('Имя').fill('Я'.repeat(40))
   await expect(form.getByLabel('Имя')).toHaveValue('Я'.repeat(32))

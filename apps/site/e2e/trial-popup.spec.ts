@@ -32,9 +32,7 @@ test('closing stores the time; it stays away for 7 days, then comes back', async
   await popup(page).getByRole('button', { name: 'Закрыть' }).click()
   await expect(popup(page)).toBeHidden()
   await expect(page.locator('html')).not.toHaveCSS('overflow', 'hidden')
-  const stored = Number(
-    await page.evaluate(() => localStorage.getItem('trial_popup_dismissed_at')),
-  )
+  const stored = Number(await page.evaluate(() => localStorage.getItem('trial_popup_dismissed_at')))
   expect(stored).toBeGreaterThanOrEqual(START.getTime() + 40_000)
 
   await page.reload()
@@ -83,7 +81,9 @@ test('a lead sent from the popup: thank-you view that closes itself after 5 s', 
   await popup(page).getByLabel('Телефон').fill('+7 (900) 555-66-77')
   await popup(page).getByRole('button', { name: 'Записаться на пробный урок' }).click()
 
-  const thanks = page.getByRole('dialog', { name: 'Спасибо! Мы свяжемся с вами в ближайшее время.' })
+  const thanks = page.getByRole('dialog', {
+    name: 'Спасибо! Мы свяжемся с вами в ближайшее время.',
+  })
   await expect(thanks).toBeVisible()
   expect(storedLeads(name)).toMatchObject([{ form: 'trial_lesson_popup' }])
   await page.clock.runFor(4_900)

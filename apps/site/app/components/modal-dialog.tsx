@@ -13,7 +13,13 @@ type ModalDialogProps = {
  * A native modal `<dialog>`: the browser traps focus, makes the page inert and returns focus
  * on close. Page scrolling is locked while it is open.
  */
-export function ModalDialog({ open, onClose, labelledBy, className = '', children }: ModalDialogProps) {
+export function ModalDialog({
+  open,
+  onClose,
+  labelledBy,
+  className = '',
+  children,
+}: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
 
   useEffect(() => {

@@ -37,7 +37,12 @@ function call(method: string, ...args: unknown[]): void {
   if (!initialised) {
     initialised = true
     // `defer: true`: page hits are sent by trackPageView on every navigation, the first one included.
-    ym(env.metrikaId, 'init', { defer: true, clickmap: true, trackLinks: true, accurateTrackBounce: true })
+    ym(env.metrikaId, 'init', {
+      defer: true,
+      clickmap: true,
+      trackLinks: true,
+      accurateTrackBounce: true,
+    })
   }
   ym(env.metrikaId, method, ...args)
 }

@@ -1,4 +1,5 @@
 import { findCourse } from '~/content/courses'
+import { CourseDetail } from '~/features/course/course-detail'
 import { CourseNotFound } from '~/features/course/course-not-found'
 import { paths } from '~/lib/paths'
 import { courseTitle, seo } from '~/lib/seo'
@@ -21,12 +22,9 @@ export const meta = ({ params }: Route.MetaArgs) => {
 }
 
 export default function CoursePage({ params }: Route.ComponentProps) {
+  // The course list is built in and looked up synchronously, so there is no loading state
+  // (and no spinner): the prerendered page already holds the found or not-found view.
   const course = findCourse(params.id)
   if (!course) return <CourseNotFound />
-  return (
-    <article className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-4xl font-extrabold text-brand-900">{course.title}</h1>
-      <p className="mt-4 text-lg">{course.description}</p>
-    </article>
-  )
+  return <CourseDetail course={course} />
 }

@@ -6,7 +6,11 @@ import { anchors } from '~/lib/paths'
 /** The contact block (anchor `contact`): the lead form and the school's contact details. */
 export function ContactSection() {
   return (
-    <section id={anchors.contact} aria-labelledby="contact-heading" className="bg-brand-50 px-4 py-16 sm:py-20">
+    <section
+      id={anchors.contact}
+      aria-labelledby="contact-heading"
+      className="bg-brand-50 px-4 py-16 sm:py-20"
+    >
       <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-2 md:items-start">
         <div>
           <h2 id="contact-heading" className="text-3xl font-extrabold text-brand-900 sm:text-4xl">

@@ -52,7 +52,7 @@ function PlanCard({ plan }: { plan: PricePlan }) {
             </span>
             <span className="text-slate-600">за занятие</span>
           </p>
-          <p className="mt-auto pt-4 text-sm text-slate-600">Без абонемента</p>
+          <p className="mt-auto pt-4 text-sm text-slate-600">Каждое занятие оплачивается отдельно</p>
         </div>
       )}
     </article>

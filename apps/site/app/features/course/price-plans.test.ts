@@ -10,7 +10,7 @@ describe('buildPricePlans', () => {
 
   it('returns the four plans in order with their labels', () => {
     expect(plans.map((plan) => [plan.key, plan.label, plan.note, plan.badge])).toEqual([
-      ['basic', 'Разовое посещение', 'Оплата одного занятия', undefined],
+      ['basic', 'Разовое посещение', 'Без абонемента', undefined],
       ['month', 'за 1 месяц', 'Частичная оплата', undefined],
       ['fourMonth', 'от 4 месяцев', 'Частичная оплата с выгодой', undefined],
       ['year', 'Полный курс', 'Доступ к курсу на 1 год', 'Выгодно'],

@@ -29,7 +29,7 @@ export type PricePlan = {
 }
 
 const PLAN_TEXT: Record<PricePlanKey, { label: string; note: string; badge?: string }> = {
-  basic: { label: 'Разовое посещение', note: 'Оплата одного занятия' },
+  basic: { label: 'Разовое посещение', note: 'Без абонемента' },
   month: { label: 'за 1 месяц', note: 'Частичная оплата' },
   fourMonth: { label: 'от 4 месяцев', note: 'Частичная оплата с выгодой' },
   year: { label: 'Полный курс', note: 'Доступ к курсу на 1 год', badge: 'Выгодно' },

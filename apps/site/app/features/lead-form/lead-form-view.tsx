@@ -30,7 +30,12 @@ export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
   const phoneMessage = errors.phone ?? submitError
 
   return (
-    <form noValidate aria-label={label} className="relative" onSubmit={(event) => void state.submit(event)}>
+    <form
+      noValidate
+      aria-label={label}
+      className="relative"
+      onSubmit={(event) => void state.submit(event)}
+    >
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-name`} className="font-bold text-slate-800">
           Имя

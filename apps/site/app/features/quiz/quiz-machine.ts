@@ -8,20 +8,30 @@ export const QUIZ_PROMO_CODE = 'ТЕСТ-10'
 export const QUIZ_PROMO_DISCOUNT_PERCENT = 10
 export const QUIZ_PROMO_VALID_DAYS = 30
 
+/** How the last answer on the current question was picked. */
+export type ChoiceInput = 'pointer' | 'keyboard'
+
 /**
  * The quiz flow (spec section 4): intro → questions 1…n → computing → result.
  * `autoAdvance` is set when a single-choice answer was picked with a pointer: the component then
- * moves on after QUIZ_AUTO_ADVANCE_MS. Answers picked with the keyboard leave it unset.
+ * moves on after QUIZ_AUTO_ADVANCE_MS. An answer picked with the keyboard leaves it unset (see
+ * quiz.tsx for why); `chosenWith` tells the screen to show the 'press Далее' hint.
  */
 export type QuizState =
   | { step: 'intro' }
-  | { step: 'question'; index: number; answers: QuizAnswers; autoAdvance: boolean }
+  | {
+      step: 'question'
+      index: number
+      answers: QuizAnswers
+      autoAdvance: boolean
+      chosenWith: ChoiceInput | null
+    }
   | { step: 'computing'; answers: QuizAnswers }
   | { step: 'result'; answers: QuizAnswers; result: QuizResult }
 
 export type QuizAction =
   | { type: 'start' }
-  | { type: 'choose'; optionId: string; autoAdvance: boolean }
+  | { type: 'choose'; optionId: string; input: ChoiceInput }
   | { type: 'next' }
   | { type: 'back' }
   | { type: 'finish' }
@@ -41,7 +51,7 @@ export function createQuizReducer(questions: readonly QuizQuestion[] = quizQuest
     switch (action.type) {
       case 'start':
         return state.step === 'intro'
-          ? { step: 'question', index: 0, answers: {}, autoAdvance: false }
+          ? { step: 'question', index: 0, answers: {}, autoAdvance: false, chosenWith: null }
           : state
 
       case 'choose': {
@@ -58,12 +68,14 @@ export function createQuizReducer(questions: readonly QuizQuestion[] = quizQuest
             ...state,
             answers: { ...state.answers, [question.id]: chosen },
             autoAdvance: false,
+            chosenWith: action.input,
           }
         }
         return {
           ...state,
           answers: { ...state.answers, [question.id]: [action.optionId] },
-          autoAdvance: action.autoAdvance,
+          autoAdvance: action.input === 'pointer',
+          chosenWith: action.input,
         }
       }
 
@@ -73,13 +85,13 @@ export function createQuizReducer(questions: readonly QuizQuestion[] = quizQuest
         // 'Далее' / 'Узнать результат' need an answer (spec section 5).
         if (!question || !hasAnswer(state.answers, question)) return state
         if (state.index >= lastIndex) return { step: 'computing', answers: state.answers }
-        return { ...state, index: state.index + 1, autoAdvance: false }
+        return { ...state, index: state.index + 1, autoAdvance: false, chosenWith: null }
       }
 
       case 'back':
         // Earlier answers are kept, so going back shows the choice already made.
         if (state.step !== 'question' || state.index === 0) return state
-        return { ...state, index: state.index - 1, autoAdvance: false }
+        return { ...state, index: state.index - 1, autoAdvance: false, chosenWith: null }
 
       case 'finish':
         if (state.step !== 'computing') return state

@@ -1,0 +1,114 @@
+import { ArrowLeft, CalendarDays, Clock, MapPin, type LucideIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { buttonClass } from '~/components/button-styles'
+import { COURSE_SECTION_HEADINGS } from '~/content/course-extras'
+import type { Course } from '~/content/courses'
+import { ContactSection } from '~/sections/contact-section'
+import { useGoToContact } from '~/lib/go-to-contact'
+import { paths } from '~/lib/paths'
+import { CompletionBenefits } from './completion-benefits'
+import { CourseImage } from './course-image'
+import { DetailSection } from './detail-section'
+import { LevelBadge } from './level-badge'
+import { PlanList } from './plan-list'
+import { PricePlansList } from './price-plans-list'
+import { PrizeBlock } from './prize-block'
+import { ScrollToTopButton } from './scroll-to-top-button'
+import { SkillsList } from './skills-list'
+import { TrialPromo } from './trial-promo'
+import { useCourseOpenedGoal } from './use-course-opened-goal'
+
+type Tile = { label: string; value: string; icon: LucideIcon }
+
+/** The course page (the found view). No spinner: the built-in course list is looked up synchronously. */
+export function CourseDetail({ course }: { course: Course }) {
+  const goToContact = useGoToContact()
+  useCourseOpenedGoal(course.id)
+
+  const tiles: Tile[] = [
+    { label: 'Длительность', value: course.duration, icon: Clock },
+    { label: 'Формат', value: course.format, icon: MapPin },
+    { label: 'Старт', value: course.startDate, icon: CalendarDays },
+  ]
+
+  return (
+    <>
+      <div className="bg-linear-to-b from-brand-50 to-white px-4 pt-6 pb-12 sm:pt-8 sm:pb-16">
+        <div className="mx-auto max-w-6xl">
+          <Link
+            to={paths.courses}
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg font-bold text-brand-700 hover:text-brand-600"
+          >
+            <ArrowLeft aria-hidden="true" className="size-5" />
+            Назад к курсам
+          </Link>
+          <div className="mt-6 grid gap-10 lg:grid-cols-[1.1fr_0.9fr] lg:items-center">
+            <div>
+              <LevelBadge tone={course.levelTone}>{course.level}</LevelBadge>
+              <h1 className="mt-4 text-3xl leading-tight font-extrabold text-balance text-brand-900 sm:text-5xl">
+                {course.title}
+              </h1>
+              <p className="mt-5 text-lg text-slate-700">{course.description}</p>
+              <dl className="mt-8 grid grid-cols-1 gap-3 min-[480px]:grid-cols-3">
+                {tiles.map(({ label, value, icon: Icon }) => (
+                  <div
+                    key={label}
+                    className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 min-[480px]:flex-col min-[480px]:items-start"
+                  >
+                    <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-700">
+                      <Icon aria-hidden="true" className="size-5" />
+                    </span>
+                    <div>
+                      <dt className="text-sm text-slate-600">{label}</dt>
+                      <dd className="font-extrabold text-brand-900">{value}</dd>
+                    </div>
+                  </div>
+                ))}
+              </dl>
+              <button
+                type="button"
+                onClick={goToContact}
+                className={buttonClass('accent', 'lg', 'mt-8 w-full sm:w-auto sm:min-w-56')}
+              >
+                Записаться
+              </button>
+            </div>
+            <CourseImage
+              course={course}
+              eager
+              className="rounded-3xl shadow-lg ring-1 ring-slate-200"
+            />
+          </div>
+        </div>
+      </div>
+
+      {course.skills.length > 0 && (
+        <DetailSection id="skills" title={COURSE_SECTION_HEADINGS.skills}>
+          <SkillsList skills={course.skills} />
+        </DetailSection>
+      )}
+      {course.plan.length > 0 && (
+        <DetailSection id="plan" title={COURSE_SECTION_HEADINGS.plan} className="bg-slate-50">
+          <PlanList plan={course.plan} />
+        </DetailSection>
+      )}
+      <DetailSection id="benefits" title={COURSE_SECTION_HEADINGS.benefits}>
+        <CompletionBenefits />
+      </DetailSection>
+      {course.prices && (
+        <DetailSection
+          id="prices"
+          title={COURSE_SECTION_HEADINGS.prices}
+          lead="Цена одного занятия зависит от того, на какой срок вы оплачиваете обучение. В месяце 4 занятия."
+          className="bg-slate-50"
+        >
+          <PricePlansList prices={course.prices} />
+        </DetailSection>
+      )}
+      <TrialPromo />
+      <PrizeBlock />
+      <ContactSection />
+      <ScrollToTopButton />
+    </>
+  )
+}

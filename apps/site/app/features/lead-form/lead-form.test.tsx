@@ -1,0 +1,103 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createRoutesStub } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { reachGoal } from '~/lib/analytics'
+import { reportError } from '~/lib/error-reporting'
+import { LeadFormView } from './lead-form-view'
+import { useLeadForm } from './use-lead-form'
+
+vi.mock('~/lib/analytics', () => ({ reachGoal: vi.fn() }))
+vi.mock('~/lib/error-reporting', () => ({ reportError: vi.fn() }))
+
+const SUBMIT_ERROR = 'Произошла ошибка при отправке. Пожалуйста, попробуйте позже.'
+const onSuccess = vi.fn()
+
+function Harness() {
+  const form = useLeadForm('feedback', onSuccess)
+  return <LeadFormView state={form} label="Заявка" submitLabel="Оставить заявку" />
+}
+
+function renderForm() {
+  const Stub = createRoutesStub([{ path: '/', Component: Harness }])
+  render(<Stub />)
+  return userEvent.setup()
+}
+
+async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Имя'), '  Анна ')
+  await user.type(screen.getByLabelText('Телефон'), '9123456789')
+  await user.click(screen.getByRole('button', { name: 'Оставить заявку' }))
+}
+
+const fetchMock = vi.fn<typeof fetch>()
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock)
+  fetchMock.mockReset()
+  onSuccess.mockReset()
+  vi.mocked(reachGoal).mockReset()
+  vi.mocked(reportError).mockReset()
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('lead form', () => {
+  it('posts exactly {name, phone} with the form tag in the query, then clears and reports the goal', async () => {
+    fetchMock.mockResolvedValue(new Response('{"ok":true}', { status: 200 }))
+    const user = renderForm()
+    await fillAndSubmit(user)
+
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    const [url, init] = fetchMock.mock.calls[0] ?? []
+    expect(url).toBe('http://lead.test/send?form=feedback&consent=2025-01&website=')
+    expect(init?.method).toBe('POST')
+    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Анна', phone: '+7 (912) 345-67-89' })
+    expect(reachGoal).toHaveBeenCalledWith('sendForm')
+    expect(onSuccess).toHaveBeenCalledTimes(1)
+    expect(screen.getByLabelText('Имя')).toHaveValue('')
+    expect(screen.getByLabelText('Телефон')).toHaveValue('')
+  })
+
+  it('a non-ok status raises the spec error, reports it with the form tag and keeps the values', async () => {
+    fetchMock.mockResolvedValue(new Response('boom', { status: 500 }))
+    const user = renderForm()
+    await fillAndSubmit(user)
+
+    expect(await screen.findByText(SUBMIT_ERROR)).toBeInTheDocument()
+    expect(reportError).toHaveBeenCalledTimes(1)
+    const [error, context] = vi.mocked(reportError).mock.calls[0] ?? []
+    expect(error).toBeInstanceOf(Error)
+    expect((error as Error).message).toBe('Ошибка отправки: 500 boom')
+    expect(context).toEqual({ form: 'feedback', extra: { status: 500, body: 'boom' } })
+    expect(screen.getByLabelText('Имя')).toHaveValue('  Анна ')
+    expect(screen.getByLabelText('Телефон')).toHaveValue('+7 (912) 345-67-89')
+    expect(reachGoal).not.toHaveBeenCalled()
+    expect(onSuccess).not.toHaveBeenCalled()
+  })
+
+  it('a network failure is reported too and keeps the values', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+    const user = renderForm()
+    await fillAndSubmit(user)
+
+    expect(await screen.findByText(SUBMIT_ERROR)).toBeInTheDocument()
+    expect(reportError).toHaveBeenCalledWith(expect.any(TypeError), {
+      form: 'feedback',
+      extra: { network: true, message: 'Failed to fetch' },
+    })
+    expect(screen.getByLabelText('Телефон')).toHaveValue('+7 (912) 345-67-89')
+  })
+
+  it('invalid input sends nothing and typing in the name clears its error', async () => {
+    const user = renderForm()
+    await user.click(screen.getByRole('button', { name: 'Оставить заявку' }))
+    expect(screen.getByText('Введите имя')).toBeInTheDocument()
+    expect(screen.getByText('Введите номер телефона')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Имя'), 'А')
+    expect(screen.queryByText('Введите имя')).not.toBeInTheDocument()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,50 @@
+import { ArrowRight, BadgePercent, Clock, ListChecks } from 'lucide-react'
+import type { Ref } from 'react'
+import { QUIZ_PROMO_DISCOUNT_PERCENT } from './quiz-machine'
+
+type QuizIntroProps = {
+  questionCount: number
+  headingRef: Ref<HTMLHeadingElement>
+  onStart: () => void
+}
+
+export function QuizIntro({ questionCount, headingRef, onStart }: QuizIntroProps) {
+  const points = [
+    { icon: ListChecks, text: `${questionCount} простых вопросов о возрасте, интересах и опыте` },
+    { icon: Clock, text: 'Займёт пару минут' },
+    { icon: BadgePercent, text: `В конце — промокод на скидку ${QUIZ_PROMO_DISCOUNT_PERCENT} %` },
+  ]
+
+  return (
+    <div className="flex flex-col items-start gap-6">
+      <h3
+        ref={headingRef}
+        tabIndex={-1}
+        id="quiz-intro-heading"
+        className="text-2xl font-extrabold text-brand-900 sm:text-3xl"
+      >
+        Какой курс подойдёт вашему ребёнку?
+      </h3>
+      <p className="text-lg text-slate-700">
+        Выберите подходящий ответ на каждый вопрос — тест сам перейдёт к следующему. В конце
+        подскажем, с какого курса лучше начать.
+      </p>
+      <ul className="grid w-full gap-3 sm:grid-cols-3">
+        {points.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex items-start gap-3 rounded-xl bg-brand-50 p-4 text-slate-800">
+            <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+            <span>{text}</span>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={onStart}
+        className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-accent-500 px-7 py-4 text-lg font-extrabold text-slate-900 shadow-md shadow-accent-500/30 transition-colors hover:bg-accent-400 sm:w-auto"
+      >
+        Начать тест
+        <ArrowRight aria-hidden="true" className="size-5" />
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,97 @@
+import { ArrowLeft, ArrowRight } from 'lucide-react'
+import type { Ref } from 'react'
+import type { QuizQuestion } from '~/content/quiz-questions'
+import { QuizOptionButton } from './quiz-option-button'
+import type { ChoiceInput } from './quiz-machine'
+import { QuizProgress } from './quiz-progress'
+
+type QuizQuestionStepProps = {
+  question: QuizQuestion
+  index: number
+  total: number
+  chosen: readonly string[]
+  chosenWith: ChoiceInput | null
+  headingRef: Ref<HTMLHeadingElement>
+  onChoose: (optionId: string, input: ChoiceInput) => void
+  onBack: () => void
+  onNext: () => void
+}
+
+export function QuizQuestionStep({
+  question,
+  index,
+  total,
+  chosen,
+  chosenWith,
+  headingRef,
+  onChoose,
+  onBack,
+  onNext,
+}: QuizQuestionStepProps) {
+  const isLast = index === total - 1
+  const nextLabel = isLast ? 'Узнать результат' : 'Далее'
+  const multiple = question.type === 'multiple'
+  const chosenTexts = question.options
+    .filter((option) => chosen.includes(option.id))
+    .map((option) => `«${option.text}»`)
+  const headingId = `quiz-question-${question.id}`
+
+  // Said by screen readers and shown after a keyboard choice, when the quiz waits for 'Далее'.
+  const hint =
+    chosenWith === 'keyboard' && chosenTexts.length > 0
+      ? `${multiple ? 'Выбрано' : 'Выбран ответ'} ${chosenTexts.join(', ')}. Чтобы продолжить, нажмите «${nextLabel}».`
+      : ''
+
+  return (
+    <div>
+      <QuizProgress current={index + 1} total={total} />
+
+      <h3
+        ref={headingRef}
+        tabIndex={-1}
+        id={headingId}
+        className="mt-6 text-xl font-extrabold text-brand-900 sm:text-2xl"
+      >
+        {question.question}
+      </h3>
+      {multiple && <p className="mt-2 text-slate-600">Можно выбрать несколько ответов.</p>}
+
+      <div role="group" aria-labelledby={headingId} className="mt-6 grid gap-3 sm:grid-cols-2">
+        {question.options.map((option) => (
+          <QuizOptionButton
+            key={option.id}
+            text={option.text}
+            selected={chosen.includes(option.id)}
+            multiple={multiple}
+            onChoose={(input) => onChoose(option.id, input)}
+          />
+        ))}
+      </div>
+
+      <p role="status" className="mt-4 min-h-6 text-sm font-bold text-brand-700">
+        {hint}
+      </p>
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <button
+          type="button"
+          onClick={onBack}
+          disabled={index === 0}
+          className="inline-flex items-center gap-2 rounded-xl px-4 py-3 font-bold text-brand-700 transition-colors hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
+        >
+          <ArrowLeft aria-hidden="true" className="size-5" />
+          Назад
+        </button>
+        <button
+          type="button"
+          onClick={onNext}
+          disabled={chosen.length === 0}
+          className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-6 py-3 font-bold text-white transition-colors hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-500"
+        >
+          {nextLabel}
+          <ArrowRight aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,103 @@
+import { ArrowRight, Info, RotateCcw, Sparkles, TicketPercent } from 'lucide-react'
+import type { Ref } from 'react'
+import { Link } from 'react-router'
+import { COURSE_IMAGE_SIZE, findCourse } from '~/content/courses'
+import { useGoToContact } from '~/lib/go-to-contact'
+import { paths } from '~/lib/paths'
+import {
+  QUIZ_PROMO_CODE,
+  QUIZ_PROMO_DISCOUNT_PERCENT,
+  QUIZ_PROMO_VALID_DAYS,
+} from './quiz-machine'
+import type { QuizResult as QuizResultData } from './score-quiz'
+
+type QuizResultProps = {
+  result: QuizResultData
+  headingRef: Ref<HTMLHeadingElement>
+  onRestart: () => void
+}
+
+export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
+  const goToContact = useGoToContact()
+  const image = findCourse(result.courseId)?.image
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid items-start gap-6 sm:grid-cols-[1fr_13rem]">
+        <div className="order-2 sm:order-1">
+          <p className="flex items-center gap-2 font-bold text-accent-700">
+            <Sparkles aria-hidden="true" className="size-5" />
+            Результат теста
+          </p>
+          <h3
+            ref={headingRef}
+            tabIndex={-1}
+            id="quiz-result-heading"
+            className="mt-2 text-2xl font-extrabold text-brand-900 sm:text-3xl"
+          >
+            <span className="block text-lg font-bold text-slate-600">Рекомендуем курс</span>
+            {result.title}
+          </h3>
+          <p className="mt-3 text-slate-700">{result.description}</p>
+        </div>
+        {image && (
+          <img
+            src={image}
+            alt=""
+            width={COURSE_IMAGE_SIZE.width}
+            height={COURSE_IMAGE_SIZE.height}
+            className="order-1 h-auto w-full max-w-xs rounded-xl bg-brand-50 sm:order-2 sm:max-w-none"
+          />
+        )}
+      </div>
+
+      <p className="flex gap-3 rounded-xl bg-slate-50 p-4 text-sm text-slate-700">
+        <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+        <span>
+          Результат теста носит рекомендательный характер: он учитывает только пять ответов.
+          Окончательно выбрать курс поможет бесплатное пробное занятие.
+        </span>
+      </p>
+
+      <div className="flex flex-col gap-4 rounded-2xl border-2 border-dashed border-accent-500 bg-accent-500/10 p-5 sm:flex-row sm:items-center">
+        <TicketPercent aria-hidden="true" className="size-10 shrink-0 text-accent-700" />
+        <div className="grow">
+          <p className="font-bold text-slate-800">
+            Ваш промокод на скидку {QUIZ_PROMO_DISCOUNT_PERCENT} %
+          </p>
+          <p className="text-sm text-slate-700">
+            Действует {QUIZ_PROMO_VALID_DAYS} дней. Назовите его при записи на курс.
+          </p>
+        </div>
+        <p className="self-start rounded-xl bg-white px-4 py-2 text-2xl font-extrabold tracking-wider text-slate-900 select-all sm:self-auto">
+          {QUIZ_PROMO_CODE}
+        </p>
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+        <button
+          type="button"
+          onClick={goToContact}
+          className="inline-flex items-center justify-center gap-2 rounded-xl bg-accent-500 px-6 py-3 font-extrabold text-slate-900 shadow-md shadow-accent-500/30 transition-colors hover:bg-accent-400"
+        >
+          Оставить заявку
+          <ArrowRight aria-hidden="true" className="size-5" />
+        </button>
+        <Link
+          to={paths.course(result.courseId)}
+          className="inline-flex items-center justify-center gap-2 rounded-xl border-2 border-brand-600 px-6 py-2.5 font-bold text-brand-700 transition-colors hover:bg-brand-50"
+        >
+          Подробнее о курсе
+        </Link>
+        <button
+          type="button"
+          onClick={onRestart}
+          className="inline-flex items-center justify-center gap-2 rounded-xl px-4 py-3 font-bold text-brand-700 transition-colors hover:bg-brand-50 sm:ml-auto"
+        >
+          <RotateCcw aria-hidden="true" className="size-5" />
+          Пройти тест заново
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+afterEach(() => {
+  delete window.ym
+  vi.resetModules()
+  vi.doUnmock('~/config/env')
+})
+
+async function loadWithCounter(metrikaId: string) {
+  vi.doMock('~/config/env', () => ({
+    env: { siteUrl: '', leadApiUrl: '', metrikaId, sentryDsn: '' },
+  }))
+  return import('./analytics')
+}
+
+describe('analytics', () => {
+  it('is a no-op without a counter id', async () => {
+    const { reachGoal, trackPageView, startAnalytics } = await loadWithCounter('')
+    startAnalytics()
+    reachGoal('sendForm')
+    trackPageView('/')
+    expect(window.ym).toBeUndefined()
+    expect(document.querySelector('script[src*="mc.yandex.ru"]')).toBeNull()
+  })
+
+  it('queues init, then hits and goals, before the tag loads', async () => {
+    const { reachGoal, trackPageView } = await loadWithCounter('123')
+    trackPageView('/courses')
+    reachGoal('openCourseDetails')
+    const calls = window.ym?.a ?? []
+    expect(calls.map((call) => call.slice(0, 3))).toEqual([
+      ['123', 'init', expect.objectContaining({ defer: true })],
+      ['123', 'hit', '/courses'],
+      ['123', 'reachGoal', 'openCourseDetails'],
+    ])
+  })
+
+  it('keeps a ym the page already has', async () => {
+    const existing = Object.assign(vi.fn(), {})
+    window.ym = existing
+    const { reachGoal } = await loadWithCounter('123')
+    reachGoal('copyNumber')
+    expect(window.ym).toBe(existing)
+    expect(existing).toHaveBeenLastCalledWith('123', 'reachGoal', 'copyNumber')
+  })
+})

@@ -1,0 +1,64 @@
+import { MapPin, Users } from 'lucide-react'
+import { buttonClass } from '~/components/button-styles'
+import { CallButton } from '~/components/call-button'
+import { useGoToContact } from '~/lib/go-to-contact'
+import { anchors } from '~/lib/paths'
+import { HeroIllustration } from './hero-illustration'
+
+const HERO_COURSES = ['Scratch', 'Roblox', 'Python', 'HTML/CSS', 'Компьютерная грамотность']
+
+/** The first screen of the home page (anchor `hero`). Text first: it is the page's LCP. */
+export function HeroSection() {
+  const goToContact = useGoToContact()
+  return (
+    <section
+      id={anchors.hero}
+      aria-labelledby="hero-heading"
+      className="overflow-hidden bg-linear-to-b from-brand-50 to-white px-4 pt-8 pb-16 sm:pt-14 md:pb-20"
+    >
+      <div className="mx-auto grid max-w-6xl items-center gap-10 md:grid-cols-[1.15fr_0.85fr]">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1.5 text-sm font-bold text-brand-700 shadow-sm ring-1 ring-brand-100">
+            <MapPin aria-hidden="true" className="size-4 shrink-0" />
+            Школа программирования в центре Астрахани
+          </p>
+          <h1
+            id="hero-heading"
+            className="mt-5 text-[2rem] leading-tight font-extrabold text-balance text-brand-900 sm:text-5xl lg:text-[3.5rem]"
+          >
+            Научим ребёнка программировать — с&nbsp;любого возраста до уровня профессионала
+          </h1>
+          <p className="mt-5 text-lg text-slate-700 sm:text-xl">
+            Начать можно в любом возрасте: пройти один курс, перейти к следующему и шаг за шагом
+            вырасти до профессионального разработчика.
+          </p>
+          <p className="mt-6 inline-flex items-center gap-3 rounded-2xl bg-accent-500/15 px-4 py-3 text-lg font-extrabold text-brand-900">
+            <Users aria-hidden="true" className="size-6 shrink-0 text-accent-700" />
+            Для детей и подростков от 5 до 17 лет
+          </p>
+          <ul aria-label="Направления" className="mt-6 flex flex-wrap gap-2">
+            {HERO_COURSES.map((name) => (
+              <li
+                key={name}
+                className="rounded-full bg-white px-3 py-1 text-sm font-bold text-slate-700 ring-1 ring-slate-200"
+              >
+                {name}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <button
+              type="button"
+              onClick={goToContact}
+              className={buttonClass('accent', 'lg', 'sm:min-w-56')}
+            >
+              Оставить заявку
+            </button>
+            <CallButton />
+          </div>
+        </div>
+        <HeroIllustration className="mx-auto hidden max-w-md md:block" />
+      </div>
+    </section>
+  )
+}
