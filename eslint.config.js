@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/build/**',
+      '**/build-e2e*/**',
       '**/.react-router/**',
       '**/test-results/**',
       '**/playwright-report/**',

@@ -1,4 +1,7 @@
+import { courses } from '~/content/courses'
+import { CourseGrid } from '~/features/course/course-grid'
 import { paths } from '~/lib/paths'
+import { ContactSection } from '~/sections/contact-section'
 import { seo } from '~/lib/seo'
 
 export const meta = () =>
@@ -11,10 +14,29 @@ export const meta = () =>
 
 export default function CoursesPage() {
   return (
-    <section className="bg-brand-600 px-4 py-16 text-white">
-      <div className="mx-auto max-w-6xl">
-        <h1 className="text-4xl font-extrabold">Наши курсы</h1>
-      </div>
-    </section>
+    <>
+      <section
+        aria-labelledby="catalogue-heading"
+        className="bg-brand-700 bg-linear-to-br from-brand-600 to-brand-800 px-4 py-14 text-white sm:py-20"
+      >
+        <div className="mx-auto max-w-6xl">
+          <h1
+            id="catalogue-heading"
+            className="text-4xl leading-tight font-extrabold sm:text-5xl"
+          >
+            Наши курсы
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-brand-50 sm:text-xl">
+            Изучайте новые технологии вместе с нами и делайте первые шаги к карьере в IT.
+          </p>
+        </div>
+      </section>
+      <section aria-label="Список курсов" className="px-4 py-12 sm:py-16">
+        <div className="mx-auto max-w-6xl">
+          <CourseGrid courses={courses} headingLevel={2} eagerImages={3} label="Курсы" />
+        </div>
+      </section>
+      <ContactSection />
+    </>
   )
 }

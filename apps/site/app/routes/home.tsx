@@ -1,4 +1,9 @@
 import { paths } from '~/lib/paths'
+import { ClosingSection } from '~/sections/closing-section'
+import { CoursesSection } from '~/sections/courses-section'
+import { HeroSection } from '~/sections/hero-section'
+import { LearningPathSection } from '~/sections/learning-path-section'
+import { QuizSection } from '~/sections/quiz-section'
 import { seo } from '~/lib/seo'
 
 export const meta = () =>
@@ -12,14 +17,11 @@ export const meta = () =>
 export default function HomePage() {
   return (
     <>
-      <section id="hero" className="mx-auto max-w-6xl px-4 py-16">
-        <h1 className="text-4xl font-extrabold text-brand-900">
-          Программирование для детей от 5 до 17 лет
-        </h1>
-      </section>
-      <section id="contact" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 className="text-3xl font-extrabold text-brand-900">Запишитесь на занятие</h2>
-      </section>
+      <HeroSection />
+      <CoursesSection />
+      <LearningPathSection />
+      <QuizSection />
+      <ClosingSection />
     </>
   )
 }

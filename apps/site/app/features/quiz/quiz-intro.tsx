@@ -1,5 +1,6 @@
 import { ArrowRight, BadgePercent, Clock, ListChecks } from 'lucide-react'
 import type { Ref } from 'react'
+import { buttonClass } from '~/components/button-styles'
 import { QUIZ_PROMO_DISCOUNT_PERCENT } from './quiz-machine'
 
 type QuizIntroProps = {
@@ -31,7 +32,7 @@ export function QuizIntro({ questionCount, headingRef, onStart }: QuizIntroProps
       </p>
       <ul className="grid w-full gap-3 sm:grid-cols-3">
         {points.map(({ icon: Icon, text }) => (
-          <li key={text} className="flex items-start gap-3 rounded-xl bg-brand-50 p-4 text-slate-800">
+          <li key={text} className="flex items-start gap-3 rounded-xl bg-white p-4 text-slate-800">
             <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
             <span>{text}</span>
           </li>
@@ -40,7 +41,7 @@ export function QuizIntro({ questionCount, headingRef, onStart }: QuizIntroProps
       <button
         type="button"
         onClick={onStart}
-        className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-accent-500 px-7 py-4 text-lg font-extrabold text-slate-900 shadow-md shadow-accent-500/30 transition-colors hover:bg-accent-400 sm:w-auto"
+        className={buttonClass('accent', 'lg', 'w-full sm:w-auto')}
       >
         Начать тест
         <ArrowRight aria-hidden="true" className="size-5" />

@@ -25,8 +25,8 @@ export function QuizOptionButton({ text, selected, multiple, onChoose }: QuizOpt
       onClick={choose}
       className={`flex min-h-16 w-full items-center gap-3 rounded-xl border-2 px-4 py-3 text-left font-bold transition-colors ${
         selected
-          ? 'border-brand-600 bg-brand-50 text-brand-900'
-          : 'border-slate-200 bg-white text-slate-800 hover:border-brand-500 hover:bg-brand-50'
+          ? 'border-brand-600 bg-brand-100 text-brand-900'
+          : 'border-white bg-white text-slate-800 shadow-sm hover:border-brand-500'
       }`}
     >
       <span

@@ -1,5 +1,6 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react'
 import type { Ref } from 'react'
+import { buttonClass } from '~/components/button-styles'
 import type { QuizQuestion } from '~/content/quiz-questions'
 import { QuizOptionButton } from './quiz-option-button'
 import type { ChoiceInput } from './quiz-machine'
@@ -77,7 +78,7 @@ export function QuizQuestionStep({
           type="button"
           onClick={onBack}
           disabled={index === 0}
-          className="inline-flex items-center gap-2 rounded-xl px-4 py-3 font-bold text-brand-700 transition-colors hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
+          className="inline-flex min-h-11 items-center gap-2 rounded-xl px-4 py-2.5 font-bold text-brand-700 transition-colors hover:bg-brand-100 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
         >
           <ArrowLeft aria-hidden="true" className="size-5" />
           Назад
@@ -86,7 +87,7 @@ export function QuizQuestionStep({
           type="button"
           onClick={onNext}
           disabled={chosen.length === 0}
-          className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-6 py-3 font-bold text-white transition-colors hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-500"
+          className={buttonClass('primary')}
         >
           {nextLabel}
           <ArrowRight aria-hidden="true" className="size-5" />

@@ -1,6 +1,7 @@
 import { ArrowRight, Info, RotateCcw, Sparkles, TicketPercent } from 'lucide-react'
 import type { Ref } from 'react'
 import { Link } from 'react-router'
+import { buttonClass } from '~/components/button-styles'
 import { COURSE_IMAGE_SIZE, findCourse } from '~/content/courses'
 import { useGoToContact } from '~/lib/go-to-contact'
 import { paths } from '~/lib/paths'
@@ -51,7 +52,7 @@ export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
         )}
       </div>
 
-      <p className="flex gap-3 rounded-xl bg-slate-50 p-4 text-sm text-slate-700">
+      <p className="flex gap-3 rounded-xl bg-white p-4 text-sm text-slate-700">
         <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
         <span>
           Результат теста носит рекомендательный характер: он учитывает только пять ответов.
@@ -78,21 +79,21 @@ export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
         <button
           type="button"
           onClick={goToContact}
-          className="inline-flex items-center justify-center gap-2 rounded-xl bg-accent-500 px-6 py-3 font-extrabold text-slate-900 shadow-md shadow-accent-500/30 transition-colors hover:bg-accent-400"
+          className={buttonClass('accent')}
         >
           Оставить заявку
           <ArrowRight aria-hidden="true" className="size-5" />
         </button>
         <Link
           to={paths.course(result.courseId)}
-          className="inline-flex items-center justify-center gap-2 rounded-xl border-2 border-brand-600 px-6 py-2.5 font-bold text-brand-700 transition-colors hover:bg-brand-50"
+          className={buttonClass('outline')}
         >
           Подробнее о курсе
         </Link>
         <button
           type="button"
           onClick={onRestart}
-          className="inline-flex items-center justify-center gap-2 rounded-xl px-4 py-3 font-bold text-brand-700 transition-colors hover:bg-brand-50 sm:ml-auto"
+          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl px-4 py-2.5 font-bold text-brand-700 transition-colors hover:bg-brand-100 sm:ml-auto"
         >
           <RotateCcw aria-hidden="true" className="size-5" />
           Пройти тест заново

@@ -109,7 +109,7 @@ export function Quiz({ questions = quizQuestions }: { questions?: readonly QuizQ
   }
 
   return (
-    <div className="rounded-2xl bg-white p-5 shadow-xl ring-1 shadow-brand-900/5 ring-brand-100 sm:p-8 lg:p-10">
+    <div className="rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100 sm:p-8 lg:p-10">
       {screen}
     </div>
   )

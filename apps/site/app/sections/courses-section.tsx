@@ -1,0 +1,33 @@
+import { ArrowRight } from 'lucide-react'
+import { Link } from 'react-router'
+import { buttonClass } from '~/components/button-styles'
+import { SectionHeading } from '~/components/section-heading'
+import { mainPageCourses, type Course } from '~/content/courses'
+import { CourseGrid } from '~/features/course/course-grid'
+import { anchors, paths } from '~/lib/paths'
+
+/** The home page's course grid (anchor `courses`): the `onMainPage` courses; hidden when there are none. */
+export function CoursesSection({ courses = mainPageCourses }: { courses?: readonly Course[] }) {
+  if (courses.length === 0) return null
+  return (
+    <section id={anchors.courses} aria-labelledby="courses-heading" className="px-4 py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl">
+        <SectionHeading
+          id="courses-heading"
+          eyebrow="Курсы"
+          title="Чему можно научиться в IT Lab"
+          lead="Курсы подобраны по возрасту: от первого знакомства с компьютером до настоящих языков программирования."
+        />
+        <div className="mt-10">
+          <CourseGrid courses={courses} headingLevel={3} />
+        </div>
+        <div className="mt-10 flex justify-center">
+          <Link to={paths.courses} className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
+            Ещё курсы
+            <ArrowRight aria-hidden="true" className="size-5" />
+          </Link>
+        </div>
+      </div>
+    </section>
+  )
+}
