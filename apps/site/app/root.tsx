@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react'
-import { Links, Meta, Outlet, Scripts } from 'react-router'
+import { Links, Meta, Outlet, Scripts, type LinksFunction } from 'react-router'
 import { CookieBanner } from '~/features/shell/cookie-banner'
 import { Footer } from '~/features/shell/footer'
 import { Header } from '~/features/shell/header'
@@ -8,6 +8,13 @@ import { TrialPopup } from '~/features/trial-popup/trial-popup'
 import { startAnalytics } from '~/lib/analytics'
 import { startErrorReporting } from '~/lib/error-reporting'
 import './app.css'
+
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+]
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -31,6 +38,8 @@ export default function App() {
   useEffect(() => {
     startAnalytics()
     startErrorReporting()
+    // Marks the page as interactive; end-to-end tests wait for it before they click.
+    document.documentElement.dataset.hydrated = 'true'
   }, [])
 
   return (

@@ -14,6 +14,15 @@ const FAKE_METRIKA_TAG = `(function () {
   queued.forEach(function (args) { window.ym.apply(null, args); });
 })();`
 
+/** Waits until React has hydrated the page, so clicks reach handlers and timers have started. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.dataset.hydrated ?? ''), {
+      timeout: 15_000,
+    })
+    .toBe('true')
+}
+
 type Fixtures = {
   /** Console errors, page errors and React hydration warnings seen during the test; must stay empty. */
   consoleErrors: string[]
@@ -25,6 +34,22 @@ type Fixtures = {
 const allowed: RegExp[] = []
 
 export const test = base.extend<Fixtures>({
+  // Every goto and reload waits for hydration (unless the test runs without JavaScript).
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page)
+    const reload = page.reload.bind(page)
+    page.goto = async (url, options) => {
+      const response = await goto(url, options)
+      if (javaScriptEnabled) await waitForHydration(page)
+      return response
+    }
+    page.reload = async (options) => {
+      const response = await reload(options)
+      if (javaScriptEnabled) await waitForHydration(page)
+      return response
+    }
+    await use(page)
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []

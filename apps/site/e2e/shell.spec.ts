@@ -73,6 +73,7 @@ test.describe('burger menu at 375 px', () => {
 
 test('footer shows the logo, copyright, privacy link and the legal line', async ({ page }) => {
   await page.goto('/')
+  await page.getByRole('button', { name: 'Понятно' }).click()
   const footer = page.getByRole('contentinfo')
   await expect(footer.getByText('IT Lab')).toBeVisible()
   await expect(footer.getByText('© 2025 Все права защищены')).toBeVisible()
@@ -118,6 +119,7 @@ test.describe('cookie banner', () => {
 
 test('every path change scrolls to the top', async ({ page }) => {
   await page.goto('/')
+  await page.getByRole('button', { name: 'Понятно' }).click()
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
   await page

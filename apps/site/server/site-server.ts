@@ -43,6 +43,10 @@ export async function buildSiteServer({
   const pages = await findPages(clientDir)
   const notFoundHtml = await readFile(path.join(buildDir, 'errors', 'not-found.html'))
   const courseNotFoundHtml = await readFile(path.join(buildDir, 'errors', 'course-not-found.html'))
+  // Written by the build (scripts/post-build.ts), the same headers nginx sends.
+  const securityHeaders = JSON.parse(
+    await readFile(path.join(buildDir, 'security-headers.json'), 'utf8'),
+  ) as Record<string, string>
 
   const app = Fastify({
     logger,
@@ -52,6 +56,10 @@ export async function buildSiteServer({
       if (!pages.has(pagePath)) return request.url ?? '/'
       return `${pagePath === '/' ? '' : pagePath}/index.html${url.search}`
     },
+  })
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.headers(securityHeaders)
   })
 
   await app.register(fastifyCompress, { threshold: 1024 })

@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react'
 
+/** Keeps a dash on the line of the word before it, as Russian typography wants. */
+export function bindDashes(text: string): string {
+  return text.replace(/ (—|–)/g, '\u00a0$1')
+}
+
 type SectionHeadingProps = {
   /** id of the h2, for the section's aria-labelledby. */
   id: string
@@ -36,7 +41,7 @@ export function SectionHeading({
         id={id}
         className={`mt-2 text-3xl leading-tight font-extrabold text-balance sm:text-4xl ${dark ? 'text-white' : 'text-brand-900'}`}
       >
-        {title}
+        {typeof title === 'string' ? bindDashes(title) : title}
       </h2>
       {lead && (
         <p className={`mt-4 text-lg ${dark ? 'text-brand-50' : 'text-slate-600'}`}>{lead}</p>

@@ -23,11 +23,10 @@ export const notFoundDocuments = {
   course: '/course/__not-found',
 } as const
 
-export const prerenderPaths = [
-  paths.home,
-  paths.courses,
-  ...COURSE_IDS.map((id) => paths.course(id)),
-  paths.privacyPolicy,
-  paths.personalDataPolicy,
-  paths.cookiePolicy,
-]
+/** The pages search engines should index: the sitemap lists exactly these. */
+export const sitemapPaths = [paths.home, paths.courses, ...COURSE_IDS.map((id) => paths.course(id))]
+
+/** Legal texts, marked noindex. */
+export const policyPaths = [paths.privacyPolicy, paths.personalDataPolicy, paths.cookiePolicy]
+
+export const prerenderPaths = [...sitemapPaths, ...policyPaths]

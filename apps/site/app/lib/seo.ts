@@ -47,11 +47,19 @@ export function seo({ title, description, path, noindex = false }: PageSeo): Met
     { name: 'keywords', content: KEYWORDS },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:locale', content: 'ru_RU' },
+    { property: 'og:site_name', content: 'IT Lab' },
+    { property: 'og:image', content: `${env.siteUrl}/og-image.png` },
+    { property: 'og:image:width', content: '1200' },
+    { property: 'og:image:height', content: '630' },
+    { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'DC.title', content: title },
     { name: 'DC.description', content: description },
   ]
   if (path !== undefined) {
     tags.push({ tagName: 'link', rel: 'canonical', href: canonicalUrl(path) })
+    tags.push({ property: 'og:url', content: canonicalUrl(path) })
   }
   return tags
 }

@@ -1,3 +1,5 @@
+import { cookiePolicy } from '~/content/policies/cookie-policy'
+import { PolicyView } from '~/features/policy/policy-view'
 import { paths } from '~/lib/paths'
 import { seo } from '~/lib/seo'
 
@@ -10,9 +12,5 @@ export const meta = () =>
   })
 
 export default function CookiePage() {
-  return (
-    <article className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-extrabold text-brand-900">Политика использования cookie</h1>
-    </article>
-  )
+  return <PolicyView document={cookiePolicy} />
 }

@@ -17,13 +17,10 @@ export default function CoursesPage() {
     <>
       <section
         aria-labelledby="catalogue-heading"
-        className="bg-brand-700 bg-linear-to-br from-brand-600 to-brand-800 px-4 py-14 text-white sm:py-20"
+        className="bg-brand-700 bg-linear-to-br from-brand-600 to-brand-800 py-14 text-white sm:py-20"
       >
-        <div className="mx-auto max-w-6xl">
-          <h1
-            id="catalogue-heading"
-            className="text-4xl leading-tight font-extrabold sm:text-5xl"
-          >
+        <div className="mx-auto max-w-6xl px-4">
+          <h1 id="catalogue-heading" className="text-4xl leading-tight font-extrabold sm:text-5xl">
             Наши курсы
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-brand-50 sm:text-xl">
@@ -31,9 +28,9 @@ export default function CoursesPage() {
           </p>
         </div>
       </section>
-      <section aria-label="Список курсов" className="px-4 py-12 sm:py-16">
-        <div className="mx-auto max-w-6xl">
-          <CourseGrid courses={courses} headingLevel={2} eagerImages={3} label="Курсы" />
+      <section aria-label="Список курсов" className="py-12 sm:py-16">
+        <div className="mx-auto max-w-6xl px-4">
+          <CourseGrid courses={courses} headingLevel={2} eagerImages={3} />
         </div>
       </section>
       <ContactSection />

@@ -1,3 +1,5 @@
+import { personalDataPolicy } from '~/content/policies/personal-data-policy'
+import { PolicyView } from '~/features/policy/policy-view'
 import { paths } from '~/lib/paths'
 import { seo } from '~/lib/seo'
 
@@ -10,11 +12,5 @@ export const meta = () =>
   })
 
 export default function PersonalDataPolicyPage() {
-  return (
-    <article className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-extrabold text-brand-900">
-        Политика обработки персональных данных
-      </h1>
-    </article>
-  )
+  return <PolicyView document={personalDataPolicy} />
 }

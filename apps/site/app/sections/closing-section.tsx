@@ -16,7 +16,7 @@ const STEPS = [
 /** The last section of the home page: how to start, and the contact block (anchor `contact`). */
 export function ClosingSection() {
   return (
-    <section aria-labelledby="closing-heading" className="bg-linear-to-b from-white to-brand-50">
+    <section aria-labelledby="closing-heading" className="bg-brand-50">
       <div className="mx-auto max-w-6xl px-4 pt-16 sm:pt-20">
         <SectionHeading
           id="closing-heading"
@@ -26,7 +26,10 @@ export function ClosingSection() {
         />
         <ol role="list" className="mt-10 grid list-none gap-5 md:grid-cols-3">
           {STEPS.map((step, index) => (
-            <li key={step.title} className="flex gap-4 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <li
+              key={step.title}
+              className="flex gap-4 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+            >
               <span
                 aria-hidden="true"
                 className="grid size-11 shrink-0 place-items-center rounded-full bg-accent-500 text-lg font-extrabold text-slate-900"

@@ -10,8 +10,8 @@ import { anchors, paths } from '~/lib/paths'
 export function CoursesSection({ courses = mainPageCourses }: { courses?: readonly Course[] }) {
   if (courses.length === 0) return null
   return (
-    <section id={anchors.courses} aria-labelledby="courses-heading" className="px-4 py-16 sm:py-20">
-      <div className="mx-auto max-w-6xl">
+    <section id={anchors.courses} aria-labelledby="courses-heading" className="py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl px-4">
         <SectionHeading
           id="courses-heading"
           eyebrow="Курсы"

@@ -36,9 +36,20 @@ export function HeroIllustration({ className = '' }: { className?: string }) {
       </g>
       {/* rocket */}
       <g transform="translate(330 210) rotate(35)">
-        <path d="M0-70c26 22 34 60 22 100H-22C-34-10-26-48 0-70z" fill="#ffffff" stroke="#1b356d" strokeWidth="6" />
+        <path
+          d="M0-70c26 22 34 60 22 100H-22C-34-10-26-48 0-70z"
+          fill="#ffffff"
+          stroke="#1b356d"
+          strokeWidth="6"
+        />
         <circle cx="0" cy="-20" r="13" fill="#2f6fed" stroke="#1b356d" strokeWidth="6" />
-        <path d="M-22 10l-20 30h22zM22 10l20 30H20z" fill="#f7882f" stroke="#1b356d" strokeWidth="6" strokeLinejoin="round" />
+        <path
+          d="M-22 10l-20 30h22zM22 10l20 30H20z"
+          fill="#f7882f"
+          stroke="#1b356d"
+          strokeWidth="6"
+          strokeLinejoin="round"
+        />
         <path d="M-12 34h24l-12 30z" fill="#ffa64d" />
       </g>
       {/* sparkles */}

@@ -14,9 +14,9 @@ export function HeroSection() {
     <section
       id={anchors.hero}
       aria-labelledby="hero-heading"
-      className="overflow-hidden bg-linear-to-b from-brand-50 to-white px-4 pt-8 pb-16 sm:pt-14 md:pb-20"
+      className="overflow-hidden bg-linear-to-b from-brand-50 to-white pt-8 pb-16 sm:pt-14 md:pb-20"
     >
-      <div className="mx-auto grid max-w-6xl items-center gap-10 md:grid-cols-[1.15fr_0.85fr]">
+      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 md:grid-cols-[1.15fr_0.85fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1.5 text-sm font-bold text-brand-700 shadow-sm ring-1 ring-brand-100">
             <MapPin aria-hidden="true" className="size-4 shrink-0" />
@@ -24,9 +24,10 @@ export function HeroSection() {
           </p>
           <h1
             id="hero-heading"
-            className="mt-5 text-[2rem] leading-tight font-extrabold text-balance text-brand-900 sm:text-5xl lg:text-[3.5rem]"
+            className="mt-5 text-[2rem] leading-tight font-extrabold text-balance text-brand-900 sm:text-5xl"
           >
-            Научим ребёнка программировать — с&nbsp;любого возраста до уровня профессионала
+            Научим ребёнка программировать&nbsp;— с&nbsp;любого возраста до&nbsp;уровня
+            профессионала
           </h1>
           <p className="mt-5 text-lg text-slate-700 sm:text-xl">
             Начать можно в любом возрасте: пройти один курс, перейти к следующему и шаг за шагом

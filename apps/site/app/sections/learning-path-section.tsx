@@ -66,8 +66,8 @@ function ageText(stage: Stage): string {
 /** How learning goes at IT Lab: the age steps of the course list and what every course gives. */
 export function LearningPathSection() {
   return (
-    <section aria-labelledby="path-heading" className="bg-brand-50 px-4 py-16 sm:py-20">
-      <div className="mx-auto max-w-6xl">
+    <section aria-labelledby="path-heading" className="bg-brand-50 py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl px-4">
         <SectionHeading
           id="path-heading"
           eyebrow="Как проходит обучение"

@@ -8,12 +8,17 @@ export function CompletionBenefits() {
       {COMPLETION_BENEFITS.map((benefit) => {
         const Icon = EXTRA_ICONS[benefit.icon]
         return (
-          <li key={benefit.title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-            <span className="grid size-12 place-items-center rounded-2xl bg-accent-500/15 text-accent-700">
+          <li
+            key={benefit.title}
+            className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-col"
+          >
+            <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-accent-500/15 text-accent-700">
               <Icon aria-hidden="true" className="size-6" />
             </span>
-            <h3 className="mt-4 text-lg font-extrabold text-brand-900">{benefit.title}</h3>
-            <p className="mt-2 text-slate-600">{benefit.description}</p>
+            <div>
+              <h3 className="text-lg font-extrabold text-brand-900">{benefit.title}</h3>
+              <p className="mt-1 text-slate-600 sm:mt-2">{benefit.description}</p>
+            </div>
           </li>
         )
       })}

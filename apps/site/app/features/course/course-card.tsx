@@ -45,7 +45,10 @@ export function CourseCard({ course, headingLevel = 3, eagerImage = false }: Cou
         </ul>
         <div className="mt-auto flex items-end justify-between gap-3 pt-5">
           <p className="text-slate-700">
-            от <span className="text-lg font-extrabold text-brand-900">{formatRubles(lowestPrice)}</span>{' '}
+            от{' '}
+            <span className="text-lg font-extrabold text-brand-900">
+              {formatRubles(lowestPrice)}
+            </span>{' '}
             за занятие
           </p>
           <span

@@ -33,8 +33,8 @@ export function CourseDetail({ course }: { course: Course }) {
 
   return (
     <>
-      <div className="bg-linear-to-b from-brand-50 to-white px-4 pt-6 pb-12 sm:pt-8 sm:pb-16">
-        <div className="mx-auto max-w-6xl">
+      <div className="bg-linear-to-b from-brand-50 to-white pt-6 pb-12 sm:pt-8 sm:pb-16">
+        <div className="mx-auto max-w-6xl px-4">
           <Link
             to={paths.courses}
             className="inline-flex min-h-11 items-center gap-2 rounded-lg font-bold text-brand-700 hover:text-brand-600"
@@ -49,11 +49,11 @@ export function CourseDetail({ course }: { course: Course }) {
                 {course.title}
               </h1>
               <p className="mt-5 text-lg text-slate-700">{course.description}</p>
-              <dl className="mt-8 grid grid-cols-1 gap-3 min-[480px]:grid-cols-3">
+              <dl className="mt-8 grid grid-cols-1 gap-2 min-[480px]:grid-cols-3 min-[480px]:gap-3">
                 {tiles.map(({ label, value, icon: Icon }) => (
                   <div
                     key={label}
-                    className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 min-[480px]:flex-col min-[480px]:items-start"
+                    className="flex items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 min-[480px]:flex-col min-[480px]:items-start min-[480px]:py-4"
                   >
                     <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-700">
                       <Icon aria-hidden="true" className="size-5" />
@@ -88,7 +88,13 @@ export function CourseDetail({ course }: { course: Course }) {
         </DetailSection>
       )}
       {course.plan.length > 0 && (
-        <DetailSection id="plan" title={COURSE_SECTION_HEADINGS.plan} className="bg-slate-50">
+        <DetailSection
+          id="plan"
+          title={COURSE_SECTION_HEADINGS.plan}
+          lead={`Курс длится ${course.duration}. Темы идут от простого к сложному.`}
+          layout="split"
+          className="bg-slate-50"
+        >
           <PlanList plan={course.plan} />
         </DetailSection>
       )}
@@ -99,7 +105,7 @@ export function CourseDetail({ course }: { course: Course }) {
         <DetailSection
           id="prices"
           title={COURSE_SECTION_HEADINGS.prices}
-          lead="Цена одного занятия зависит от того, на какой срок вы оплачиваете обучение. В месяце 4 занятия."
+          lead="Цена одного занятия зависит от того, на какой срок вы оплачиваете обучение. В месяце 4&nbsp;занятия."
           className="bg-slate-50"
         >
           <PricePlansList prices={course.prices} />

@@ -5,7 +5,10 @@ export function PlanList({ plan }: { plan: readonly string[] }) {
       {plan.map((item, index) => (
         <li key={item} className="relative flex gap-4 pb-6 last:pb-0">
           {index < plan.length - 1 && (
-            <span aria-hidden="true" className="absolute top-10 bottom-0 left-5 w-0.5 bg-brand-100" />
+            <span
+              aria-hidden="true"
+              className="absolute top-10 bottom-0 left-5 w-0.5 bg-brand-100"
+            />
           )}
           <span
             aria-hidden="true"

@@ -28,20 +28,20 @@ function PlanCard({ plan }: { plan: PricePlan }) {
           <p className="flex flex-wrap items-baseline gap-x-2">
             <span className="text-3xl font-extrabold text-brand-900 tabular-nums">
               {formatRubles(plan.monthly.price)}
-            </span>
+            </span>{' '}
             <span className="text-slate-600">в месяц</span>
           </p>
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
             <s className="text-slate-500 tabular-nums">
               <span className="sr-only">Без скидки: </span>
               {formatRubles(plan.monthly.basePrice)}
-            </s>
+            </s>{' '}
             <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-extrabold text-emerald-900">
               Скидка {percent(plan.monthly.discountPercent)}
             </span>
           </p>
           <p className="mt-auto pt-4 text-sm text-slate-600">
-            {formatRubles(plan.lessonPrice)} за занятие, 4 занятия в месяц
+            {formatRubles(plan.lessonPrice)} за занятие, 4&nbsp;занятия в&nbsp;месяц
           </p>
         </div>
       ) : (
@@ -49,10 +49,12 @@ function PlanCard({ plan }: { plan: PricePlan }) {
           <p className="flex flex-wrap items-baseline gap-x-2">
             <span className="text-3xl font-extrabold text-brand-900 tabular-nums">
               {formatRubles(plan.lessonPrice)}
-            </span>
+            </span>{' '}
             <span className="text-slate-600">за занятие</span>
           </p>
-          <p className="mt-auto pt-4 text-sm text-slate-600">Каждое занятие оплачивается отдельно</p>
+          <p className="mt-auto pt-4 text-sm text-slate-600">
+            Каждое занятие оплачивается отдельно
+          </p>
         </div>
       )}
     </article>

@@ -1,5 +1,12 @@
 import { Info } from 'lucide-react'
-import { PRIZES_HEADING, PRIZES_INTRO, PRIZES_NOTE, prizes, type PrizeColour } from '~/content/prizes'
+import { SectionHeading } from '~/components/section-heading'
+import {
+  PRIZES_HEADING,
+  PRIZES_INTRO,
+  PRIZES_NOTE,
+  prizes,
+  type PrizeColour,
+} from '~/content/prizes'
 import { PRIZE_ICONS } from './extra-icons'
 
 const COLOUR_CLASSES: Record<PrizeColour, string> = {
@@ -12,29 +19,26 @@ const COLOUR_CLASSES: Record<PrizeColour, string> = {
 /** 'За частое посещение — ценные призы'. */
 export function PrizeBlock() {
   return (
-    <section aria-labelledby="prizes-heading" className="bg-brand-50 px-4 py-12 sm:py-16">
-      <div className="mx-auto max-w-6xl">
-        <div className="max-w-3xl">
-          <h2
-            id="prizes-heading"
-            className="text-3xl leading-tight font-extrabold text-balance text-brand-900 sm:text-4xl"
-          >
-            {PRIZES_HEADING}
-          </h2>
-          <p className="mt-4 text-lg text-slate-700">{PRIZES_INTRO}</p>
-        </div>
+    <section aria-labelledby="prizes-heading" className="py-12 sm:py-16">
+      <div className="mx-auto max-w-6xl px-4">
+        <SectionHeading id="prizes-heading" title={PRIZES_HEADING} lead={PRIZES_INTRO} />
         <ul role="list" className="mt-8 grid list-none gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {prizes.map((prize) => {
             const Icon = PRIZE_ICONS[prize.icon]
             return (
-              <li key={prize.title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+              <li
+                key={prize.title}
+                className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-col"
+              >
                 <span
-                  className={`grid size-14 place-items-center rounded-2xl ${COLOUR_CLASSES[prize.colour]}`}
+                  className={`grid size-14 shrink-0 place-items-center rounded-2xl ${COLOUR_CLASSES[prize.colour]}`}
                 >
                   <Icon aria-hidden="true" className="size-7" />
                 </span>
-                <h3 className="mt-4 text-lg font-extrabold text-brand-900">{prize.title}</h3>
-                <p className="mt-2 text-slate-600">{prize.description}</p>
+                <div>
+                  <h3 className="text-lg font-extrabold text-brand-900">{prize.title}</h3>
+                  <p className="mt-1 text-slate-600 sm:mt-2">{prize.description}</p>
+                </div>
               </li>
             )
           })}

@@ -13,7 +13,10 @@ export function QuizIntro({ questionCount, headingRef, onStart }: QuizIntroProps
   const points = [
     { icon: ListChecks, text: `${questionCount} простых вопросов о возрасте, интересах и опыте` },
     { icon: Clock, text: 'Займёт пару минут' },
-    { icon: BadgePercent, text: `В конце — промокод на скидку ${QUIZ_PROMO_DISCOUNT_PERCENT} %` },
+    {
+      icon: BadgePercent,
+      text: `В конце — промокод на скидку ${QUIZ_PROMO_DISCOUNT_PERCENT}\u00a0%`,
+    },
   ]
 
   return (

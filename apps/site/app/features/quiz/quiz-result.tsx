@@ -5,11 +5,7 @@ import { buttonClass } from '~/components/button-styles'
 import { COURSE_IMAGE_SIZE, findCourse } from '~/content/courses'
 import { useGoToContact } from '~/lib/go-to-contact'
 import { paths } from '~/lib/paths'
-import {
-  QUIZ_PROMO_CODE,
-  QUIZ_PROMO_DISCOUNT_PERCENT,
-  QUIZ_PROMO_VALID_DAYS,
-} from './quiz-machine'
+import { QUIZ_PROMO_CODE, QUIZ_PROMO_DISCOUNT_PERCENT, QUIZ_PROMO_VALID_DAYS } from './quiz-machine'
 import type { QuizResult as QuizResultData } from './score-quiz'
 
 type QuizResultProps = {
@@ -25,7 +21,7 @@ export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
   return (
     <div className="flex flex-col gap-6">
       <div className="grid items-start gap-6 sm:grid-cols-[1fr_13rem]">
-        <div className="order-2 sm:order-1">
+        <div>
           <p className="flex items-center gap-2 font-bold text-accent-700">
             <Sparkles aria-hidden="true" className="size-5" />
             Результат теста
@@ -47,7 +43,7 @@ export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
             alt=""
             width={COURSE_IMAGE_SIZE.width}
             height={COURSE_IMAGE_SIZE.height}
-            className="order-1 h-auto w-full max-w-xs rounded-xl bg-brand-50 sm:order-2 sm:max-w-none"
+            className="hidden h-auto w-full rounded-xl bg-brand-100 sm:block"
           />
         )}
       </div>
@@ -60,34 +56,29 @@ export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
         </span>
       </p>
 
-      <div className="flex flex-col gap-4 rounded-2xl border-2 border-dashed border-accent-500 bg-accent-500/10 p-5 sm:flex-row sm:items-center">
-        <TicketPercent aria-hidden="true" className="size-10 shrink-0 text-accent-700" />
-        <div className="grow">
-          <p className="font-bold text-slate-800">
-            Ваш промокод на скидку {QUIZ_PROMO_DISCOUNT_PERCENT} %
-          </p>
-          <p className="text-sm text-slate-700">
-            Действует {QUIZ_PROMO_VALID_DAYS} дней. Назовите его при записи на курс.
-          </p>
+      <div className="flex flex-col gap-4 rounded-2xl border-2 border-dashed border-accent-500 bg-white p-5 sm:flex-row sm:items-center">
+        <div className="flex grow items-start gap-3">
+          <TicketPercent aria-hidden="true" className="size-8 shrink-0 text-accent-700" />
+          <div>
+            <p className="font-bold text-slate-800">
+              Ваш промокод на скидку {QUIZ_PROMO_DISCOUNT_PERCENT}&nbsp;%
+            </p>
+            <p className="text-sm text-slate-700">
+              Действует {QUIZ_PROMO_VALID_DAYS}&nbsp;дней. Назовите его при записи на курс.
+            </p>
+          </div>
         </div>
-        <p className="self-start rounded-xl bg-white px-4 py-2 text-2xl font-extrabold tracking-wider text-slate-900 select-all sm:self-auto">
+        <p className="self-start rounded-xl bg-orange-50 px-4 py-2 text-2xl font-extrabold tracking-wider text-slate-900 select-all sm:self-auto">
           {QUIZ_PROMO_CODE}
         </p>
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-        <button
-          type="button"
-          onClick={goToContact}
-          className={buttonClass('accent')}
-        >
+        <button type="button" onClick={goToContact} className={buttonClass('accent')}>
           Оставить заявку
           <ArrowRight aria-hidden="true" className="size-5" />
         </button>
-        <Link
-          to={paths.course(result.courseId)}
-          className={buttonClass('outline')}
-        >
+        <Link to={paths.course(result.courseId)} className={buttonClass('outline')}>
           Подробнее о курсе
         </Link>
         <button

@@ -109,8 +109,6 @@ export function Quiz({ questions = quizQuestions }: { questions?: readonly QuizQ
   }
 
   return (
-    <div className="rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100 sm:p-8 lg:p-10">
-      {screen}
-    </div>
+    <div className="rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100 sm:p-8 lg:p-10">{screen}</div>
   )
 }

@@ -1,0 +1,69 @@
+import { expect, test } from './fixtures'
+
+const COURSE_TITLES = [
+  'Roblox: создание 3D-игр',
+  'Компьютерная грамотность',
+  'Моды для Minecraft',
+  'Программирование на Python',
+  'Scratch Junior',
+  'Scratch: первые игры и анимации',
+  'Создание сайтов: HTML и CSS',
+  'Мобильные приложения в App Inventor',
+  'Kodu Game Lab: 3D-игры без кода',
+  'Нейросети и искусственный интеллект',
+]
+
+test('the catalogue shows the banner, a card per course and the contact block', async ({
+  page,
+}) => {
+  await page.goto('/courses')
+  await expect(page).toHaveTitle('Курсы программирования для детей — IT Lab, Астрахань')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+  await expect(page.getByRole('heading', { level: 1, name: 'Наши курсы' })).toBeVisible()
+  await expect(page.getByText(/новые технологии.*карьере в IT/)).toBeVisible()
+
+  const grid = page.getByRole('region', { name: 'Список курсов' })
+  await expect(grid.getByRole('heading', { level: 2 })).toHaveText(COURSE_TITLES)
+  for (const [index, title] of COURSE_TITLES.entries()) {
+    await expect(grid.getByRole('link', { name: title })).toHaveAttribute(
+      'href',
+      `/course/${index + 1}`,
+    )
+  }
+  await expect(grid.getByText('от 900 ₽ за занятие')).toHaveCount(10)
+
+  // The contact block comes after the grid.
+  const contact = page.locator('#contact')
+  await expect(contact).toHaveCount(1)
+  const gridBox = await grid.boundingBox()
+  const contactBox = await contact.boundingBox()
+  expect(gridBox).not.toBeNull()
+  expect(contactBox?.y).toBeGreaterThan((gridBox?.y ?? 0) + (gridBox?.height ?? 0) - 1)
+
+  await grid.getByRole('link', { name: 'Scratch Junior' }).click()
+  await expect(page).toHaveURL('/course/5')
+  await expect(page.getByRole('heading', { level: 1, name: 'Scratch Junior' })).toBeVisible()
+})
+
+for (const [width, columns] of [
+  [375, 1],
+  [800, 2],
+  [1280, 3],
+] as const) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } })
+
+    test(`the grid has ${columns} column(s) and no horizontal scroll`, async ({ page }) => {
+      await page.goto('/courses')
+      const cards = page.getByRole('region', { name: 'Список курсов' }).getByRole('article')
+      await expect(cards).toHaveCount(10)
+      const lefts = new Set<number>()
+      for (const box of await Promise.all((await cards.all()).map((card) => card.boundingBox()))) {
+        lefts.add(Math.round(box?.x ?? -1))
+      }
+      expect(lefts.size).toBe(columns)
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+      expect(scrollWidth).toBeLessThanOrEqual(width)
+    })
+  })
+}

@@ -1,0 +1,164 @@
+import { devices } from '@playwright/test'
+import { siteConfig } from '../app/config/site-config'
+import { expect, reachedGoals, test } from './fixtures'
+
+/** The onMainPage courses of spec section 3, in id order. */
+const MAIN_PAGE_COURSES = [
+  { id: 1, title: 'Roblox: создание 3D-игр' },
+  { id: 2, title: 'Компьютерная грамотность' },
+  { id: 4, title: 'Программирование на Python' },
+  { id: 6, title: 'Scratch: первые игры и анимации' },
+  { id: 7, title: 'Создание сайтов: HTML и CSS' },
+  { id: 9, title: 'Kodu Game Lab: 3D-игры без кода' },
+]
+
+test.describe('home page', () => {
+  test('has one h1 and the sections in spec order, with the contact block in the closing one', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+    const hero = page.locator('#hero')
+    await expect(hero.getByRole('heading', { level: 1 })).toBeVisible()
+
+    const order = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('main > section'), (section) => section.id || null),
+    )
+    // hero, courses, the learning-path section, the quiz, the closing section.
+    expect(order).toEqual(['hero', 'courses', null, 'quiz', null])
+    const sections = page.locator('main > section')
+    await expect(sections.nth(2).getByRole('heading', { level: 2 })).toHaveText(
+      'Путь в IT — ступень за ступенью',
+    )
+    const closing = sections.nth(4)
+    await expect(closing.getByRole('heading', { level: 2 }).first()).toHaveText(
+      'Первый шаг — бесплатный пробный урок',
+    )
+    await expect(closing.locator('#contact')).toHaveCount(1)
+  })
+
+  test('the hero states the message and the ages, and sends to the contact block', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const hero = page.locator('#hero')
+    await expect(hero.getByRole('heading', { level: 1 })).toContainText('с любого возраста')
+    await expect(hero).toContainText('вырасти до профессионального разработчика')
+    await expect(hero.getByText('Для детей и подростков от 5 до 17 лет')).toBeVisible()
+    await expect(page.locator('#contact')).not.toBeInViewport()
+    await hero.getByRole('button', { name: 'Оставить заявку' }).click()
+    await expect(page.locator('#contact')).toBeInViewport()
+  })
+
+  test('the courses grid holds the onMainPage courses only, each linking to its page', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const section = page.locator('#courses')
+    const cards = section.getByRole('article')
+    await expect(cards).toHaveCount(MAIN_PAGE_COURSES.length)
+    await expect(section.getByRole('heading', { level: 3 })).toHaveText(
+      MAIN_PAGE_COURSES.map((course) => course.title),
+    )
+    for (const course of MAIN_PAGE_COURSES) {
+      await expect(section.getByRole('link', { name: course.title })).toHaveAttribute(
+        'href',
+        `/course/${course.id}`,
+      )
+    }
+    for (const hidden of ['Моды для Minecraft', 'Scratch Junior']) {
+      await expect(section.getByText(hidden)).toHaveCount(0)
+    }
+    // Card images are below the fold: sized and lazy.
+    const image = section.locator('img').first()
+    await expect(image).toHaveAttribute('loading', 'lazy')
+    await expect(image).toHaveAttribute('width', '640')
+    await expect(image).toHaveAttribute('height', '400')
+
+    await section.getByRole('link', { name: 'Программирование на Python' }).click()
+    await expect(page).toHaveURL('/course/4')
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Программирование на Python' }),
+    ).toBeVisible()
+  })
+
+  test("'Ещё курсы' opens the catalogue", async ({ page }) => {
+    await page.goto('/')
+    await page.locator('#courses').getByRole('link', { name: 'Ещё курсы' }).click()
+    await expect(page).toHaveURL('/courses')
+    await expect(page.getByRole('heading', { level: 1, name: 'Наши курсы' })).toBeVisible()
+  })
+
+  test('the learning path links every course by age', async ({ page }) => {
+    await page.goto('/')
+    const path = page.locator('main > section').nth(2)
+    for (const ages of ['5–7 лет', '7–10 лет', '11–13 лет', '14–17 лет']) {
+      await expect(path.getByText(ages, { exact: true })).toBeVisible()
+    }
+    await expect(path.getByRole('link')).toHaveCount(10)
+  })
+})
+
+test.describe('call button on desktop', () => {
+  test('copies the short number, shows «Скопировано!» for 1.5 s and reports copyNumber', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.clock.install()
+    await page.goto('/')
+    const hero = page.locator('#hero')
+    const button = hero.getByRole('button', { name: new RegExp(siteConfig.phone.short) })
+    await expect(button).toBeVisible()
+    await expect(hero.getByRole('link', { name: /Позвонить/ })).toHaveCount(0)
+
+    await button.click()
+    const copied = hero.getByRole('button', { name: 'Скопировано!' })
+    await expect(copied).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(siteConfig.phone.short)
+    await expect.poll(() => reachedGoals(page)).toEqual(['copyNumber'])
+
+    await page.clock.runFor(1400)
+    await expect(copied).toBeVisible()
+    await page.clock.runFor(200)
+    await expect(button).toBeVisible()
+    await expect(copied).toHaveCount(0)
+  })
+})
+
+test.describe('call button on a phone', () => {
+  const { defaultBrowserType: _browser, ...pixel } = devices['Pixel 7']
+  test.use(pixel)
+
+  test('is a tel: link that dials the school', async ({ page }) => {
+    await page.goto('/')
+    const link = page.locator('#hero').getByRole('link', { name: /Позвонить/ })
+    await expect(link).toHaveAttribute('href', `tel:${siteConfig.phone.tel}`)
+    await expect(link).toContainText(siteConfig.phone.short)
+    await expect(page.locator('#hero').getByRole('button', { name: /Скопировать/ })).toHaveCount(0)
+  })
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the prerendered page already has the tel: link and every section', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.locator('#hero').getByRole('link', { name: /Позвонить/ })).toHaveAttribute(
+      'href',
+      `tel:${siteConfig.phone.tel}`,
+    )
+    await expect(page.locator('#courses').getByRole('article')).toHaveCount(6)
+    await expect(page.locator('#contact')).toHaveCount(1)
+  })
+})
+
+test.describe('narrow phone', () => {
+  test.use({ viewport: { width: 320, height: 640 } })
+
+  test('no horizontal scroll at 320 px', async ({ page }) => {
+    await page.goto('/')
+    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(width).toBeLessThanOrEqual(320)
+  })
+})

@@ -1,0 +1,73 @@
+import { expect, test } from './fixtures'
+
+const SITE_URL = 'https://it-lab.test'
+
+const POLICIES = [
+  { path: '/privacy-policy', title: 'Политика конфиденциальности' },
+  { path: '/personal-data-policy', title: 'Политика в отношении обработки персональных данных' },
+  { path: '/cookie', title: 'Политика использования файлов cookie' },
+]
+
+for (const policy of POLICIES) {
+  test(`${policy.path} renders the full legal text with navigable headings`, async ({ page }) => {
+    await page.goto(policy.path)
+    const main = page.getByRole('main')
+    await expect(main.getByRole('heading', { level: 1 })).toHaveCount(1)
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText(policy.title)
+    await expect(main).toContainText('г. Астрахань')
+    await expect(main).toContainText(/2025/)
+
+    const text = (await main.textContent()) ?? ''
+    expect(text, 'every placeholder is filled in').not.toContain('{{')
+    expect(text).toContain(SITE_URL)
+
+    // A table of contents whose links lead to the h2 sections.
+    const toc = main.getByRole('navigation', { name: 'Содержание' })
+    const links = toc.getByRole('link')
+    const sections = main.locator('section')
+    const count = await sections.count()
+    expect(count).toBeGreaterThan(3)
+    await expect(links).toHaveCount(count)
+    const last = links.last()
+    const target = ((await last.getAttribute('href')) ?? '').slice(1)
+    await last.click()
+    await expect(
+      page.locator(`[id="${target}"]`).getByRole('heading', { level: 2 }),
+    ).toBeInViewport()
+  })
+}
+
+test('the personal data policy is numbered 1 to 6 and states its periods', async ({ page }) => {
+  await page.goto('/personal-data-policy')
+  const headings = await page.getByRole('main').locator('section > h2').allTextContents()
+  expect(headings.map((heading) => heading.split('.')[0])).toEqual(['1', '2', '3', '4', '5', '6'])
+  const text = (await page.getByRole('main').textContent()) ?? ''
+  for (const period of [
+    '24 часов',
+    '72 часов',
+    '3 рабочих дней',
+    '7 рабочих дней',
+    '10 рабочих дней',
+    '30 дней',
+    '3 лет',
+  ]) {
+    expect(text.replace(/\s+/g, ' '), period).toContain(period)
+  }
+})
+
+test('the cookie policy says that «Понятно» is consent', async ({ page }) => {
+  await page.goto('/cookie')
+  await expect(page.getByRole('main')).toContainText('Нажимая кнопку «Понятно»')
+})
+
+test.describe('narrow phone', () => {
+  test.use({ viewport: { width: 320, height: 640 } })
+
+  test('no policy page scrolls sideways at 320 px', async ({ page }) => {
+    for (const policy of POLICIES) {
+      await page.goto(policy.path)
+      const width = await page.evaluate(() => document.documentElement.scrollWidth)
+      expect(width, policy.path).toBeLessThanOrEqual(320)
+    }
+  })
+})

@@ -1,0 +1,112 @@
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import sharp from 'sharp'
+
+const BRAND = '#1f57d6'
+const BRAND_DARK = '#1b356d'
+const ACCENT = '#f7882f'
+
+/** The school's mark (as in app/components/logo.tsx), drawn on a square of `size`. */
+function markSvg(size: number, { rounded = true } = {}): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 36 36">
+<rect width="36" height="36" rx="${rounded ? 10 : 0}" fill="#2f6fed"/>
+<path d="M14 12l-6 6 6 6M22 12l6 6-6 6" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>
+</svg>`
+}
+
+function ogImageSvg(): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
+<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${BRAND}"/><stop offset="1" stop-color="${BRAND_DARK}"/></linearGradient></defs>
+<rect width="1200" height="630" fill="url(#bg)"/>
+<circle cx="1080" cy="90" r="190" fill="#2f6fed" opacity="0.55"/>
+<circle cx="1010" cy="560" r="120" fill="${ACCENT}" opacity="0.9"/>
+<rect x="860" y="250" width="220" height="150" rx="22" fill="#eef5ff"/>
+<rect x="878" y="268" width="184" height="114" rx="12" fill="${BRAND_DARK}"/>
+<path d="M930 300l-22 25 22 25M1010 300l22 25-22 25" fill="none" stroke="#ffa64d" stroke-width="9" stroke-linecap="round" stroke-linejoin="round"/>
+<g transform="translate(80 80)"><rect width="96" height="96" rx="26" fill="#fff"/><path d="M37 32l-16 16 16 16M59 32l16 16-16 16" fill="none" stroke="${BRAND}" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/></g>
+<text x="196" y="148" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="56" fill="#fff">IT Lab</text>
+<text x="80" y="300" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="60" fill="#fff">Школа программирования</text>
+<text x="80" y="375" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="60" fill="#fff">для детей 5–17 лет</text>
+<text x="80" y="470" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="34" fill="#d9e8ff">Scratch · Roblox · Python · сайты · нейросети</text>
+<text x="80" y="540" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="34" fill="#ffa64d">Астрахань, центр города</text>
+</svg>`
+}
+
+/** An .ico holding one PNG image (the format allows PNG payloads since Windows Vista). */
+function icoFromPng(png: Buffer, size: number): Buffer {
+  const header = Buffer.alloc(22)
+  header.writeUInt16LE(0, 0) // reserved
+  header.writeUInt16LE(1, 2) // type: icon
+  header.writeUInt16LE(1, 4) // one image
+  header.writeUInt8(size >= 256 ? 0 : size, 6)
+  header.writeUInt8(size >= 256 ? 0 : size, 7)
+  header.writeUInt8(0, 8) // no palette
+  header.writeUInt8(0, 9)
+  header.writeUInt16LE(1, 10) // colour planes
+  header.writeUInt16LE(32, 12) // bits per pixel
+  header.writeUInt32LE(png.length, 14)
+  header.writeUInt32LE(22, 18) // image data offset
+  return Buffer.concat([header, png])
+}
+
+export type SiteAssetOptions = {
+  clientDir: string
+  siteUrl: string
+  /** Paths listed in the sitemap: the indexable pages only. */
+  sitemapPaths: readonly string[]
+}
+
+export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const
+
+/** Open Graph image, favicons, web manifest, sitemap.xml and robots.txt, written into the client build. */
+export async function writeSiteAssets({ clientDir, siteUrl, sitemapPaths }: SiteAssetOptions) {
+  const out = (name: string) => path.join(clientDir, name)
+  const png = (svg: string) => sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer()
+
+  await sharp(Buffer.from(ogImageSvg())).png({ compressionLevel: 9 }).toFile(out('og-image.png'))
+  await writeFile(out('favicon.svg'), markSvg(36))
+  await writeFile(out('favicon.ico'), icoFromPng(await png(markSvg(32)), 32))
+  await writeFile(out('apple-touch-icon.png'), await png(markSvg(180, { rounded: false })))
+  await writeFile(out('icon-192.png'), await png(markSvg(192, { rounded: false })))
+  await writeFile(out('icon-512.png'), await png(markSvg(512, { rounded: false })))
+  await writeFile(
+    out('manifest.webmanifest'),
+    `${JSON.stringify(
+      {
+        name: 'IT Lab — школа программирования для детей',
+        short_name: 'IT Lab',
+        lang: 'ru',
+        start_url: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: BRAND,
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any maskable' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
+        ],
+      },
+      null,
+      2,
+    )}\n`,
+  )
+
+  const urls = sitemapPaths
+    .map((pagePath) => `  <url><loc>${siteUrl}${pagePath}</loc></url>`)
+    .join('\n')
+  await writeFile(
+    out('sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+  )
+  await writeFile(
+    out('robots.txt'),
+    [
+      'User-agent: *',
+      'Allow: /',
+      // Yandex: pages that differ only by campaign tags are one page.
+      'Clean-param: utm_source&utm_medium&utm_campaign&utm_term&utm_content',
+      '',
+      `Sitemap: ${siteUrl}/sitemap.xml`,
+      '',
+    ].join('\n'),
+  )
+}
