@@ -85,7 +85,7 @@ test('the whole quiz with the mouse: questions, computing, result, goal and rest
   await expect(heading(/Roblox: создание 3D-игр/)).toBeFocused()
   await expect(quiz.getByText('ТЕСТ-10', { exact: true })).toBeVisible()
   await expect(quiz.getByText('Ваш промокод на скидку 10 %')).toBeVisible()
-  await expect(quiz.getByText(/Действует 30 дней/)).toBeVisible()
+  await expect(quiz.getByText('Действует 30 дней.')).toBeVisible()
   await expect(quiz.getByText(/носит рекомендательный характер/)).toBeVisible()
   await expect(quiz.getByRole('link', { name: 'Подробнее о курсе' })).toHaveAttribute(
     'href',

@@ -37,6 +37,11 @@ export const siteConfig = {
     /** PLACEHOLDER */
     ogrnip: '[000000000000000]',
   },
+  /** PLACEHOLDER: the school's real opening hours, for search engines (schema.org format). */
+  openingHours: [
+    { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '10:00', closes: '20:00' },
+    { days: ['Saturday'], opens: '10:00', closes: '18:00' },
+  ],
   copyrightYear: 2025,
 } as const
 

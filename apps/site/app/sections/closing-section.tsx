@@ -24,7 +24,7 @@ export function ClosingSection() {
           title="Первый шаг — бесплатный пробный урок"
           lead="Запишите ребёнка: это займёт минуту."
         />
-        <ol role="list" className="mt-10 grid list-none gap-5 md:grid-cols-3">
+        <ol role="list" className="mt-10 grid list-none grid-cols-1 gap-5 md:grid-cols-3">
           {STEPS.map((step, index) => (
             <li
               key={step.title}

@@ -16,7 +16,7 @@ export function HeroSection() {
       aria-labelledby="hero-heading"
       className="overflow-hidden bg-linear-to-b from-brand-50 to-white pt-8 pb-16 sm:pt-14 md:pb-20"
     >
-      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 md:grid-cols-[1.15fr_0.85fr]">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-10 px-4 md:grid-cols-[1.15fr_0.85fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1.5 text-sm font-bold text-brand-700 shadow-sm ring-1 ring-brand-100">
             <MapPin aria-hidden="true" className="size-4 shrink-0" />
@@ -24,7 +24,7 @@ export function HeroSection() {
           </p>
           <h1
             id="hero-heading"
-            className="mt-5 text-[2rem] leading-tight font-extrabold text-balance text-brand-900 sm:text-5xl"
+            className="mt-5 text-[1.625rem] leading-tight font-extrabold text-balance text-brand-900 min-[360px]:text-[2rem] sm:text-5xl"
           >
             Научим ребёнка программировать&nbsp;— с&nbsp;любого возраста до&nbsp;уровня
             профессионала

@@ -4,7 +4,7 @@ import { EXTRA_ICONS } from './extra-icons'
 /** 'По завершению курса, вы получите:' — the fixed four. */
 export function CompletionBenefits() {
   return (
-    <ul role="list" className="grid list-none gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <ul role="list" className="grid list-none grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {COMPLETION_BENEFITS.map((benefit) => {
         const Icon = EXTRA_ICONS[benefit.icon]
         return (

@@ -42,7 +42,7 @@ export function CourseDetail({ course }: { course: Course }) {
             <ArrowLeft aria-hidden="true" className="size-5" />
             Назад к курсам
           </Link>
-          <div className="mt-6 grid gap-10 lg:grid-cols-[1.1fr_0.9fr] lg:items-center">
+          <div className="mt-6 grid grid-cols-1 gap-10 lg:grid-cols-[1.1fr_0.9fr] lg:items-center">
             <div>
               <LevelBadge tone={course.levelTone}>{course.level}</LevelBadge>
               <h1 className="mt-4 text-3xl leading-tight font-extrabold text-balance text-brand-900 sm:text-5xl">

@@ -25,7 +25,7 @@ export function DetailSection({
   return (
     <section id={id} aria-labelledby={headingId} className={`py-12 sm:py-16 ${className}`}>
       <div
-        className={`mx-auto max-w-6xl px-4 ${split ? 'grid gap-8 lg:grid-cols-[1fr_2fr] lg:gap-12' : ''}`}
+        className={`mx-auto max-w-6xl px-4 ${split ? 'grid grid-cols-1 gap-8 lg:grid-cols-[1fr_2fr] lg:gap-12' : ''}`}
       >
         <div className={split ? 'lg:sticky lg:top-24 lg:self-start' : ''}>
           <SectionHeading id={headingId} title={title} lead={lead} />

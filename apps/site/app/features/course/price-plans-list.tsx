@@ -64,7 +64,7 @@ function PlanCard({ plan }: { plan: PricePlan }) {
 /** The four price cards of 'Стоимость обучения'. */
 export function PricePlansList({ prices }: { prices: CoursePrices }) {
   return (
-    <ul role="list" className="grid list-none gap-6 sm:grid-cols-2 lg:grid-cols-4">
+    <ul role="list" className="grid list-none grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {buildPricePlans(prices).map((plan) => (
         <li key={plan.key}>
           <PlanCard plan={plan} />

@@ -2,7 +2,7 @@
 export function SkillsList({ skills }: { skills: readonly string[] }) {
   return (
     // list-none drops list semantics in Safari; role="list" keeps them.
-    <ol role="list" className="grid list-none gap-4 md:grid-cols-2">
+    <ol role="list" className="grid list-none grid-cols-1 gap-4 md:grid-cols-2">
       {skills.map((skill, index) => (
         <li
           key={skill}

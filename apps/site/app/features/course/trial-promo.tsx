@@ -21,7 +21,7 @@ export function TrialPromo() {
               {TRIAL_PROMO.subheading}
             </p>
           </div>
-          <ul role="list" className="mt-8 grid list-none gap-4 sm:grid-cols-2">
+          <ul role="list" className="mt-8 grid list-none grid-cols-1 gap-4 sm:grid-cols-2">
             {TRIAL_PROMO_POINTS.map((point) => {
               const Icon = EXTRA_ICONS[point.icon]
               return (
@@ -40,7 +40,7 @@ export function TrialPromo() {
           <button
             type="button"
             onClick={goToContact}
-            className={buttonClass('accent', 'lg', 'mt-8 w-full sm:w-auto')}
+            className={buttonClass('accent', 'md', 'mt-8 min-h-12 w-full text-base sm:w-auto sm:px-6 sm:text-lg')}
           >
             {TRIAL_PROMO.button}
           </button>

@@ -1,0 +1,46 @@
+// Part of `npm test`: the budgets that do not flicker. A fresh production build must keep every
+// page's first-load JavaScript and CSS within budget, and one Lighthouse run on three pages must
+// give Accessibility, Best Practices and SEO 100 and Performance at least 90.
+import { paths, sitemapPaths } from '../app/lib/paths.ts'
+import { firstLoad, htmlFileFor } from './first-load.ts'
+import { runLighthouse } from './lighthouse-runner.ts'
+import { buildSite, clientDir, serveBuild } from './serve-build.ts'
+
+export const BUDGET = { jsGzip: 110 * 1024, cssGzip: 20 * 1024 }
+const LIGHTHOUSE_PAGES = [paths.home, paths.courses, paths.course(4)]
+
+let passed = 0
+let failed = 0
+function check(ok: boolean, label: string) {
+  if (ok) passed += 1
+  else failed += 1
+  console.log(`${ok ? '✓' : '✗'} ${label}`)
+}
+
+buildSite()
+for (const route of sitemapPaths) {
+  const size = await firstLoad(clientDir, htmlFileFor(clientDir, route))
+  check(
+    size.jsGzip <= BUDGET.jsGzip && size.cssGzip <= BUDGET.cssGzip,
+    `${route}: first-load JS ${size.jsGzip} B gzip (≤ ${BUDGET.jsGzip}), CSS ${size.cssGzip} B gzip (≤ ${BUDGET.cssGzip})`,
+  )
+}
+
+const server = await serveBuild()
+try {
+  for (const route of LIGHTHOUSE_PAGES) {
+    const { scores } = await runLighthouse(`${server.origin}${route}`)
+    check(
+      scores.accessibility === 100 &&
+        scores['best-practices'] === 100 &&
+        scores.seo === 100 &&
+        scores.performance >= 90,
+      `${route}: Lighthouse perf ${scores.performance} (≥ 90), a11y ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo} (all 100)`,
+    )
+  }
+} finally {
+  await server.close()
+}
+
+console.log(`\nbudgets: ${passed} passed, ${failed} failed`)
+process.exitCode = failed === 0 ? 0 : 1

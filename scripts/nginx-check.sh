@@ -1,0 +1,349 @@
+#!/usr/bin/env bash
+# scripts/nginx-check.sh: runs deploy/nginx/it-lab.conf in Debian's nginx on loopback against the
+# built site, with the real lead service behind it, and checks what a visitor gets: statuses and
+# 404 documents, cache headers, gzip, HTTP/2, the security headers, the HTTP->HTTPS redirect, and
+# one lead through the proxy into SQLite.
+#
+# Needs: a site build (`npm run build`), nginx, openssl, curl, and Node 24 (the project's
+# node_modules/.bin/node is put first on PATH). Everything it starts listens on 127.0.0.1 only
+# and is stopped on exit, whatever happens. Only `itlab.example` is ever named, and curl resolves
+# it to 127.0.0.1 (--resolve).
+#
+# Settings (environment):
+#   SITE_BUILD_DIR          the build folder (apps/site/build)
+#   SECURITY_HEADERS_CONF   the add_header file (<build>/nginx/security-headers.conf)
+#   NGINX_BIN               nginx binary (nginx on PATH, else /usr/sbin/nginx)
+#   NGINX_CHECK_HTTP_PORT   8088 (plain HTTP: redirect only)
+#   NGINX_CHECK_HTTPS_PORT  8443 (the site, self-signed certificate made for the run)
+#   NGINX_CHECK_LEAD_PORT   3091 (the lead service)
+#   NGINX_CHECK_KEEP=1      keep the temporary folder (configs, logs, database)
+# Exit code: 0 when every check passed, 1 otherwise (2: could not set up).
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export PATH="$ROOT/node_modules/.bin:$PATH"
+
+BUILD=$(cd "${SITE_BUILD_DIR:-$ROOT/apps/site/build}" 2>/dev/null && pwd) || BUILD=${SITE_BUILD_DIR:-$ROOT/apps/site/build}
+HEADERS_CONF=${SECURITY_HEADERS_CONF:-$BUILD/nginx/security-headers.conf}
+SITE_CONF="$ROOT/deploy/nginx/it-lab.conf"
+HTTP_PORT=${NGINX_CHECK_HTTP_PORT:-8088}
+HTTPS_PORT=${NGINX_CHECK_HTTPS_PORT:-8443}
+LEAD_PORT=${NGINX_CHECK_LEAD_PORT:-3091}
+HOST=itlab.example
+ORIGIN="https://$HOST"
+BASE="https://$HOST:$HTTPS_PORT"
+
+PASSED=0
+FAILED=0
+FAILURES=()
+TMP=""
+LEAD_PID=""
+NGINX_STARTED=""
+
+log() { printf '%s\n' "$*"; }
+ok() {
+  PASSED=$((PASSED + 1))
+  log "  ok    $1"
+}
+bad() {
+  FAILED=$((FAILED + 1))
+  FAILURES+=("$1: $2")
+  log "  FAIL  $1: $2"
+}
+die() {
+  log "nginx-check: $*" >&2
+  SETUP_FAILED=1
+  exit 2
+}
+
+cleanup() {
+  local code=$?
+  trap - EXIT INT TERM
+  if [ -n "$NGINX_STARTED" ] && [ -s "$TMP/nginx.pid" ]; then
+    local pid
+    pid=$(cat "$TMP/nginx.pid")
+    kill -TERM "$pid" 2>/dev/null
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$pid" 2>/dev/null
+  fi
+  if [ -n "$LEAD_PID" ]; then
+    kill -TERM "$LEAD_PID" 2>/dev/null
+    for _ in $(seq 50); do kill -0 "$LEAD_PID" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$LEAD_PID" 2>/dev/null
+    wait "$LEAD_PID" 2>/dev/null
+  fi
+  if [ -n "$TMP" ] && [ -d "$TMP" ]; then
+    if [ "$FAILED" -gt 0 ] || [ -n "${SETUP_FAILED:-}" ]; then
+      for file in error.log lead.log; do
+        [ -s "$TMP/$file" ] && { log "--- tail of $file"; tail -n 30 "$TMP/$file"; }
+      done
+    fi
+    if [ "${NGINX_CHECK_KEEP:-}" = 1 ]; then log "kept: $TMP"; else rm -rf "$TMP"; fi
+  fi
+  exit "$code"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# --- prerequisites ------------------------------------------------------------------------------
+NGINX=${NGINX_BIN:-$(command -v nginx || echo /usr/sbin/nginx)}
+[ -x "$NGINX" ] || die "nginx not found (apt-get install -y nginx)"
+command -v openssl >/dev/null || die "openssl not found (apt-get install -y openssl)"
+command -v curl >/dev/null || die "curl not found"
+NODE_MAJOR=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null) || die "node not found"
+[ "$NODE_MAJOR" -ge 24 ] || die "Node 24 needed, found $(node --version) (run npm install first)"
+[ -f "$BUILD/client/index.html" ] || die "no site build in $BUILD (npm run build)"
+for doc in not-found course-not-found; do
+  [ -f "$BUILD/errors/$doc.html" ] || die "missing $BUILD/errors/$doc.html"
+done
+[ -f "$HEADERS_CONF" ] || die "missing $HEADERS_CONF (written by the site build)"
+MIME_TYPES=/etc/nginx/mime.types
+[ -f "$MIME_TYPES" ] || die "missing $MIME_TYPES"
+
+port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+for port in "$HTTP_PORT" "$HTTPS_PORT" "$LEAD_PORT"; do
+  port_busy "$port" && die "port 127.0.0.1:$port is already in use"
+done
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/nginx-check.XXXXXX") || die "mktemp failed"
+mkdir -p "$TMP/tls" "$TMP/acme"
+
+# --- configuration --------------------------------------------------------------------------------
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 \
+  -subj "/CN=$HOST" -addext "subjectAltName=DNS:$HOST,DNS:www.$HOST" \
+  -keyout "$TMP/tls/privkey.pem" -out "$TMP/tls/fullchain.pem" >/dev/null 2>&1 ||
+  die "openssl could not make a certificate"
+
+# The deploy file is used as it is; only its literal deployment paths, listen lines and the lead
+# service's port are replaced.
+sed -e "s#/var/www/it-lab/nginx/security-headers.conf#$HEADERS_CONF#g" \
+  -e "s#/var/www/it-lab/#$BUILD/#g" \
+  -e "s#/var/www/letsencrypt#$TMP/acme#g" \
+  -e "s#/etc/letsencrypt/live/$HOST/#$TMP/tls/#g" \
+  -e "s#^\( *\)listen 443 ssl#\1listen 127.0.0.1:$HTTPS_PORT ssl#" \
+  -e "s#^\( *\)listen 80;#\1listen 127.0.0.1:$HTTP_PORT;#" \
+  -e '/^ *listen \[::\]/d' \
+  -e "s#http://127.0.0.1:3001/#http://127.0.0.1:$LEAD_PORT/#g" \
+  "$SITE_CONF" >"$TMP/it-lab.conf" || die "sed failed"
+for left in /var/www/it-lab /etc/letsencrypt '127.0.0.1:3001' 'listen 443' 'listen 80' 'listen \['; do
+  grep -v '^ *#' "$TMP/it-lab.conf" | grep -qF "$left" &&
+    die "deploy/nginx/it-lab.conf changed shape: '$left' was not substituted; update this script"
+done
+
+RUN_AS=""
+[ "$(id -u)" = 0 ] && RUN_AS="user root;"
+cat >"$TMP/nginx.conf" <<EOF
+$RUN_AS
+worker_processes 1;
+pid $TMP/nginx.pid;
+error_log $TMP/error.log warn;
+events { worker_connections 256; }
+http {
+    include $MIME_TYPES;
+    default_type application/octet-stream;
+    sendfile on;
+    access_log $TMP/access.log;
+    client_body_temp_path $TMP/client_body;
+    proxy_temp_path $TMP/proxy;
+    fastcgi_temp_path $TMP/fastcgi;
+    uwsgi_temp_path $TMP/uwsgi;
+    scgi_temp_path $TMP/scgi;
+    include $TMP/it-lab.conf;
+}
+EOF
+NGINX_ARGS=(-p "$TMP" -c "$TMP/nginx.conf" -e "$TMP/error.log")
+"$NGINX" -t -q "${NGINX_ARGS[@]}" || die "nginx -t rejected the configuration"
+
+# --- start the lead service and nginx ----------------------------------------------------------------
+log "lead service on 127.0.0.1:$LEAD_PORT, nginx on 127.0.0.1:$HTTPS_PORT (https) and :$HTTP_PORT (http)"
+cd "$ROOT" || die "cd $ROOT"
+env -i PATH="$PATH" HOME="${HOME:-/root}" \
+  LEAD_HOST=127.0.0.1 LEAD_PORT="$LEAD_PORT" LEADS_DB="$TMP/leads.sqlite" \
+  SITE_ORIGIN="$ORIGIN" TRUST_PROXY=loopback LOG_LEVEL=info \
+  node apps/lead-bot/src/main.ts >"$TMP/lead.log" 2>&1 &
+LEAD_PID=$!
+for _ in $(seq 150); do
+  kill -0 "$LEAD_PID" 2>/dev/null || die "the lead service exited at start"
+  curl -sf --noproxy '*' --max-time 2 "http://127.0.0.1:$LEAD_PORT/health" >/dev/null && break
+  sleep 0.1
+done
+curl -sf --noproxy '*' --max-time 2 "http://127.0.0.1:$LEAD_PORT/health" >/dev/null ||
+  die "the lead service did not become healthy"
+
+NGINX_STARTED=1
+"$NGINX" "${NGINX_ARGS[@]}" || die "nginx did not start"
+for _ in $(seq 50); do [ -s "$TMP/nginx.pid" ] && break; sleep 0.1; done
+[ -s "$TMP/nginx.pid" ] || die "nginx wrote no pid file"
+
+# --- helpers -------------------------------------------------------------------------------------------
+CURL=(curl -sS --noproxy '*' --max-time 10 --cacert "$TMP/tls/fullchain.pem"
+  --resolve "$HOST:$HTTPS_PORT:127.0.0.1" --resolve "$HOST:$HTTP_PORT:127.0.0.1")
+STATUS=""
+
+# fetch URL [curl options]: the answer's status in STATUS, headers in $TMP/h, body in $TMP/b.
+fetch() {
+  local url=$1
+  shift
+  : >"$TMP/h"
+  : >"$TMP/b"
+  STATUS=$("${CURL[@]}" -o "$TMP/b" -D "$TMP/h" -w '%{http_code}' "$@" "$url" 2>"$TMP/curl.err") ||
+    STATUS="curl error: $(tr '\n' ' ' <"$TMP/curl.err")"
+}
+# header NAME: the values of that header in the last answer, one a line.
+header() { grep -i "^$1:" "$TMP/h" | sed -e 's/^[^:]*:[[:space:]]*//' -e 's/\r$//'; }
+header_count() { grep -ci "^$1:" "$TMP/h"; }
+
+# The security headers: the issue's list, plus any other name the build's file adds.
+SECURITY_HEADERS=(Content-Security-Policy Strict-Transport-Security X-Content-Type-Options
+  Referrer-Policy Permissions-Policy X-Frame-Options)
+while read -r name; do
+  [[ " ${SECURITY_HEADERS[*]} " == *" $name "* ]] || SECURITY_HEADERS+=("$name")
+done < <(sed -n 's/^[[:space:]]*add_header[[:space:]]\{1,\}\([A-Za-z0-9-]\{1,\}\).*/\1/p' "$HEADERS_CONF")
+
+# security_problems: what is wrong with the security headers of the last answer (empty if none).
+security_problems() {
+  local name count problems=()
+  for name in "${SECURITY_HEADERS[@]}"; do
+    count=$(header_count "$name")
+    if [ "$count" = 0 ]; then problems+=("no $name"); elif [ "$count" != 1 ]; then problems+=("$name x$count"); fi
+  done
+  [ "$(header X-Content-Type-Options)" = nosniff ] || problems+=("X-Content-Type-Options not nosniff")
+  [ "$(header Referrer-Policy)" = strict-origin-when-cross-origin ] ||
+    problems+=("Referrer-Policy not strict-origin-when-cross-origin")
+  header Strict-Transport-Security | grep -q 'max-age=[1-9]' || problems+=("HSTS without max-age")
+  local csp
+  csp=$(header Content-Security-Policy)
+  [[ $csp == *"frame-ancestors 'none'"* ]] || problems+=("CSP without frame-ancestors 'none'")
+  local script_src=${csp#*script-src}
+  [[ $csp == *script-src* && ${script_src%%;*} == *unsafe-inline* ]] && problems+=("script-src allows 'unsafe-inline'")
+  [ ${#problems[@]} -eq 0 ] || printf '%s; ' "${problems[@]}"
+}
+
+# check_html PATH STATUS [TEXT [NOT_TEXT]]: an HTML answer with that status, no-cache, the security
+# headers, and TEXT (but not NOT_TEXT) in its body.
+check_html() {
+  local path=$1 want=$2 text=${3:-} not_text=${4:-} problems=""
+  fetch "$BASE$path"
+  [ "$STATUS" = "$want" ] || problems+="status $STATUS; "
+  header Content-Type | grep -qi '^text/html' || problems+="Content-Type '$(header Content-Type)'; "
+  [ "$(header Cache-Control)" = no-cache ] || problems+="Cache-Control '$(header Cache-Control)'; "
+  [ -z "$text" ] || grep -qF "$text" "$TMP/b" || problems+="body lacks '$text'; "
+  [ -z "$not_text" ] || ! grep -qF "$not_text" "$TMP/b" || problems+="body has '$not_text'; "
+  problems+=$(security_problems)
+  if [ -z "$problems" ]; then ok "$want $path${text:+ ($text)}"; else bad "$want $path" "$problems"; fi
+}
+
+PAGE_404='Страница не найдена'
+COURSE_404='Курс не найден'
+
+# --- checks --------------------------------------------------------------------------------------------
+log "pages (200, text/html, Cache-Control: no-cache, security headers):"
+for path in / /courses /course/{1..10} /privacy-policy /personal-data-policy /cookie /courses/ /course/4/; do
+  check_html "$path" 200 "" "$PAGE_404"
+done
+
+log "unknown paths (404 documents, no-cache, security headers):"
+for path in /course/99 /course/abc /course/0 /course/99/; do
+  check_html "$path" 404 "$COURSE_404" "$PAGE_404"
+done
+for path in /nope /nope/deeper /course /course/1/extra /assets/ /assets/missing-0000.js /_errors/not-found.html /.env /lead/health; do
+  check_html "$path" 404 "$PAGE_404" "$COURSE_404"
+done
+
+log "assets:"
+JS_FILE=$(find "$BUILD/client/assets" -name '*.js' -size +2k -printf '%s %P\n' | sort -rn | head -n 1 | cut -d' ' -f2)
+CSS_FILE=$(find "$BUILD/client/assets" -name '*.css' -printf '%P\n' | head -n 1)
+if [ -z "$JS_FILE" ]; then
+  bad "hashed JS asset" "none over 2 KB in $BUILD/client/assets"
+else
+  for asset in "$JS_FILE" ${CSS_FILE:+"$CSS_FILE"}; do
+    fetch "$BASE/assets/$asset"
+    problems=""
+    [ "$STATUS" = 200 ] || problems+="status $STATUS; "
+    [ "$(header Cache-Control)" = 'public, max-age=31536000, immutable' ] ||
+      problems+="Cache-Control '$(header Cache-Control)'; "
+    [ "$(header X-Content-Type-Options)" = nosniff ] || problems+="no nosniff; "
+    cmp -s "$TMP/b" "$BUILD/client/assets/$asset" || problems+="body differs from the file; "
+    if [ -z "$problems" ]; then ok "200 /assets/$asset immutable"; else bad "/assets/$asset" "$problems"; fi
+  done
+
+  fetch "$BASE/assets/$JS_FILE" -H 'Accept-Encoding: gzip'
+  problems=""
+  [ "$(header Content-Encoding)" = gzip ] || problems+="Content-Encoding '$(header Content-Encoding)'; "
+  header Vary | grep -qi accept-encoding || problems+="no Vary: Accept-Encoding; "
+  gzip -dc <"$TMP/b" 2>/dev/null | cmp -s - "$BUILD/client/assets/$JS_FILE" || problems+="does not gunzip to the file; "
+  if [ -z "$problems" ]; then ok "gzip on /assets/$JS_FILE ($(wc -c <"$TMP/b") of $(wc -c <"$BUILD/client/assets/$JS_FILE") bytes)"; else bad "gzip on JS" "$problems"; fi
+
+  fetch "$BASE/assets/$JS_FILE"
+  [ -z "$(header Content-Encoding)" ] && ok "no gzip unless asked" || bad "no gzip unless asked" "Content-Encoding '$(header Content-Encoding)'"
+fi
+fetch "$BASE/courses" -H 'Accept-Encoding: gzip'
+[ "$(header Content-Encoding)" = gzip ] && ok "gzip on HTML (/courses)" || bad "gzip on HTML" "Content-Encoding '$(header Content-Encoding)'"
+
+log "public files of the build (checked when present):"
+for file in robots.txt sitemap.xml manifest.webmanifest favicon.ico og-image.png; do
+  if [ ! -f "$BUILD/client/$file" ]; then
+    log "  skip  /$file (not in this build)"
+    continue
+  fi
+  fetch "$BASE/$file"
+  problems=""
+  [ "$STATUS" = 200 ] || problems+="status $STATUS; "
+  [ "$(header Cache-Control)" = 'public, max-age=3600' ] || problems+="Cache-Control '$(header Cache-Control)'; "
+  [ "$(header X-Content-Type-Options)" = nosniff ] || problems+="no nosniff; "
+  [ "$file" != manifest.webmanifest ] || [ "$(header Content-Type)" = application/manifest+json ] ||
+    problems+="Content-Type '$(header Content-Type)'; "
+  if [ -z "$problems" ]; then ok "200 /$file ($(header Content-Type))"; else bad "/$file" "$problems"; fi
+done
+
+log "protocol:"
+VERSION=$("${CURL[@]}" --http2 -o /dev/null -w '%{http_version}' "$BASE/" 2>/dev/null)
+[ "$VERSION" = 2 ] && ok "HTTP/2 on https" || bad "HTTP/2" "got HTTP/$VERSION"
+fetch "http://$HOST:$HTTP_PORT/courses?utm_source=test"
+[ "$STATUS" = 301 ] && [ "$(header Location)" = "https://$HOST/courses?utm_source=test" ] &&
+  ok "http -> 301 $(header Location)" || bad "http redirect" "status $STATUS, Location '$(header Location)'"
+
+log "lead service through the proxy (/lead/send -> 127.0.0.1:$LEAD_PORT/send):"
+LEAD_URL="$BASE/lead/send?form=feedback&consent=2025-01&website="
+LEAD_NAME='Проверка nginx'
+fetch "$LEAD_URL" -X POST -H 'Content-Type: application/json' -H "Origin: $ORIGIN" \
+  -H 'X-Forwarded-For: 203.0.113.7' --data "{\"name\":\"$LEAD_NAME\",\"phone\":\"+7 (912) 345-67-89\"}"
+[ "$STATUS" = 200 ] && grep -q '"ok":true' "$TMP/b" && ok "POST lead -> 200 $(cat "$TMP/b")" ||
+  bad "POST lead" "status $STATUS, body $(head -c 300 "$TMP/b")"
+
+DB_ROWS=$(node --no-warnings -e '
+  const { DatabaseSync } = require("node:sqlite")
+  const db = new DatabaseSync(process.argv[1], { readOnly: true })
+  const rows = db.prepare("SELECT name, phone, form, client_ip FROM leads").all()
+  console.log(JSON.stringify(rows))
+' "$TMP/leads.sqlite" 2>&1)
+EXPECTED_ROWS="[{\"name\":\"$LEAD_NAME\",\"phone\":\"+7 (912) 345-67-89\",\"form\":\"feedback\",\"client_ip\":\"127.0.0.1\"}]"
+[ "$DB_ROWS" = "$EXPECTED_ROWS" ] && ok "1 row in SQLite, client_ip 127.0.0.1 (forged X-Forwarded-For ignored)" ||
+  bad "lead in SQLite" "got $DB_ROWS"
+
+fetch "$LEAD_URL" -X POST -H 'Content-Type: application/json' -H 'Origin: https://evil.example' \
+  --data '{"name":"Чужой","phone":"+7 (912) 345-67-89"}'
+[ "$STATUS" = 403 ] && ok "foreign Origin -> 403 (Origin reaches the service)" || bad "foreign Origin" "status $STATUS"
+
+head -c 20000 /dev/zero | tr '\0' 'a' >"$TMP/big.json"
+fetch "$LEAD_URL" -X POST -H 'Content-Type: application/json' -H "Origin: $ORIGIN" --data-binary "@$TMP/big.json"
+[ "$STATUS" = 413 ] && ok "20 KB body -> 413" || bad "oversized body" "status $STATUS"
+
+kill -TERM "$LEAD_PID" 2>/dev/null
+wait "$LEAD_PID" 2>/dev/null
+LEAD_PID=""
+fetch "$LEAD_URL" -X POST -H 'Content-Type: application/json' -H "Origin: $ORIGIN" \
+  --data '{"name":"Никто","phone":"+7 (912) 345-67-89"}'
+[ "$STATUS" = 503 ] && grep -q '"error":"unavailable"' "$TMP/b" && [ -z "$(security_problems)" ] &&
+  ok "service down -> 503 JSON with the security headers" ||
+  bad "service down" "status $STATUS, body $(head -c 200 "$TMP/b"), $(security_problems)"
+
+# --- summary ---------------------------------------------------------------------------------------------
+if [ "$FAILED" -gt 0 ]; then
+  log ""
+  log "failed checks:"
+  printf '  %s\n' "${FAILURES[@]}"
+fi
+log ""
+log "nginx-check: $PASSED passed, $FAILED failed"
+[ "$FAILED" -eq 0 ]
