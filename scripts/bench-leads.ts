@@ -3,7 +3,8 @@
 //
 // The service (`apps/lead-bot/src/main.ts`, the same Node as this script) starts on a free
 // 127.0.0.1 port with a fresh SQLite file, its rate limit raised, Telegram off and its logs
-// quiet. Its durability settings are its own (WAL, synchronous=FULL): nothing is relaxed here.
+// quiet. Its durability settings are its own (WAL, synchronous=FULL when this was written):
+// nothing is relaxed here, and the run reports the setting it finds in the service's db.ts.
 // autocannon POSTs a fixed number of valid leads, each with its own name and phone; a fixed
 // count (not a fixed time) ends the run, so no request is cut off in flight and the rows in the
 // database must equal the 2xx answers exactly. The service is then killed with SIGKILL before
@@ -18,7 +19,7 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import type { EventEmitter } from 'node:events'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import os from 'node:os'
@@ -28,6 +29,7 @@ import { DatabaseSync } from 'node:sqlite'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const MAIN = path.join(ROOT, 'apps', 'lead-bot', 'src', 'main.ts')
+const STORE_SOURCE = path.join(ROOT, 'apps', 'lead-bot', 'src', 'db.ts')
 const RESULTS_FILE = path.join(ROOT, 'bench-results', 'leads.json')
 const ORIGIN = 'http://127.0.0.1:3000'
 const QUERY = '/send?form=feedback&consent=2025-01&website='
@@ -237,6 +239,18 @@ function percentile(sorted: number[], p: number): number {
   return sorted[index] ?? Number.NaN
 }
 
+/** The durability pragmas the service sets, read from its source (for the report only). */
+function durability(): string {
+  try {
+    const source = readFileSync(STORE_SOURCE, 'utf8')
+    const pragma = (name: string) =>
+      new RegExp(`PRAGMA ${name} = (\\w+)`, 'i').exec(source)?.[1] ?? '?'
+    return `journal_mode=${pragma('journal_mode')}, synchronous=${pragma('synchronous')}`
+  } catch {
+    return 'unknown'
+  }
+}
+
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits
 
 // --- the run -------------------------------------------------------------------------------------
@@ -259,10 +273,13 @@ async function main(): Promise<number> {
 
   try {
     await waitForHealth(service)
+    const loadBefore = os.loadavg().map((value) => round(value))
     console.log(
       `lead service on ${service.url} (node ${process.versions.node}), db ${dbPath}\n` +
         `load: ${settings.warmup} warm-up + ${settings.leads} leads, ` +
-        `${settings.connections} connections, pipelining ${settings.pipelining}`,
+        `${settings.connections} connections, pipelining ${settings.pipelining}; ` +
+        `service durability: ${durability()}, LOG_LEVEL=${settings.logLevel}\n` +
+        `load average before the run: ${loadBefore.join(' ')} (other work on the machine skews it)`,
     )
 
     const warmup = settings.warmup > 0 ? await load(service.url, settings.warmup) : undefined
@@ -297,10 +314,14 @@ async function main(): Promise<number> {
       rowsInDb: rows,
       distinctPhonesInDb: distinctPhones,
       rowsEqualAcknowledged: rows === acknowledged,
+      eachLeadOnce: distinctPhones === rows,
       stoppedByTimeLimit: run.stoppedByTimeLimit || (warmup?.stoppedByTimeLimit ?? false),
     }
     const targets = {
-      leadsPerSecond: { target: `>= ${TARGET.leadsPerSecond}`, met: figures.leadsPerSecond >= TARGET.leadsPerSecond },
+      leadsPerSecond: {
+        target: `>= ${TARGET.leadsPerSecond}`,
+        met: figures.leadsPerSecond >= TARGET.leadsPerSecond,
+      },
       p99Ms: { target: `<= ${TARGET.p99Ms}`, met: figures.latencyMs.p99 <= TARGET.p99Ms },
     }
 
@@ -321,6 +342,7 @@ async function main(): Promise<number> {
         met: yesNo(targets.leadsPerSecond.met),
       },
       'latency p50 (ms)': { value: figures.latencyMs.p50, target: '', met: '' },
+      'latency p90 (ms)': { value: figures.latencyMs.p90, target: '', met: '' },
       'latency p99 (ms)': {
         value: figures.latencyMs.p99,
         target: targets.p99Ms.target,
@@ -337,8 +359,14 @@ async function main(): Promise<number> {
     const report = {
       date: new Date().toISOString(),
       node: process.versions.node,
-      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? '', platform: os.platform() },
-      settings: { ...settings, durability: 'the service own: WAL, synchronous=FULL' },
+      machine: {
+        cpus: os.cpus().length,
+        model: os.cpus()[0]?.model ?? '',
+        platform: os.platform(),
+        loadAverageBefore: loadBefore,
+        loadAverageAfter: os.loadavg().map((value) => round(value)),
+      },
+      settings: { ...settings, durability: durability() },
       figures,
       targets,
       autocannon: { latencyMs: run.result.latency, requestsPerSecond: run.result.requests },
@@ -349,6 +377,12 @@ async function main(): Promise<number> {
 
     if (figures.stoppedByTimeLimit) {
       console.error(`FAIL: the load hit BENCH_TIME_LIMIT_S (${settings.timeLimitS} s) and was cut`)
+      return 1
+    }
+    if (!figures.eachLeadOnce) {
+      console.error(
+        `FAIL: ${rows} rows but ${distinctPhones} distinct leads: some were stored twice`,
+      )
       return 1
     }
     if (!figures.rowsEqualAcknowledged) {

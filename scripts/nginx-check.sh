@@ -125,7 +125,7 @@ sed -e "s#/var/www/it-lab/nginx/security-headers.conf#$HEADERS_CONF#g" \
   -e '/^ *listen \[::\]/d' \
   -e "s#http://127.0.0.1:3001/#http://127.0.0.1:$LEAD_PORT/#g" \
   "$SITE_CONF" >"$TMP/it-lab.conf" || die "sed failed"
-for left in /var/www/it-lab /etc/letsencrypt '127.0.0.1:3001' 'listen 443' 'listen 80' 'listen \['; do
+for left in /var/www/it-lab /etc/letsencrypt '127.0.0.1:3001' 'listen 443' 'listen 80' 'listen ['; do
   grep -v '^ *#' "$TMP/it-lab.conf" | grep -qF "$left" &&
     die "deploy/nginx/it-lab.conf changed shape: '$left' was not substituted; update this script"
 done
@@ -202,21 +202,21 @@ done < <(sed -n 's/^[[:space:]]*add_header[[:space:]]\{1,\}\([A-Za-z0-9-]\{1,\}\
 
 # security_problems: what is wrong with the security headers of the last answer (empty if none).
 security_problems() {
-  local name count problems=()
+  local name count issues=()
   for name in "${SECURITY_HEADERS[@]}"; do
     count=$(header_count "$name")
-    if [ "$count" = 0 ]; then problems+=("no $name"); elif [ "$count" != 1 ]; then problems+=("$name x$count"); fi
+    if [ "$count" = 0 ]; then issues+=("no $name"); elif [ "$count" != 1 ]; then issues+=("$name x$count"); fi
   done
-  [ "$(header X-Content-Type-Options)" = nosniff ] || problems+=("X-Content-Type-Options not nosniff")
+  [ "$(header X-Content-Type-Options)" = nosniff ] || issues+=("X-Content-Type-Options not nosniff")
   [ "$(header Referrer-Policy)" = strict-origin-when-cross-origin ] ||
-    problems+=("Referrer-Policy not strict-origin-when-cross-origin")
-  header Strict-Transport-Security | grep -q 'max-age=[1-9]' || problems+=("HSTS without max-age")
+    issues+=("Referrer-Policy not strict-origin-when-cross-origin")
+  header Strict-Transport-Security | grep -q 'max-age=[1-9]' || issues+=("HSTS without max-age")
   local csp
   csp=$(header Content-Security-Policy)
-  [[ $csp == *"frame-ancestors 'none'"* ]] || problems+=("CSP without frame-ancestors 'none'")
+  [[ $csp == *"frame-ancestors 'none'"* ]] || issues+=("CSP without frame-ancestors 'none'")
   local script_src=${csp#*script-src}
-  [[ $csp == *script-src* && ${script_src%%;*} == *unsafe-inline* ]] && problems+=("script-src allows 'unsafe-inline'")
-  [ ${#problems[@]} -eq 0 ] || printf '%s; ' "${problems[@]}"
+  [[ $csp == *script-src* && ${script_src%%;*} == *unsafe-inline* ]] && issues+=("script-src allows 'unsafe-inline'")
+  [ ${#issues[@]} -eq 0 ] || printf '%s; ' "${issues[@]}"
 }
 
 # check_html PATH STATUS [TEXT [NOT_TEXT]]: an HTML answer with that status, no-cache, the security
@@ -275,10 +275,10 @@ else
   if [ -z "$problems" ]; then ok "gzip on /assets/$JS_FILE ($(wc -c <"$TMP/b") of $(wc -c <"$BUILD/client/assets/$JS_FILE") bytes)"; else bad "gzip on JS" "$problems"; fi
 
   fetch "$BASE/assets/$JS_FILE"
-  [ -z "$(header Content-Encoding)" ] && ok "no gzip unless asked" || bad "no gzip unless asked" "Content-Encoding '$(header Content-Encoding)'"
+  if [ -z "$(header Content-Encoding)" ]; then ok "no gzip unless asked"; else bad "no gzip unless asked" "Content-Encoding '$(header Content-Encoding)'"; fi
 fi
 fetch "$BASE/courses" -H 'Accept-Encoding: gzip'
-[ "$(header Content-Encoding)" = gzip ] && ok "gzip on HTML (/courses)" || bad "gzip on HTML" "Content-Encoding '$(header Content-Encoding)'"
+if [ "$(header Content-Encoding)" = gzip ]; then ok "gzip on HTML (/courses)"; else bad "gzip on HTML" "Content-Encoding '$(header Content-Encoding)'"; fi
 
 log "public files of the build (checked when present):"
 for file in robots.txt sitemap.xml manifest.webmanifest favicon.ico og-image.png; do
@@ -298,18 +298,24 @@ done
 
 log "protocol:"
 VERSION=$("${CURL[@]}" --http2 -o /dev/null -w '%{http_version}' "$BASE/" 2>/dev/null)
-[ "$VERSION" = 2 ] && ok "HTTP/2 on https" || bad "HTTP/2" "got HTTP/$VERSION"
+if [ "$VERSION" = 2 ]; then ok "HTTP/2 on https"; else bad "HTTP/2" "got HTTP/$VERSION"; fi
 fetch "http://$HOST:$HTTP_PORT/courses?utm_source=test"
-[ "$STATUS" = 301 ] && [ "$(header Location)" = "https://$HOST/courses?utm_source=test" ] &&
-  ok "http -> 301 $(header Location)" || bad "http redirect" "status $STATUS, Location '$(header Location)'"
+if [ "$STATUS" = 301 ] && [ "$(header Location)" = "https://$HOST/courses?utm_source=test" ]; then
+  ok "http -> 301 $(header Location)"
+else
+  bad "http redirect" "status $STATUS, Location '$(header Location)'"
+fi
 
 log "lead service through the proxy (/lead/send -> 127.0.0.1:$LEAD_PORT/send):"
 LEAD_URL="$BASE/lead/send?form=feedback&consent=2025-01&website="
 LEAD_NAME='Проверка nginx'
 fetch "$LEAD_URL" -X POST -H 'Content-Type: application/json' -H "Origin: $ORIGIN" \
   -H 'X-Forwarded-For: 203.0.113.7' --data "{\"name\":\"$LEAD_NAME\",\"phone\":\"+7 (912) 345-67-89\"}"
-[ "$STATUS" = 200 ] && grep -q '"ok":true' "$TMP/b" && ok "POST lead -> 200 $(cat "$TMP/b")" ||
+if [ "$STATUS" = 200 ] && grep -q '"ok":true' "$TMP/b"; then
+  ok "POST lead -> 200 $(cat "$TMP/b")"
+else
   bad "POST lead" "status $STATUS, body $(head -c 300 "$TMP/b")"
+fi
 
 DB_ROWS=$(node --no-warnings -e '
   const { DatabaseSync } = require("node:sqlite")
@@ -318,25 +324,30 @@ DB_ROWS=$(node --no-warnings -e '
   console.log(JSON.stringify(rows))
 ' "$TMP/leads.sqlite" 2>&1)
 EXPECTED_ROWS="[{\"name\":\"$LEAD_NAME\",\"phone\":\"+7 (912) 345-67-89\",\"form\":\"feedback\",\"client_ip\":\"127.0.0.1\"}]"
-[ "$DB_ROWS" = "$EXPECTED_ROWS" ] && ok "1 row in SQLite, client_ip 127.0.0.1 (forged X-Forwarded-For ignored)" ||
-  bad "lead in SQLite" "got $DB_ROWS"
+if [ "$DB_ROWS" = "$EXPECTED_ROWS" ]; then
+  ok "1 row in SQLite, client_ip 127.0.0.1 (forged X-Forwarded-For ignored)"
+else
+  bad "lead in SQLite" "expected $EXPECTED_ROWS, got $DB_ROWS"
+fi
 
 fetch "$LEAD_URL" -X POST -H 'Content-Type: application/json' -H 'Origin: https://evil.example' \
   --data '{"name":"Чужой","phone":"+7 (912) 345-67-89"}'
-[ "$STATUS" = 403 ] && ok "foreign Origin -> 403 (Origin reaches the service)" || bad "foreign Origin" "status $STATUS"
+if [ "$STATUS" = 403 ]; then ok "foreign Origin -> 403 (Origin reaches the service)"; else bad "foreign Origin" "status $STATUS"; fi
 
 head -c 20000 /dev/zero | tr '\0' 'a' >"$TMP/big.json"
 fetch "$LEAD_URL" -X POST -H 'Content-Type: application/json' -H "Origin: $ORIGIN" --data-binary "@$TMP/big.json"
-[ "$STATUS" = 413 ] && ok "20 KB body -> 413" || bad "oversized body" "status $STATUS"
+if [ "$STATUS" = 413 ]; then ok "20 KB body -> 413"; else bad "oversized body" "status $STATUS"; fi
 
 kill -TERM "$LEAD_PID" 2>/dev/null
 wait "$LEAD_PID" 2>/dev/null
 LEAD_PID=""
 fetch "$LEAD_URL" -X POST -H 'Content-Type: application/json' -H "Origin: $ORIGIN" \
   --data '{"name":"Никто","phone":"+7 (912) 345-67-89"}'
-[ "$STATUS" = 503 ] && grep -q '"error":"unavailable"' "$TMP/b" && [ -z "$(security_problems)" ] &&
-  ok "service down -> 503 JSON with the security headers" ||
+if [ "$STATUS" = 503 ] && grep -q '"error":"unavailable"' "$TMP/b" && [ -z "$(security_problems)" ]; then
+  ok "service down -> 503 JSON with the security headers"
+else
   bad "service down" "status $STATUS, body $(head -c 200 "$TMP/b"), $(security_problems)"
+fi
 
 # --- summary ---------------------------------------------------------------------------------------------
 if [ "$FAILED" -gt 0 ]; then

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures'
+import { contentA11yViolations, documentScrollWidth, elementsOutsideViewport } from './page-layout'
 
 const COURSE_TITLES = [
   'Roblox: создание 3D-игр',
@@ -46,6 +47,7 @@ test('the catalogue shows the banner, a card per course and the contact block', 
 })
 
 for (const [width, columns] of [
+  [320, 1],
   [375, 1],
   [800, 2],
   [1280, 3],
@@ -62,8 +64,22 @@ for (const [width, columns] of [
         lefts.add(Math.round(box?.x ?? -1))
       }
       expect(lefts.size).toBe(columns)
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
-      expect(scrollWidth).toBeLessThanOrEqual(width)
+      expect(await documentScrollWidth(page)).toBeLessThanOrEqual(width)
+      expect(await elementsOutsideViewport(page)).toEqual([])
+    })
+  })
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`accessibility at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } })
+
+    test(`the catalogue has no WCAG 2.1 A/AA violations in their content`, async ({ page }) => {
+      for (const path of ['/courses']) {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        expect(await contentA11yViolations(page), path).toEqual([])
+      }
     })
   })
 }

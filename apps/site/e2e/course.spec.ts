@@ -1,4 +1,5 @@
 import { expect, navigateInApp, reachedGoals, test } from './fixtures'
+import { contentA11yViolations, documentScrollWidth, elementsOutsideViewport } from './page-layout'
 
 type CourseCase = { id: number; title: string; duration: string; level: string }
 
@@ -223,8 +224,24 @@ test.describe('narrow phone', () => {
   test('no course page scrolls sideways at 320 px', async ({ page }) => {
     for (const course of COURSES) {
       await page.goto(`/course/${course.id}`)
-      const width = await page.evaluate(() => document.documentElement.scrollWidth)
-      expect(width, `/course/${course.id}`).toBeLessThanOrEqual(320)
+      expect(await documentScrollWidth(page), `/course/${course.id}`).toBeLessThanOrEqual(320)
+      expect(await elementsOutsideViewport(page), `/course/${course.id}`).toEqual([])
     }
   })
 })
+
+for (const width of [375, 1280]) {
+  test.describe(`accessibility at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } })
+
+    for (const course of COURSES) {
+      test(`/course/${course.id} has no WCAG 2.1 A/AA violations in its content`, async ({
+        page,
+      }) => {
+        await page.goto(`/course/${course.id}`)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        expect(await contentA11yViolations(page)).toEqual([])
+      })
+    }
+  })
+}

@@ -1,6 +1,7 @@
 import { devices } from '@playwright/test'
 import { siteConfig } from '../app/config/site-config'
 import { expect, reachedGoals, test } from './fixtures'
+import { contentA11yViolations, documentScrollWidth, elementsOutsideViewport } from './page-layout'
 
 /** The onMainPage courses of spec section 3, in id order. */
 const MAIN_PAGE_COURSES = [
@@ -105,11 +106,14 @@ test.describe('call button on desktop', () => {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-    await page.clock.install()
+    const start = new Date('2025-09-01T10:00:00+04:00')
+    await page.clock.install({ time: start })
     await page.goto('/')
     const hero = page.locator('#hero')
     const button = hero.getByRole('button', { name: new RegExp(siteConfig.phone.short) })
     await expect(button).toBeVisible()
+    // From here on the page's time moves only when the test moves it.
+    await page.clock.pauseAt(new Date(start.getTime() + 10_000))
     await expect(hero.getByRole('link', { name: /Позвонить/ })).toHaveCount(0)
 
     await button.click()
@@ -118,17 +122,18 @@ test.describe('call button on desktop', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(siteConfig.phone.short)
     await expect.poll(() => reachedGoals(page)).toEqual(['copyNumber'])
 
-    await page.clock.runFor(1400)
+    await page.clock.runFor(1499)
     await expect(copied).toBeVisible()
-    await page.clock.runFor(200)
+    await page.clock.runFor(1)
     await expect(button).toBeVisible()
     await expect(copied).toHaveCount(0)
   })
 })
 
 test.describe('call button on a phone', () => {
-  const { defaultBrowserType: _browser, ...pixel } = devices['Pixel 7']
-  test.use(pixel)
+  // The phone's screen, agent and touch input (its browser type stays the project's).
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = devices['Pixel 7']
+  test.use({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch })
 
   test('is a tel: link that dials the school', async ({ page }) => {
     await page.goto('/')
@@ -156,9 +161,23 @@ test.describe('without JavaScript', () => {
 test.describe('narrow phone', () => {
   test.use({ viewport: { width: 320, height: 640 } })
 
-  test('no horizontal scroll at 320 px', async ({ page }) => {
+  test('nothing sticks out sideways at 320 px', async ({ page }) => {
     await page.goto('/')
-    const width = await page.evaluate(() => document.documentElement.scrollWidth)
-    expect(width).toBeLessThanOrEqual(320)
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(320)
+    expect(await elementsOutsideViewport(page)).toEqual([])
   })
 })
+
+for (const width of [375, 1280]) {
+  test.describe(`accessibility at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } })
+
+    test(`the home page has no WCAG 2.1 A/AA violations in their content`, async ({ page }) => {
+      for (const path of ['/']) {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        expect(await contentA11yViolations(page), path).toEqual([])
+      }
+    })
+  })
+}

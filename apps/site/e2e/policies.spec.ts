@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures'
+import { contentA11yViolations, documentScrollWidth, elementsOutsideViewport } from './page-layout'
 
 const SITE_URL = 'https://it-lab.test'
 
@@ -66,8 +67,22 @@ test.describe('narrow phone', () => {
   test('no policy page scrolls sideways at 320 px', async ({ page }) => {
     for (const policy of POLICIES) {
       await page.goto(policy.path)
-      const width = await page.evaluate(() => document.documentElement.scrollWidth)
-      expect(width, policy.path).toBeLessThanOrEqual(320)
+      expect(await documentScrollWidth(page), policy.path).toBeLessThanOrEqual(320)
+      expect(await elementsOutsideViewport(page), policy.path).toEqual([])
     }
   })
 })
+
+for (const width of [375, 1280]) {
+  test.describe(`accessibility at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } })
+
+    test(`policy pages have no WCAG 2.1 A/AA violations in their content`, async ({ page }) => {
+      for (const path of POLICIES.map((policy) => policy.path)) {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        expect(await contentA11yViolations(page), path).toEqual([])
+      }
+    })
+  })
+}

@@ -56,7 +56,8 @@ test('each course page describes its Course with provider and offers', async ({ 
     expect(course?.provider).toMatchObject({ '@type': 'EducationalOrganization', name: 'IT Lab' })
     const offers = course?.offers as Array<Record<string, unknown>>
     expect(offers.map((offer) => offer.price)).toEqual([1500, 1125, 1000, 900])
-    for (const offer of offers) expect(offer).toMatchObject({ '@type': 'Offer', priceCurrency: 'RUB' })
+    for (const offer of offers)
+      expect(offer).toMatchObject({ '@type': 'Offer', priceCurrency: 'RUB' })
   }
 })
 
@@ -78,7 +79,12 @@ test('Open Graph image is a 1200 × 630 PNG named in the head', async ({ page, r
 
 test('favicons and the web manifest are served and linked', async ({ page, request }) => {
   await page.goto('/')
-  for (const href of ['/favicon.ico', '/favicon.svg', '/apple-touch-icon.png', '/manifest.webmanifest']) {
+  for (const href of [
+    '/favicon.ico',
+    '/favicon.svg',
+    '/apple-touch-icon.png',
+    '/manifest.webmanifest',
+  ]) {
     await expect(page.locator(`head link[href="${href}"]`)).toHaveCount(1)
     expect((await request.get(href)).status(), href).toBe(200)
   }

@@ -75,7 +75,7 @@ test('footer shows the logo, copyright, privacy link and the legal line', async 
   await page.goto('/')
   await page.getByRole('button', { name: 'Понятно' }).click()
   const footer = page.getByRole('contentinfo')
-  await expect(footer.getByText('IT Lab')).toBeVisible()
+  await expect(footer.getByRole('img', { name: 'IT Lab' })).toBeVisible()
   await expect(footer.getByText('© 2025 Все права защищены')).toBeVisible()
   await expect(footer.getByText(/ИНН .+, ОГРНИП .+/)).toBeVisible()
   await footer.getByRole('link', { name: 'Политика конфиденциальности' }).click()

@@ -29,7 +29,8 @@ const rows: Row[] = []
 try {
   for (const route of routes) {
     const runs: LighthouseFigures[] = []
-    for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(`${server.origin}${route}`))
+    for (let run = 0; run < RUNS; run += 1)
+      runs.push(await runLighthouse(`${server.origin}${route}`))
     const size = await firstLoad(clientDir, htmlFileFor(clientDir, route))
     const row: Row = {
       route,
@@ -52,7 +53,18 @@ try {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 console.log(`\nLighthouse mobile, median of ${RUNS} runs (Perf / A11y / BP / SEO)\n`)
 console.log(
-  ['route'.padEnd(22), 'perf', 'a11y', '  bp', ' seo', '    LCP', '   TBT', '   CLS', '  JS gzip', ' CSS gzip'].join(' '),
+  [
+    'route'.padEnd(22),
+    'perf',
+    'a11y',
+    '  bp',
+    ' seo',
+    '    LCP',
+    '   TBT',
+    '   CLS',
+    '  JS gzip',
+    ' CSS gzip',
+  ].join(' '),
 )
 for (const row of rows) {
   console.log(
@@ -71,7 +83,8 @@ for (const row of rows) {
 const misses: string[] = []
 for (const row of rows) {
   for (const category of CATEGORIES) {
-    if (row.scores[category] < TARGETS.score) misses.push(`${row.route}: ${category} ${row.scores[category]}`)
+    if (row.scores[category] < TARGETS.score)
+      misses.push(`${row.route}: ${category} ${row.scores[category]}`)
   }
   if (row.lcpMs > TARGETS.lcpMs) misses.push(`${row.route}: LCP ${Math.round(row.lcpMs)} ms`)
   if (row.tbtMs > TARGETS.tbtMs) misses.push(`${row.route}: TBT ${Math.round(row.tbtMs)} ms`)

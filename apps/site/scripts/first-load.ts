@@ -4,8 +4,10 @@ import { gzipSync } from 'node:zlib'
 
 export type FirstLoad = { jsGzip: number; cssGzip: number; files: string[] }
 
-const SCRIPT_OR_PRELOAD = /<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="(\/[^"]+\.js)"/g
-const STYLESHEET = /<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+\.css)"|<link[^>]*href="(\/[^"]+\.css)"[^>]*rel="stylesheet"/g
+const SCRIPT_OR_PRELOAD =
+  /<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="(\/[^"]+\.js)"/g
+const STYLESHEET =
+  /<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+\.css)"|<link[^>]*href="(\/[^"]+\.css)"[^>]*rel="stylesheet"/g
 // The route modules React Router's inline module script imports on load.
 const INLINE_IMPORT = /import (?:\* as \w+ from )?"(\/assets\/[^"]+\.js)"/g
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import type { BuildSettings } from '../build-settings.ts'
 
 // Inline scripts the browser runs: JSON-LD data blocks are never executed, so they need no hash.
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g
+const INLINE_SCRIPT =
+  /<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g
 
 /** The `'sha256-…'` sources of every inline script in the given HTML documents. */
 export function inlineScriptHashes(htmlDocuments: string[]): string[] {

@@ -31,8 +31,7 @@ export function CallButton({ variant = 'outline', className = '' }: CallButtonPr
         {/* Same width as the desktop button, so nothing moves when it replaces this link. */}
         <span className="grid justify-items-center">
           <span className="[grid-area:1/1]">
-            <span className="sr-only">Позвонить: </span>
-            {short}
+            <span className="sr-only">Позвонить:</span> {short}
           </span>
           <span aria-hidden="true" className="invisible [grid-area:1/1]">
             Скопировано!
@@ -64,9 +63,11 @@ export function CallButton({ variant = 'outline', className = '' }: CallButtonPr
       )}
       {/* The three layers share one grid cell, so the button keeps its width when the text changes. */}
       <span className="grid justify-items-center">
-        <span className={`[grid-area:1/1] ${copied ? 'invisible' : ''}`}>
-          <span className="sr-only">Скопировать номер: </span>
-          {short}
+        <span
+          aria-hidden={copied || undefined}
+          className={`[grid-area:1/1] ${copied ? 'invisible' : ''}`}
+        >
+          <span className="sr-only">Скопировать номер:</span> {short}
         </span>
         <span aria-hidden="true" className="invisible [grid-area:1/1]">
           Скопировано!

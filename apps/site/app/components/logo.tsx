@@ -1,25 +1,56 @@
-type LogoProps = { className?: string; inverted?: boolean }
+type LogoProps = {
+  className?: string
+  inverted?: boolean
+  /** Inside a link that names itself ('На главную'), the logo is decoration only. */
+  decorative?: boolean
+}
 
-/** The school's mark: a code bracket in a rounded square, with the name beside it. */
-export function Logo({ className = '', inverted = false }: LogoProps) {
+/**
+ * The school's mark (a code bracket in a rounded square) and the wordmark "IT Lab", drawn as
+ * strokes rather than text, so the logo is one graphic: a link around it can carry its own name
+ * without a visible-label mismatch (WCAG 2.5.3).
+ */
+export function Logo({ className = '', inverted = false, decorative = false }: LogoProps) {
+  const ink = inverted ? '#ffffff' : '#1b356d'
   return (
-    <span className={`inline-flex items-center gap-2 ${className}`}>
-      <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false">
-        <rect width="36" height="36" rx="10" fill={inverted ? '#ffffff' : '#2f6fed'} />
-        <path
-          d="M14 12l-6 6 6 6M22 12l6 6-6 6"
-          fill="none"
-          stroke={inverted ? '#2f6fed' : '#ffffff'}
-          strokeWidth="3"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-      <span
-        className={`text-xl font-extrabold tracking-tight ${inverted ? 'text-white' : 'text-brand-900'}`}
+    <svg
+      width="118"
+      height="36"
+      viewBox="0 0 118 36"
+      className={className}
+      focusable="false"
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': 'IT Lab' })}
+    >
+      <rect width="36" height="36" rx="10" fill={inverted ? '#ffffff' : '#2f6fed'} />
+      <path
+        d="M14 12l-6 6 6 6M22 12l6 6-6 6"
+        fill="none"
+        stroke={inverted ? '#2f6fed' : '#ffffff'}
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <g
+        fill="none"
+        stroke={ink}
+        strokeWidth="3.4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        transform="translate(46 7)"
       >
-        IT Lab
-      </span>
-    </span>
+        {/* I */}
+        <path d="M2 2v19" />
+        {/* T */}
+        <path d="M7 2h11M12.5 2v19" />
+        {/* L */}
+        <path d="M30 2v19h8" />
+        {/* a */}
+        <circle cx="47" cy="15" r="6" />
+        <path d="M53 9v12" />
+        {/* b */}
+        <path d="M58 2v19" />
+        <circle cx="64" cy="15" r="6" />
+      </g>
+    </svg>
   )
 }

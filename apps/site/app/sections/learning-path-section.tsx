@@ -74,7 +74,10 @@ export function LearningPathSection() {
           title="Путь в IT — ступень за ступенью"
           lead="Ребёнок начинает с курса для своего возраста, заканчивает его и переходит на следующую ступень."
         />
-        <ol role="list" className="mt-10 grid list-none grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        <ol
+          role="list"
+          className="mt-10 grid list-none grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4"
+        >
           {STAGES.map((stage, index) => {
             const stageCourses = courses.filter(
               (course) => course.ageMin === stage.ageMin && course.ageMax === stage.ageMax,
@@ -114,7 +117,10 @@ export function LearningPathSection() {
             )
           })}
         </ol>
-        <ul role="list" className="mt-12 grid list-none grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <ul
+          role="list"
+          className="mt-12 grid list-none grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4"
+        >
           {FEATURES.map(({ title, text, icon: Icon }) => (
             <li key={title} className="flex gap-4">
               <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-accent-500 text-slate-900">

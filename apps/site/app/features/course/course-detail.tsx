@@ -51,17 +51,18 @@ export function CourseDetail({ course }: { course: Course }) {
               <p className="mt-5 text-lg text-slate-700">{course.description}</p>
               <dl className="mt-8 grid grid-cols-1 gap-2 min-[480px]:grid-cols-3 min-[480px]:gap-3">
                 {tiles.map(({ label, value, icon: Icon }) => (
+                  // Only dt and dd may sit in a dl group, so the icon lives inside the dt.
                   <div
                     key={label}
-                    className="flex items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 min-[480px]:flex-col min-[480px]:items-start min-[480px]:py-4"
+                    className="relative rounded-2xl bg-white py-3 pr-4 pl-17 shadow-sm ring-1 ring-slate-200 min-[480px]:pt-17 min-[480px]:pb-4 min-[480px]:pl-4"
                   >
-                    <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-700">
-                      <Icon aria-hidden="true" className="size-5" />
-                    </span>
-                    <div>
-                      <dt className="text-sm text-slate-600">{label}</dt>
-                      <dd className="font-extrabold text-brand-900">{value}</dd>
-                    </div>
+                    <dt className="text-sm text-slate-600">
+                      <span className="absolute top-1/2 left-4 grid size-10 -translate-y-1/2 place-items-center rounded-xl bg-brand-100 text-brand-700 min-[480px]:top-4 min-[480px]:translate-y-0">
+                        <Icon aria-hidden="true" className="size-5" />
+                      </span>
+                      {label}
+                    </dt>
+                    <dd className="font-extrabold text-brand-900">{value}</dd>
                   </div>
                 ))}
               </dl>

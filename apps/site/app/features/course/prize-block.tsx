@@ -22,7 +22,10 @@ export function PrizeBlock() {
     <section aria-labelledby="prizes-heading" className="py-12 sm:py-16">
       <div className="mx-auto max-w-6xl px-4">
         <SectionHeading id="prizes-heading" title={PRIZES_HEADING} lead={PRIZES_INTRO} />
-        <ul role="list" className="mt-8 grid list-none grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <ul
+          role="list"
+          className="mt-8 grid list-none grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4"
+        >
           {prizes.map((prize) => {
             const Icon = PRIZE_ICONS[prize.icon]
             return (

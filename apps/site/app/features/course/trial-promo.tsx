@@ -40,7 +40,11 @@ export function TrialPromo() {
           <button
             type="button"
             onClick={goToContact}
-            className={buttonClass('accent', 'md', 'mt-8 min-h-12 w-full text-base sm:w-auto sm:px-6 sm:text-lg')}
+            className={buttonClass(
+              'accent',
+              'md',
+              'mt-8 min-h-12 w-full text-base sm:w-auto sm:px-6 sm:text-lg',
+            )}
           >
             {TRIAL_PROMO.button}
           </button>

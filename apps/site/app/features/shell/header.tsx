@@ -37,7 +37,7 @@ export function Header() {
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link to={paths.home} aria-label="На главную" className="rounded-lg">
-          <Logo />
+          <Logo decorative />
         </Link>
 
         <nav aria-label="Основное меню" className="hidden items-center gap-2 md:flex">

@@ -1,0 +1,39 @@
+import { render, screen, within } from '@testing-library/react'
+import { createRoutesStub } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { courses, mainPageCourses, type Course } from '~/content/courses'
+import { CoursesSection } from './courses-section'
+
+function renderSection(list?: readonly Course[]) {
+  const Stub = createRoutesStub([{ path: '/', Component: () => <CoursesSection courses={list} /> }])
+  return render(<Stub />)
+}
+
+describe('CoursesSection', () => {
+  it('shows the onMainPage courses, linking each to its page, and «Ещё курсы»', async () => {
+    renderSection()
+    const section = await screen.findByRole('region', { name: 'Чему можно научиться в IT Lab' })
+    expect(section).toHaveAttribute('id', 'courses')
+    const titles = within(section)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent)
+    expect(titles).toEqual(courses.filter((c) => c.onMainPage).map((c) => c.title))
+    for (const course of mainPageCourses) {
+      expect(within(section).getByRole('link', { name: course.title })).toHaveAttribute(
+        'href',
+        `/course/${course.id}`,
+      )
+    }
+    expect(within(section).getByRole('link', { name: 'Ещё курсы' })).toHaveAttribute(
+      'href',
+      '/courses',
+    )
+  })
+
+  it('renders nothing when no course is on the main page', async () => {
+    const { container } = renderSection([])
+    await Promise.resolve()
+    expect(container.querySelector('#courses')).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Ещё курсы' })).toBeNull()
+  })
+})
