@@ -4,7 +4,7 @@ import { CookieBanner } from '~/features/shell/cookie-banner'
 import { Footer } from '~/features/shell/footer'
 import { Header } from '~/features/shell/header'
 import { RouteEffects } from '~/features/shell/route-effects'
-import { TrialPopup } from '~/features/trial-popup/trial-popup'
+import { TrialPopupLauncher } from '~/features/trial-popup/trial-popup-launcher'
 import { startAnalytics } from '~/lib/analytics'
 import { startErrorReporting } from '~/lib/error-reporting'
 import './app.css'
@@ -57,7 +57,7 @@ export default function App() {
       </main>
       <Footer />
       <CookieBanner />
-      <TrialPopup />
+      <TrialPopupLauncher />
     </>
   )
 }

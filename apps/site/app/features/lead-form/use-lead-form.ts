@@ -5,7 +5,7 @@ import {
   type LeadFieldErrors,
   type LeadForm,
 } from '@it-lab/shared'
-import { useCallback, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { reachGoal } from '~/lib/analytics'
 import { reportError } from '~/lib/error-reporting'
 import { LeadSendError, sendLead } from './send-lead'
@@ -33,13 +33,6 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
   }
 
   const setHoneypot = (honeypot: string) => setValues((current) => ({ ...current, honeypot }))
-
-  const reset = useCallback(() => {
-    setValues(EMPTY)
-    setErrors({})
-    setSubmitError(null)
-    setStatus('idle')
-  }, [])
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -73,7 +66,7 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
     onSuccess()
   }
 
-  return { values, errors, submitError, status, setName, setPhone, setHoneypot, submit, reset }
+  return { values, errors, submitError, status, setName, setPhone, setHoneypot, submit }
 }
 
 export type LeadFormState = ReturnType<typeof useLeadForm>

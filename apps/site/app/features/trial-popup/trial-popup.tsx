@@ -3,41 +3,23 @@ import { useCallback, useEffect, useId, useState } from 'react'
 import { ModalDialog } from '~/components/modal-dialog'
 import { LeadFormView } from '~/features/lead-form/lead-form-view'
 import { useLeadForm } from '~/features/lead-form/use-lead-form'
-import { readStorage, writeStorage } from '~/lib/safe-storage'
+import { rememberDismissal } from './dismissal'
 import picture from './trial-lesson-picture.svg'
 
-// Spec section 9.
-export const TRIAL_POPUP_DELAY_MS = 40_000
-export const TRIAL_POPUP_SUPPRESS_MS = 604_800_000
 export const TRIAL_POPUP_SUCCESS_CLOSE_MS = 5_000
-export const TRIAL_POPUP_DISMISSED_KEY = 'trial_popup_dismissed_at'
 
-function dismissedRecently(now: number): boolean {
-  const dismissedAt = Number(readStorage(TRIAL_POPUP_DISMISSED_KEY))
-  return dismissedAt > 0 && now - dismissedAt < TRIAL_POPUP_SUPPRESS_MS
-}
-
-/** The trial-lesson popup of the shell: opens 40 s after load unless dismissed in the last 7 days. */
-export function TrialPopup() {
-  const [open, setOpen] = useState(false)
+/**
+ * The trial-lesson popup, mounted open by TrialPopupLauncher when it is due: so its form, errors
+ * and states start fresh each time it opens. Closing it, whatever the way, remembers the time.
+ */
+export default function TrialPopup() {
+  const [open, setOpen] = useState(true)
   const [sent, setSent] = useState(false)
   const form = useLeadForm('trial_lesson_popup', () => setSent(true))
-  const { reset } = form
   const headingId = useId()
 
-  useEffect(() => {
-    if (dismissedRecently(Date.now())) return
-    const timer = window.setTimeout(() => {
-      reset()
-      setSent(false)
-      setOpen(true)
-    }, TRIAL_POPUP_DELAY_MS)
-    return () => window.clearTimeout(timer)
-  }, [reset])
-
   const close = useCallback(() => {
-    // Storage failures are ignored: the popup then simply may come back on a later visit.
-    writeStorage(TRIAL_POPUP_DISMISSED_KEY, String(Date.now()))
+    rememberDismissal(Date.now())
     setOpen(false)
   }, [])
 

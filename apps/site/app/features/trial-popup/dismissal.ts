@@ -1,0 +1,16 @@
+import { readStorage, writeStorage } from '~/lib/safe-storage'
+
+// Spec section 9.
+export const TRIAL_POPUP_DELAY_MS = 40_000
+export const TRIAL_POPUP_SUPPRESS_MS = 604_800_000
+export const TRIAL_POPUP_DISMISSED_KEY = 'trial_popup_dismissed_at'
+
+export function dismissedRecently(now: number): boolean {
+  const dismissedAt = Number(readStorage(TRIAL_POPUP_DISMISSED_KEY))
+  return dismissedAt > 0 && now - dismissedAt < TRIAL_POPUP_SUPPRESS_MS
+}
+
+/** Storage failures are ignored: the popup then simply may come back on a later visit. */
+export function rememberDismissal(now: number): void {
+  writeStorage(TRIAL_POPUP_DISMISSED_KEY, String(now))
+}
