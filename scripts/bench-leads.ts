@@ -266,7 +266,9 @@ async function main(): Promise<number> {
   process.once('exit', stopService)
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      console.error(`bench-leads: ${signal}, stopping`)
       stopService()
+      if (process.env.BENCH_KEEP_DB !== '1') rmSync(dir, { recursive: true, force: true })
       process.exit(130)
     })
   }

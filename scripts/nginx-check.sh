@@ -83,7 +83,7 @@ cleanup() {
   exit "$code"
 }
 trap cleanup EXIT
-trap 'exit 130' INT TERM
+trap 'log "nginx-check: interrupted"; SETUP_FAILED=1; exit 130' INT TERM
 
 # --- prerequisites ------------------------------------------------------------------------------
 NGINX=${NGINX_BIN:-$(command -v nginx || echo /usr/sbin/nginx)}

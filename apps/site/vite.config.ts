@@ -7,5 +7,7 @@ import { defineBuildSettings } from './build-settings.ts'
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   define: defineBuildSettings(),
+  // Images stay files: inlined into JavaScript they would weigh on the first load.
+  build: { assetsInlineLimit: 0 },
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
 })

@@ -39,7 +39,11 @@ export const siteConfig = {
   },
   /** PLACEHOLDER: the school's real opening hours, for search engines (schema.org format). */
   openingHours: [
-    { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '10:00', closes: '20:00' },
+    {
+      days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+      opens: '10:00',
+      closes: '20:00',
+    },
     { days: ['Saturday'], opens: '10:00', closes: '18:00' },
   ],
   copyrightYear: 2025,

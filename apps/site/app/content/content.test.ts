@@ -16,6 +16,7 @@ import {
   findCourse,
   mainPageCourses,
 } from './courses.ts'
+import { courseProgrammes } from './course-programmes.ts'
 import { MONTH_FORMS, pluralRu, pluralizeMonths } from './plural.ts'
 import { cookiePolicy } from './policies/cookie-policy.ts'
 import { personalDataPolicy } from './policies/personal-data-policy.ts'
@@ -56,8 +57,6 @@ const courseSchema = z
     levelTone: z.enum(['beginner', 'middle', 'advanced', 'moderate']),
     ageMin: z.int().min(5).max(17),
     ageMax: z.int().min(5).max(17),
-    skills: textList(6),
-    plan: textList(8),
     onMainPage: z.boolean(),
     prices: pricesSchema,
   })
@@ -147,6 +146,18 @@ describe('courses', () => {
     for (const image of images) expect(image).toMatch(/svg/)
     expect(new Set(images).size).toBe(courses.length)
     expect(COURSE_IMAGE_SIZE).toEqual({ width: 640, height: 400 })
+  })
+})
+
+describe('course programmes', () => {
+  const programmeSchema = z.strictObject({ skills: textList(6), plan: textList(8) })
+
+  it('exist for every course, with at least 6 skills and 8 programme items', () => {
+    expect(Object.keys(courseProgrammes).map(Number)).toEqual(courses.map((course) => course.id))
+    for (const programme of Object.values(courseProgrammes)) {
+      const result = programmeSchema.safeParse(programme)
+      expect(result.success, result.error?.message).toBe(true)
+    }
   })
 })
 

@@ -13,8 +13,7 @@ export function organizationJsonLd() {
     '@type': 'EducationalOrganization',
     '@id': ORGANIZATION_ID(),
     name: 'IT Lab',
-    description:
-      'Школа программирования для детей и подростков от 5 до 17 лет в центре Астрахани.',
+    description: 'Школа программирования для детей и подростков от 5 до 17 лет в центре Астрахани.',
     url: `${env.siteUrl}/`,
     logo: `${env.siteUrl}/icon-512.png`,
     image: `${env.siteUrl}/og-image.png`,

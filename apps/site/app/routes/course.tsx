@@ -3,6 +3,7 @@ import { CourseDetail } from '~/features/course/course-detail'
 import { CourseNotFound } from '~/features/course/course-not-found'
 import { paths } from '~/lib/paths'
 import { courseTitle, seo } from '~/lib/seo'
+import { courseJsonLd, jsonLdMeta } from '~/lib/structured-data'
 import type { Route } from './+types/course'
 
 export const meta = ({ params }: Route.MetaArgs) => {
@@ -14,11 +15,14 @@ export const meta = ({ params }: Route.MetaArgs) => {
       noindex: true,
     })
   }
-  return seo({
-    title: courseTitle(course.title),
-    description: course.description,
-    path: paths.course(course.id),
-  })
+  return [
+    ...seo({
+      title: courseTitle(course.title),
+      description: course.description,
+      path: paths.course(course.id),
+    }),
+    jsonLdMeta(courseJsonLd(course)),
+  ]
 }
 
 export default function CoursePage({ params }: Route.ComponentProps) {

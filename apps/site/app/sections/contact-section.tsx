@@ -9,9 +9,9 @@ export function ContactSection() {
     <section
       id={anchors.contact}
       aria-labelledby="contact-heading"
-      className="bg-brand-50 px-4 py-16 sm:py-20"
+      className="bg-brand-50 py-16 sm:py-20"
     >
-      <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-2 md:items-start">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 md:grid-cols-2 md:items-start">
         <div>
           <h2 id="contact-heading" className="text-3xl font-extrabold text-brand-900 sm:text-4xl">
             Запишитесь на занятие
@@ -25,7 +25,7 @@ export function ContactSection() {
               <Phone aria-hidden="true" className="size-6 shrink-0 text-brand-600" />
               <a
                 href={`tel:${siteConfig.phone.tel}`}
-                className="font-bold text-brand-800 underline-offset-4 hover:underline"
+                className="font-bold whitespace-nowrap text-brand-800 underline-offset-4 hover:underline"
               >
                 {siteConfig.phone.short}
               </a>
@@ -42,7 +42,8 @@ export function ContactSection() {
                 rel="noopener noreferrer"
                 className="font-bold text-brand-800 underline-offset-4 hover:underline"
               >
-                {siteConfig.messenger.name}: {siteConfig.messenger.number}
+                {siteConfig.messenger.name}:{' '}
+                <span className="whitespace-nowrap">{siteConfig.messenger.number}</span>
               </a>
             </li>
           </ul>

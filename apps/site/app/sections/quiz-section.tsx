@@ -1,6 +1,10 @@
+import { lazy, Suspense } from 'react'
 import { SectionHeading } from '~/components/section-heading'
-import { Quiz } from '~/features/quiz/quiz'
 import { anchors } from '~/lib/paths'
+
+// Below the fold: the prerendered quiz shows at once and its code hydrates it after the first
+// load (React replays a click that comes earlier), so it does not weigh on the first load.
+const Quiz = lazy(() => import('~/features/quiz/quiz').then((module) => ({ default: module.Quiz })))
 
 /** The course quiz on the home page (anchor `quiz`), between the courses and the closing section. */
 export function QuizSection() {
@@ -15,7 +19,9 @@ export function QuizSection() {
           lead="Пять вопросов о ребёнке — и мы подскажем, с какого курса лучше начать."
         />
         <div className="mt-10">
-          <Quiz />
+          <Suspense fallback={<div className="min-h-96" />}>
+            <Quiz />
+          </Suspense>
         </div>
       </div>
     </section>

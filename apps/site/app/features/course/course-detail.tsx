@@ -2,6 +2,7 @@ import { ArrowLeft, CalendarDays, Clock, MapPin, type LucideIcon } from 'lucide-
 import { Link } from 'react-router'
 import { buttonClass } from '~/components/button-styles'
 import { COURSE_SECTION_HEADINGS } from '~/content/course-extras'
+import { findCourseProgramme } from '~/content/course-programmes'
 import type { Course } from '~/content/courses'
 import { ContactSection } from '~/sections/contact-section'
 import { useGoToContact } from '~/lib/go-to-contact'
@@ -24,6 +25,7 @@ type Tile = { label: string; value: string; icon: LucideIcon }
 export function CourseDetail({ course }: { course: Course }) {
   const goToContact = useGoToContact()
   useCourseOpenedGoal(course.id)
+  const { skills = [], plan = [] } = findCourseProgramme(course.id) ?? {}
 
   const tiles: Tile[] = [
     { label: 'Длительность', value: course.duration, icon: Clock },
@@ -83,12 +85,12 @@ export function CourseDetail({ course }: { course: Course }) {
         </div>
       </div>
 
-      {course.skills.length > 0 && (
+      {skills.length > 0 && (
         <DetailSection id="skills" title={COURSE_SECTION_HEADINGS.skills}>
-          <SkillsList skills={course.skills} />
+          <SkillsList skills={skills} />
         </DetailSection>
       )}
-      {course.plan.length > 0 && (
+      {plan.length > 0 && (
         <DetailSection
           id="plan"
           title={COURSE_SECTION_HEADINGS.plan}
@@ -96,7 +98,7 @@ export function CourseDetail({ course }: { course: Course }) {
           layout="split"
           className="bg-slate-50"
         >
-          <PlanList plan={course.plan} />
+          <PlanList plan={plan} />
         </DetailSection>
       )}
       <DetailSection id="benefits" title={COURSE_SECTION_HEADINGS.benefits}>
