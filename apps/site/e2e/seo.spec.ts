@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures'
 
 const SITE_URL = 'https://it-lab.test'
@@ -20,7 +21,7 @@ test('robots.txt points to the sitemap and cleans utm parameters', async ({ requ
   expect(text).toMatch(/^User-agent: \*$/m)
 })
 
-async function jsonLd(request: import('@playwright/test').APIRequestContext, pagePath: string) {
+async function jsonLd(request: APIRequestContext, pagePath: string) {
   const html = await (await request.get(pagePath)).text()
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
     (match) => JSON.parse(match[1] ?? '') as Record<string, unknown>,
