@@ -67,9 +67,13 @@ export async function buildSiteServer({
     root: clientDir,
     index: false,
     redirect: false,
+    // The build writes .br and .gz beside each text file (scripts/post-build.ts).
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
-      const urlPath = `/${path.relative(clientDir, filePath).split(path.sep).join('/')}`
+      // A precompressed file's headers follow the file it stands for.
+      const served = filePath.replace(/\.(br|gz)$/, '')
+      const urlPath = `/${path.relative(clientDir, served).split(path.sep).join('/')}`
       reply.header('Cache-Control', cacheControlFor(urlPath))
     },
   })
