@@ -58,6 +58,13 @@ export async function buildSiteServer({
     },
   })
 
+  // The precompressed copies are served in place of their files, never under their own names.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!/\.(br|gz)$/.test(request.url.split('?')[0] ?? '')) return
+    reply.callNotFound()
+    return reply
+  })
+
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(securityHeaders)
   })
