@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # scripts/nginx-check.sh: runs deploy/nginx/it-lab.conf in Debian's nginx on loopback against the
 # built site, with the real lead service behind it, and checks what a visitor gets: statuses and
-# 404 documents, cache headers, gzip, HTTP/2, the security headers, the HTTP->HTTPS redirect, and
+# 404 documents, cache headers, brotli/gzip, HTTP/2, the security headers, the HTTP->HTTPS redirect, and
 # one lead through the proxy into SQLite.
 #
-# Needs: a site build (`npm run build`), nginx, openssl, curl, and Node 24 (the project's
+# Needs: a site build (`npm run build`), nginx with Debian's brotli_static module
+# (libnginx-mod-http-brotli-static), openssl, curl, and Node 24 (the project's
 # node_modules/.bin/node is put first on PATH). Everything it starts listens on 127.0.0.1 only
 # and is stopped on exit, whatever happens. Only `itlab.example` is ever named, and curl resolves
 # it to 127.0.0.1 (--resolve).
@@ -13,6 +14,7 @@
 #   SITE_BUILD_DIR          the build folder (apps/site/build)
 #   SECURITY_HEADERS_CONF   the add_header file (<build>/nginx/security-headers.conf)
 #   NGINX_BIN               nginx binary (nginx on PATH, else /usr/sbin/nginx)
+#   NGINX_MODULES_DIR       where the brotli_static module is (/usr/lib/nginx/modules)
 #   NGINX_CHECK_HTTP_PORT   8088 (plain HTTP: redirect only)
 #   NGINX_CHECK_HTTPS_PORT  8443 (the site, self-signed certificate made for the run)
 #   NGINX_CHECK_LEAD_PORT   3091 (the lead service)
@@ -99,6 +101,8 @@ done
 [ -f "$HEADERS_CONF" ] || die "missing $HEADERS_CONF (written by the site build)"
 MIME_TYPES=/etc/nginx/mime.types
 [ -f "$MIME_TYPES" ] || die "missing $MIME_TYPES"
+BROTLI_MODULE=${NGINX_MODULES_DIR:-/usr/lib/nginx/modules}/ngx_http_brotli_static_module.so
+[ -f "$BROTLI_MODULE" ] || die "missing $BROTLI_MODULE (apt-get install -y libnginx-mod-http-brotli-static)"
 
 port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 for port in "$HTTP_PORT" "$HTTPS_PORT" "$LEAD_PORT"; do
@@ -134,6 +138,7 @@ RUN_AS=""
 [ "$(id -u)" = 0 ] && RUN_AS="user root;"
 cat >"$TMP/nginx.conf" <<EOF
 $RUN_AS
+load_module $BROTLI_MODULE;
 worker_processes 1;
 pid $TMP/nginx.pid;
 error_log $TMP/error.log warn;
@@ -246,9 +251,36 @@ log "unknown paths (404 documents, no-cache, security headers):"
 for path in /course/99 /course/abc /course/0 /course/99/; do
   check_html "$path" 404 "$COURSE_404" "$PAGE_404"
 done
-for path in /nope /nope/deeper /course /course/1/extra /assets/ /assets/missing-0000.js /_errors/not-found.html /.env /lead/health; do
+for path in /nope /nope/deeper /course /course/1/extra /assets/ /assets/missing-0000.js \
+  /_errors/not-found.html /.env /lead/health /courses/index.html.gz /index.html.br; do
   check_html "$path" 404 "$PAGE_404" "$COURSE_404"
 done
+
+# check_encoding gzip|br PATH FILE: asked for that encoding, PATH comes encoded and decodes to the
+# build's FILE; when the build wrote FILE.gz / FILE.br, that very copy is what is sent. gzip
+# without a copy is made on the fly; brotli only ever comes from a copy.
+check_encoding() {
+  local encoding=$1 path=$2 file=$BUILD/client/$3 problems="" how="on the fly" copy
+  copy=$file.$([ "$1" = gzip ] && echo gz || echo br)
+  fetch "$BASE$path" -H "Accept-Encoding: $encoding"
+  [ "$STATUS" = 200 ] || problems+="status $STATUS; "
+  [ "$(header Content-Encoding)" = "$encoding" ] || problems+="Content-Encoding '$(header Content-Encoding)'; "
+  header Vary | grep -qi accept-encoding || problems+="no Vary: Accept-Encoding; "
+  if [ -f "$copy" ]; then
+    how="precompressed ${copy##*/}"
+    cmp -s "$TMP/b" "$copy" || problems+="not the build's ${copy##*/}; "
+  elif [ "$encoding" = br ]; then
+    problems+="the build has no ${copy##*/}; "
+  fi
+  if [ "$encoding" = gzip ]; then
+    gzip -dc <"$TMP/b" 2>/dev/null | cmp -s - "$file" || problems+="does not gunzip to $3; "
+  fi
+  if [ -z "$problems" ]; then
+    ok "$encoding on $path ($how: $(wc -c <"$TMP/b") of $(wc -c <"$file") bytes)"
+  else
+    bad "$encoding on $path" "$problems"
+  fi
+}
 
 log "assets:"
 JS_FILE=$(find "$BUILD/client/assets" -name '*.js' -size +2k -printf '%s %P\n' | sort -rn | head -n 1 | cut -d' ' -f2)
@@ -267,18 +299,21 @@ else
     if [ -z "$problems" ]; then ok "200 /assets/$asset immutable"; else bad "/assets/$asset" "$problems"; fi
   done
 
-  fetch "$BASE/assets/$JS_FILE" -H 'Accept-Encoding: gzip'
-  problems=""
-  [ "$(header Content-Encoding)" = gzip ] || problems+="Content-Encoding '$(header Content-Encoding)'; "
-  header Vary | grep -qi accept-encoding || problems+="no Vary: Accept-Encoding; "
-  gzip -dc <"$TMP/b" 2>/dev/null | cmp -s - "$BUILD/client/assets/$JS_FILE" || problems+="does not gunzip to the file; "
-  if [ -z "$problems" ]; then ok "gzip on /assets/$JS_FILE ($(wc -c <"$TMP/b") of $(wc -c <"$BUILD/client/assets/$JS_FILE") bytes)"; else bad "gzip on JS" "$problems"; fi
+  check_encoding gzip "/assets/$JS_FILE" "assets/$JS_FILE"
+  check_encoding br "/assets/$JS_FILE" "assets/$JS_FILE"
+  check_html "/assets/$JS_FILE.gz" 404 "$PAGE_404" "$COURSE_404"
 
   fetch "$BASE/assets/$JS_FILE"
   if [ -z "$(header Content-Encoding)" ]; then ok "no gzip unless asked"; else bad "no gzip unless asked" "Content-Encoding '$(header Content-Encoding)'"; fi
 fi
-fetch "$BASE/courses" -H 'Accept-Encoding: gzip'
-if [ "$(header Content-Encoding)" = gzip ]; then ok "gzip on HTML (/courses)"; else bad "gzip on HTML" "Content-Encoding '$(header Content-Encoding)'"; fi
+check_encoding gzip /courses courses/index.html
+check_encoding br /courses courses/index.html
+fetch "$BASE/courses" -H 'Accept-Encoding: gzip, deflate, br, zstd'
+if [ "$(header Content-Encoding)" = br ]; then
+  ok "a browser's Accept-Encoding gets br"
+else
+  bad "a browser's Accept-Encoding" "Content-Encoding '$(header Content-Encoding)'"
+fi
 
 log "public files of the build (checked when present):"
 for file in robots.txt sitemap.xml manifest.webmanifest favicon.ico og-image.png; do

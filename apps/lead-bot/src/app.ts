@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { HONEYPOT_PARAM, leadQuerySchema, validateLead } from '@it-lab/shared'
 import type { Config } from './config.ts'
 import type { LeadStore } from './db.ts'
+import { createGroupCommit } from './group-commit.ts'
 
 /** A lead is two short fields; anything bigger than this is not a person's form. */
 export const BODY_LIMIT_BYTES = 4096
@@ -44,6 +45,7 @@ function invalid(message: string, extra: Omit<ErrorBody, 'error' | 'message'> = 
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { store } = options
+  const leads = createGroupCommit(store)
   const now = options.now ?? Date.now
   const allowedOrigins = new Set(options.siteOrigins)
   const app = Fastify({
@@ -106,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   })
 
-  app.post('/send', (request, reply) => {
+  app.post('/send', async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>
     const honeypot = query[HONEYPOT_PARAM]
     if (honeypot !== undefined && honeypot !== '') {
@@ -141,7 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     let id: number
     try {
-      id = store.insert(
+      // Resolves only after the COMMIT of the batch holding this lead: the 200 means durable.
+      id = await leads.insert(
         {
           ...lead.data,
           form: meta.data.form,
@@ -150,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
         },
         now(),
-      ).id
+      )
     } catch (error) {
       request.log.error({ err: error }, 'lead could not be stored')
       return reply.code(503).send({ error: 'unavailable', message: 'Storage unavailable' })

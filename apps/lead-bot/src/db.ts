@@ -27,10 +27,29 @@ export interface LeadRow extends NewLead {
   telegramMessageId: number | null
 }
 
+/** A lead and the time it was received (epoch ms). */
+export interface LeadToInsert {
+  lead: NewLead
+  now: number
+}
+
+/** The batch's BEGIN IMMEDIATE failed (write lock not obtained, I/O): no row was tried. */
+export class TransactionNotStartedError extends Error {
+  constructor(cause: unknown) {
+    super('the write transaction could not be started', { cause })
+    this.name = 'TransactionNotStartedError'
+  }
+}
+
 export interface LeadStore {
   readonly path: string
   /** Commits the lead (autocommit, WAL, synchronous=FULL: durable when this returns). */
   insert(lead: NewLead, now: number): LeadRow
+  /**
+   * Commits all the leads in one transaction (one fsync), or none: on any error it is rolled
+   * back and the error rethrown. Rows come back in the order given; durable when this returns.
+   */
+  insertMany(leads: readonly LeadToInsert[]): LeadRow[]
   nextDue(now: number): LeadRow | undefined
   /** Earliest next_attempt_at among pending leads, to schedule the outbox timer. */
   nextDueAt(): number | undefined
@@ -168,21 +187,39 @@ export function openLeadStore(file: string, options: StoreOptions = {}): LeadSto
 
   const iso = (ms: number) => new Date(ms).toISOString()
 
+  function insertLead(lead: NewLead, now: number): LeadRow {
+    const row = insert.get(
+      iso(now),
+      lead.name,
+      lead.phone,
+      lead.form,
+      lead.clientIp,
+      lead.userAgent,
+      lead.consentVersion,
+      now,
+    )
+    if (!row) throw new Error('INSERT returned no row')
+    return toLead(row)
+  }
+
   return {
     path: file,
-    insert(lead, now) {
-      const row = insert.get(
-        iso(now),
-        lead.name,
-        lead.phone,
-        lead.form,
-        lead.clientIp,
-        lead.userAgent,
-        lead.consentVersion,
-        now,
-      )
-      if (!row) throw new Error('INSERT returned no row')
-      return toLead(row)
+    insert: insertLead,
+    insertMany(leads) {
+      try {
+        db.exec('BEGIN IMMEDIATE')
+      } catch (error) {
+        throw new TransactionNotStartedError(error)
+      }
+      try {
+        const rows = leads.map(({ lead, now }) => insertLead(lead, now))
+        db.exec('COMMIT')
+        return rows
+      } catch (error) {
+        // Some errors (I/O, disk full) already rolled the transaction back; ROLLBACK would throw.
+        if (db.isTransaction) db.exec('ROLLBACK')
+        throw error
+      }
     },
     nextDue(now) {
       const row = nextDue.get(now)

@@ -43,6 +43,9 @@ export async function runLighthouse(url: string): Promise<LighthouseFigures> {
     })
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     const { lhr } = result
+    if (lhr.runtimeError)
+      throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`)
+    for (const warning of lhr.runWarnings) console.warn(`Lighthouse warning on ${url}: ${warning}`)
     const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100)
     const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN
     return {
