@@ -14,8 +14,20 @@ if (!dev && !existsSync(path.join(root, 'apps/site/build/client/index.html'))) {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
+// The lead service accepts the site's origin: follow SITE_PORT unless SITE_ORIGIN says otherwise.
+const sitePort = process.env.SITE_PORT ?? '3000'
+const leadEnv = {
+  ...process.env,
+  SITE_ORIGIN:
+    process.env.SITE_ORIGIN ?? `http://127.0.0.1:${sitePort},http://localhost:${sitePort}`,
+}
+
 const children: ChildProcess[] = [
-  spawn(process.execPath, ['apps/lead-bot/src/main.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, ['apps/lead-bot/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: leadEnv,
+  }),
   dev
     ? spawn(npm, ['run', 'dev', '-w', '@it-lab/site'], { cwd: root, stdio: 'inherit' })
     : spawn(process.execPath, ['apps/site/server/main.ts'], { cwd: root, stdio: 'inherit' }),

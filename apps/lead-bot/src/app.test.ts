@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { DatabaseSync } from 'node:sqlite'
 import path from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { CONSENT_VERSION, LEAD_ERRORS } from '@it-lab/shared'
 import { BODY_LIMIT_BYTES, buildApp } from './app.ts'
@@ -316,6 +316,42 @@ describe('POST /send: a good lead', () => {
     expect(response.statusCode).toBe(503)
     expect(stored).toEqual([])
     expect(store.count()).toBe(0)
+    await app.close()
+    store.close()
+  })
+})
+
+describe('POST /send: group commit', () => {
+  it('commits concurrent leads together and answers each 200 only after that commit', async () => {
+    const { app, store, stored } = await makeApp()
+    const insertMany = vi.spyOn(store, 'insertMany')
+    const reader = new DatabaseSync(store.path, { readOnly: true })
+    const visible = reader.prepare('SELECT COUNT(*) AS n FROM leads WHERE phone = ?')
+    const seenAtAnswer: unknown[] = []
+    const phones = Array.from({ length: 8 }, (_, n) => `+7 (900) 000-00-0${n}`)
+    const responses = await Promise.all(
+      phones.map((phone) =>
+        app
+          .inject({
+            method: 'POST',
+            url: `/send?${QUERY}`,
+            headers: { 'content-type': JSON_TYPE },
+            payload: lead({ name: 'Анна', phone }),
+          })
+          .then((response) => {
+            // When the answer arrives, another connection already sees the committed row.
+            seenAtAnswer.push(visible.get(phone)?.n)
+            return response
+          }),
+      ),
+    )
+    reader.close()
+    expect(responses.map((response) => response.statusCode)).toEqual(phones.map(() => 200))
+    expect(seenAtAnswer).toEqual(phones.map(() => 1))
+    // Fewer transactions than leads (one, when every request is parsed in the same turn).
+    expect(insertMany.mock.calls.length).toBeLessThan(phones.length)
+    expect(insertMany.mock.calls.flatMap(([leads]) => leads).length).toBe(phones.length)
+    expect([...stored].sort((a, b) => a - b)).toEqual(phones.map((_, n) => n + 1))
     await app.close()
     store.close()
   })
