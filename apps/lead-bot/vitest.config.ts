@@ -5,7 +5,7 @@ export default defineProject({
     name: 'lead-bot',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    setupFiles: ['./test/setup.ts'],
+    setupFiles: ['../../test/fail-on-console-error.ts'],
     testTimeout: 30_000,
   },
 })

@@ -1,17 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts'
 import { BUILD_DIR, LEAD_PORT, LEADS_DB, SITE_PORT } from './e2e/e2e-env.ts'
 
 // The e2e build (npm run build:e2e) is served exactly as `npm start` serves the site,
 // beside the real lead service with a fresh SQLite file.
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,8 +18,8 @@ export default defineConfig({
     locale: 'ru-RU',
     timezoneId: 'Europe/Astrakhan',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: chromiumFlags,
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

@@ -14,6 +14,6 @@ export default defineProject({
     name: 'site',
     environment: 'jsdom',
     include: ['app/**/*.test.{ts,tsx}'],
-    setupFiles: ['./test/setup.ts'],
+    setupFiles: ['../../test/fail-on-console-error.ts', './test/setup.ts'],
   },
 })

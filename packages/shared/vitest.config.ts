@@ -5,6 +5,6 @@ export default defineProject({
     name: 'shared',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    setupFiles: ['./vitest.setup.ts'],
+    setupFiles: ['../../test/fail-on-console-error.ts'],
   },
 })

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openLeadStore } from './db.ts'
+import { TransactionNotStartedError, openLeadStore } from './db.ts'
 import type { NewLead } from './db.ts'
 import { tempDir } from '../test/helpers.ts'
 
@@ -67,6 +67,39 @@ describe('openLeadStore', () => {
       [a.id, 'pending', null],
     ])
     store.checkWritable(t)
+    store.close()
+  })
+
+  it('insertMany commits every lead in one transaction, or none of them', () => {
+    const store = openLeadStore(path.join(temp.dir, 'many.sqlite'), { busyTimeoutMs: 50 })
+    const rows = store.insertMany([
+      { lead, now: 1 },
+      { lead: { ...lead, name: 'Борис' }, now: 2 },
+    ])
+    expect(rows.map((row) => [row.id, row.name, row.receivedAt])).toEqual([
+      [1, 'Анна', new Date(1).toISOString()],
+      [2, 'Борис', new Date(2).toISOString()],
+    ])
+
+    const other = new DatabaseSync(store.path)
+    other.exec(`CREATE TRIGGER reject_bad BEFORE INSERT ON leads WHEN NEW.name = 'Плохой'
+                BEGIN SELECT RAISE(ABORT, 'bad row'); END`)
+    expect(() =>
+      store.insertMany([
+        { lead: { ...lead, name: 'Вера' }, now: 3 },
+        { lead: { ...lead, name: 'Плохой' }, now: 3 },
+      ]),
+    ).toThrow(/bad row/)
+    expect(store.count()).toBe(2) // Вера was rolled back with the bad row
+
+    other.exec('BEGIN IMMEDIATE')
+    expect(() => store.insertMany([{ lead, now: 4 }])).toThrow(TransactionNotStartedError)
+    other.exec('ROLLBACK')
+    other.close()
+
+    // Not left inside a transaction: the next writes commit as usual.
+    expect(store.insertMany([{ lead, now: 5 }])[0]?.id).toBe(3)
+    store.checkWritable(5)
     store.close()
   })
 })

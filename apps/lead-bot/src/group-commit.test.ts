@@ -126,7 +126,9 @@ describe('group commit', () => {
     ])
     const rejected = outcomes[1]
     expect(rejected?.status === 'rejected' && String(rejected.reason)).toMatch(/bad row/)
-    const ids = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []))
+    const ids = outcomes.flatMap((outcome) =>
+      outcome.status === 'fulfilled' ? [outcome.value] : [],
+    )
     expect(new Set(ids).size).toBe(3)
     expect(seenByOther).toEqual(['Ученик 0', 'Ученик 2', 'Ученик 3'])
     expect(store.list({ limit: 10 }).map((row) => row.name)).toEqual([

@@ -90,6 +90,17 @@ export async function reachedGoals(page: Page): Promise<unknown[]> {
   return calls.filter((call) => call[1] === 'reachGoal').map((call) => call[2])
 }
 
+/** Makes localStorage throw on every read and write, as blocked storage does. */
+export async function blockStorage(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const fail = () => {
+      throw new DOMException('blocked', 'SecurityError')
+    }
+    Storage.prototype.getItem = fail
+    Storage.prototype.setItem = fail
+  })
+}
+
 /** Client-side navigation through the app's own router, as a <Link> click would do. */
 export async function navigateInApp(page: Page, to: string): Promise<void> {
   await page.evaluate((path) => {

@@ -1,4 +1,4 @@
-import { expect, metrikaCalls, METRIKA_ID, test } from './fixtures'
+import { blockStorage, expect, metrikaCalls, METRIKA_ID, test } from './fixtures'
 
 test.describe('header on desktop', () => {
   test('nav links lead to their pages and the logo leads home', async ({ page }) => {
@@ -102,13 +102,7 @@ test.describe('cookie banner', () => {
   })
 
   test('shows when storage throws, and still hides on accept', async ({ page }) => {
-    await page.addInitScript(() => {
-      const fail = () => {
-        throw new DOMException('blocked', 'SecurityError')
-      }
-      Storage.prototype.getItem = fail
-      Storage.prototype.setItem = fail
-    })
+    await blockStorage(page)
     await page.goto('/')
     const banner = page.getByRole('region', { name: 'Уведомление о cookie' })
     await expect(banner).toBeVisible()

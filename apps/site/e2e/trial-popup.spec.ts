@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { LEAD_API_URL } from './e2e-env.ts'
-import { expect, test } from './fixtures'
+import { blockStorage, expect, test } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -121,13 +121,7 @@ test("'Отправка...' while sending, and a failure returns the form with t
 })
 
 test('storage that throws is ignored: the popup opens and closes', async ({ page }) => {
-  await page.addInitScript(() => {
-    const fail = () => {
-      throw new DOMException('blocked', 'SecurityError')
-    }
-    Storage.prototype.getItem = fail
-    Storage.prototype.setItem = fail
-  })
+  await blockStorage(page)
   await loadWithClock(page)
   await page.clock.runFor(40_100)
   await expect(popup(page)).toBeVisible()

@@ -1,6 +1,7 @@
 import { afterEach } from 'vitest'
 
-// Any console.error during a test is a bug: fail the test that caused it.
+// Shared by every Vitest project: any console.error during a test is a bug (a React warning, an
+// unhandled failure), so the test that caused it fails.
 const logged: unknown[][] = []
 const original = console.error.bind(console)
 console.error = (...args: unknown[]) => {
