@@ -8,6 +8,25 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   define: defineBuildSettings(),
   // Images stay files: inlined into JavaScript they would weigh on the first load.
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger chunks: on a phone's connection each extra request costs a round trip.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+            },
+            {
+              name: 'app',
+              test: /app[\\/](lib|config|components|content[\\/]courses|features[\\/](shell|lead-form)|sections[\\/]contact)|packages[\\/]shared|node_modules[\\/](zod|lucide-react)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
 })
