@@ -8,7 +8,7 @@ import { buildSite, clientDir, serveBuild } from './serve-build.ts'
 
 // The target for the home page is 110 KB; React 19 with React Router's runtime alone
 // weighs about 107 KB gzip here, so the guard sits at what the pages need now plus a margin.
-export const BUDGET = { jsGzip: 150 * 1024, cssGzip: 20 * 1024 }
+const BUDGET = { jsGzip: 150 * 1024, cssGzip: 20 * 1024 }
 const LIGHTHOUSE_PAGES = [paths.home, paths.courses, paths.course(4)]
 
 let passed = 0

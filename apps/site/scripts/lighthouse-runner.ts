@@ -16,8 +16,25 @@ export type LighthouseFigures = {
   fcpMs: number
 }
 
-/** One Lighthouse run (default mobile settings) in a fresh Chromium profile. */
-export async function runLighthouse(url: string): Promise<LighthouseFigures> {
+class LighthouseRuntimeError extends Error {}
+
+/**
+ * One Lighthouse run (default mobile settings) in a fresh Chromium profile. A run Lighthouse
+ * itself reports as broken (a lost trace, say) is run again, up to three times: that is the
+ * tool failing, not the page scoring.
+ */
+export async function runLighthouse(url: string, attempts = 3): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(url)
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt >= attempts) throw error
+      console.warn(`${error.message}; running it again`)
+    }
+  }
+}
+
+async function runOnce(url: string): Promise<LighthouseFigures> {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'it-lab-lighthouse-'))
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -33,8 +50,9 @@ export async function runLighthouse(url: string): Promise<LighthouseFigures> {
     })
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     const { lhr } = result
-    if (lhr.runtimeError)
-      throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`)
+    if (lhr.runtimeError) {
+      throw new LighthouseRuntimeError(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`)
+    }
     for (const warning of lhr.runWarnings) console.warn(`Lighthouse warning on ${url}: ${warning}`)
     const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100)
     const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN

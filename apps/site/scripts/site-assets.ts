@@ -49,14 +49,12 @@ function icoFromPng(png: Buffer, size: number): Buffer {
   return Buffer.concat([header, png])
 }
 
-export type SiteAssetOptions = {
+type SiteAssetOptions = {
   clientDir: string
   siteUrl: string
   /** Paths listed in the sitemap: the indexable pages only. */
   sitemapPaths: readonly string[]
 }
-
-export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const
 
 /** Open Graph image, favicons, web manifest, sitemap.xml and robots.txt, written into the client build. */
 export async function writeSiteAssets({ clientDir, siteUrl, sitemapPaths }: SiteAssetOptions) {
