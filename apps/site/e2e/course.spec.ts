@@ -1,5 +1,5 @@
 import { expect, navigateInApp, reachedGoals, test } from './fixtures'
-import { contentA11yViolations, documentScrollWidth, elementsOutsideViewport } from './page-layout'
+import { documentScrollWidth, elementsOutsideViewport } from './page-layout'
 
 type CourseCase = { id: number; title: string; duration: string; level: string }
 
@@ -229,19 +229,3 @@ test.describe('narrow phone', () => {
     }
   })
 })
-
-for (const width of [375, 1280]) {
-  test.describe(`accessibility at ${width} px`, () => {
-    test.use({ viewport: { width, height: 800 } })
-
-    for (const course of COURSES) {
-      test(`/course/${course.id} has no WCAG 2.1 A/AA violations in its content`, async ({
-        page,
-      }) => {
-        await page.goto(`/course/${course.id}`)
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-        expect(await contentA11yViolations(page)).toEqual([])
-      })
-    }
-  })
-}

@@ -1,7 +1,7 @@
 import { devices } from '@playwright/test'
 import { siteConfig } from '../app/config/site-config'
 import { expect, reachedGoals, test } from './fixtures'
-import { contentA11yViolations, documentScrollWidth, elementsOutsideViewport } from './page-layout'
+import { documentScrollWidth, elementsOutsideViewport } from './page-layout'
 
 /** The onMainPage courses of spec section 3, in id order. */
 const MAIN_PAGE_COURSES = [
@@ -167,17 +167,3 @@ test.describe('narrow phone', () => {
     expect(await elementsOutsideViewport(page)).toEqual([])
   })
 })
-
-for (const width of [375, 1280]) {
-  test.describe(`accessibility at ${width} px`, () => {
-    test.use({ viewport: { width, height: 800 } })
-
-    test(`the home page has no WCAG 2.1 A/AA violations in their content`, async ({ page }) => {
-      for (const path of ['/']) {
-        await page.goto(path)
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-        expect(await contentA11yViolations(page), path).toEqual([])
-      }
-    })
-  })
-}

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 
 /**
@@ -19,20 +18,4 @@ export async function elementsOutsideViewport(page: Page): Promise<string[]> {
 
 export async function documentScrollWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth)
-}
-
-/**
- * WCAG 2.1 A/AA violations in the page content, as 'rule: selector' lines. The contact block
- * and the quiz belong to their own features and specs, so they are left out here.
- */
-export async function contentA11yViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .include('main')
-    .exclude('#contact')
-    .exclude('#quiz')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
-  )
 }

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { contentA11yViolations, documentScrollWidth, elementsOutsideViewport } from './page-layout'
+import { documentScrollWidth, elementsOutsideViewport } from './page-layout'
 
 const SITE_URL = 'https://it-lab.test'
 
@@ -72,17 +72,3 @@ test.describe('narrow phone', () => {
     }
   })
 })
-
-for (const width of [375, 1280]) {
-  test.describe(`accessibility at ${width} px`, () => {
-    test.use({ viewport: { width, height: 800 } })
-
-    test(`policy pages have no WCAG 2.1 A/AA violations in their content`, async ({ page }) => {
-      for (const path of POLICIES.map((policy) => policy.path)) {
-        await page.goto(path)
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-        expect(await contentA11yViolations(page), path).toEqual([])
-      }
-    })
-  })
-}
