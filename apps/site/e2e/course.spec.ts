@@ -3,7 +3,7 @@ import { documentScrollWidth, elementsOutsideViewport } from './page-layout'
 
 type CourseCase = { id: number; title: string; duration: string; level: string }
 
-/** Spec section 3, with the Russian titles, durations and levels of the content data. */
+/** The course list, with the Russian titles, durations and levels of the content data. */
 const COURSES: CourseCase[] = [
   { id: 1, title: 'Roblox: создание 3D-игр', duration: '9 месяцев', level: 'Средний · 11–13 лет' },
   { id: 2, title: 'Компьютерная грамотность', duration: '5 месяцев', level: 'Начальный · 5–7 лет' },

@@ -3,7 +3,7 @@ import { siteConfig } from '../app/config/site-config'
 import { expect, reachedGoals, test } from './fixtures'
 import { documentScrollWidth, elementsOutsideViewport } from './page-layout'
 
-/** The onMainPage courses of spec section 3, in id order. */
+/** The onMainPage courses, in id order. */
 const MAIN_PAGE_COURSES = [
   { id: 1, title: 'Roblox: создание 3D-игр' },
   { id: 2, title: 'Компьютерная грамотность' },
@@ -14,7 +14,7 @@ const MAIN_PAGE_COURSES = [
 ]
 
 test.describe('home page', () => {
-  test('has one h1 and the sections in spec order, with the contact block in the closing one', async ({
+  test('has one h1 and the sections in order, with the contact block in the closing one', async ({
     page,
   }) => {
     await page.goto('/')

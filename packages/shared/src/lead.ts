@@ -6,10 +6,13 @@ import { PHONE_PATTERN } from './phone.ts'
 // (and a console error), and two fields gain nothing from compilation.
 z.config({ jitless: true })
 
-/** Longest name accepted, in UTF-16 code units like the input's `maxLength` (spec section 9). */
+/**
+ * Longest name accepted, in UTF-16 code units like the input's `maxLength`
+ * (docs/behaviour.md, "Lead forms").
+ */
 export const NAME_MAX_LENGTH = 32
 
-/** Texts shown to people; the first two and `SUBMIT_ERROR` are the spec's own wording. */
+/** Texts shown to people (docs/behaviour.md, "Lead forms"). */
 export const LEAD_ERRORS = {
   nameTooLong: 'Имя не должно превышать 32 символа',
   phoneInvalid: 'Введите корректный номер телефона',

@@ -1,4 +1,4 @@
-/** Most digits a phone may hold: the country digit plus ten (spec section 9). */
+/** Most digits a phone may hold: the country digit plus ten (docs/behaviour.md, "Phone input"). */
 export const PHONE_MAX_DIGITS = 11
 
 /** The one shape a submitted phone may have: +7 (XXX) XXX-XX-XX, a space allowed after +7 and after ')'. */
@@ -6,7 +6,7 @@ export const PHONE_PATTERN = /^\+7 ?\(\d{3}\) ?\d{3}-\d{2}-\d{2}$/
 
 /**
  * Shows up to 11 digits progressively as `+7 (XXX) XXX-XX-XX`. The first digit is the country
- * digit and is always shown as 7, whatever it was (spec section 5).
+ * digit and is always shown as 7, whatever it was (docs/behaviour.md, "Phone input").
  */
 export function maskPhoneDigits(value: string): string {
   const digits = value.replace(/\D/g, '').slice(0, PHONE_MAX_DIGITS)
@@ -24,8 +24,9 @@ export function maskPhoneDigits(value: string): string {
 }
 
 /**
- * The phone input's change rule (spec section 5): `raw` is what the field holds after the
- * keystroke or paste, `previous` what it held before; returns what it should hold now.
+ * The phone input's change rule (docs/behaviour.md, "Phone input"): `raw` is what the field
+ * holds after the keystroke or paste, `previous` what it held before; returns what it should
+ * hold now.
  *
  * - empty, or starting with `+7`: re-masked;
  * - digits only: `+7` is put in front and the result masked, so typing `9` into the empty field

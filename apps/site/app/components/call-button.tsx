@@ -5,7 +5,7 @@ import { reachGoal } from '~/lib/analytics'
 import { buttonClass, type ButtonVariant } from './button-styles'
 import { useIsPhone } from './use-is-phone'
 
-/** How long 'Скопировано!' stays on the button (spec section 9). */
+/** How long 'Скопировано!' stays on the button (docs/behaviour.md, "Call button"). */
 export const COPY_CONFIRMATION_MS = 1500
 
 type CallButtonProps = { variant?: ButtonVariant; className?: string }

@@ -111,7 +111,7 @@ describe('courses', () => {
     expect(result.success, result.error ? z.prettifyError(result.error) : '').toBe(true)
   })
 
-  it('use the shared prices of spec section 3', () => {
+  it('use the shared prices', () => {
     expect(COURSE_PRICES).toEqual({ basic: 1500, month: 1125, fourMonth: 1000, year: 900 })
     for (const course of courses) expect(course.prices).toEqual(COURSE_PRICES)
   })
@@ -260,7 +260,7 @@ describe('prizes and course extras', () => {
     icon: z.enum(['notebook-pen', 'shirt', 'watch', 'speaker']),
   })
 
-  it('has the four prizes of the spec', () => {
+  it('has the four prizes', () => {
     expect(z.array(prizeSchema).length(4).safeParse(prizes).success).toBe(true)
     expect(prizes.map((p) => p.icon)).toEqual(['notebook-pen', 'shirt', 'watch', 'speaker'])
     expect(new Set(prizes.map((p) => p.colour)).size).toBe(4)
@@ -320,7 +320,7 @@ const policies: [string, PolicyDocument][] = [
   ['personal data policy', personalDataPolicy],
 ]
 
-// Spec section 9: every period the legal texts state.
+// Every period the legal texts state (docs/behaviour.md, "Policies").
 const PERIODS: [string, RegExp][] = [
   ['blocking within 3 working days', /блокир[^.]*3 рабочих дней/],
   ['regulator notified within 24 hours', /в течение 24 часов[^.]*Роскомнадзор/],
@@ -361,7 +361,7 @@ describe('policies', () => {
   describe.each([
     ['personal data policy', personalDataPolicy],
     ['privacy policy', privacyPolicy],
-  ] as const)('%s states every period of spec section 9', (_name, document) => {
+  ] as const)('%s states every period (docs/behaviour.md, "Policies")', (_name, document) => {
     const plain = policyPlainText(document)
     it.each(PERIODS)('%s', (_period, pattern) => {
       expect(plain).toMatch(pattern)
@@ -398,7 +398,7 @@ describe('policies', () => {
     }
   })
 
-  it('cookie policy covers the points of spec section 2', () => {
+  it('cookie policy covers its topics', () => {
     const plain = policyPlainText(cookiePolicy)
     for (const topic of [
       /IP-адрес/,
@@ -427,7 +427,7 @@ describe('policies', () => {
     }
   })
 
-  it('privacy policy covers the points of spec section 2 and ends with the consents', () => {
+  it('privacy policy covers its topics and ends with the consents', () => {
     const plain = policyPlainText(privacyPolicy)
     for (const topic of [
       /имя;/,

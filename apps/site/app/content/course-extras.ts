@@ -1,6 +1,7 @@
-// Fixed blocks of the course detail page that are the same for every course (spec section 2).
+// Fixed blocks of the course detail page, the same for every course
+// (docs/behaviour.md, "Course page").
 
-/** Section headings of the course detail page, as the spec words them. */
+/** Section headings of the course detail page, word for word. */
 export const COURSE_SECTION_HEADINGS = {
   skills: 'Чему научится ваш ребёнок',
   plan: 'Программа курса',

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-// The school's course list: built in, never fetched (spec section 3).
+// The school's course list: built in, never fetched (docs/behaviour.md, "Courses").
 // Illustrations are SVGs drawn for this site; Vite turns each import into a URL string.
 import course1Image from './course-images/course-1.svg'
 import course2Image from './course-images/course-2.svg'

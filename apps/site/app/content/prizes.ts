@@ -1,4 +1,4 @@
-// Prizes drawn among pupils who attend regularly (spec section 2, prize block).
+// Prizes drawn among pupils who attend regularly (docs/behaviour.md, "Course page").
 
 /** lucide-react icon names (kebab-case); the component maps each to its icon. */
 export type PrizeIcon = 'notebook-pen' | 'shirt' | 'watch' | 'speaker'

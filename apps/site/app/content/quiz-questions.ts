@@ -1,4 +1,4 @@
-// The five questions of the course quiz (spec sections 3 and 9).
+// The five questions of the course quiz (docs/behaviour.md, "Quiz scoring").
 //
 // Every option carries `points`: ten numbers, one per course in id order
 // (index 0 is course 1 «Roblox», index 9 is course 10 «Нейросети»).
@@ -33,7 +33,7 @@ export const QUIZ_COURSE_COUNT = 10
 /** Points an age answer gives to each course of its group. */
 export const AGE_POINTS = 100
 
-/** The courses each age answer points to (spec section 9). */
+/** The courses each age answer points to (docs/behaviour.md, "Quiz scoring"). */
 export const AGE_GROUP_COURSES = {
   'under-7': [2],
   '7-10': [5, 6, 9],

@@ -1,7 +1,7 @@
 import { env } from '~/config/env'
 import { afterInteractive } from './after-interactive'
 
-/** The goals of spec section 7. */
+/** The goals (docs/behaviour.md, "Analytics goals"). */
 export type Goal = 'copyNumber' | 'testIsPassed' | 'sendForm' | 'openCourseDetails'
 
 type Ym = ((id: number | string, method: string, ...args: unknown[]) => void) & {

@@ -32,7 +32,7 @@ describe('reportError', () => {
     expect(captureException).not.toHaveBeenCalled()
   })
 
-  it('initialises Sentry per the spec and sends the error with its form tag', async () => {
+  it('initialises Sentry as documented and sends the error with its form tag', async () => {
     const { reportError } = await loadWithDsn('https://key@sentry.example/1')
     const error = new Error('Ошибка отправки: 500 boom')
     reportError(error, { form: 'trial_lesson_popup', extra: { status: 500 } })

@@ -38,7 +38,7 @@ export type PageSeo = {
   noindex?: boolean
 }
 
-/** The head tags every page carries (spec section 2, 'Page head'). */
+/** The head tags every page carries (docs/behaviour.md, "Head tags"). */
 export function seo({ title, description, path, noindex = false }: PageSeo): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [
     { title },

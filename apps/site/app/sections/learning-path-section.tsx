@@ -6,7 +6,7 @@ import { paths } from '~/lib/paths'
 
 type Stage = { ageMin: number; ageMax: number; title: string; text: string }
 
-// Every statement here follows from the course list and the spec; nothing about the school is invented.
+// Every statement here follows from the course list; nothing about the school is invented.
 const STAGES: readonly Stage[] = [
   {
     ageMin: 5,

@@ -1,7 +1,7 @@
 import type { PolicyDocument } from './policy-document.ts'
 
 // Personal data processing policy (route /personal-data-policy), numbered 1 to 6.
-// Written for Federal Law No. 152-FZ; periods follow spec section 9.
+// Written for Federal Law No. 152-FZ; periods: (docs/behaviour.md, "Policies").
 
 export const personalDataPolicy: PolicyDocument = {
   title: 'Политика в отношении обработки персональных данных',

@@ -1,7 +1,7 @@
 import type { PolicyDocument } from './policy-document.ts'
 
 // Privacy policy (route /privacy-policy). Ends with the consent for data entered in the
-// site's forms and the consent to advertising by phone and e-mail (spec section 2).
+// site's forms and the consent to advertising by phone and e-mail (docs/behaviour.md, "Policies").
 
 export const privacyPolicy: PolicyDocument = {
   title: 'Политика конфиденциальности',

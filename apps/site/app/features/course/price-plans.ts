@@ -1,6 +1,6 @@
 import type { CoursePrices } from '~/content/courses'
 
-/** 1 month = 4 lessons (spec section 9). */
+/** 1 month = 4 lessons (docs/behaviour.md, "Prices"). */
 export const LESSONS_PER_MONTH = 4
 
 export type PricePlanKey = keyof CoursePrices
@@ -43,7 +43,7 @@ export function discountPercent(lessonPrice: number, basicPrice: number): number
   return Math.round(((basicPrice - lessonPrice) / basicPrice) * 100)
 }
 
-/** The four price cards of 'Стоимость обучения' (spec section 9), in display order. */
+/** The four price cards of 'Стоимость обучения', in display order (docs/behaviour.md, "Prices"). */
 export function buildPricePlans(prices: CoursePrices): PricePlan[] {
   return PLAN_ORDER.map((key) => {
     const lessonPrice = prices[key]

@@ -2,7 +2,7 @@ import { ArrowUp } from 'lucide-react'
 import { useScrolledPast } from '~/features/shell/use-scrolled-past'
 import { scrollBehavior } from '~/lib/go-to-contact'
 
-/** The button appears once the page is scrolled more than this (spec section 9). */
+/** The button appears past this many pixels of scroll (docs/behaviour.md, "Course page"). */
 export const SCROLL_TO_TOP_THRESHOLD = 300
 
 /** Floating 'Наверх' button, shown once the page is scrolled past 300 px. */

@@ -61,7 +61,7 @@ describe('lead form', () => {
     expect(screen.getByLabelText('Телефон')).toHaveValue('')
   })
 
-  it('a non-ok status raises the spec error, reports it with the form tag and keeps the values', async () => {
+  it('a non-ok status raises the send error, reports it with the form tag and keeps the values', async () => {
     fetchMock.mockResolvedValue(new Response('boom', { status: 500 }))
     const user = renderForm()
     await fillAndSubmit(user)

@@ -1,7 +1,7 @@
 import { leadQueryString, type Lead, type LeadForm } from '@it-lab/shared'
 import { env } from '~/config/env'
 
-/** A non-ok answer from the lead service (spec section 8). */
+/** A non-ok answer from the lead service (docs/behaviour.md, "Lead forms"). */
 export class LeadSendError extends Error {
   readonly status: number
   readonly body: string

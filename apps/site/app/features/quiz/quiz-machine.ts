@@ -1,7 +1,7 @@
 import { quizQuestions, type QuizQuestion } from '~/content/quiz-questions'
 import { scoreQuiz, type QuizAnswers, type QuizResult } from './score-quiz'
 
-/** Spec section 9. */
+/** docs/behaviour.md, "Quiz". */
 export const QUIZ_AUTO_ADVANCE_MS = 300
 export const QUIZ_RESULT_DELAY_MS = 1500
 export const QUIZ_PROMO_CODE = 'ТЕСТ-10'
@@ -12,7 +12,7 @@ export const QUIZ_PROMO_VALID_DAYS = 30
 export type ChoiceInput = 'pointer' | 'keyboard'
 
 /**
- * The quiz flow (spec section 4): intro → questions 1…n → computing → result.
+ * The quiz flow (docs/behaviour.md, "Quiz"): intro → questions 1…n → computing → result.
  * `autoAdvance` is set when a single-choice answer was picked with a pointer: the component then
  * moves on after QUIZ_AUTO_ADVANCE_MS. An answer picked with the keyboard leaves it unset (see
  * quiz.tsx for why); `chosenWith` tells the screen to show the 'press Далее' hint.
@@ -82,7 +82,7 @@ export function createQuizReducer(questions: readonly QuizQuestion[] = quizQuest
       case 'next': {
         if (state.step !== 'question') return state
         const question = questions[state.index]
-        // 'Далее' / 'Узнать результат' need an answer (spec section 5).
+        // 'Далее' / 'Узнать результат' need an answer.
         if (!question || !hasAnswer(state.answers, question)) return state
         if (state.index >= lastIndex) return { step: 'computing', answers: state.answers }
         return { ...state, index: state.index + 1, autoAdvance: false, chosenWith: null }

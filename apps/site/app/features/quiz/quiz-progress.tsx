@@ -4,7 +4,7 @@ type QuizProgressProps = {
   total: number
 }
 
-/** Progress bar at (index + 1) / total and the counter 'n / total' (spec section 4). */
+/** Progress bar at (index + 1) / total and the counter 'n / total' (docs/behaviour.md, "Quiz"). */
 export function QuizProgress({ current, total }: QuizProgressProps) {
   const percent = Math.round((current / total) * 100)
   return (

@@ -19,12 +19,12 @@ function screenKey(state: QuizState): string {
 }
 
 /**
- * The course quiz (spec sections 2, 4 and 9). The first render is always the intro, the same on
+ * The course quiz (docs/behaviour.md, "Quiz"). The first render is always the intro, the same on
  * the server and in the browser, so the prerendered page hydrates without a mismatch.
  *
- * Keyboard users. Picking an answer with the mouse or a finger moves on after 300 ms, as the spec
- * asks. Picking it with Enter or Space does not: the answer is stored and announced (the button
- * becomes pressed and a status line says which answer was chosen and that «Далее» continues), and
+ * Keyboard users. Picking an answer with the mouse or a finger moves on after 300 ms. Picking
+ * it with Enter or Space does not: the answer is stored and announced (the button becomes
+ * pressed and a status line says which answer was chosen and that «Далее» continues), and
  * focus stays on the chosen button until the user presses «Далее» / «Узнать результат» themself.
  * So a keyboard or screen-reader user always sees and hears their choice, can still change it,
  * and is never moved to another question without asking. Whenever the screen does change

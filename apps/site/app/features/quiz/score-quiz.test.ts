@@ -32,7 +32,7 @@ function suggest(
   }).courseId
 }
 
-/** A three-course list and a question set of the spec's shape, small enough to reason about. */
+/** A three-course list and a question set of the real shape, small enough to reason about. */
 const threeCourses = [
   { id: 1, title: 'Первый', description: 'Курс 1' },
   { id: 2, title: 'Второй', description: 'Курс 2' },

@@ -4,7 +4,7 @@ import { QUIZ_COURSE_COUNT, quizQuestions, type QuizQuestion } from '~/content/q
 /** The chosen option ids, per question id. A single-choice question holds one id. */
 export type QuizAnswers = Readonly<Record<string, readonly string[]>>
 
-/** The suggested course (spec section 3). */
+/** The suggested course. */
 export type QuizResult = {
   courseId: number
   title: string
@@ -35,8 +35,8 @@ export function courseTotals(
 }
 
 /**
- * Scores the quiz (spec section 9). Each chosen option adds its points list to the per-course
- * totals; the course with the highest total wins; on a tie the first course (lowest id) wins;
+ * Scores the quiz (docs/behaviour.md, "Quiz scoring"). Each chosen option adds its points list
+ * to the per-course totals; the course with the highest total wins; on a tie the first course (lowest id) wins;
  * if no course exists for the winning position, the first course is suggested.
  * Pure: the same arguments always give the same result.
  */

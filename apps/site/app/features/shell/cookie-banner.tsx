@@ -6,7 +6,7 @@ import { readStorage, writeStorage } from '~/lib/safe-storage'
 export const COOKIE_ACCEPTED_KEY = 'cookieAccepted'
 
 const subscribeNever = () => () => {}
-// Shown when the flag is absent or storage cannot be read (spec section 4).
+// Shown when the flag is absent or storage cannot be read (docs/behaviour.md, "Cookie banner").
 const needsConsent = () => readStorage(COOKIE_ACCEPTED_KEY) !== 'true'
 // The prerendered HTML cannot know the visitor's storage: the banner appears after hydration.
 const needsConsentOnServer = () => false

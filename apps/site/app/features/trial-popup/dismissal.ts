@@ -1,6 +1,6 @@
 import { readStorage, writeStorage } from '~/lib/safe-storage'
 
-// Spec section 9.
+// (docs/behaviour.md, "Trial popup")
 export const TRIAL_POPUP_DELAY_MS = 40_000
 export const TRIAL_POPUP_SUPPRESS_MS = 604_800_000
 export const TRIAL_POPUP_DISMISSED_KEY = 'trial_popup_dismissed_at'
