@@ -11,7 +11,7 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   workers: 2,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${SITE_PORT}`,

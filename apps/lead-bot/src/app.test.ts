@@ -8,7 +8,6 @@ import { BODY_LIMIT_BYTES, buildApp } from './app.ts'
 import type { AppOptions } from './app.ts'
 import { openLeadStore } from './db.ts'
 import type { LeadStore } from './db.ts'
-import { reportFigures } from '../test/figures.ts'
 import { VALID_PHONE, tempDir } from '../test/helpers.ts'
 
 const ORIGIN = 'http://127.0.0.1:3000'
@@ -209,12 +208,6 @@ describe('POST /send: bad requests change nothing', () => {
     url = await app.listen({ port: 0, host: '127.0.0.1' })
   })
   afterAll(async () => {
-    reportFigures('bad-requests', {
-      requestsTried: tried,
-      rowsStored: store.count(),
-      rowsStoredExpected: 0,
-      statuses: Object.fromEntries(BAD_REQUESTS.map((r) => [r.name, r.status])),
-    })
     await app.close()
     store.close()
   })

@@ -1,6 +1,6 @@
 // Class names of the site's buttons and button-like links, so every call to action looks the same.
 
-export type ButtonVariant = 'accent' | 'primary' | 'outline' | 'onDark'
+export type ButtonVariant = 'accent' | 'primary' | 'outline'
 export type ButtonSize = 'md' | 'lg'
 
 const base =
@@ -16,7 +16,6 @@ const variants: Record<ButtonVariant, string> = {
   accent: 'bg-accent-500 text-slate-900 shadow-sm hover:bg-accent-400',
   primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700',
   outline: 'border-2 border-brand-600 bg-white text-brand-700 hover:bg-brand-50',
-  onDark: 'border-2 border-white/80 bg-transparent text-white hover:bg-white/10',
 }
 
 export function buttonClass(variant: ButtonVariant, size: ButtonSize = 'md', extra = ''): string {

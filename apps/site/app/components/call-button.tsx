@@ -2,26 +2,24 @@ import { Check, Phone } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { siteConfig } from '~/config/site-config'
 import { reachGoal } from '~/lib/analytics'
-import { buttonClass, type ButtonVariant } from './button-styles'
+import { buttonClass } from './button-styles'
 import { useIsPhone } from './use-is-phone'
 
 /** How long 'Скопировано!' stays on the button (docs/behaviour.md, "Call button"). */
 export const COPY_CONFIRMATION_MS = 1500
 
-type CallButtonProps = { variant?: ButtonVariant; className?: string }
-
 /**
  * The school's short phone number. On phones a tel: link that dials; on desktop a button that
  * copies the number, shows 'Скопировано!' for 1.5 s and reports the goal `copyNumber`.
  */
-export function CallButton({ variant = 'outline', className = '' }: CallButtonProps) {
+export function CallButton() {
   const isPhone = useIsPhone()
   const [copied, setCopied] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
 
   useEffect(() => () => clearTimeout(timer.current), [])
 
-  const classes = buttonClass(variant, 'lg', `tabular-nums ${className}`)
+  const classes = buttonClass('outline', 'lg', 'tabular-nums')
   const { short, tel } = siteConfig.phone
 
   if (isPhone) {

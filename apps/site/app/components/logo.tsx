@@ -1,5 +1,4 @@
 type LogoProps = {
-  className?: string
   inverted?: boolean
   /** Inside a link that names itself ('На главную'), the logo is decoration only. */
   decorative?: boolean
@@ -10,14 +9,13 @@ type LogoProps = {
  * strokes rather than text, so the logo is one graphic: a link around it can carry its own name
  * without a visible-label mismatch (WCAG 2.5.3).
  */
-export function Logo({ className = '', inverted = false, decorative = false }: LogoProps) {
+export function Logo({ inverted = false, decorative = false }: LogoProps) {
   const ink = inverted ? '#ffffff' : '#1b356d'
   return (
     <svg
       width="118"
       height="36"
       viewBox="0 0 118 36"
-      className={className}
       focusable="false"
       {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': 'IT Lab' })}
     >

@@ -14,38 +14,22 @@ type SectionHeadingProps = {
   /** A sentence under the heading. */
   lead?: ReactNode
   align?: 'start' | 'center'
-  /** `dark` for sections on brand-700 or darker backgrounds. */
-  tone?: 'light' | 'dark'
 }
 
 /** The h2 of a page section, with an optional eyebrow and lead. */
-export function SectionHeading({
-  id,
-  title,
-  eyebrow,
-  lead,
-  align = 'start',
-  tone = 'light',
-}: SectionHeadingProps) {
-  const dark = tone === 'dark'
+export function SectionHeading({ id, title, eyebrow, lead, align = 'start' }: SectionHeadingProps) {
   return (
     <div className={align === 'center' ? 'mx-auto max-w-3xl text-center' : 'max-w-3xl'}>
       {eyebrow && (
-        <p
-          className={`text-sm font-extrabold tracking-wide uppercase ${dark ? 'text-brand-100' : 'text-brand-600'}`}
-        >
-          {eyebrow}
-        </p>
+        <p className="text-sm font-extrabold tracking-wide text-brand-600 uppercase">{eyebrow}</p>
       )}
       <h2
         id={id}
-        className={`mt-2 text-3xl leading-tight font-extrabold text-balance sm:text-4xl ${dark ? 'text-white' : 'text-brand-900'}`}
+        className="mt-2 text-3xl leading-tight font-extrabold text-balance text-brand-900 sm:text-4xl"
       >
         {typeof title === 'string' ? bindDashes(title) : title}
       </h2>
-      {lead && (
-        <p className={`mt-4 text-lg ${dark ? 'text-brand-50' : 'text-slate-600'}`}>{lead}</p>
-      )}
+      {lead && <p className="mt-4 text-lg text-slate-600">{lead}</p>}
     </div>
   )
 }

@@ -27,7 +27,7 @@ export type Course = {
   /** Human text, e.g. '9 месяцев'. */
   duration: string
   /** URL of the course illustration (640 × 400), see COURSE_IMAGE_SIZE. */
-  image?: string
+  image: string
   format: 'Оффлайн'
   startDate: 'По набору'
   /** Level with the age range, e.g. 'Средний · 11–13 лет'. */

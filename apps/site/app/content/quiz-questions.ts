@@ -10,9 +10,6 @@
 // 4 Python · 5 Scratch Junior · 6 Scratch · 7 HTML/CSS · 8 App Inventor ·
 // 9 Kodu · 10 Нейросети.
 
-/** `multiple` is supported by the quiz and its scoring but not used by the questions below. */
-export type QuizQuestionType = 'age' | 'single' | 'multiple'
-
 export type QuizOption = {
   id: string
   text: string
@@ -20,10 +17,10 @@ export type QuizOption = {
   points: number[]
 }
 
+/** One question; the visitor picks exactly one of its options. */
 export type QuizQuestion = {
   id: string
   question: string
-  type: QuizQuestionType
   options: QuizOption[]
 }
 
@@ -58,7 +55,6 @@ export const quizQuestions: readonly QuizQuestion[] = [
   {
     id: 'age',
     question: 'Сколько лет ребёнку?',
-    type: 'age',
     options: [
       ageOption('under-7', 'Меньше 7 лет'),
       ageOption('7-10', '7–10 лет'),
@@ -69,7 +65,6 @@ export const quizQuestions: readonly QuizQuestion[] = [
   {
     id: 'interest',
     question: 'Чем ребёнок любит заниматься больше всего?',
-    type: 'single',
     options: [
       {
         id: 'games',
@@ -100,7 +95,6 @@ export const quizQuestions: readonly QuizQuestion[] = [
   {
     id: 'experience',
     question: 'Пробовал ли ребёнок программировать?',
-    type: 'single',
     options: [
       {
         id: 'none',
@@ -125,7 +119,6 @@ export const quizQuestions: readonly QuizQuestion[] = [
   {
     id: 'goal',
     question: 'Что ребёнку хотелось бы создать самому?',
-    type: 'single',
     options: [
       {
         id: 'game',
@@ -162,7 +155,6 @@ export const quizQuestions: readonly QuizQuestion[] = [
   {
     id: 'learning',
     question: 'Как ребёнку легче всего учиться?',
-    type: 'single',
     options: [
       {
         id: 'play',

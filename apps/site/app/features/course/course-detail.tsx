@@ -104,16 +104,14 @@ export function CourseDetail({ course }: { course: Course }) {
       <DetailSection id="benefits" title={COURSE_SECTION_HEADINGS.benefits}>
         <CompletionBenefits />
       </DetailSection>
-      {course.prices && (
-        <DetailSection
-          id="prices"
-          title={COURSE_SECTION_HEADINGS.prices}
-          lead="Цена одного занятия зависит от того, на какой срок вы оплачиваете обучение. В месяце 4&nbsp;занятия."
-          className="bg-slate-50"
-        >
-          <PricePlansList prices={course.prices} />
-        </DetailSection>
-      )}
+      <DetailSection
+        id="prices"
+        title={COURSE_SECTION_HEADINGS.prices}
+        lead="Цена одного занятия зависит от того, на какой срок вы оплачиваете обучение. В месяце 4&nbsp;занятия."
+        className="bg-slate-50"
+      >
+        <PricePlansList prices={course.prices} />
+      </DetailSection>
       <TrialPromo />
       <PrizeBlock />
       <ContactSection />

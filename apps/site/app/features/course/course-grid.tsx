@@ -6,13 +6,12 @@ type CourseGridProps = {
   headingLevel?: 2 | 3
   /** How many of the first cards load their image eagerly (those on the first screen). */
   eagerImages?: number
-  label?: string
 }
 
 /** Course cards in 1, 2 or 3 columns by width. */
-export function CourseGrid({ courses, headingLevel, eagerImages = 0, label }: CourseGridProps) {
+export function CourseGrid({ courses, headingLevel, eagerImages = 0 }: CourseGridProps) {
   return (
-    <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {courses.map((course, index) => (
         <li key={course.id}>
           <CourseCard

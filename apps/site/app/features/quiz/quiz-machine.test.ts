@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { quizQuestions, type QuizQuestion } from '~/content/quiz-questions'
+import { quizQuestions } from '~/content/quiz-questions'
 import {
-  createQuizReducer,
   initialQuizState,
+  quizReducer as reduce,
   type QuizAction,
   type QuizState,
 } from './quiz-machine'
-
-const reduce = createQuizReducer()
 
 function run(actions: QuizAction[], from: QuizState = initialQuizState): QuizState {
   return actions.reduce(reduce, from)
@@ -32,7 +30,7 @@ describe('quiz flow', () => {
     const state = run([{ type: 'start' }, pick('7-10')])
     expect(state).toMatchObject({
       index: 0,
-      answers: { age: ['7-10'] },
+      answers: { age: '7-10' },
       autoAdvance: true,
       chosenWith: 'pointer',
     })
@@ -42,7 +40,7 @@ describe('quiz flow', () => {
     const state = run([{ type: 'start' }, press('7-10')])
     expect(state).toMatchObject({
       index: 0,
-      answers: { age: ['7-10'] },
+      answers: { age: '7-10' },
       autoAdvance: false,
       chosenWith: 'keyboard',
     })
@@ -50,7 +48,7 @@ describe('quiz flow', () => {
 
   it('replaces the answer of a single-choice question', () => {
     const state = run([{ type: 'start' }, pick('7-10'), pick('14-17')])
-    expect(state).toMatchObject({ answers: { age: ['14-17'] } })
+    expect(state).toMatchObject({ answers: { age: '14-17' } })
   })
 
   it('ignores an option of another question', () => {
@@ -72,7 +70,7 @@ describe('quiz flow', () => {
     const back = reduce(second, { type: 'back' })
     expect(back).toMatchObject({
       index: 0,
-      answers: { age: ['11-13'], interest: ['games'] },
+      answers: { age: '11-13', interest: 'games' },
       autoAdvance: false,
       chosenWith: null,
     })
@@ -111,29 +109,5 @@ describe('quiz flow', () => {
     const started = run([{ type: 'start' }])
     expect(reduce(started, { type: 'finish' })).toBe(started)
     expect(reduce(started, { type: 'start' })).toBe(started)
-  })
-
-  it('toggles options of a multiple-choice question and waits for «Далее»', () => {
-    const questions: QuizQuestion[] = [
-      {
-        id: 'likes',
-        question: 'Что нравится?',
-        type: 'multiple',
-        options: ['a', 'b', 'c'].map((id) => ({ id, text: id, points: [1, 0, 0] })),
-      },
-    ]
-    const reduceMultiple = createQuizReducer(questions)
-    const started = reduceMultiple(initialQuizState, { type: 'start' })
-    const two = [pick('a'), pick('c')].reduce(reduceMultiple, started)
-    expect(two).toMatchObject({ answers: { likes: ['a', 'c'] }, autoAdvance: false })
-    const one = reduceMultiple(two, pick('a'))
-    expect(one).toMatchObject({ answers: { likes: ['c'] } })
-    const none = reduceMultiple(one, pick('c'))
-    expect(none).toMatchObject({ answers: { likes: [] } })
-    expect(reduceMultiple(none, { type: 'next' })).toBe(none)
-    expect(reduceMultiple(one, { type: 'next' })).toEqual({
-      step: 'computing',
-      answers: { likes: ['c'] },
-    })
   })
 })

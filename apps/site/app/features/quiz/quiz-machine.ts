@@ -1,4 +1,4 @@
-import { quizQuestions, type QuizQuestion } from '~/content/quiz-questions'
+import { quizQuestions } from '~/content/quiz-questions'
 import { scoreQuiz, type QuizAnswers, type QuizResult } from './score-quiz'
 
 /** docs/behaviour.md, "Quiz". */
@@ -13,7 +13,7 @@ export type ChoiceInput = 'pointer' | 'keyboard'
 
 /**
  * The quiz flow (docs/behaviour.md, "Quiz"): intro → questions 1…n → computing → result.
- * `autoAdvance` is set when a single-choice answer was picked with a pointer: the component then
+ * `autoAdvance` is set when an answer was picked with a pointer: the component then
  * moves on after QUIZ_AUTO_ADVANCE_MS. An answer picked with the keyboard leaves it unset (see
  * quiz.tsx for why); `chosenWith` tells the screen to show the 'press Далее' hint.
  */
@@ -39,70 +39,50 @@ export type QuizAction =
 
 export const initialQuizState: QuizState = { step: 'intro' }
 
-export function hasAnswer(answers: QuizAnswers, question: QuizQuestion): boolean {
-  return (answers[question.id]?.length ?? 0) > 0
-}
+const lastIndex = quizQuestions.length - 1
 
-/** Builds the reducer for a list of questions (the site's five by default). */
-export function createQuizReducer(questions: readonly QuizQuestion[] = quizQuestions) {
-  const lastIndex = questions.length - 1
+export function quizReducer(state: QuizState, action: QuizAction): QuizState {
+  switch (action.type) {
+    case 'start':
+      return state.step === 'intro'
+        ? { step: 'question', index: 0, answers: {}, autoAdvance: false, chosenWith: null }
+        : state
 
-  return function quizReducer(state: QuizState, action: QuizAction): QuizState {
-    switch (action.type) {
-      case 'start':
-        return state.step === 'intro'
-          ? { step: 'question', index: 0, answers: {}, autoAdvance: false, chosenWith: null }
-          : state
-
-      case 'choose': {
-        if (state.step !== 'question') return state
-        const question = questions[state.index]
-        if (!question?.options.some((option) => option.id === action.optionId)) return state
-        const previous = state.answers[question.id] ?? []
-        if (question.type === 'multiple') {
-          // Toggles the option; several may be chosen, so the user moves on with 'Далее'.
-          const chosen = previous.includes(action.optionId)
-            ? previous.filter((id) => id !== action.optionId)
-            : [...previous, action.optionId]
-          return {
-            ...state,
-            answers: { ...state.answers, [question.id]: chosen },
-            autoAdvance: false,
-            chosenWith: action.input,
-          }
-        }
-        return {
-          ...state,
-          answers: { ...state.answers, [question.id]: [action.optionId] },
-          autoAdvance: action.input === 'pointer',
-          chosenWith: action.input,
-        }
+    case 'choose': {
+      if (state.step !== 'question') return state
+      const question = quizQuestions[state.index]
+      if (!question?.options.some((option) => option.id === action.optionId)) return state
+      return {
+        ...state,
+        answers: { ...state.answers, [question.id]: action.optionId },
+        autoAdvance: action.input === 'pointer',
+        chosenWith: action.input,
       }
-
-      case 'next': {
-        if (state.step !== 'question') return state
-        const question = questions[state.index]
-        // 'Далее' / 'Узнать результат' need an answer.
-        if (!question || !hasAnswer(state.answers, question)) return state
-        if (state.index >= lastIndex) return { step: 'computing', answers: state.answers }
-        return { ...state, index: state.index + 1, autoAdvance: false, chosenWith: null }
-      }
-
-      case 'back':
-        // Earlier answers are kept, so going back shows the choice already made.
-        if (state.step !== 'question' || state.index === 0) return state
-        return { ...state, index: state.index - 1, autoAdvance: false, chosenWith: null }
-
-      case 'finish':
-        if (state.step !== 'computing') return state
-        return {
-          step: 'result',
-          answers: state.answers,
-          result: scoreQuiz(state.answers, questions),
-        }
-
-      case 'restart':
-        return initialQuizState
     }
+
+    case 'next': {
+      if (state.step !== 'question') return state
+      const question = quizQuestions[state.index]
+      // 'Далее' / 'Узнать результат' need an answer.
+      if (!question || state.answers[question.id] === undefined) return state
+      if (state.index >= lastIndex) return { step: 'computing', answers: state.answers }
+      return { ...state, index: state.index + 1, autoAdvance: false, chosenWith: null }
+    }
+
+    case 'back':
+      // Earlier answers are kept, so going back shows the choice already made.
+      if (state.step !== 'question' || state.index === 0) return state
+      return { ...state, index: state.index - 1, autoAdvance: false, chosenWith: null }
+
+    case 'finish':
+      if (state.step !== 'computing') return state
+      return {
+        step: 'result',
+        answers: state.answers,
+        result: scoreQuiz(state.answers),
+      }
+
+    case 'restart':
+      return initialQuizState
   }
 }

@@ -5,8 +5,6 @@ import type { ChoiceInput } from './quiz-machine'
 type QuizOptionButtonProps = {
   text: string
   selected: boolean
-  /** Checkbox-like square for a multiple-choice question, radio-like circle otherwise. */
-  multiple: boolean
   onChoose: (input: ChoiceInput) => void
 }
 
@@ -14,7 +12,7 @@ type QuizOptionButtonProps = {
  * One answer: a real button whose pressed state announces the choice.
  * A click made with Enter or Space has `detail === 0`; a mouse, pen or touch click has 1 or more.
  */
-export function QuizOptionButton({ text, selected, multiple, onChoose }: QuizOptionButtonProps) {
+export function QuizOptionButton({ text, selected, onChoose }: QuizOptionButtonProps) {
   const choose = (event: MouseEvent<HTMLButtonElement>) =>
     onChoose(event.detail === 0 ? 'keyboard' : 'pointer')
 
@@ -31,9 +29,7 @@ export function QuizOptionButton({ text, selected, multiple, onChoose }: QuizOpt
     >
       <span
         aria-hidden="true"
-        className={`flex size-6 shrink-0 items-center justify-center border-2 ${
-          multiple ? 'rounded-md' : 'rounded-full'
-        } ${selected ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white'}`}
+        className={`flex size-6 shrink-0 items-center justify-center rounded-full border-2 ${selected ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white'}`}
       >
         {selected && <Check className="size-4" strokeWidth={3} />}
       </span>

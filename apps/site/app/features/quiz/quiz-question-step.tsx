@@ -10,7 +10,8 @@ type QuizQuestionStepProps = {
   question: QuizQuestion
   index: number
   total: number
-  chosen: readonly string[]
+  /** The id of the chosen option, if any. */
+  chosen: string | undefined
   chosenWith: ChoiceInput | null
   headingRef: Ref<HTMLHeadingElement>
   onChoose: (optionId: string, input: ChoiceInput) => void
@@ -31,16 +32,13 @@ export function QuizQuestionStep({
 }: QuizQuestionStepProps) {
   const isLast = index === total - 1
   const nextLabel = isLast ? 'Узнать результат' : 'Далее'
-  const multiple = question.type === 'multiple'
-  const chosenTexts = question.options
-    .filter((option) => chosen.includes(option.id))
-    .map((option) => `«${option.text}»`)
+  const chosenText = question.options.find((option) => option.id === chosen)?.text
   const headingId = `quiz-question-${question.id}`
 
   // Said by screen readers and shown after a keyboard choice, when the quiz waits for 'Далее'.
   const hint =
-    chosenWith === 'keyboard' && chosenTexts.length > 0
-      ? `${multiple ? 'Выбрано' : 'Выбран ответ'} ${chosenTexts.join(', ')}. Чтобы продолжить, нажмите «${nextLabel}».`
+    chosenWith === 'keyboard' && chosenText !== undefined
+      ? `Выбран ответ «${chosenText}». Чтобы продолжить, нажмите «${nextLabel}».`
       : ''
 
   return (
@@ -55,15 +53,13 @@ export function QuizQuestionStep({
       >
         {question.question}
       </h3>
-      {multiple && <p className="mt-2 text-slate-600">Можно выбрать несколько ответов.</p>}
 
       <div role="group" aria-labelledby={headingId} className="mt-6 grid gap-3 sm:grid-cols-2">
         {question.options.map((option) => (
           <QuizOptionButton
             key={option.id}
             text={option.text}
-            selected={chosen.includes(option.id)}
-            multiple={multiple}
+            selected={option.id === chosen}
             onChoose={(input) => onChoose(option.id, input)}
           />
         ))}
@@ -86,7 +82,7 @@ export function QuizQuestionStep({
         <button
           type="button"
           onClick={onNext}
-          disabled={chosen.length === 0}
+          disabled={chosen === undefined}
           className={buttonClass('primary')}
         >
           {nextLabel}

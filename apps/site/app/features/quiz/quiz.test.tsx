@@ -1,16 +1,15 @@
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { QuizQuestion } from '~/content/quiz-questions'
 import { reachGoal } from '~/lib/analytics'
 import { Quiz } from './quiz'
 
 vi.mock('~/lib/analytics', () => ({ reachGoal: vi.fn() }))
 
-function renderQuiz(questions?: readonly QuizQuestion[]) {
+function renderQuiz() {
   const Stub = createRoutesStub([
-    { path: '/', Component: () => (questions ? <Quiz questions={questions} /> : <Quiz />) },
+    { path: '/', Component: Quiz },
     { path: '/course/:id', Component: () => <p>Страница курса</p> },
   ])
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
@@ -191,36 +190,5 @@ describe('Quiz', () => {
     wait(5000)
     expect(reachGoal).not.toHaveBeenCalled()
     expect(vi.getTimerCount()).toBe(0)
-  })
-
-  it('supports a multiple-choice question', async () => {
-    const questions: QuizQuestion[] = [
-      {
-        id: 'likes',
-        question: 'Что нравится ребёнку?',
-        type: 'multiple',
-        options: [
-          { id: 'a', text: 'Рисовать', points: [0, 1, 0, 0, 0, 0, 0, 0, 0, 0] },
-          { id: 'b', text: 'Играть', points: [0, 1, 1, 0, 0, 0, 0, 0, 0, 0] },
-          { id: 'c', text: 'Считать', points: [0, 0, 1, 0, 0, 0, 0, 0, 0, 0] },
-        ],
-      },
-    ]
-    const { user } = renderQuiz(questions)
-    await user.click(button('Начать тест'))
-    expect(screen.getByText('1 / 1')).toBeInTheDocument()
-    expect(screen.getByText('Можно выбрать несколько ответов.')).toBeInTheDocument()
-
-    await user.click(button('Играть'))
-    await user.click(button('Считать'))
-    await user.click(button('Рисовать'))
-    await user.click(button('Рисовать'))
-    wait(1000)
-    const group = screen.getByRole('group', { name: 'Что нравится ребёнку?' })
-    expect(within(group).getAllByRole('button', { pressed: true })).toHaveLength(2)
-
-    await user.click(button('Узнать результат'))
-    wait(1500)
-    expect(heading(/Моды для Minecraft/)).toBeInTheDocument()
   })
 })

@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useReducer, useRef } from 'react'
-import { quizQuestions, type QuizQuestion } from '~/content/quiz-questions'
+import { useEffect, useReducer, useRef } from 'react'
+import { quizQuestions } from '~/content/quiz-questions'
 import { reachGoal } from '~/lib/analytics'
 import { QuizComputing } from './quiz-computing'
 import { QuizIntro } from './quiz-intro'
 import {
-  createQuizReducer,
   initialQuizState,
   QUIZ_AUTO_ADVANCE_MS,
   QUIZ_RESULT_DELAY_MS,
+  quizReducer,
   type QuizState,
 } from './quiz-machine'
 import { QuizQuestionStep } from './quiz-question-step'
@@ -31,9 +31,8 @@ function screenKey(state: QuizState): string {
  * (next or previous question, computing, result, intro again), focus goes to the new screen's
  * heading (tabIndex -1), so nobody is left on an element that has just disappeared.
  */
-export function Quiz({ questions = quizQuestions }: { questions?: readonly QuizQuestion[] }) {
-  const reducer = useMemo(() => createQuizReducer(questions), [questions])
-  const [state, dispatch] = useReducer(reducer, initialQuizState)
+export function Quiz() {
+  const [state, dispatch] = useReducer(quizReducer, initialQuizState)
   const headingRef = useRef<HTMLHeadingElement>(null)
 
   // Focus follows the screen, but not on the first render: the page must not jump to the quiz.
@@ -69,22 +68,22 @@ export function Quiz({ questions = quizQuestions }: { questions?: readonly QuizQ
     case 'intro':
       screen = (
         <QuizIntro
-          questionCount={questions.length}
+          questionCount={quizQuestions.length}
           headingRef={headingRef}
           onStart={() => dispatch({ type: 'start' })}
         />
       )
       break
     case 'question': {
-      const question = questions[state.index]
+      const question = quizQuestions[state.index]
       if (!question) return null
       screen = (
         <QuizQuestionStep
           key={question.id}
           question={question}
           index={state.index}
-          total={questions.length}
-          chosen={state.answers[question.id] ?? []}
+          total={quizQuestions.length}
+          chosen={state.answers[question.id]}
           chosenWith={state.chosenWith}
           headingRef={headingRef}
           onChoose={(optionId, input) => dispatch({ type: 'choose', optionId, input })}

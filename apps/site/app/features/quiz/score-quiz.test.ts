@@ -7,10 +7,10 @@ const [ageQuestion, ...otherQuestions] = quizQuestions as [QuizQuestion, ...Quiz
 
 /** Every way to answer the four questions after the age one. */
 function allOtherAnswers(): QuizAnswers[] {
-  let combos: Record<string, string[]>[] = [{}]
+  let combos: Record<string, string>[] = [{}]
   for (const question of otherQuestions) {
     combos = combos.flatMap((answers) =>
-      question.options.map((option) => ({ ...answers, [question.id]: [option.id] })),
+      question.options.map((option) => ({ ...answers, [question.id]: option.id })),
     )
   }
   return combos
@@ -23,13 +23,7 @@ function suggest(
   goal: string,
   learning: string,
 ) {
-  return scoreQuiz({
-    age: [age],
-    interest: [interest],
-    experience: [experience],
-    goal: [goal],
-    learning: [learning],
-  }).courseId
+  return scoreQuiz({ age, interest, experience, goal, learning }).courseId
 }
 
 /** A three-course list and a question set of the real shape, small enough to reason about. */
@@ -39,15 +33,10 @@ const threeCourses = [
   { id: 3, title: 'Третий', description: 'Курс 3' },
 ]
 
-function question(
-  id: string,
-  type: QuizQuestion['type'],
-  options: Record<string, number[]>,
-): QuizQuestion {
+function question(id: string, options: Record<string, number[]>): QuizQuestion {
   return {
     id,
     question: id,
-    type,
     options: Object.entries(options).map(([optionId, points]) => ({
       id: optionId,
       text: optionId,
@@ -64,7 +53,7 @@ describe('scoreQuiz', () => {
       expect(combos).toHaveLength(4 * 3 * 5 * 4)
       const suggested = new Set<number>()
       for (const answers of combos) {
-        const { courseId } = scoreQuiz({ ...answers, [ageQuestion.id]: [ageOption] })
+        const { courseId } = scoreQuiz({ ...answers, [ageQuestion.id]: ageOption })
         expect(groupCourses).toContain(courseId)
         suggested.add(courseId)
       }
@@ -87,29 +76,29 @@ describe('scoreQuiz', () => {
   })
 
   it('returns the course id, title and description of the winner', () => {
-    const result = scoreQuiz({ age: ['14-17'], goal: ['website'] })
+    const result = scoreQuiz({ age: '14-17', goal: 'website' })
     const site = courses.find((course) => course.id === 7)
     expect(result).toEqual({ courseId: 7, title: site?.title, description: site?.description })
   })
 
   it('adds up the points of every chosen option', () => {
-    expect(courseTotals({ age: ['7-10'], interest: ['games'], goal: ['game'] })).toEqual([
+    expect(courseTotals({ age: '7-10', interest: 'games', goal: 'game' })).toEqual([
       2, 0, 2, 0, 100, 101, 0, 0, 102, 0,
     ])
   })
 
   it('lets the first course win a tie', () => {
-    const questions = [question('q', 'single', { a: [0, 3, 3], b: [5, 0, 5] })]
-    expect(scoreQuiz({ q: ['a'] }, questions, threeCourses).courseId).toBe(2)
-    expect(scoreQuiz({ q: ['b'] }, questions, threeCourses).courseId).toBe(1)
+    const questions = [question('q', { a: [0, 3, 3], b: [5, 0, 5] })]
+    expect(scoreQuiz({ q: 'a' }, questions, threeCourses).courseId).toBe(2)
+    expect(scoreQuiz({ q: 'b' }, questions, threeCourses).courseId).toBe(1)
     // On the real questions: 14–17 with no other answers is a tie between Python and websites.
-    expect(scoreQuiz({ age: ['14-17'] }).courseId).toBe(4)
+    expect(scoreQuiz({ age: '14-17' }).courseId).toBe(4)
   })
 
   it('maps the points to courses in id order, whatever order the list is in', () => {
-    const questions = [question('q', 'single', { a: [0, 0, 1] })]
+    const questions = [question('q', { a: [0, 0, 1] })]
     const shuffled = [...threeCourses].reverse()
-    expect(scoreQuiz({ q: ['a'] }, questions, shuffled).courseId).toBe(3)
+    expect(scoreQuiz({ q: 'a' }, questions, shuffled).courseId).toBe(3)
   })
 
   it('falls back to the first course when nothing is chosen', () => {
@@ -117,38 +106,17 @@ describe('scoreQuiz', () => {
   })
 
   it('falls back to the first course when the winning position has no course', () => {
-    const questions = [question('q', 'single', { a: [0, 0, 0, 0, 7] })]
-    expect(scoreQuiz({ q: ['a'] }, questions, threeCourses).courseId).toBe(1)
+    const questions = [question('q', { a: [0, 0, 0, 0, 7] })]
+    expect(scoreQuiz({ q: 'a' }, questions, threeCourses).courseId).toBe(1)
   })
 
   it('ignores unknown questions and options', () => {
-    expect(scoreQuiz({ nope: ['x'], age: ['nope'] }).courseId).toBe(1)
-    expect(scoreQuiz({ age: ['11-13'], interest: ['nope'] }).courseId).toBe(1)
-  })
-
-  it('adds every chosen option of a multiple-choice question', () => {
-    const questions = [
-      question('pick', 'multiple', { a: [1, 0, 0], b: [0, 1, 0], c: [0, 1, 1] }),
-      question('then', 'single', { x: [1, 0, 1] }),
-    ]
-    expect(courseTotals({ pick: ['b', 'c'], then: ['x'] }, questions)).toEqual([
-      1, 2, 2, 0, 0, 0, 0, 0, 0, 0,
-    ])
-    expect(scoreQuiz({ pick: ['b', 'c'], then: ['x'] }, questions, threeCourses)).toEqual({
-      courseId: 2,
-      title: 'Второй',
-      description: 'Курс 2',
-    })
-    expect(scoreQuiz({ pick: ['c'], then: ['x'] }, questions, threeCourses).courseId).toBe(3)
-    // a + c + x = [2, 1, 2]: a tie between the first and the third, so the first wins.
-    expect(scoreQuiz({ pick: ['a', 'c'], then: ['x'] }, questions, threeCourses).courseId).toBe(1)
+    expect(scoreQuiz({ nope: 'x', age: 'nope' }).courseId).toBe(1)
+    expect(scoreQuiz({ age: '11-13', interest: 'nope' }).courseId).toBe(1)
   })
 
   it('is pure: the same answers give the same result and are not changed', () => {
-    const answers = Object.freeze({
-      age: Object.freeze(['7-10']),
-      interest: Object.freeze(['drawing']),
-    })
+    const answers = Object.freeze({ age: '7-10', interest: 'drawing' })
     expect(scoreQuiz(answers)).toEqual(scoreQuiz(answers))
   })
 })

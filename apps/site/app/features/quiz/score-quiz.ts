@@ -1,8 +1,8 @@
 import { courses, type Course } from '~/content/courses'
 import { QUIZ_COURSE_COUNT, quizQuestions, type QuizQuestion } from '~/content/quiz-questions'
 
-/** The chosen option ids, per question id. A single-choice question holds one id. */
-export type QuizAnswers = Readonly<Record<string, readonly string[]>>
+/** The chosen option id, per question id. */
+export type QuizAnswers = Readonly<Record<string, string>>
 
 /** The suggested course. */
 export type QuizResult = {
@@ -23,9 +23,8 @@ export function courseTotals(
 ): number[] {
   const totals = Array.from({ length: QUIZ_COURSE_COUNT }, () => 0)
   for (const question of questions) {
-    const chosen = answers[question.id] ?? []
-    for (const option of question.options) {
-      if (!chosen.includes(option.id)) continue
+    const option = question.options.find((candidate) => candidate.id === answers[question.id])
+    if (option) {
       for (let index = 0; index < totals.length; index++) {
         totals[index] = (totals[index] ?? 0) + (option.points[index] ?? 0)
       }
