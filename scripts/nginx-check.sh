@@ -243,7 +243,11 @@ COURSE_404='Курс не найден'
 
 # --- checks --------------------------------------------------------------------------------------------
 log "pages (200, text/html, Cache-Control: no-cache, security headers):"
-for path in / /courses /course/{1..10} /privacy-policy /personal-data-policy /cookie /courses/ /course/4/; do
+# The indexable pages come from the build's sitemap, so the course ids are the course data's own.
+SITEMAP_PATHS=$(sed -n 's#.*<loc>[a-z]*://[^/]*\(/[^<]*\)</loc>.*#\1#p' "$BUILD/client/sitemap.xml")
+[ -n "$SITEMAP_PATHS" ] || die "no page paths in $BUILD/client/sitemap.xml"
+# shellcheck disable=SC2086 # one path per word
+for path in $SITEMAP_PATHS /privacy-policy /personal-data-policy /cookie /courses/ /course/4/; do
   check_html "$path" 200 "" "$PAGE_404"
 done
 

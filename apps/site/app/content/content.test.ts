@@ -3,7 +3,9 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { COMPLETION_BENEFITS, TRIAL_PROMO_POINTS } from './course-extras.ts'
-import { COURSE_PRICES, courses, findCourse, mainPageCourses } from './courses.ts'
+import { COURSE_IMAGE_SIZE, courseImageUrl } from './course-images.ts'
+import { courses, findCourse, mainPageCourses } from './courses.ts'
+import { COURSE_PRICES } from './price-plans.ts'
 import { courseProgrammes } from './course-programmes.ts'
 import { MONTH_FORMS, pluralRu, pluralizeMonths } from './plural.ts'
 import { cookiePolicy } from './policies/cookie-policy.ts'
@@ -61,7 +63,7 @@ describe('courses', () => {
   })
 
   it('each have a distinct illustration', () => {
-    const images = courses.map((c) => c.image)
+    const images = courses.map((c) => courseImageUrl(c.id))
     for (const image of images) expect(image).toMatch(/svg/)
     expect(new Set(images).size).toBe(courses.length)
   })
@@ -91,7 +93,8 @@ describe('course illustrations', () => {
   it.each(files)('%s is small, self-contained and text-free', (name) => {
     const svg = readFileSync(join(dir, name), 'utf8')
     expect(Buffer.byteLength(svg)).toBeLessThan(3 * 1024)
-    expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 640 400"/)
+    const { width, height } = COURSE_IMAGE_SIZE
+    expect(svg).toMatch(new RegExp(`^<svg [^>]*viewBox="0 0 ${width} ${height}"`))
     expect(svg).not.toMatch(/<text|<image|<script|<foreignObject|url\(|@import/i)
     for (const [, target] of svg.matchAll(/href="([^"]*)"/g)) expect(target).toMatch(/^#/)
     expect(svg.match(/https?:\/\/[^"]*/g)).toEqual(['http://www.w3.org/2000/svg'])

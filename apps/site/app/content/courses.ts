@@ -1,20 +1,8 @@
-/// <reference types="vite/client" />
-// The school's course list: built in, never fetched (docs/behaviour.md, "Courses").
-// Illustrations are SVGs drawn for this site; Vite turns each import into a URL string.
-import course1Image from './course-images/course-1.svg'
-import course2Image from './course-images/course-2.svg'
-import course3Image from './course-images/course-3.svg'
-import course4Image from './course-images/course-4.svg'
-import course5Image from './course-images/course-5.svg'
-import course6Image from './course-images/course-6.svg'
-import course7Image from './course-images/course-7.svg'
-import course8Image from './course-images/course-8.svg'
-import course9Image from './course-images/course-9.svg'
-import course10Image from './course-images/course-10.svg'
+// The school's course list: built in, never fetched (docs/behaviour.md, "Courses"). The one place
+// a course is defined: URLs, the prerender list, the sitemap and the quiz take the ids from here.
+// Plain data, so the build scripts can import it too; illustrations are in course-images.ts.
 import { pluralizeMonths } from './plural.ts'
-
-/** Price of one lesson in rubles for each payment plan. 1 month = 4 lessons. */
-export type CoursePrices = { basic: number; month: number; fourMonth: number; year: number }
+import { COURSE_PRICES, type CoursePrices } from './price-plans.ts'
 
 /** Colour of the level badge. */
 export type CourseLevelTone = 'beginner' | 'middle' | 'advanced' | 'moderate'
@@ -26,8 +14,6 @@ export type Course = {
   description: string
   /** Human text, e.g. '9 месяцев'. */
   duration: string
-  /** URL of the course illustration (640 × 400), see COURSE_IMAGE_SIZE. */
-  image: string
   format: 'Оффлайн'
   startDate: 'По набору'
   /** Level with the age range, e.g. 'Средний · 11–13 лет'. */
@@ -38,17 +24,6 @@ export type Course = {
   onMainPage: boolean
   prices: CoursePrices
 }
-
-/** Rubles per lesson; the same for every course. */
-export const COURSE_PRICES: Readonly<CoursePrices> = {
-  basic: 1500,
-  month: 1125,
-  fourMonth: 1000,
-  year: 900,
-}
-
-/** Intrinsic size of every course illustration, for width/height attributes. */
-export const COURSE_IMAGE_SIZE = { width: 640, height: 400 } as const
 
 export const COURSE_FORMAT = 'Оффлайн'
 export const COURSE_START_DATE = 'По набору'
@@ -87,7 +62,6 @@ export const courses: readonly Course[] = [
     description:
       'Курс для тех, кто любит Roblox и хочет не только играть, но и создавать свои миры. В Roblox Studio ребёнок строит 3D-уровни, пишет первые скрипты на языке Lua и к концу курса выпускает собственную игру, в которую можно позвать друзей.',
     months: 9,
-    image: course1Image,
     levelTone: 'middle',
     ageMin: 11,
     ageMax: 13,
@@ -99,7 +73,6 @@ export const courses: readonly Course[] = [
     description:
       'Первое знакомство с компьютером для самых маленьких. В игровой форме ребёнок учится уверенно управлять мышкой, находить буквы на клавиатуре, рисовать и сохранять свои работы. А ещё мы говорим о том, как безопасно пользоваться интернетом и почему глазам нужен отдых.',
     months: 5,
-    image: course2Image,
     levelTone: 'beginner',
     ageMin: 5,
     ageMax: 7,
@@ -111,7 +84,6 @@ export const courses: readonly Course[] = [
     description:
       'Курс для ребят, которые давно играют в Minecraft и хотят добавить в игру что-то своё. Ребёнок создаёт собственные блоки, предметы, инструменты, мобов и рецепты крафта, программирует их поведение визуальными процедурами и собирает всё в настоящий мод, который можно установить и показать друзьям.',
     months: 6,
-    image: course3Image,
     levelTone: 'middle',
     ageMin: 11,
     ageMax: 13,
@@ -123,7 +95,6 @@ export const courses: readonly Course[] = [
     description:
       'Серьёзный курс для подростков, которые хотят писать настоящий код. За год ученик проходит путь от первой строчки на Python до собственных проектов — игры, Telegram-бота и полезных программ — и знакомится с тем, как работают профессиональные разработчики.',
     months: 12,
-    image: course4Image,
     levelTone: 'advanced',
     ageMin: 14,
     ageMax: 17,
@@ -135,7 +106,6 @@ export const courses: readonly Course[] = [
     description:
       'Мягкий вход в программирование для младших школьников. В приложении ScratchJr ребёнок собирает программы из ярких блоков-картинок, оживляет персонажей и придумывает свои истории и мини-игры — и незаметно учится мыслить последовательно и логично.',
     months: 5,
-    image: course5Image,
     levelTone: 'middle',
     ageMin: 7,
     ageMax: 10,
@@ -147,7 +117,6 @@ export const courses: readonly Course[] = [
     description:
       'Scratch — самый популярный в мире язык для первого знакомства с программированием. Ребёнок собирает из блоков настоящие игры и мультфильмы: лабиринты, гонки, викторины и платформеры — и по ходу осваивает переменные, условия и циклы, на которых держится любой язык программирования.',
     months: 8,
-    image: course6Image,
     levelTone: 'middle',
     ageMin: 7,
     ageMax: 10,
@@ -159,7 +128,6 @@ export const courses: readonly Course[] = [
     description:
       'Подросток учится делать настоящие сайты: от первой страницы на HTML до адаптивного многостраничного сайта, который одинаково хорошо выглядит на компьютере и на телефоне. За год собирается портфолио из нескольких работ, а итоговый сайт публикуется в интернете.',
     months: 12,
-    image: course7Image,
     levelTone: 'advanced',
     ageMin: 14,
     ageMax: 17,
@@ -171,7 +139,6 @@ export const courses: readonly Course[] = [
     description:
       'Ребёнок создаёт настоящие приложения для Android-смартфона в MIT App Inventor: собирает экран из готовых элементов, программирует логику блоками и сразу проверяет результат на телефоне. За четыре месяца получится несколько приложений — от рисовалки до небольшой игры.',
     months: 4,
-    image: course8Image,
     levelTone: 'middle',
     ageMin: 11,
     ageMax: 13,
@@ -183,7 +150,6 @@ export const courses: readonly Course[] = [
     description:
       'В Kodu Game Lab ребёнок строит объёмные миры — горы, озёра, дороги — и оживляет их героев без единой строчки кода: программа собирается из понятных правил «когда… — делай…». Это отличный способ почувствовать себя создателем 3D-игр и научиться логике ещё до первого языка программирования.',
     months: 6,
-    image: course9Image,
     levelTone: 'middle',
     ageMin: 7,
     ageMax: 10,
@@ -195,7 +161,6 @@ export const courses: readonly Course[] = [
     description:
       'Короткий курс о том, как устроены нейросети, о которых сейчас говорят все. Ребёнок сам обучает простые модели узнавать картинки, звуки и жесты, учится грамотно и безопасно пользоваться генеративными нейросетями и разбирается, где искусственный интеллект помогает, а где ошибается.',
     months: 3,
-    image: course10Image,
     levelTone: 'moderate',
     ageMin: 11,
     ageMax: 13,

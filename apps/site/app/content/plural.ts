@@ -19,6 +19,7 @@ export function pluralRu(n: number, forms: RussianPluralForms): string {
 }
 
 export const MONTH_FORMS: RussianPluralForms = ['месяц', 'месяца', 'месяцев']
+export const LESSON_FORMS: RussianPluralForms = ['занятие', 'занятия', 'занятий']
 
 /** '1 месяц', '3 месяца', '5 месяцев', '21 месяц'. */
 export function pluralizeMonths(n: number): string {

@@ -1,4 +1,7 @@
 // Every URL of the site in one place, so links and the prerender list cannot drift apart.
+// Imported by the build too (react-router.config.ts, scripts/), hence the relative import.
+import { courses } from '../content/courses.ts'
+
 export const paths = {
   home: '/',
   courses: '/courses',
@@ -15,8 +18,6 @@ export const anchors = {
   contact: 'contact',
 } as const
 
-export const COURSE_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const
-
 /** Prerendered only to produce the documents the server sends with status 404. */
 export const notFoundDocuments = {
   page: '/__not-found',
@@ -24,7 +25,11 @@ export const notFoundDocuments = {
 } as const
 
 /** The pages search engines should index: the sitemap lists exactly these. */
-export const sitemapPaths = [paths.home, paths.courses, ...COURSE_IDS.map((id) => paths.course(id))]
+export const sitemapPaths = [
+  paths.home,
+  paths.courses,
+  ...courses.map(({ id }) => paths.course(id)),
+]
 
 /** Legal texts, marked noindex. */
 export const policyPaths = [paths.privacyPolicy, paths.personalDataPolicy, paths.cookiePolicy]

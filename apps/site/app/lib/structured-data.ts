@@ -2,6 +2,7 @@ import type { MetaDescriptor } from 'react-router'
 import { env } from '~/config/env'
 import { siteConfig } from '~/config/site-config'
 import type { Course } from '~/content/courses'
+import { PRICE_PLANS } from '~/content/price-plans'
 import { paths } from './paths'
 
 const ORGANIZATION_ID = () => `${env.siteUrl}/#organization`
@@ -54,14 +55,10 @@ export function courseJsonLd(course: Course) {
       name: 'IT Lab',
       url: `${env.siteUrl}/`,
     },
-    offers: [
-      { category: 'Разовое посещение', price: course.prices.basic },
-      { category: 'Абонемент на 1 месяц, за занятие', price: course.prices.month },
-      { category: 'Абонемент от 4 месяцев, за занятие', price: course.prices.fourMonth },
-      { category: 'Полный курс, за занятие', price: course.prices.year },
-    ].map((offer) => ({
+    offers: PRICE_PLANS.map((plan) => ({
       '@type': 'Offer',
-      ...offer,
+      category: plan.offerName,
+      price: course.prices[plan.key],
       priceCurrency: 'RUB',
       availability: 'https://schema.org/InStock',
       url,

@@ -4,6 +4,7 @@ import { buttonClass } from '~/components/button-styles'
 import { COURSE_SECTION_HEADINGS } from '~/content/course-extras'
 import { findCourseProgramme } from '~/content/course-programmes'
 import type { Course } from '~/content/courses'
+import { LESSONS_PER_MONTH_TEXT } from '~/content/price-plans'
 import { ContactSection } from '~/sections/contact-section'
 import { useGoToContact } from '~/lib/go-to-contact'
 import { paths } from '~/lib/paths'
@@ -77,7 +78,7 @@ export function CourseDetail({ course }: { course: Course }) {
               </button>
             </div>
             <CourseImage
-              course={course}
+              courseId={course.id}
               eager
               className="rounded-3xl shadow-lg ring-1 ring-slate-200"
             />
@@ -107,7 +108,7 @@ export function CourseDetail({ course }: { course: Course }) {
       <DetailSection
         id="prices"
         title={COURSE_SECTION_HEADINGS.prices}
-        lead="Цена одного занятия зависит от того, на какой срок вы оплачиваете обучение. В месяце 4&nbsp;занятия."
+        lead={`Цена одного занятия зависит от того, на какой срок вы оплачиваете обучение. В месяце ${LESSONS_PER_MONTH_TEXT}.`}
         className="bg-slate-50"
       >
         <PricePlansList prices={course.prices} />

@@ -1,7 +1,7 @@
-import { COURSE_IMAGE_SIZE, type Course } from '~/content/courses'
+import { COURSE_IMAGE_SIZE, courseImageUrl } from '~/content/course-images'
 
 type CourseImageProps = {
-  course: Pick<Course, 'image'>
+  courseId: number
   /** Images below the first screen load lazily. */
   eager?: boolean
   className?: string
@@ -11,11 +11,11 @@ type CourseImageProps = {
  * The course illustration at its intrinsic ratio (no layout shift).
  * Decorative: the course title always stands next to it.
  */
-export function CourseImage({ course, eager = false, className = '' }: CourseImageProps) {
+export function CourseImage({ courseId, eager = false, className = '' }: CourseImageProps) {
   const { width, height } = COURSE_IMAGE_SIZE
   return (
     <img
-      src={course.image}
+      src={courseImageUrl(courseId)}
       alt=""
       width={width}
       height={height}

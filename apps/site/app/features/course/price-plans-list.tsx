@@ -1,4 +1,4 @@
-import type { CoursePrices } from '~/content/courses'
+import { LESSONS_PER_MONTH_TEXT, type CoursePrices } from '~/content/price-plans'
 import { buildPricePlans, formatRubles, type PricePlan } from './price-plans'
 
 function percent(value: number): string {
@@ -41,7 +41,7 @@ function PlanCard({ plan }: { plan: PricePlan }) {
             </span>
           </p>
           <p className="mt-auto pt-4 text-sm text-slate-600">
-            {formatRubles(plan.lessonPrice)} за занятие, 4&nbsp;занятия в&nbsp;месяц
+            {formatRubles(plan.lessonPrice)} за занятие, {LESSONS_PER_MONTH_TEXT} в&nbsp;месяц
           </p>
         </div>
       ) : (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { COURSE_PRICES, courses } from '~/content/courses'
-import { buildPricePlans, discountPercent, formatRubles, LESSONS_PER_MONTH } from './price-plans'
+import { courses } from '~/content/courses'
+import { COURSE_PRICES, LESSONS_PER_MONTH } from '~/content/price-plans'
+import { buildPricePlans, discountPercent, formatRubles } from './price-plans'
 
 // Intl puts a no-break space between digit groups; compare with ordinary spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ')

@@ -2,7 +2,7 @@ import { ArrowRight, Info, RotateCcw, Sparkles, TicketPercent } from 'lucide-rea
 import type { Ref } from 'react'
 import { Link } from 'react-router'
 import { buttonClass } from '~/components/button-styles'
-import { COURSE_IMAGE_SIZE, findCourse } from '~/content/courses'
+import { COURSE_IMAGE_SIZE, courseImageUrl } from '~/content/course-images'
 import { useGoToContact } from '~/lib/go-to-contact'
 import { paths } from '~/lib/paths'
 import { QUIZ_PROMO_CODE, QUIZ_PROMO_DISCOUNT_PERCENT, QUIZ_PROMO_VALID_DAYS } from './quiz-machine'
@@ -16,7 +16,6 @@ type QuizResultProps = {
 
 export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
   const goToContact = useGoToContact()
-  const image = findCourse(result.courseId)?.image
 
   return (
     <div className="flex flex-col gap-6">
@@ -37,15 +36,13 @@ export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
           </h3>
           <p className="mt-3 text-slate-700">{result.description}</p>
         </div>
-        {image && (
-          <img
-            src={image}
-            alt=""
-            width={COURSE_IMAGE_SIZE.width}
-            height={COURSE_IMAGE_SIZE.height}
-            className="hidden h-auto w-full rounded-xl bg-brand-100 sm:block"
-          />
-        )}
+        <img
+          src={courseImageUrl(result.courseId)}
+          alt=""
+          width={COURSE_IMAGE_SIZE.width}
+          height={COURSE_IMAGE_SIZE.height}
+          className="hidden h-auto w-full rounded-xl bg-brand-100 sm:block"
+        />
       </div>
 
       <p className="flex gap-3 rounded-xl bg-white p-4 text-sm text-slate-700">

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { courses } from '~/content/courses'
-import { AGE_GROUP_COURSES, quizQuestions, type QuizQuestion } from '~/content/quiz-questions'
+import {
+  AGE_GROUPS,
+  ageGroupCourseIds,
+  quizQuestions,
+  type QuizPoints,
+  type QuizQuestion,
+} from '~/content/quiz-questions'
 import { courseTotals, scoreQuiz, type QuizAnswers } from './score-quiz'
 
 const [ageQuestion, ...otherQuestions] = quizQuestions as [QuizQuestion, ...QuizQuestion[]]
@@ -33,7 +39,7 @@ const threeCourses = [
   { id: 3, title: 'Третий', description: 'Курс 3' },
 ]
 
-function question(id: string, options: Record<string, number[]>): QuizQuestion {
+function question(id: string, options: Record<string, QuizPoints>): QuizQuestion {
   return {
     id,
     question: id,
@@ -46,7 +52,7 @@ function question(id: string, options: Record<string, number[]>): QuizQuestion {
 }
 
 describe('scoreQuiz', () => {
-  it.each(Object.entries(AGE_GROUP_COURSES))(
+  it.each(AGE_GROUPS.map((group) => [group.id, ageGroupCourseIds(group)] as const))(
     'age %s always leads to one of its courses, whatever the other answers',
     (ageOption, groupCourses) => {
       const combos = allOtherAnswers()
@@ -82,32 +88,33 @@ describe('scoreQuiz', () => {
   })
 
   it('adds up the points of every chosen option', () => {
-    expect(courseTotals({ age: '7-10', interest: 'games', goal: 'game' })).toEqual([
-      2, 0, 2, 0, 100, 101, 0, 0, 102, 0,
-    ])
+    const totals = courseTotals({ age: '7-10', interest: 'games', goal: 'game' })
+    // 7–10 gives 100 to 5, 6 and 9; «games» 1 to 1, 3, 6 and 9; «game» 1 to 1, 3 and 9.
+    expect(Object.fromEntries(totals)).toMatchObject({ 1: 2, 2: 0, 3: 2, 5: 100, 6: 101, 9: 102 })
+    expect([...totals.keys()]).toEqual(courses.map((course) => course.id))
   })
 
   it('lets the first course win a tie', () => {
-    const questions = [question('q', { a: [0, 3, 3], b: [5, 0, 5] })]
+    const questions = [question('q', { a: { 2: 3, 3: 3 }, b: { 1: 5, 3: 5 } })]
     expect(scoreQuiz({ q: 'a' }, questions, threeCourses).courseId).toBe(2)
     expect(scoreQuiz({ q: 'b' }, questions, threeCourses).courseId).toBe(1)
     // On the real questions: 14–17 with no other answers is a tie between Python and websites.
     expect(scoreQuiz({ age: '14-17' }).courseId).toBe(4)
   })
 
-  it('maps the points to courses in id order, whatever order the list is in', () => {
-    const questions = [question('q', { a: [0, 0, 1] })]
+  it('breaks ties by id, whatever order the list is in', () => {
+    const questions = [question('q', { a: { 2: 1, 3: 1 } })]
     const shuffled = [...threeCourses].reverse()
-    expect(scoreQuiz({ q: 'a' }, questions, shuffled).courseId).toBe(3)
+    expect(scoreQuiz({ q: 'a' }, questions, shuffled).courseId).toBe(2)
   })
 
   it('falls back to the first course when nothing is chosen', () => {
     expect(scoreQuiz({})).toMatchObject({ courseId: 1, title: courses[0]?.title })
   })
 
-  it('falls back to the first course when the winning position has no course', () => {
-    const questions = [question('q', { a: [0, 0, 0, 0, 7] })]
-    expect(scoreQuiz({ q: 'a' }, questions, threeCourses).courseId).toBe(1)
+  it('ignores points for ids that are not courses', () => {
+    const questions = [question('q', { a: { 2: 1, 5: 7 } })]
+    expect(scoreQuiz({ q: 'a' }, questions, threeCourses).courseId).toBe(2)
   })
 
   it('ignores unknown questions and options', () => {

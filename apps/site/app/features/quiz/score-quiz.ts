@@ -1,5 +1,5 @@
 import { courses, type Course } from '~/content/courses'
-import { QUIZ_COURSE_COUNT, quizQuestions, type QuizQuestion } from '~/content/quiz-questions'
+import { quizQuestions, type QuizQuestion } from '~/content/quiz-questions'
 
 /** The chosen option id, per question id. */
 export type QuizAnswers = Readonly<Record<string, string>>
@@ -14,52 +14,39 @@ export type QuizResult = {
 export type ScoredCourse = Pick<Course, 'id' | 'title' | 'description'>
 
 /**
- * Adds up the points of every chosen option: one total per course, in course id order.
- * Unknown questions or options are ignored; a missing number counts as 0.
+ * Adds up the points of every chosen option: one total per course id of `courseList`.
+ * Unknown questions or options, and points for ids that are not courses, are ignored.
  */
 export function courseTotals(
   answers: QuizAnswers,
   questions: readonly QuizQuestion[] = quizQuestions,
-): number[] {
-  const totals = Array.from({ length: QUIZ_COURSE_COUNT }, () => 0)
+  courseList: readonly ScoredCourse[] = courses,
+): Map<number, number> {
+  const totals = new Map(courseList.map((course) => [course.id, 0]))
   for (const question of questions) {
     const option = question.options.find((candidate) => candidate.id === answers[question.id])
-    if (option) {
-      for (let index = 0; index < totals.length; index++) {
-        totals[index] = (totals[index] ?? 0) + (option.points[index] ?? 0)
-      }
-    }
+    if (!option) continue
+    for (const [id, total] of totals) totals.set(id, total + (option.points[id] ?? 0))
   }
   return totals
 }
 
 /**
- * Scores the quiz (docs/behaviour.md, "Quiz scoring"). Each chosen option adds its points list
- * to the per-course totals; the course with the highest total wins; on a tie the first course (lowest id) wins;
- * if no course exists for the winning position, the first course is suggested.
- * Pure: the same arguments always give the same result.
+ * Scores the quiz (docs/behaviour.md, "Quiz scoring"): each chosen option adds its points to the
+ * per-course totals and the course with the highest total wins; on a tie, and when nothing was
+ * chosen, the course with the lowest id. Pure: the same arguments always give the same result.
  */
 export function scoreQuiz(
   answers: QuizAnswers,
   questions: readonly QuizQuestion[] = quizQuestions,
   courseList: readonly ScoredCourse[] = courses,
 ): QuizResult {
-  // Position i of a points list belongs to the i-th course in id order.
-  const ordered = [...courseList].sort((a, b) => a.id - b.id)
-  const first = ordered[0]
-  if (!first) throw new Error('scoreQuiz: the course list is empty')
-
-  const totals = courseTotals(answers, questions)
-  let winner = -1
-  let best = -Infinity
-  totals.forEach((total, index) => {
+  const totals = courseTotals(answers, questions, courseList)
+  let winner: ScoredCourse | undefined
+  for (const course of [...courseList].sort((a, b) => a.id - b.id)) {
     // Strictly greater: a later course with an equal total never replaces an earlier one.
-    if (total > best) {
-      best = total
-      winner = index
-    }
-  })
-
-  const course = ordered[winner] ?? first
-  return { courseId: course.id, title: course.title, description: course.description }
+    if (!winner || (totals.get(course.id) ?? 0) > (totals.get(winner.id) ?? 0)) winner = course
+  }
+  if (!winner) throw new Error('scoreQuiz: the course list is empty')
+  return { courseId: winner.id, title: winner.title, description: winner.description }
 }

@@ -1,0 +1,63 @@
+// Prices and payment plans (docs/behaviour.md, "Prices"): the one table the price cards and the
+// structured data both read.
+import { LESSON_FORMS, pluralRu } from './plural.ts'
+
+/** Price of one lesson in rubles for each payment plan. */
+export type CoursePrices = { basic: number; month: number; fourMonth: number; year: number }
+
+export type PricePlanKey = keyof CoursePrices
+
+/** Rubles per lesson; the same for every course. */
+export const COURSE_PRICES: Readonly<CoursePrices> = {
+  basic: 1500,
+  month: 1125,
+  fourMonth: 1000,
+  year: 900,
+}
+
+/** One month of lessons. */
+export const LESSONS_PER_MONTH = 4
+
+/** '4 занятия', kept on one line. */
+export const LESSONS_PER_MONTH_TEXT = `${LESSONS_PER_MONTH}\u00a0${pluralRu(LESSONS_PER_MONTH, LESSON_FORMS)}`
+
+export type PricePlanText = {
+  key: PricePlanKey
+  /** The card's heading. */
+  label: string
+  /** The line under the label. */
+  note: string
+  /** 'Выгодно' on the full course. */
+  badge?: string
+  /** The offer's name in the structured data (a search result shows it without the card). */
+  offerName: string
+}
+
+/** The payment plans in display order. */
+export const PRICE_PLANS: readonly PricePlanText[] = [
+  {
+    key: 'basic',
+    label: 'Разовое посещение',
+    note: 'Без абонемента',
+    offerName: 'Разовое посещение',
+  },
+  {
+    key: 'month',
+    label: 'за 1 месяц',
+    note: 'Частичная оплата',
+    offerName: 'Абонемент на 1 месяц, за занятие',
+  },
+  {
+    key: 'fourMonth',
+    label: 'от 4 месяцев',
+    note: 'Частичная оплата с выгодой',
+    offerName: 'Абонемент от 4 месяцев, за занятие',
+  },
+  {
+    key: 'year',
+    label: 'Полный курс',
+    note: 'Доступ к курсу на 1 год',
+    badge: 'Выгодно',
+    offerName: 'Полный курс, за занятие',
+  },
+]
