@@ -3,6 +3,47 @@ import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
+// The site's layers (docs/decisions/0009-layer-boundaries.md). Each folder of apps/site/app may
+// import only the layers below it; a feature never imports a section or another feature.
+//   routes (and root.tsx) → sections → features → components → lib → config, content
+const APP = 'apps/site/app'
+const FORBIDDEN_LAYERS = {
+  sections: ['routes'],
+  features: ['routes', 'sections', 'features'],
+  components: ['routes', 'sections', 'features'],
+  lib: ['routes', 'sections', 'features', 'components'],
+  config: ['routes', 'sections', 'features', 'components', 'lib'],
+  content: ['routes', 'sections', 'features', 'components', 'lib'],
+}
+
+/** One flat-config block per layer: its forbidden imports, plus no climbing out by `../`. */
+function layerBoundaries() {
+  return Object.entries(FORBIDDEN_LAYERS).map(([layer, forbidden]) => ({
+    files: [`${APP}/${layer}/**/*.{ts,tsx}`],
+    // Imported by the build under plain Node, where `~/` does not resolve.
+    ignores: [`${APP}/lib/paths.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^~/(${forbidden.join('|')})/`,
+              message: `${layer}/ may not import ${forbidden.join(', ')} (docs/decisions/0009-layer-boundaries.md).${
+                layer === 'features' ? ' Within a feature, import with ./' : ''
+              }`,
+            },
+            {
+              regex: '^\\.\\./',
+              message: 'Import from another folder through ~/, so the layer rules can see it.',
+            },
+          ],
+        },
+      ],
+    },
+  }))
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -31,4 +72,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...layerBoundaries(),
 )

@@ -21,7 +21,7 @@ export default defineConfig({
             },
             {
               name: 'app',
-              test: /app[\\/](lib|config|components|content[\\/]courses|features[\\/](shell|lead-form)|sections[\\/]contact)|packages[\\/]shared|node_modules[\\/](zod|lucide-react)[\\/]/,
+              test: /app[\\/](lib|config|components|content[\\/]courses|features[\\/](shell|contact-form)|sections[\\/]contact)|packages[\\/]shared|node_modules[\\/](zod|lucide-react)[\\/]/,
             },
           ],
         },

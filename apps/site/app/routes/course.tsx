@@ -1,9 +1,17 @@
 import { findCourse } from '~/content/courses'
-import { CourseDetail } from '~/features/course/course-detail'
+import { CourseHero } from '~/features/course/course-hero'
 import { CourseNotFound } from '~/features/course/course-not-found'
+import { ScrollToTopButton } from '~/features/course/scroll-to-top-button'
 import { paths } from '~/lib/paths'
 import { courseTitle, seo } from '~/lib/seo'
 import { courseJsonLd, jsonLdMeta } from '~/lib/structured-data'
+import { CompletionBenefitsSection } from '~/sections/completion-benefits-section'
+import { ContactSection } from '~/sections/contact-section'
+import { CoursePlanSection } from '~/sections/course-plan-section'
+import { CoursePricesSection } from '~/sections/course-prices-section'
+import { CourseSkillsSection } from '~/sections/course-skills-section'
+import { PrizeSection } from '~/sections/prize-section'
+import { TrialPromoSection } from '~/sections/trial-promo-section'
 import type { Route } from './+types/course'
 
 export const meta = ({ params }: Route.MetaArgs) => {
@@ -30,5 +38,17 @@ export default function CoursePage({ params }: Route.ComponentProps) {
   // (and no spinner): the prerendered page already holds the found or not-found view.
   const course = findCourse(params.id)
   if (!course) return <CourseNotFound />
-  return <CourseDetail course={course} />
+  return (
+    <>
+      <CourseHero course={course} />
+      <CourseSkillsSection courseId={course.id} />
+      <CoursePlanSection course={course} />
+      <CompletionBenefitsSection />
+      <CoursePricesSection prices={course.prices} />
+      <TrialPromoSection />
+      <PrizeSection />
+      <ContactSection />
+      <ScrollToTopButton />
+    </>
+  )
 }

@@ -1,4 +1,4 @@
-import { NotFoundView } from '~/features/shell/not-found-view'
+import { NotFoundView } from '~/components/not-found-view'
 import { paths } from '~/lib/paths'
 import { seo } from '~/lib/seo'
 

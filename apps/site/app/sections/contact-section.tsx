@@ -1,6 +1,6 @@
 import { MapPin, MessageCircle, Phone } from 'lucide-react'
 import { siteConfig } from '~/config/site-config'
-import { ContactForm } from '~/features/lead-form/contact-form'
+import { ContactForm } from '~/features/contact-form/contact-form'
 import { anchors } from '~/lib/paths'
 
 /** The contact block (anchor `contact`): the lead form and the school's contact details. */

@@ -1,5 +1,5 @@
 import { ArrowUp } from 'lucide-react'
-import { useScrolledPast } from '~/features/shell/use-scrolled-past'
+import { useScrolledPast } from '~/components/use-scrolled-past'
 import { scrollBehavior } from '~/lib/go-to-contact'
 
 /** The button appears past this many pixels of scroll (docs/behaviour.md, "Course page"). */

@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router'
 import { Logo } from '~/components/logo'
 import { useGoToContact } from '~/lib/go-to-contact'
 import { paths } from '~/lib/paths'
-import { useScrolledPast } from './use-scrolled-past'
+import { useScrolledPast } from '~/components/use-scrolled-past'
 
 const HEADER_SCROLL_THRESHOLD = 10
 

@@ -1,8 +1,8 @@
 import { X } from 'lucide-react'
 import { useCallback, useEffect, useId, useState } from 'react'
 import { ModalDialog } from '~/components/modal-dialog'
-import { LeadFormView } from '~/features/lead-form/lead-form-view'
-import { useLeadForm } from '~/features/lead-form/use-lead-form'
+import { LeadFormView } from '~/components/lead-form/lead-form-view'
+import { useLeadForm } from '~/components/lead-form/use-lead-form'
 import { rememberDismissal } from './dismissal'
 import picture from './trial-lesson-picture.svg'
 

@@ -16,8 +16,8 @@ const COLOUR_CLASSES: Record<PrizeColour, string> = {
   purple: 'bg-violet-100 text-violet-700',
 }
 
-/** 'За частое посещение — ценные призы'. */
-export function PrizeBlock() {
+/** 'За частое посещение — ценные призы' on the course page. */
+export function PrizeSection() {
   return (
     <section aria-labelledby="prizes-heading" className="py-12 sm:py-16">
       <div className="mx-auto max-w-6xl px-4">

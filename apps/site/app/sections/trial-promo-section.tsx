@@ -3,8 +3,8 @@ import { buttonClass } from '~/components/button-styles'
 import { useGoToContact } from '~/lib/go-to-contact'
 import { EXTRA_ICONS } from './extra-icons'
 
-/** 'Не уверены, подойдет ли обучение?' — the free trial lesson offer. */
-export function TrialPromo() {
+/** 'Не уверены, подойдет ли обучение?' — the free trial lesson offer on the course page. */
+export function TrialPromoSection() {
   const goToContact = useGoToContact()
   return (
     <section aria-labelledby="trial-promo-heading" className="py-12 sm:py-16">

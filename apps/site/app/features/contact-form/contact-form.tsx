@@ -1,8 +1,8 @@
 import { CircleCheck } from 'lucide-react'
 import { useId, useState } from 'react'
 import { ModalDialog } from '~/components/modal-dialog'
-import { LeadFormView } from './lead-form-view'
-import { useLeadForm } from './use-lead-form'
+import { LeadFormView } from '~/components/lead-form/lead-form-view'
+import { useLeadForm } from '~/components/lead-form/use-lead-form'
 
 /** The contact block's form: a thank-you modal follows a lead the service accepted. */
 export function ContactForm() {

@@ -1,0 +1,30 @@
+import { COMPLETION_BENEFITS, COURSE_SECTION_HEADINGS } from '~/content/course-extras'
+import { DetailSection } from './detail-section'
+import { EXTRA_ICONS } from './extra-icons'
+
+/** 'По завершению курса, вы получите:' — the fixed four, on the course page. */
+export function CompletionBenefitsSection() {
+  return (
+    <DetailSection id="benefits" title={COURSE_SECTION_HEADINGS.benefits}>
+      <ul role="list" className="grid list-none grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {COMPLETION_BENEFITS.map((benefit) => {
+          const Icon = EXTRA_ICONS[benefit.icon]
+          return (
+            <li
+              key={benefit.title}
+              className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-col"
+            >
+              <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-accent-500/15 text-accent-700">
+                <Icon aria-hidden="true" className="size-6" />
+              </span>
+              <div>
+                <h3 className="text-lg font-extrabold text-brand-900">{benefit.title}</h3>
+                <p className="mt-1 text-slate-600 sm:mt-2">{benefit.description}</p>
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+    </DetailSection>
+  )
+}

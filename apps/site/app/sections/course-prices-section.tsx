@@ -1,0 +1,18 @@
+import { COURSE_SECTION_HEADINGS } from '~/content/course-extras'
+import { LESSONS_PER_MONTH_TEXT, type CoursePrices } from '~/content/price-plans'
+import { PricePlansList } from '~/features/course/price-plans-list'
+import { DetailSection } from './detail-section'
+
+/** 'Стоимость обучения' on the course page: the four price cards. */
+export function CoursePricesSection({ prices }: { prices: CoursePrices }) {
+  return (
+    <DetailSection
+      id="prices"
+      title={COURSE_SECTION_HEADINGS.prices}
+      lead={`Цена одного занятия зависит от того, на какой срок вы оплачиваете обучение. В месяце ${LESSONS_PER_MONTH_TEXT}.`}
+      className="bg-slate-50"
+    >
+      <PricePlansList prices={prices} />
+    </DetailSection>
+  )
+}
