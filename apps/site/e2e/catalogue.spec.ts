@@ -1,18 +1,9 @@
+import { courses } from '../app/content/courses'
 import { expect, test } from './fixtures'
 import { documentScrollWidth, elementsOutsideViewport } from './page-layout'
 
-const COURSE_TITLES = [
-  'Roblox: создание 3D-игр',
-  'Компьютерная грамотность',
-  'Моды для Minecraft',
-  'Программирование на Python',
-  'Scratch Junior',
-  'Scratch: первые игры и анимации',
-  'Создание сайтов: HTML и CSS',
-  'Мобильные приложения в App Inventor',
-  'Kodu Game Lab: 3D-игры без кода',
-  'Нейросети и искусственный интеллект',
-]
+// Every course of the data, in its order.
+const COURSE_TITLES = courses.map((course) => course.title)
 
 test('the catalogue shows the banner, a card per course and the contact block', async ({
   page,
@@ -25,13 +16,10 @@ test('the catalogue shows the banner, a card per course and the contact block', 
 
   const grid = page.getByRole('region', { name: 'Список курсов' })
   await expect(grid.getByRole('heading', { level: 2 })).toHaveText(COURSE_TITLES)
-  for (const [index, title] of COURSE_TITLES.entries()) {
-    await expect(grid.getByRole('link', { name: title })).toHaveAttribute(
-      'href',
-      `/course/${index + 1}`,
-    )
+  for (const { id, title } of courses) {
+    await expect(grid.getByRole('link', { name: title })).toHaveAttribute('href', `/course/${id}`)
   }
-  await expect(grid.getByText('от 900 ₽ за занятие')).toHaveCount(10)
+  await expect(grid.getByText('от 900 ₽ за занятие')).toHaveCount(courses.length)
 
   // The contact block comes after the grid.
   const contact = page.locator('#contact')
@@ -58,7 +46,7 @@ for (const [width, columns] of [
     test(`the grid has ${columns} column(s) and no horizontal scroll`, async ({ page }) => {
       await page.goto('/courses')
       const cards = page.getByRole('region', { name: 'Список курсов' }).getByRole('article')
-      await expect(cards).toHaveCount(10)
+      await expect(cards).toHaveCount(courses.length)
       const lefts = new Set<number>()
       for (const box of await Promise.all((await cards.all()).map((card) => card.boundingBox()))) {
         lefts.add(Math.round(box?.x ?? -1))

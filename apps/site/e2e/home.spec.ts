@@ -1,5 +1,6 @@
 import { devices } from '@playwright/test'
 import { siteConfig } from '../app/config/site-config'
+import { courses } from '../app/content/courses'
 import { expect, reachedGoals, test } from './fixtures'
 import { documentScrollWidth, elementsOutsideViewport } from './page-layout'
 
@@ -96,7 +97,7 @@ test.describe('home page', () => {
     for (const ages of ['5–7 лет', '7–10 лет', '11–13 лет', '14–17 лет']) {
       await expect(path.getByText(ages, { exact: true })).toBeVisible()
     }
-    await expect(path.getByRole('link')).toHaveCount(10)
+    await expect(path.getByRole('link')).toHaveCount(courses.length)
   })
 })
 

@@ -1,8 +1,9 @@
 import type { APIRequestContext } from '@playwright/test'
+import { courses } from '../app/content/courses'
 import { expect, test } from './fixtures'
 
 const SITE_URL = 'https://it-lab.test'
-const INDEXABLE = ['/', '/courses', ...Array.from({ length: 10 }, (_, i) => `/course/${i + 1}`)]
+const INDEXABLE = ['/', '/courses', ...courses.map(({ id }) => `/course/${id}`)]
 const NOINDEX = ['/privacy-policy', '/personal-data-policy', '/cookie']
 
 test('sitemap.xml lists every indexable page and none of the noindex ones', async ({ request }) => {
