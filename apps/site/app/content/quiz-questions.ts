@@ -3,9 +3,6 @@
 // Every option carries `points`, keyed by course id. The age question gives 100 points to the
 // courses of that age group, so the age alone decides the group; the other four questions give
 // 1 point to some courses and only choose between the courses of that group (at most 4 points).
-//
-// Course ids: 1 Roblox · 2 Компьютерная грамотность · 3 Minecraft · 4 Python · 5 Scratch Junior ·
-// 6 Scratch · 7 HTML/CSS · 8 App Inventor · 9 Kodu · 10 Нейросети.
 import { courses } from './courses.ts'
 
 /** Points per course id; a course that is not listed gets 0. */
@@ -27,7 +24,7 @@ export type QuizQuestion = {
 /** Points an age answer gives to each course of its group. */
 export const AGE_POINTS = 100
 
-/** The age answers, each with the range of the youngest age a course of its group starts at. */
+/** The age answers. A course belongs to the group its youngest age (`ageMin`) falls in. */
 export const AGE_GROUPS = [
   { id: 'under-7', text: 'Меньше 7 лет', fromAge: 0, toAge: 6 },
   { id: '7-10', text: '7–10 лет', fromAge: 7, toAge: 10 },
@@ -37,7 +34,7 @@ export const AGE_GROUPS = [
 
 export type AgeGroup = (typeof AGE_GROUPS)[number]
 
-/** The ids of the courses of an age group: those whose age range starts within it. */
+/** The ids of the courses of an age group. */
 export function ageGroupCourseIds({ fromAge, toAge }: AgeGroup): number[] {
   return courses
     .filter((course) => course.ageMin >= fromAge && course.ageMin <= toAge)

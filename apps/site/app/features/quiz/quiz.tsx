@@ -30,6 +30,7 @@ function screenKey(state: QuizState): string {
  * and is never moved to another question without asking. Whenever the screen does change
  * (next or previous question, computing, result, intro again), focus goes to the new screen's
  * heading (tabIndex -1), so nobody is left on an element that has just disappeared.
+ * See docs/decisions/0005-keyboard-quiz.md.
  */
 export function Quiz() {
   const [state, dispatch] = useReducer(quizReducer, initialQuizState)
