@@ -14,7 +14,14 @@ describe('parseConfig', () => {
       rateLimit: { max: 10, windowMs: 60_000 },
       trustProxy: false,
       telegram: null,
-      outbox: { pollMs: 30_000, retryBaseMs: 2_000, retryMaxMs: 300_000 },
+      outbox: {
+        pollMs: 30_000,
+        retryBaseMs: 2_000,
+        retryMaxMs: 300_000,
+        sendIntervalMs: 1_000,
+        notify: 'full',
+      },
+      retentionDays: 180,
       logLevel: 'info',
     })
     expect(DEFAULT_DB_PATH).toBe(path.join(REPO_ROOT, 'data', 'leads.sqlite'))
@@ -59,6 +66,27 @@ describe('parseConfig', () => {
       },
     ],
     [
+      'a group chat paced to 20 a minute',
+      telegram,
+      { outbox: expect.objectContaining({ sendIntervalMs: 3_000 }) },
+    ],
+    [
+      'a private chat paced to 1 a second',
+      { ...telegram, TELEGRAM_CHAT_ID: '12345' },
+      { outbox: expect.objectContaining({ sendIntervalMs: 1_000 }) },
+    ],
+    [
+      'TELEGRAM_SEND_INTERVAL_MS',
+      { ...telegram, TELEGRAM_SEND_INTERVAL_MS: '5000' },
+      { outbox: expect.objectContaining({ sendIntervalMs: 5_000 }) },
+    ],
+    [
+      'TELEGRAM_NOTIFY',
+      { TELEGRAM_NOTIFY: 'minimal' },
+      { outbox: expect.objectContaining({ notify: 'minimal' }) },
+    ],
+    ['LEADS_RETENTION_DAYS', { LEADS_RETENTION_DAYS: '30' }, { retentionDays: 30 }],
+    [
       'Telegram default API',
       telegram,
       { telegram: expect.objectContaining({ apiUrl: 'https://api.telegram.org' }) },
@@ -82,6 +110,9 @@ describe('parseConfig', () => {
     ['token without chat', { TELEGRAM_BOT_TOKEN: 'x' }, /set together/],
     ['chat without token', { TELEGRAM_CHAT_ID: '1' }, /set together/],
     ['hop count proxy', { TRUST_PROXY: '1' }, /TRUST_PROXY/],
+    ['unknown notify mode', { TELEGRAM_NOTIFY: 'none' }, /TELEGRAM_NOTIFY/],
+    ['retention of zero days', { LEADS_RETENTION_DAYS: '0' }, /LEADS_RETENTION_DAYS/],
+    ['negative interval', { TELEGRAM_SEND_INTERVAL_MS: '-1' }, /TELEGRAM_SEND_INTERVAL_MS/],
     [
       'cap below base',
       { OUTBOX_RETRY_BASE_MS: '5000', OUTBOX_RETRY_MAX_MS: '1000' },

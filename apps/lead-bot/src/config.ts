@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
+import type { OutboxConfig } from './outbox.ts'
+import { NOTIFY_MODES } from './telegram.ts'
+import type { NotifyMode } from './telegram.ts'
 
 /** Repository root, so the default database lands in `<repo>/data` whatever the cwd is. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
@@ -12,12 +15,6 @@ export interface TelegramConfig {
   timeoutMs: number
 }
 
-export interface OutboxConfig {
-  pollMs: number
-  retryBaseMs: number
-  retryMaxMs: number
-}
-
 export interface Config {
   port: number
   host: string
@@ -28,6 +25,8 @@ export interface Config {
   trustProxy: boolean | string[]
   telegram: TelegramConfig | null
   outbox: OutboxConfig
+  /** Leads older than this many days are deleted, delivered or not. */
+  retentionDays: number
   logLevel: string
 }
 
@@ -98,7 +97,15 @@ export function parseConfig(env: Env, cwd = launchDir(env)): Config {
   }
   const apiUrl = (text(env, 'TELEGRAM_API_URL') ?? 'https://api.telegram.org').replace(/\/+$/, '')
   if (!URL.canParse(apiUrl)) throw new ConfigError(`TELEGRAM_API_URL is not a URL: "${apiUrl}"`)
+  const notify = text(env, 'TELEGRAM_NOTIFY') ?? 'full'
+  if (!NOTIFY_MODES.includes(notify as NotifyMode)) {
+    throw new ConfigError(`TELEGRAM_NOTIFY must be full or minimal, got "${notify}"`)
+  }
+  // Telegram allows about one message a second in a chat and 20 a minute in a group.
+  const group = chatId?.startsWith('-') ?? false
   const outbox: OutboxConfig = {
+    sendIntervalMs: integer(env, 'TELEGRAM_SEND_INTERVAL_MS', group ? 3_000 : 1_000, 0, 600_000),
+    notify: notify as NotifyMode,
     pollMs: integer(env, 'OUTBOX_POLL_MS', 30_000, 10, 3_600_000),
     retryBaseMs: integer(env, 'OUTBOX_RETRY_BASE_MS', 2_000, 1, 3_600_000),
     retryMaxMs: integer(env, 'OUTBOX_RETRY_MAX_MS', 300_000, 1, 86_400_000),
@@ -126,6 +133,7 @@ export function parseConfig(env: Env, cwd = launchDir(env)): Config {
             timeoutMs: integer(env, 'TELEGRAM_TIMEOUT_MS', 10_000, 100, 120_000),
           },
     outbox,
+    retentionDays: integer(env, 'LEADS_RETENTION_DAYS', 180, 1, 36_500),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
   }
 }

@@ -1,10 +1,9 @@
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, expect, it, vi } from 'vitest'
-import { CONSENT_VERSION } from '@it-lab/shared'
 import { startFakeTelegram } from './fake-telegram.ts'
 import { reportFigures } from './figures.ts'
-import { phoneFor, tempDir } from './helpers.ts'
+import { LEAD_QUERY, phoneFor, tempDir } from './helpers.ts'
 import { startService } from './service.ts'
 import type { Service } from './service.ts'
 
@@ -51,6 +50,7 @@ it('every lead acknowledged before a SIGKILL is stored, and delivered once after
     OUTBOX_RETRY_BASE_MS: '50',
     OUTBOX_RETRY_MAX_MS: '200',
     OUTBOX_POLL_MS: '500',
+    TELEGRAM_SEND_INTERVAL_MS: '0',
   }
 
   const first = await startService(env)
@@ -67,14 +67,11 @@ it('every lead acknowledged before a SIGKILL is stored, and delivered once after
       let status: number
       let body: string
       try {
-        const response = await fetch(
-          `${first.url}/send?form=feedback&consent=${CONSENT_VERSION}&website=`,
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ name: `Краш ${i}`, phone: phoneFor(i) }),
-          },
-        )
+        const response = await fetch(`${first.url}/send?${LEAD_QUERY}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `Краш ${i}`, phone: phoneFor(i) }),
+        })
         status = response.status
         body = await response.text()
       } catch {
