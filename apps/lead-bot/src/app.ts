@@ -1,7 +1,6 @@
 import cors from '@fastify/cors'
 import rateLimit from '@fastify/rate-limit'
 import { createServer } from 'node:http'
-import { isIPv6 } from 'node:net'
 import Fastify from 'fastify'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { HONEYPOT_PARAM, leadQuerySchema, validateLead } from '@it-lab/shared'
@@ -14,24 +13,6 @@ export const BODY_LIMIT_BYTES = 4096
 
 /** A pending lead older than this makes /health say `degraded` while delivery is on. */
 export const STALE_PENDING_MS = 15 * 60_000
-
-/**
- * The rate-limit key: the address itself for IPv4, its /64 network for IPv6, since one
- * subscriber usually holds a whole /64 and could rotate through it.
- */
-export function rateLimitKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
-  if (mapped?.[1]) return mapped[1]
-  if (!isIPv6(ip)) return ip
-  const [head = '', tail] = ip.toLowerCase().split('%')[0]?.split('::') ?? []
-  const left = head === '' ? [] : head.split(':')
-  const right = tail === undefined || tail === '' ? [] : tail.split(':')
-  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.padStart(4, '0'))
-    .join(':')}::/64`
-}
 
 export interface AppOptions {
   store: LeadStore
@@ -119,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const error = describeError(thrown)
     const status = error.status
     if (status === 429) {
-      request.log.warn({ rateLimitKey: rateLimitKey(request.ip) }, 'rate limited')
+      request.log.warn({ ip: request.ip }, 'rate limited')
       return reply.code(429).send({ error: 'rate_limited', message: error.message })
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
@@ -151,7 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     max: options.rateLimit.max,
     timeWindow: options.rateLimit.windowMs,
-    keyGenerator: (request) => rateLimitKey(request.ip),
+    // One subscriber usually holds a whole IPv6 /64 and could rotate through it.
+    ipv6Subnet: 64,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests, retry in ${context.after}`,

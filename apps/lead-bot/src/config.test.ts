@@ -1,6 +1,8 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, DEFAULT_DB_PATH, REPO_ROOT, parseConfig } from './config.ts'
+import { readFileSync } from 'node:fs'
+import { parseEnv as parseDotenv } from 'node:util'
+import { ConfigError, DEFAULT_DB_PATH, REPO_ROOT, envSchema, parseConfig } from './config.ts'
 
 const telegram = { TELEGRAM_BOT_TOKEN: '123:abc', TELEGRAM_CHAT_ID: '-100' }
 
@@ -121,5 +123,29 @@ describe('parseConfig', () => {
   ])('rejects %s', (_case, env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError)
     expect(() => parseConfig(env)).toThrow(message)
+  })
+
+  it('names every bad variable and its rule at once', () => {
+    expect(() =>
+      parseConfig({ LEAD_PORT: 'abc', RATE_LIMIT_MAX: '0', TELEGRAM_NOTIFY: 'loud' }),
+    ).toThrow(
+      'LEAD_PORT must be an integer from 0 to 65535, got "abc"; ' +
+        'RATE_LIMIT_MAX must be an integer from 1 to 1000000, got "0"; ' +
+        'TELEGRAM_NOTIFY must be full or minimal, got "loud"',
+    )
+  })
+})
+
+describe('.env.example', () => {
+  const example = parseDotenv(
+    readFileSync(new URL('../.env.example', import.meta.url), 'utf8'),
+  ) as Record<string, string>
+
+  it('lists exactly the variables the schema reads', () => {
+    expect(Object.keys(example).sort()).toEqual(Object.keys(envSchema.shape).sort())
+  })
+
+  it('shows the defaults: parsed as it is, it gives the same settings as an empty environment', () => {
+    expect(parseConfig(example, '/srv')).toEqual(parseConfig({}, '/srv'))
   })
 })
