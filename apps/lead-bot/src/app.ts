@@ -1,7 +1,7 @@
 import cors from '@fastify/cors'
 import rateLimit from '@fastify/rate-limit'
 import { createServer } from 'node:http'
-import Fastify from 'fastify'
+import Fastify, { LogController } from 'fastify'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { HONEYPOT_PARAM, leadQuerySchema, validateLead } from '@it-lab/shared'
 import type { Config } from './config.ts'
@@ -79,7 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     // The client's IP is personal data: request logs carry the request id, method and URL only.
     // It is logged once where it serves: when that client is rate-limited.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   })
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(

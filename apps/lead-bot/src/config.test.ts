@@ -145,6 +145,16 @@ describe('.env.example', () => {
     expect(Object.keys(example).sort()).toEqual(Object.keys(envSchema.shape).sort())
   })
 
+  it('the production template names only variables the schema reads, and all of them', () => {
+    const template = readFileSync(
+      new URL('../../../deploy/lead-bot.env.example', import.meta.url),
+      'utf8',
+    )
+    // Commented-out lines (#KEY=…) count: they name a setting left to the unit or the image.
+    const keys = [...template.matchAll(/^#?([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1])
+    expect([...new Set(keys)].sort()).toEqual(Object.keys(envSchema.shape).sort())
+  })
+
   it('shows the defaults: parsed as it is, it gives the same settings as an empty environment', () => {
     expect(parseConfig(example, '/srv')).toEqual(parseConfig({}, '/srv'))
   })

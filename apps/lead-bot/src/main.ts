@@ -103,8 +103,10 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'))
 process.once('SIGINT', () => void shutdown('SIGINT'))
 
 const address = await app.listen({ port: config.port, host: config.host })
-// Every setting that shapes behaviour, so a log (or a benchmark) shows what was in force.
-app.log.info(
+// Every setting that shapes behaviour, so a log (or a benchmark) shows what was in force; logged
+// whatever LOG_LEVEL is, unless it is silent.
+const startupLog = config.logLevel === 'silent' ? app.log : app.log.child({}, { level: 'info' })
+startupLog.info(
   {
     address,
     db: store.path,

@@ -109,8 +109,7 @@ it('every lead acknowledged before a SIGKILL is stored, and delivered once after
     },
     { timeout: 20_000, interval: 100 },
   )
-  second.process.kill('SIGTERM')
-  const stopped = await second.exited
+  const stopped = await second.stop()
 
   const afterRestart = readLeads(dbPath)
   const deliveredIds = fake.messages.map((m) => Number(/Заявка №<\/b>(\d+)/.exec(m.text)?.[1]))

@@ -35,10 +35,10 @@ export function recordingLog(): RecordingLog {
 
 export const VALID_PHONE = '+7 (912) 345-67-89'
 
-/** Distinct valid phone for lead number `n` (0–9999), so leads can be told apart. */
+/** Distinct valid phone for lead number `n` (0–9 999 999), so leads can be told apart. */
 export function phoneFor(n: number): string {
-  const digits = String(n).padStart(4, '0')
-  return `+7 (900) 000-${digits.slice(0, 2)}-${digits.slice(2)}`
+  const digits = String(n % 10_000_000).padStart(7, '0')
+  return `+7 (900) ${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`
 }
 
 /** A consent version in the contract's format (date, dot, 8 hex digits of the text's SHA-256). */

@@ -26,8 +26,7 @@ it('says at start that Telegram delivery is off, stores leads, and stops cleanly
   expect(response.status).toBe(200)
   const health = await (await fetch(`${service.url}/health`)).json()
   expect(health).toMatchObject({ status: 'ok', db: 'writable', pending: 1, failed: 0 })
-  service.process.kill('SIGINT')
-  expect(await service.exited).toEqual({ code: 0, signal: null })
+  expect(await service.stop('SIGINT')).toEqual({ code: 0, signal: null })
 })
 
 it('refuses to start on a bad setting, naming it', async () => {
@@ -73,8 +72,7 @@ it('rm of the database while running loses nothing, across a restart', async () 
     db: 'writable',
     pending: 4,
   })
-  first.process.kill('SIGTERM')
-  await first.exited
+  await first.stop()
   const reader = openLeadStore(dbPath, { readOnly: true })
   expect(reader.list({ limit: 10 }).map((row) => row.name)).toEqual([
     'После 2',
@@ -97,8 +95,7 @@ it('a write lock held by another process: /health and /send answer 503 within a 
   locker.close()
   expect([health.status, send.status]).toEqual([503, 503])
   expect(elapsed).toBeLessThan(1_500)
-  service.process.kill('SIGTERM')
-  await service.exited
+  await service.stop()
 })
 
 it('deletes leads past LEADS_RETENTION_DAYS at start, pending ones included', async () => {
@@ -115,6 +112,5 @@ it('deletes leads past LEADS_RETENTION_DAYS at start, pending ones included', as
     retentionDays: 30,
   })
   expect(await (await fetch(`${service.url}/health`)).json()).toMatchObject({ pending: 1 })
-  service.process.kill('SIGTERM')
-  await service.exited
+  await service.stop()
 })
