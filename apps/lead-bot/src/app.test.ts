@@ -196,24 +196,16 @@ const BAD_REQUESTS: BadRequest[] = [
       error: 'invalid',
     }),
   ),
-  {
-    name: 'name only zero-width characters',
-    body: lead({ name: '\u200B\u200D', phone: VALID_PHONE }),
+  ...[
+    ['only zero-width characters', '\u200B\u200D'],
+    ['a line separator', 'Анна\u2028Мария'],
+    ['a direction mark', '\u200FАнна'],
+  ].map(([what, name]): BadRequest => ({
+    name: `name with ${what}`,
+    body: lead({ name, phone: VALID_PHONE }),
     status: 400,
     fields: { name: LEAD_ERRORS.nameInvalid },
-  },
-  {
-    name: 'name with a line separator',
-    body: lead({ name: 'Анна\u2028Мария', phone: VALID_PHONE }),
-    status: 400,
-    fields: { name: LEAD_ERRORS.nameInvalid },
-  },
-  {
-    name: 'name with a direction mark',
-    body: lead({ name: '\u200FАнна', phone: VALID_PHONE }),
-    status: 400,
-    fields: { name: LEAD_ERRORS.nameInvalid },
-  },
+  })),
   { name: 'foreign origin', headers: { origin: 'https://evil.example' }, body: valid, status: 403 },
   { name: 'honeypot filled', query: `${QUERY}spam`, body: valid, status: 200 },
   { name: 'honeypot filled, bad body', query: `${QUERY}http://spam`, body: '{}', status: 200 },
