@@ -1,10 +1,10 @@
 // `npm run bench:leads`: loads the real lead service on loopback with autocannon and checks
 // that every acknowledged lead is in the database.
 //
-// The service (`apps/lead-bot/src/main.ts`, the same Node as this script) starts on a free
-// 127.0.0.1 port with a fresh SQLite file, its rate limit raised, Telegram off and its logs
-// quiet. Its durability settings are its own (WAL, synchronous=FULL when this was written):
-// nothing is relaxed here, and the run reports the setting it finds in the service's db.ts.
+// The service starts through the lead service's test harness (apps/lead-bot/test/service.ts) on
+// a free 127.0.0.1 port with a fresh SQLite file, its rate limit raised, Telegram off and its
+// logs quiet. Its durability settings are its own: nothing is relaxed here, and the run reports
+// the ones the service logs at startup.
 // autocannon POSTs a fixed number of valid leads, each with its own name and phone; a fixed
 // count (not a fixed time) ends the run, so no request is cut off in flight and the rows in the
 // database must equal the 2xx answers exactly. The service is then killed with SIGKILL before
@@ -16,23 +16,21 @@
 // left), BENCH_KEEP_DB=1 keeps the database and prints its path.
 // Exit code: 1 if the rows differ from the acknowledged leads or the run failed; the targets
 // (at least 1,000 leads/s, p99 at most 25 ms) are reported but do not fail the run.
-import { spawn } from 'node:child_process'
-import type { ChildProcess } from 'node:child_process'
 import type { EventEmitter } from 'node:events'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { DatabaseSync } from 'node:sqlite'
+import * as z from 'zod'
+import { envInteger, envText, parseEnv } from '../apps/lead-bot/src/config.ts'
+import { LEAD_QUERY, phoneFor } from '../apps/lead-bot/test/helpers.ts'
+import { startService } from '../apps/lead-bot/test/service.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-const MAIN = path.join(ROOT, 'apps', 'lead-bot', 'src', 'main.ts')
-const STORE_SOURCE = path.join(ROOT, 'apps', 'lead-bot', 'src', 'db.ts')
 const RESULTS_FILE = path.join(ROOT, 'bench-results', 'leads.json')
 const ORIGIN = 'http://127.0.0.1:3000'
-const QUERY = '/send?form=feedback&consent=2025-01&website='
 const TARGET = { leadsPerSecond: 1000, p99Ms: 25 }
 
 // --- autocannon has no type declarations: the few parts used here ---------------------------
@@ -82,92 +80,26 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 
 // --- settings ---------------------------------------------------------------------------------
 
-function setting(name: string, fallback: number, min: number): number {
-  const raw = process.env[name]?.trim()
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < min) {
-    throw new Error(`${name} must be an integer of at least ${min}, got "${raw}"`)
-  }
-  return value
-}
-
-const settings = {
-  leads: setting('BENCH_LEADS', 10_000, 1),
-  warmup: setting('BENCH_WARMUP', 500, 0),
-  connections: setting('BENCH_CONNECTIONS', 50, 1),
-  pipelining: setting('BENCH_PIPELINING', 1, 1),
-  timeLimitS: setting('BENCH_TIME_LIMIT_S', 120, 1),
-  logLevel: process.env.BENCH_LOG_LEVEL?.trim() || 'warn',
-}
-
-// --- the service --------------------------------------------------------------------------------
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port)
-        else reject(new Error('no port'))
-      })
+const settings = parseEnv(
+  z
+    .object({
+      BENCH_LEADS: envInteger(10_000, 1, 10_000_000),
+      BENCH_WARMUP: envInteger(500, 0, 1_000_000),
+      BENCH_CONNECTIONS: envInteger(50, 1, 10_000),
+      BENCH_PIPELINING: envInteger(1, 1, 100),
+      BENCH_TIME_LIMIT_S: envInteger(120, 1, 86_400),
+      BENCH_LOG_LEVEL: envText().transform((value) => value ?? 'warn'),
     })
-  })
-}
-
-interface Service {
-  child: ChildProcess
-  url: string
-  output: string[]
-}
-
-function startService(port: number, dbPath: string): Service {
-  // Only what is given here: the caller's TELEGRAM_* or LEAD_* settings must not leak in.
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    LEAD_HOST: '127.0.0.1',
-    LEAD_PORT: String(port),
-    LEADS_DB: dbPath,
-    SITE_ORIGIN: ORIGIN,
-    RATE_LIMIT_MAX: '1000000', // the service's ceiling for this setting
-    RATE_LIMIT_WINDOW_MS: '60000',
-    LOG_LEVEL: settings.logLevel,
-  }
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  const output: string[] = []
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString())
-    if (output.length > 200) output.shift()
-  }
-  child.stdout?.on('data', keep)
-  child.stderr?.on('data', keep)
-  return { child, url: `http://127.0.0.1:${port}`, output }
-}
-
-async function waitForHealth(service: Service, timeoutMs = 15_000): Promise<void> {
-  const started = Date.now()
-  while (Date.now() - started < timeoutMs) {
-    if (service.child.exitCode !== null) break
-    try {
-      const response = await fetch(`${service.url}/health`)
-      if (response.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`the lead service did not become healthy:\n${service.output.join('')}`)
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGKILL')
-  await exited
-}
+    .transform((env) => ({
+      leads: env.BENCH_LEADS,
+      warmup: env.BENCH_WARMUP,
+      connections: env.BENCH_CONNECTIONS,
+      pipelining: env.BENCH_PIPELINING,
+      timeLimitS: env.BENCH_TIME_LIMIT_S,
+      logLevel: env.BENCH_LOG_LEVEL,
+    })),
+  process.env,
+)
 
 // --- the load ------------------------------------------------------------------------------------
 
@@ -176,9 +108,7 @@ let leadNumber = 0
 /** A distinct valid lead for every request: `Нагрузка N` and a phone built from N. */
 function nextLead(): string {
   leadNumber += 1
-  const digits = String(leadNumber % 10_000_000).padStart(7, '0')
-  const phone = `+7 (900) ${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`
-  return JSON.stringify({ name: `Нагрузка ${leadNumber}`, phone })
+  return JSON.stringify({ name: `Нагрузка ${leadNumber}`, phone: phoneFor(leadNumber) })
 }
 
 interface Load {
@@ -208,7 +138,7 @@ async function load(url: string, amount: number): Promise<Load> {
         requests: [
           {
             method: 'POST',
-            path: QUERY,
+            path: `/send?${LEAD_QUERY}`,
             setupRequest: (request) => ({ ...request, body: nextLead() }),
           },
         ],
@@ -239,18 +169,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[index] ?? Number.NaN
 }
 
-/** The durability pragmas the service sets, read from its source (for the report only). */
-function durability(): string {
-  try {
-    const source = readFileSync(STORE_SOURCE, 'utf8')
-    const pragma = (name: string) =>
-      new RegExp(`PRAGMA ${name} = (\\w+)`, 'i').exec(source)?.[1] ?? '?'
-    return `journal_mode=${pragma('journal_mode')}, synchronous=${pragma('synchronous')}`
-  } catch {
-    return 'unknown'
-  }
-}
-
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits
 
 // --- the run -------------------------------------------------------------------------------------
@@ -258,35 +176,36 @@ const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 
 async function main(): Promise<number> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-leads-'))
   const dbPath = path.join(dir, 'leads.sqlite')
-  const port = await freePort()
-  const service = startService(port, dbPath)
-  const stopService = () => {
-    if (service.child.exitCode === null) service.child.kill('SIGKILL')
-  }
-  process.once('exit', stopService)
+  const service = await startService({
+    LEADS_DB: dbPath,
+    SITE_ORIGIN: ORIGIN,
+    RATE_LIMIT_MAX: '1000000', // the service's ceiling for this setting
+    LOG_LEVEL: settings.logLevel,
+  })
+  const durability = `journal_mode=${String(service.settings.journalMode)}, synchronous=${String(service.settings.synchronous)}`
+  process.once('exit', () => void service.stop('SIGKILL'))
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       console.error(`bench-leads: ${signal}, stopping`)
-      stopService()
+      void service.stop('SIGKILL')
       if (process.env.BENCH_KEEP_DB !== '1') rmSync(dir, { recursive: true, force: true })
       process.exit(130)
     })
   }
 
   try {
-    await waitForHealth(service)
     const loadBefore = os.loadavg().map((value) => round(value))
     console.log(
       `lead service on ${service.url} (node ${process.versions.node}), db ${dbPath}\n` +
         `load: ${settings.warmup} warm-up + ${settings.leads} leads, ` +
         `${settings.connections} connections, pipelining ${settings.pipelining}; ` +
-        `service durability: ${durability()}, LOG_LEVEL=${settings.logLevel}\n` +
+        `service durability: ${durability}, LOG_LEVEL=${settings.logLevel}\n` +
         `load average before the run: ${loadBefore.join(' ')} (other work on the machine skews it)`,
     )
 
     const warmup = settings.warmup > 0 ? await load(service.url, settings.warmup) : undefined
     const run = await load(service.url, settings.leads)
-    await kill(service.child) // SIGKILL: only committed rows are counted below
+    await service.stop('SIGKILL') // only committed rows are counted below
 
     const db = new DatabaseSync(dbPath)
     const count = (sql: string) => Number(db.prepare(sql).get()?.n ?? Number.NaN)
@@ -368,7 +287,7 @@ async function main(): Promise<number> {
         loadAverageBefore: loadBefore,
         loadAverageAfter: os.loadavg().map((value) => round(value)),
       },
-      settings: { ...settings, durability: durability() },
+      settings: { ...settings, durability },
       figures,
       targets,
       autocannon: { latencyMs: run.result.latency, requestsPerSecond: run.result.requests },
@@ -396,7 +315,7 @@ async function main(): Promise<number> {
     }
     return 0
   } finally {
-    await kill(service.child)
+    await service.stop('SIGKILL')
     if (process.env.BENCH_KEEP_DB === '1') console.log(`database kept: ${dbPath}`)
     else rmSync(dir, { recursive: true, force: true })
   }

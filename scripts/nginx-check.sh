@@ -31,6 +31,8 @@ SITE_CONF="$ROOT/deploy/nginx/it-lab.conf"
 HTTP_PORT=${NGINX_CHECK_HTTP_PORT:-8088}
 HTTPS_PORT=${NGINX_CHECK_HTTPS_PORT:-8443}
 LEAD_PORT=${NGINX_CHECK_LEAD_PORT:-3091}
+# The lead service's harness: starts it, waits for /health, stops it; builds a valid lead.
+SERVICE="$ROOT/apps/lead-bot/scripts/service.ts"
 HOST=itlab.example
 ORIGIN="https://$HOST"
 BASE="https://$HOST:$HTTPS_PORT"
@@ -68,12 +70,7 @@ cleanup() {
     for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -KILL "$pid" 2>/dev/null
   fi
-  if [ -n "$LEAD_PID" ]; then
-    kill -TERM "$LEAD_PID" 2>/dev/null
-    for _ in $(seq 50); do kill -0 "$LEAD_PID" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$LEAD_PID" 2>/dev/null
-    wait "$LEAD_PID" 2>/dev/null
-  fi
+  [ -n "$LEAD_PID" ] && node "$SERVICE" stop "$LEAD_PID"
   if [ -n "$TMP" ] && [ -d "$TMP" ]; then
     if [ "$FAILED" -gt 0 ] || [ -n "${SETUP_FAILED:-}" ]; then
       for file in error.log lead.log; do
@@ -161,19 +158,9 @@ NGINX_ARGS=(-p "$TMP" -c "$TMP/nginx.conf" -e "$TMP/error.log")
 
 # --- start the lead service and nginx ----------------------------------------------------------------
 log "lead service on 127.0.0.1:$LEAD_PORT, nginx on 127.0.0.1:$HTTPS_PORT (https) and :$HTTP_PORT (http)"
-cd "$ROOT" || die "cd $ROOT"
-env -i PATH="$PATH" HOME="${HOME:-/root}" \
-  LEAD_HOST=127.0.0.1 LEAD_PORT="$LEAD_PORT" LEADS_DB="$TMP/leads.sqlite" \
-  SITE_ORIGIN="$ORIGIN" TRUST_PROXY=loopback LOG_LEVEL=info \
-  node apps/lead-bot/src/main.ts >"$TMP/lead.log" 2>&1 &
-LEAD_PID=$!
-for _ in $(seq 150); do
-  kill -0 "$LEAD_PID" 2>/dev/null || die "the lead service exited at start"
-  curl -sf --noproxy '*' --max-time 2 "http://127.0.0.1:$LEAD_PORT/health" >/dev/null && break
-  sleep 0.1
-done
-curl -sf --noproxy '*' --max-time 2 "http://127.0.0.1:$LEAD_PORT/health" >/dev/null ||
-  die "the lead service did not become healthy"
+read -r LEAD_PID _ < <(node "$SERVICE" start "$TMP/lead.log" LEAD_PORT="$LEAD_PORT" \
+  LEADS_DB="$TMP/leads.sqlite" SITE_ORIGIN="$ORIGIN" TRUST_PROXY=loopback 2>>"$TMP/lead.log")
+[ -n "$LEAD_PID" ] || die "the lead service did not become healthy"
 
 NGINX_STARTED=1
 "$NGINX" "${NGINX_ARGS[@]}" || die "nginx did not start"
@@ -346,42 +333,40 @@ else
 fi
 
 log "lead service through the proxy (/lead/send -> 127.0.0.1:$LEAD_PORT/send):"
-LEAD_URL="$BASE/lead/send?form=feedback&consent=2025-01&website="
-LEAD_NAME='Проверка nginx'
+IFS=$'\t' read -r LEAD_QUERY LEAD_BODY < <(node "$SERVICE" lead 'Проверка nginx')
+LEAD_URL="$BASE/lead/send?$LEAD_QUERY"
 fetch "$LEAD_URL" -X POST -H 'Content-Type: application/json' -H "Origin: $ORIGIN" \
-  -H 'X-Forwarded-For: 203.0.113.7' --data "{\"name\":\"$LEAD_NAME\",\"phone\":\"+7 (912) 345-67-89\"}"
+  -H 'X-Forwarded-For: 203.0.113.7' --data "$LEAD_BODY"
 if [ "$STATUS" = 200 ] && grep -q '"ok":true' "$TMP/b"; then
   ok "POST lead -> 200 $(cat "$TMP/b")"
 else
   bad "POST lead" "status $STATUS, body $(head -c 300 "$TMP/b")"
 fi
 
-DB_ROWS=$(node --no-warnings -e '
-  const { DatabaseSync } = require("node:sqlite")
-  const db = new DatabaseSync(process.argv[1], { readOnly: true })
-  const rows = db.prepare("SELECT name, phone, form, client_ip FROM leads").all()
-  console.log(JSON.stringify(rows))
-' "$TMP/leads.sqlite" 2>&1)
-EXPECTED_ROWS="[{\"name\":\"$LEAD_NAME\",\"phone\":\"+7 (912) 345-67-89\",\"form\":\"feedback\",\"client_ip\":\"127.0.0.1\"}]"
-if [ "$DB_ROWS" = "$EXPECTED_ROWS" ]; then
-  ok "1 row in SQLite, client_ip 127.0.0.1 (forged X-Forwarded-For ignored)"
+DB_ROWS=$(node "$SERVICE" stored "$TMP/leads.sqlite" 2>&1)
+if node -e '
+  const [row, ...rest] = JSON.parse(process.argv[1]), sent = JSON.parse(process.argv[2])
+  const ok = rest.length === 0 && row.name === sent.name && row.phone === sent.phone &&
+    row.form === "feedback" && !("client_ip" in row) && !("user_agent" in row)
+  process.exit(ok ? 0 : 1)
+' "$DB_ROWS" "$LEAD_BODY" 2>/dev/null; then
+  ok "1 row in SQLite, as sent, with no IP address or User-Agent"
 else
-  bad "lead in SQLite" "expected $EXPECTED_ROWS, got $DB_ROWS"
+  bad "lead in SQLite" "sent $LEAD_BODY, stored $DB_ROWS"
 fi
 
 fetch "$LEAD_URL" -X POST -H 'Content-Type: application/json' -H 'Origin: https://evil.example' \
-  --data '{"name":"Чужой","phone":"+7 (912) 345-67-89"}'
+  --data "$LEAD_BODY"
 if [ "$STATUS" = 403 ]; then ok "foreign Origin -> 403 (Origin reaches the service)"; else bad "foreign Origin" "status $STATUS"; fi
 
 head -c 20000 /dev/zero | tr '\0' 'a' >"$TMP/big.json"
 fetch "$LEAD_URL" -X POST -H 'Content-Type: application/json' -H "Origin: $ORIGIN" --data-binary "@$TMP/big.json"
 if [ "$STATUS" = 413 ]; then ok "20 KB body -> 413"; else bad "oversized body" "status $STATUS"; fi
 
-kill -TERM "$LEAD_PID" 2>/dev/null
-wait "$LEAD_PID" 2>/dev/null
+node "$SERVICE" stop "$LEAD_PID"
 LEAD_PID=""
 fetch "$LEAD_URL" -X POST -H 'Content-Type: application/json' -H "Origin: $ORIGIN" \
-  --data '{"name":"Никто","phone":"+7 (912) 345-67-89"}'
+  --data "$LEAD_BODY"
 if [ "$STATUS" = 503 ] && grep -q '"error":"unavailable"' "$TMP/b" && [ -z "$(security_problems)" ]; then
   ok "service down -> 503 JSON with the security headers"
 else

@@ -1,12 +1,19 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { PHONE_PATTERN, maskPhoneDigits } from '@it-lab/shared'
 import { launchDir, resolveDbPath } from '../src/config.ts'
 import { openLeadStore } from '../src/db.ts'
 import { formatCsv, formatTable } from '../src/report.ts'
 
 const USAGE = `Usage: npm run leads -- [--limit N] [--csv [--out FILE] [--delimiter ';'] [--no-bom]]
-  Lists the most recent leads from LEADS_DB (default <repo>/data/leads.sqlite).
+       npm run leads -- --resend-failed
+       npm run leads -- --delete "+7 (XXX) XXX-XX-XX"
+  Lists the most recent leads from LEADS_DB (default <repo>/data/leads.sqlite), read-only.
+  --resend-failed  puts leads Telegram refused (status "ошибка") back in the queue, once the
+                   setting at fault is fixed; the running service sends them within its poll
+  --delete PHONE   deletes every lead with this phone (a withdrawal or deletion request)
+                   and prints how many
   --limit N      how many (default 50; CSV default: all)
   --csv          CSV, oldest first, to stdout (use npm run -s, or npm's banner lands in it)
   --out FILE     write the CSV to FILE instead of stdout
@@ -27,6 +34,8 @@ function parseOptions() {
         delimiter: { type: 'string', default: ',' },
         out: { type: 'string' },
         'no-bom': { type: 'boolean', default: false },
+        'resend-failed': { type: 'boolean', default: false },
+        delete: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values
@@ -59,13 +68,38 @@ function writeCsv(csv: string): void {
 }
 
 const dbPath = resolveDbPath(process.env)
+const writes = values['resend-failed'] || values.delete !== undefined
+if (values['resend-failed'] && values.delete !== undefined) fail('one of --resend-failed, --delete')
+if (writes && values.csv) fail('--csv lists leads; it does not go with a change')
+
+if (writes) {
+  if (!existsSync(dbPath)) fail(`No database at ${dbPath}`)
+  const store = openLeadStore(dbPath)
+  try {
+    if (values.delete !== undefined) {
+      // Accepts the phone however it was typed; the mask makes it the form leads are stored in.
+      const phone = maskPhoneDigits(values.delete)
+      if (!PHONE_PATTERN.test(phone)) fail(`--delete needs a full phone like +7 (912) 345-67-89`)
+      const deleted = store.deleteByPhone(phone)
+      process.stdout.write(`Удалено заявок с этим номером: ${deleted}\n`)
+    } else {
+      const resent = store.resendFailed(Date.now())
+      process.stdout.write(`Возвращено в очередь на отправку: ${resent}\n`)
+    }
+  } finally {
+    store.close()
+  }
+  process.exit(0)
+}
+
 if (!existsSync(dbPath)) {
   process.stderr.write(`No leads yet: ${dbPath} does not exist.\n`)
   if (values.csv) writeCsv(formatCsv([], { delimiter: values.delimiter, bom: !values['no-bom'] }))
   process.exit(0)
 }
 
-const store = openLeadStore(dbPath)
+// Read-only: listing works for a user who may read the file but not write it.
+const store = openLeadStore(dbPath, { readOnly: true })
 try {
   const leads = store.list({ limit })
   if (values.csv) {
@@ -73,11 +107,15 @@ try {
     writeCsv(formatCsv(leads, { delimiter: values.delimiter, bom: !values['no-bom'] }))
   } else {
     const total = store.count()
-    const pending = store.countPending()
+    const { pending, failed } = store.stats()
     process.stdout.write(`${formatTable(leads)}\n\n`)
     process.stdout.write(
-      `Показано ${leads.length} из ${total}; ждут доставки в Telegram: ${pending}. База: ${dbPath}\n`,
+      `Показано ${leads.length} из ${total}; ждут доставки в Telegram: ${pending}; ` +
+        `с ошибкой: ${failed}. База: ${dbPath}\n`,
     )
+    if (failed > 0) {
+      process.stdout.write('Исправьте настройку и выполните: npm run leads -- --resend-failed\n')
+    }
   }
 } finally {
   store.close()

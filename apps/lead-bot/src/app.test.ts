@@ -1,17 +1,21 @@
+import { once } from 'node:events'
+import { rmSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import { DatabaseSync } from 'node:sqlite'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { CONSENT_VERSION, LEAD_ERRORS } from '@it-lab/shared'
-import { BODY_LIMIT_BYTES, buildApp } from './app.ts'
+import { LEAD_ERRORS } from '@it-lab/shared'
+import { BODY_LIMIT_BYTES, STALE_PENDING_MS, buildApp } from './app.ts'
 import type { AppOptions } from './app.ts'
 import { openLeadStore } from './db.ts'
 import type { LeadStore } from './db.ts'
-import { VALID_PHONE, tempDir } from '../test/helpers.ts'
+import { LEAD_QUERY, TEST_CONSENT, VALID_PHONE, tempDir } from '../test/helpers.ts'
 
 const ORIGIN = 'http://127.0.0.1:3000'
-const QUERY = `form=feedback&consent=${CONSENT_VERSION}&website=`
+const QUERY = LEAD_QUERY
 const JSON_TYPE = 'application/json'
 const valid = JSON.stringify({ name: 'Анна', phone: VALID_PHONE })
 
@@ -169,20 +173,38 @@ const BAD_REQUESTS: BadRequest[] = [
     fields: { phone: LEAD_ERRORS.phoneRequired },
   },
   {
-    name: 'form missing from query',
-    query: `consent=${CONSENT_VERSION}`,
+    name: 'empty form',
+    query: `form=&consent=${TEST_CONSENT}`,
     body: valid,
     status: 400,
     error: 'invalid',
   },
   {
     name: 'unknown form',
-    query: `form=other&consent=${CONSENT_VERSION}`,
+    query: `form=other&consent=${TEST_CONSENT}`,
     body: valid,
     status: 400,
     error: 'invalid',
   },
-  { name: 'consent missing', query: 'form=feedback', body: valid, status: 400, error: 'invalid' },
+  ...['false', '2025-01', '', '2025-09-01.0A1B2C3D', '2025-09-01.0a1b2c3d9'].map(
+    (consent): BadRequest => ({
+      name: `consent=${consent}`,
+      query: `form=feedback&consent=${consent}`,
+      body: valid,
+      status: 400,
+      error: 'invalid',
+    }),
+  ),
+  ...[
+    ['only zero-width characters', '\u200B\u200D'],
+    ['a line separator', 'Анна\u2028Мария'],
+    ['a direction mark', '\u200FАнна'],
+  ].map(([what, name]): BadRequest => ({
+    name: `name with ${what}`,
+    body: lead({ name, phone: VALID_PHONE }),
+    status: 400,
+    fields: { name: LEAD_ERRORS.nameInvalid },
+  })),
   { name: 'foreign origin', headers: { origin: 'https://evil.example' }, body: valid, status: 403 },
   { name: 'honeypot filled', query: `${QUERY}spam`, body: valid, status: 200 },
   { name: 'honeypot filled, bad body', query: `${QUERY}http://spam`, body: '{}', status: 200 },
@@ -254,11 +276,29 @@ describe('POST /send: bad requests change nothing', () => {
 })
 
 describe('POST /send: a good lead', () => {
+  it('the bare contract: no query at all is stored with form unknown and consent unstated', async () => {
+    const { app, store } = await makeApp()
+    const response = await app.inject({
+      method: 'POST',
+      url: '/send',
+      headers: { 'content-type': JSON_TYPE },
+      payload: valid,
+    })
+    expect(response.statusCode).toBe(200)
+    expect(store.list({ limit: 1 })[0]).toMatchObject({
+      name: 'Анна',
+      form: 'unknown',
+      consentVersion: 'unstated',
+    })
+    await app.close()
+    store.close()
+  })
+
   it('answers 200 only once the row is committed, with every column filled', async () => {
     const { app, store, stored } = await makeApp({ trustProxy: ['127.0.0.1'] })
     const response = await app.inject({
       method: 'POST',
-      url: `/send?form=trial_lesson_popup&consent=${CONSENT_VERSION}&website=&utm_source=x`,
+      url: `/send?form=trial_lesson_popup&consent=${TEST_CONSENT}&website=&utm_source=x`,
       headers: {
         'content-type': 'application/json; charset=utf-8',
         'user-agent': 'Test UA/1.0',
@@ -278,9 +318,7 @@ describe('POST /send: a good lead', () => {
       name: 'Анна-Мария',
       phone: '+7(912)345-67-89',
       form: 'trial_lesson_popup',
-      client_ip: '203.0.113.7',
-      user_agent: 'Test UA/1.0',
-      consent_version: CONSENT_VERSION,
+      consent_version: TEST_CONSENT,
       status: 'pending',
       attempts: 0,
       last_error: null,
@@ -288,6 +326,9 @@ describe('POST /send: a good lead', () => {
       telegram_message_id: null,
     })
     expect(typeof row?.received_at).toBe('string')
+    // Neither the IP address nor the User-Agent is kept.
+    expect(Object.keys(row ?? {})).not.toContain('client_ip')
+    expect(Object.keys(row ?? {})).not.toContain('user_agent')
     expect(stored).toEqual([1])
     await app.close()
     store.close()
@@ -407,6 +448,18 @@ describe('rate limit', () => {
       remoteAddress,
     })
 
+  it('counts an IPv6 /64 as one client, so rotating addresses gains nothing', async () => {
+    const { app, store } = await makeApp({ rateLimit: { max: 2, windowMs: 60_000 } })
+    const statuses: number[] = []
+    for (const host of ['1', '2', 'abcd:1', 'ffff:ffff:fffe']) {
+      statuses.push((await send(app, `2001:db8:1:2::${host}`)).statusCode)
+    }
+    expect(statuses).toEqual([200, 200, 429, 429])
+    expect((await send(app, '2001:db8:1:3::1')).statusCode).toBe(200)
+    await app.close()
+    store.close()
+  })
+
   it('answers 429 JSON after the limit, per client IP', async () => {
     const { app, store } = await makeApp({ rateLimit: { max: 3, windowMs: 60_000 } })
     const statuses: number[] = []
@@ -451,6 +504,8 @@ describe('GET /health', () => {
       status: 'ok',
       db: 'writable',
       pending: 0,
+      failed: 0,
+      oldestPendingAgeS: 0,
     })
     for (let i = 0; i < 2; i += 1) {
       await app.inject({
@@ -460,11 +515,55 @@ describe('GET /health', () => {
         payload: valid,
       })
     }
-    const first = store.nextDue(Date.now())
+    const first = store.head()
     if (first) store.markSent(first.id, 1, Date.now())
     const response = await app.inject('/health')
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ status: 'ok', db: 'writable', pending: 1 })
+    expect(response.json()).toMatchObject({ status: 'ok', db: 'writable', pending: 1, failed: 0 })
+    await app.close()
+  })
+
+  it('says degraded, with counts and the oldest pending age, when leads fail or wait too long', async () => {
+    const store = newStore()
+    stores.push(store)
+    let clock = Date.UTC(2025, 0, 15, 10, 0)
+    const { app } = await makeApp({ store, deliveryOn: true, now: () => clock })
+    const stuck = store.insert(
+      { name: 'Анна', phone: VALID_PHONE, form: 'feedback', consentVersion: 'unstated' },
+      clock,
+    )
+    clock += STALE_PENDING_MS - 1_000
+    expect((await app.inject('/health')).json()).toMatchObject({ status: 'ok', pending: 1 })
+    clock += 2_000
+    expect((await app.inject('/health')).json()).toEqual({
+      status: 'degraded',
+      db: 'writable',
+      pending: 1,
+      failed: 0,
+      oldestPendingAgeS: STALE_PENDING_MS / 1000 + 1,
+    })
+    store.markFailed(stuck.id, 'HTTP 400 Bad Request: chat not found')
+    const response = await app.inject('/health')
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({
+      status: 'degraded',
+      db: 'writable',
+      pending: 0,
+      failed: 1,
+      oldestPendingAgeS: 0,
+    })
+    await app.close()
+  })
+
+  it('with delivery off, old pending leads are expected: still ok', async () => {
+    const store = newStore()
+    stores.push(store)
+    const { app } = await makeApp({ store, now: () => 10 * STALE_PENDING_MS })
+    store.insert(
+      { name: 'Анна', phone: VALID_PHONE, form: 'feedback', consentVersion: 'unstated' },
+      0,
+    )
+    expect((await app.inject('/health')).json()).toMatchObject({ status: 'ok', pending: 1 })
     await app.close()
   })
 
@@ -481,6 +580,104 @@ describe('GET /health', () => {
     expect(response.json()).toEqual({ status: 'error', db: 'unwritable' })
     expect((await app.inject('/health')).statusCode).toBe(200)
     await app.close()
+  })
+
+  it('answers 503 unwritable when the file was replaced by one that cannot be opened', async () => {
+    const store = newStore()
+    stores.push(store)
+    const { app } = await makeApp({ store })
+    for (const suffix of ['', '-wal', '-shm']) rmSync(store.path + suffix, { force: true })
+    writeFileSync(store.path, 'garbage'.repeat(200))
+    expect((await app.inject('/health')).statusCode).toBe(503)
+    const post = await app.inject({
+      method: 'POST',
+      url: `/send?${QUERY}`,
+      headers: { 'content-type': JSON_TYPE },
+      payload: valid,
+    })
+    expect(post.statusCode).toBe(503)
+    // Put right (the file removed): the store reopens the path and carries its leads over.
+    rmSync(store.path)
+    expect((await app.inject('/health')).json()).toMatchObject({ status: 'ok', db: 'writable' })
+    await app.close()
+  })
+})
+
+describe('connections', () => {
+  it('cuts a trickling request body at the request timeout', async () => {
+    const { app, store } = await makeApp({ requestTimeoutMs: 1_000 })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = app.server.address() as AddressInfo
+    const socket = connect(port, '127.0.0.1')
+    await once(socket, 'connect')
+    socket.write(
+      `POST /send?${QUERY} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+        `Content-Length: 200\r\n\r\n{`,
+    )
+    // One byte every 100 ms: the body would take 20 s.
+    const drip = setInterval(() => socket.write(' '), 100)
+    const started = Date.now()
+    let answer = ''
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()))
+    await once(socket, 'close')
+    clearInterval(drip)
+    expect(Date.now() - started).toBeLessThan(3_000)
+    expect(answer).toMatch(/^HTTP\/1\.1 408/)
+    expect(store.count()).toBe(0)
+    await app.close()
+    store.close()
+  })
+
+  it('refuses connections beyond the cap', async () => {
+    const { app, store } = await makeApp({ maxConnections: 2 })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = app.server.address() as AddressInfo
+    const open = await Promise.all(
+      [1, 2].map(async () => {
+        const socket = connect(port, '127.0.0.1')
+        await once(socket, 'connect')
+        return socket
+      }),
+    )
+    const third = connect(port, '127.0.0.1')
+    await once(third, 'close')
+    expect(third.bytesRead).toBe(0)
+    for (const socket of open) socket.destroy()
+    await app.close()
+    store.close()
+  })
+})
+
+describe('logs', () => {
+  it('carry the client IP only on the rate-limit line', async () => {
+    const lines: Record<string, unknown>[] = []
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>)
+        done()
+      },
+    })
+    const { app, store } = await makeApp({
+      rateLimit: { max: 1, windowMs: 60_000 },
+      logger: { level: 'info', stream },
+    })
+    for (let i = 0; i < 2; i += 1) {
+      await app.inject({
+        method: 'POST',
+        url: `/send?${QUERY}`,
+        headers: { 'content-type': JSON_TYPE },
+        payload: valid,
+        remoteAddress: '198.51.100.23',
+      })
+    }
+    await app.inject({ method: 'POST', url: `/send?${QUERY}spam`, remoteAddress: '198.51.100.24' })
+    const withIp = lines.filter((line) => JSON.stringify(line).includes('198.51.100.2'))
+    expect(withIp.map((line) => line.msg)).toEqual(['rate limited'])
+    expect(lines.some((line) => line.msg === 'lead stored')).toBe(true)
+    // Never a name or a phone either.
+    expect(JSON.stringify(lines)).not.toMatch(/Анна|912/)
+    await app.close()
+    store.close()
   })
 })
 

@@ -1,6 +1,7 @@
 import cors from '@fastify/cors'
 import rateLimit from '@fastify/rate-limit'
-import Fastify from 'fastify'
+import { createServer } from 'node:http'
+import Fastify, { LogController } from 'fastify'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { HONEYPOT_PARAM, leadQuerySchema, validateLead } from '@it-lab/shared'
 import type { Config } from './config.ts'
@@ -10,6 +11,9 @@ import { createGroupCommit } from './group-commit.ts'
 /** A lead is two short fields; anything bigger than this is not a person's form. */
 export const BODY_LIMIT_BYTES = 4096
 
+/** A pending lead older than this makes /health say `degraded` while delivery is on. */
+export const STALE_PENDING_MS = 15 * 60_000
+
 export interface AppOptions {
   store: LeadStore
   siteOrigins: string[]
@@ -18,6 +22,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** Called after a lead is committed, to wake the outbox. */
   onLeadStored?: (id: number) => void
+  /** Whether an outbox delivers leads: only then does an old pending lead mean trouble. */
+  deliveryOn?: boolean
+  /** Longest time to receive a whole request, body included (a trickling client is cut). */
+  requestTimeoutMs?: number
+  /** Open connections at most; more are refused at once. */
+  maxConnections?: number
   now?: () => number
 }
 
@@ -48,11 +58,40 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const leads = createGroupCommit(store)
   const now = options.now ?? Date.now
   const allowedOrigins = new Set(options.siteOrigins)
+  const requestTimeout = options.requestTimeoutMs ?? 15_000
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    requestTimeout: 15_000,
+    // Node checks request timeouts only every `connectionsCheckingInterval` (30 s by default),
+    // so a trickling body outlived the limit by up to that much: check often enough.
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          requestTimeout,
+          headersTimeout: Math.min(requestTimeout, 10_000),
+          connectionsCheckingInterval: Math.max(100, Math.min(1_000, requestTimeout / 4)),
+        },
+        handler,
+      )
+      server.maxConnections = options.maxConnections ?? 512
+      return server
+    },
+    // The client's IP is personal data: request logs carry the request id, method and URL only.
+    // It is logged once where it serves: when that client is rate-limited.
+    logController: new LogController({ disableRequestLogging: true }),
+  })
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.routeOptions.url ?? request.url.split('?')[0],
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    )
+    done()
   })
   // JSON only: without this Fastify would also accept text/plain, which skips CORS preflight.
   app.removeContentTypeParser('text/plain')
@@ -61,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const error = describeError(thrown)
     const status = error.status
     if (status === 429) {
+      request.log.warn({ ip: request.ip }, 'rate limited')
       return reply.code(429).send({ error: 'rate_limited', message: error.message })
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
@@ -92,6 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     max: options.rateLimit.max,
     timeWindow: options.rateLimit.windowMs,
+    // One subscriber usually holds a whole IPv6 /64 and could rotate through it.
+    ipv6Subnet: 64,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests, retry in ${context.after}`,
@@ -100,8 +142,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/health', { config: { rateLimit: { max: 120 } } }, (request, reply) => {
     try {
-      store.checkWritable(now())
-      return { status: 'ok', db: 'writable', pending: store.countPending() }
+      const at = now()
+      store.checkWritable(at)
+      const { pending, failed, oldestPendingAt } = store.stats()
+      const oldestPendingAgeS =
+        oldestPendingAt === undefined ? 0 : Math.max(0, Math.round((at - oldestPendingAt) / 1000))
+      const stale = options.deliveryOn === true && oldestPendingAgeS * 1000 > STALE_PENDING_MS
+      // 200 either way: the service still takes leads; a monitor alerts on `degraded`.
+      return {
+        status: failed > 0 || stale ? 'degraded' : 'ok',
+        db: 'writable',
+        pending,
+        failed,
+        oldestPendingAgeS,
+      }
     } catch (error) {
       request.log.error({ err: error }, 'database is not writable')
       return reply.code(503).send({ status: 'error', db: 'unwritable' })
@@ -113,7 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const honeypot = query[HONEYPOT_PARAM]
     if (honeypot !== undefined && honeypot !== '') {
       // Answer like a success so the bot learns nothing; nothing is stored or delivered.
-      request.log.info({ ip: request.ip, form: query.form }, 'honeypot filled: lead dropped')
+      request.log.info({ form: query.form }, 'honeypot filled: lead dropped')
       return { ok: true }
     }
     const origin = request.headers.origin
@@ -124,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!meta.success) {
       const fields: Record<string, string> = {}
       for (const issue of meta.error.issues) fields[String(issue.path[0])] ??= issue.message
-      return reply.code(400).send(invalid('Query needs form and consent', { fields }))
+      return reply.code(400).send(invalid('Invalid form or consent in the query', { fields }))
     }
     const lead = validateLead(request.body)
     if (!lead.success) {
@@ -149,8 +203,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           ...lead.data,
           form: meta.data.form,
           consentVersion: meta.data.consent,
-          clientIp: request.ip,
-          userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
         },
         now(),
       )

@@ -1,6 +1,8 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, DEFAULT_DB_PATH, REPO_ROOT, parseConfig } from './config.ts'
+import { readFileSync } from 'node:fs'
+import { parseEnv as parseDotenv } from 'node:util'
+import { ConfigError, DEFAULT_DB_PATH, REPO_ROOT, envSchema, parseConfig } from './config.ts'
 
 const telegram = { TELEGRAM_BOT_TOKEN: '123:abc', TELEGRAM_CHAT_ID: '-100' }
 
@@ -14,7 +16,14 @@ describe('parseConfig', () => {
       rateLimit: { max: 10, windowMs: 60_000 },
       trustProxy: false,
       telegram: null,
-      outbox: { pollMs: 30_000, retryBaseMs: 2_000, retryMaxMs: 300_000 },
+      outbox: {
+        pollMs: 30_000,
+        retryBaseMs: 2_000,
+        retryMaxMs: 300_000,
+        sendIntervalMs: 1_000,
+        notify: 'full',
+      },
+      retentionDays: 180,
       logLevel: 'info',
     })
     expect(DEFAULT_DB_PATH).toBe(path.join(REPO_ROOT, 'data', 'leads.sqlite'))
@@ -59,6 +68,27 @@ describe('parseConfig', () => {
       },
     ],
     [
+      'a group chat paced to 20 a minute',
+      telegram,
+      { outbox: expect.objectContaining({ sendIntervalMs: 3_000 }) },
+    ],
+    [
+      'a private chat paced to 1 a second',
+      { ...telegram, TELEGRAM_CHAT_ID: '12345' },
+      { outbox: expect.objectContaining({ sendIntervalMs: 1_000 }) },
+    ],
+    [
+      'TELEGRAM_SEND_INTERVAL_MS',
+      { ...telegram, TELEGRAM_SEND_INTERVAL_MS: '5000' },
+      { outbox: expect.objectContaining({ sendIntervalMs: 5_000 }) },
+    ],
+    [
+      'TELEGRAM_NOTIFY',
+      { TELEGRAM_NOTIFY: 'minimal' },
+      { outbox: expect.objectContaining({ notify: 'minimal' }) },
+    ],
+    ['LEADS_RETENTION_DAYS', { LEADS_RETENTION_DAYS: '30' }, { retentionDays: 30 }],
+    [
       'Telegram default API',
       telegram,
       { telegram: expect.objectContaining({ apiUrl: 'https://api.telegram.org' }) },
@@ -82,6 +112,9 @@ describe('parseConfig', () => {
     ['token without chat', { TELEGRAM_BOT_TOKEN: 'x' }, /set together/],
     ['chat without token', { TELEGRAM_CHAT_ID: '1' }, /set together/],
     ['hop count proxy', { TRUST_PROXY: '1' }, /TRUST_PROXY/],
+    ['unknown notify mode', { TELEGRAM_NOTIFY: 'none' }, /TELEGRAM_NOTIFY/],
+    ['retention of zero days', { LEADS_RETENTION_DAYS: '0' }, /LEADS_RETENTION_DAYS/],
+    ['negative interval', { TELEGRAM_SEND_INTERVAL_MS: '-1' }, /TELEGRAM_SEND_INTERVAL_MS/],
     [
       'cap below base',
       { OUTBOX_RETRY_BASE_MS: '5000', OUTBOX_RETRY_MAX_MS: '1000' },
@@ -90,5 +123,39 @@ describe('parseConfig', () => {
   ])('rejects %s', (_case, env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError)
     expect(() => parseConfig(env)).toThrow(message)
+  })
+
+  it('names every bad variable and its rule at once', () => {
+    expect(() =>
+      parseConfig({ LEAD_PORT: 'abc', RATE_LIMIT_MAX: '0', TELEGRAM_NOTIFY: 'loud' }),
+    ).toThrow(
+      'LEAD_PORT must be an integer from 0 to 65535, got "abc"; ' +
+        'RATE_LIMIT_MAX must be an integer from 1 to 1000000, got "0"; ' +
+        'TELEGRAM_NOTIFY must be full or minimal, got "loud"',
+    )
+  })
+})
+
+describe('.env.example', () => {
+  const example = parseDotenv(
+    readFileSync(new URL('../.env.example', import.meta.url), 'utf8'),
+  ) as Record<string, string>
+
+  it('lists exactly the variables the schema reads', () => {
+    expect(Object.keys(example).sort()).toEqual(Object.keys(envSchema.shape).sort())
+  })
+
+  it('the production template names only variables the schema reads, and all of them', () => {
+    const template = readFileSync(
+      new URL('../../../deploy/lead-bot.env.example', import.meta.url),
+      'utf8',
+    )
+    // Commented-out lines (#KEY=…) count: they name a setting left to the unit or the image.
+    const keys = [...template.matchAll(/^#?([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1])
+    expect([...new Set(keys)].sort()).toEqual(Object.keys(envSchema.shape).sort())
+  })
+
+  it('shows the defaults: parsed as it is, it gives the same settings as an empty environment', () => {
+    expect(parseConfig(example, '/srv')).toEqual(parseConfig({}, '/srv'))
   })
 })

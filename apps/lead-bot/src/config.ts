@@ -1,35 +1,11 @@
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
+import * as z from 'zod'
+import { NOTIFY_MODES } from './telegram.ts'
 
 /** Repository root, so the default database lands in `<repo>/data` whatever the cwd is. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 export const DEFAULT_DB_PATH = path.join(REPO_ROOT, 'data', 'leads.sqlite')
-
-export interface TelegramConfig {
-  apiUrl: string
-  token: string
-  chatId: string
-  timeoutMs: number
-}
-
-export interface OutboxConfig {
-  pollMs: number
-  retryBaseMs: number
-  retryMaxMs: number
-}
-
-export interface Config {
-  port: number
-  host: string
-  dbPath: string
-  siteOrigins: string[]
-  rateLimit: { max: number; windowMs: number }
-  /** Fastify's trustProxy: true, false, or addresses/CIDRs/names ('loopback') of trusted proxies. */
-  trustProxy: boolean | string[]
-  telegram: TelegramConfig | null
-  outbox: OutboxConfig
-  logLevel: string
-}
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -37,46 +13,115 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>
 
-function text(env: Env, key: string): string | undefined {
-  const value = env[key]?.trim()
-  return value === '' ? undefined : value
+/** A blank variable counts as unset, so `LEAD_PORT=` in a unit file falls back to the default. */
+const unset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
+
+/** An optional text setting, trimmed. */
+export const envText = () => z.preprocess(unset, z.optional(z.string().trim()))
+
+/** An optional integer setting within [min, max]. */
+export function envOptionalInteger(min: number, max: number) {
+  const rule = `must be an integer from ${min} to ${max}`
+  return z.preprocess(
+    unset,
+    z.optional(
+      z
+        .string()
+        .trim()
+        .refine((raw) => /^-?\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max, rule)
+        .transform(Number),
+    ),
+  )
 }
 
-function integer(env: Env, key: string, fallback: number, min: number, max: number): number {
-  const raw = text(env, key)
-  if (raw === undefined) return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${key} must be an integer from ${min} to ${max}, got "${raw}"`)
+/** An integer setting within [min, max], `fallback` when unset. */
+export function envInteger(fallback: number, min: number, max: number) {
+  return envOptionalInteger(min, max).transform((value) => value ?? fallback)
+}
+
+function origin(raw: string, context: z.RefinementCtx): string {
+  if (!URL.canParse(raw)) {
+    context.addIssue({ code: 'custom', message: `has an invalid origin "${raw}"` })
+    return raw
   }
-  return value
-}
-
-function origins(raw: string): string[] {
-  return raw.split(',').map((origin) => {
-    const trimmed = origin.trim()
-    let url: URL
-    try {
-      url = new URL(trimmed)
-    } catch {
-      throw new ConfigError(`SITE_ORIGIN has an invalid origin "${trimmed}"`)
-    }
-    // Browsers send the bare origin; a trailing slash or path would never match it.
-    if (url.origin !== trimmed) {
-      throw new ConfigError(`SITE_ORIGIN entries must be bare origins like ${url.origin}`)
-    }
-    return trimmed
-  })
-}
-
-function trustProxy(raw: string | undefined): Config['trustProxy'] {
-  if (raw === undefined || raw === 'false') return false
-  if (raw === 'true') return true
-  // Fastify ignores hop counts (it cannot check the peer then), so ask for addresses instead.
-  if (/^\d+$/.test(raw)) {
-    throw new ConfigError('TRUST_PROXY takes true, false or proxy addresses (e.g. loopback)')
+  // Browsers send the bare origin; a trailing slash or path would never match it.
+  const bare = new URL(raw).origin
+  if (bare !== raw) {
+    context.addIssue({ code: 'custom', message: `entries must be bare origins like ${bare}` })
   }
-  return raw.split(',').map((entry) => entry.trim())
+  return raw
+}
+
+/** Fastify's trustProxy: true, false, or addresses/CIDRs/names ('loopback') of trusted proxies. */
+const trustProxy = z.preprocess(
+  unset,
+  z
+    .optional(z.string().trim())
+    .refine(
+      // Fastify ignores hop counts (it cannot check the peer then), so ask for addresses instead.
+      (raw) => raw === undefined || !/^\d+$/.test(raw),
+      'takes true, false or proxy addresses (e.g. loopback), not a hop count',
+    )
+    .transform((raw): boolean | string[] => {
+      if (raw === undefined || raw === 'false') return false
+      if (raw === 'true') return true
+      return raw.split(',').map((entry) => entry.trim())
+    }),
+)
+
+/**
+ * The lead service's environment: every variable, its default and its rule. `.env.example`
+ * lists the same variables (a test keeps the two in step).
+ */
+export const envSchema = z.object({
+  LEAD_PORT: envInteger(3001, 0, 65_535),
+  LEAD_HOST: envText().transform((value) => value ?? '127.0.0.1'),
+  LEADS_DB: envText(),
+  SITE_ORIGIN: envText().transform((value, context) =>
+    (value ?? 'http://127.0.0.1:3000,http://localhost:3000')
+      .split(',')
+      .map((entry) => origin(entry.trim(), context)),
+  ),
+  RATE_LIMIT_MAX: envInteger(10, 1, 1_000_000),
+  RATE_LIMIT_WINDOW_MS: envInteger(60_000, 1_000, 86_400_000),
+  TRUST_PROXY: trustProxy,
+  TELEGRAM_BOT_TOKEN: envText(),
+  TELEGRAM_CHAT_ID: envText(),
+  TELEGRAM_API_URL: envText()
+    .transform((value) => (value ?? 'https://api.telegram.org').replace(/\/+$/, ''))
+    .refine((value) => URL.canParse(value), 'is not a URL'),
+  TELEGRAM_TIMEOUT_MS: envInteger(10_000, 100, 120_000),
+  TELEGRAM_SEND_INTERVAL_MS: envOptionalInteger(0, 600_000),
+  TELEGRAM_NOTIFY: z.preprocess(
+    unset,
+    z.enum(NOTIFY_MODES, { error: 'must be full or minimal' }).default('full'),
+  ),
+  OUTBOX_POLL_MS: envInteger(30_000, 10, 3_600_000),
+  OUTBOX_RETRY_BASE_MS: envInteger(2_000, 1, 3_600_000),
+  OUTBOX_RETRY_MAX_MS: envInteger(300_000, 1, 86_400_000),
+  LEADS_RETENTION_DAYS: envInteger(180, 1, 36_500),
+  LOG_LEVEL: envText().transform((value) => value ?? 'info'),
+})
+
+export type EnvSettings = z.output<typeof envSchema>
+
+/** Names the variable and the rule for every problem at once, e.g. `LEAD_PORT must be …`. */
+export function describeIssues(error: z.ZodError, env: Env): string {
+  return error.issues
+    .map((issue) => {
+      const key = String(issue.path[0] ?? '')
+      const raw = env[key]
+      return `${key} ${issue.message}${raw === undefined ? '' : `, got "${raw}"`}`
+    })
+    .join('; ')
+}
+
+/** Parses `env` with `schema`, or throws a ConfigError naming each bad variable. */
+export function parseEnv<S extends z.ZodType>(schema: S, env: Env): z.output<S> {
+  const result = schema.safeParse(env)
+  if (!result.success) throw new ConfigError(describeIssues(result.error, env))
+  return result.data
 }
 
 /** Where the command was typed: npm runs scripts from the package folder but keeps this. */
@@ -86,46 +131,53 @@ export function launchDir(env: Env = process.env): string {
 
 /** Resolves the database path: LEADS_DB relative to `cwd`, or `<repo>/data/leads.sqlite`. */
 export function resolveDbPath(env: Env, cwd = launchDir(env)): string {
-  const raw = text(env, 'LEADS_DB')
-  return raw === undefined ? DEFAULT_DB_PATH : path.resolve(cwd, raw)
+  const raw = env.LEADS_DB?.trim()
+  return raw ? path.resolve(cwd, raw) : DEFAULT_DB_PATH
 }
 
-export function parseConfig(env: Env, cwd = launchDir(env)): Config {
-  const token = text(env, 'TELEGRAM_BOT_TOKEN')
-  const chatId = text(env, 'TELEGRAM_CHAT_ID')
+function toConfig(settings: EnvSettings, env: Env, cwd: string) {
+  const token = settings.TELEGRAM_BOT_TOKEN
+  const chatId = settings.TELEGRAM_CHAT_ID
   if ((token === undefined) !== (chatId === undefined)) {
     throw new ConfigError('TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID must be set together')
   }
-  const apiUrl = (text(env, 'TELEGRAM_API_URL') ?? 'https://api.telegram.org').replace(/\/+$/, '')
-  if (!URL.canParse(apiUrl)) throw new ConfigError(`TELEGRAM_API_URL is not a URL: "${apiUrl}"`)
-  const outbox: OutboxConfig = {
-    pollMs: integer(env, 'OUTBOX_POLL_MS', 30_000, 10, 3_600_000),
-    retryBaseMs: integer(env, 'OUTBOX_RETRY_BASE_MS', 2_000, 1, 3_600_000),
-    retryMaxMs: integer(env, 'OUTBOX_RETRY_MAX_MS', 300_000, 1, 86_400_000),
-  }
-  if (outbox.retryMaxMs < outbox.retryBaseMs) {
+  if (settings.OUTBOX_RETRY_MAX_MS < settings.OUTBOX_RETRY_BASE_MS) {
     throw new ConfigError('OUTBOX_RETRY_MAX_MS must not be below OUTBOX_RETRY_BASE_MS')
   }
+  // Telegram allows about one message a second in a chat and 20 a minute in a group.
+  const group = chatId?.startsWith('-') ?? false
   return {
-    port: integer(env, 'LEAD_PORT', 3001, 0, 65_535),
-    host: text(env, 'LEAD_HOST') ?? '127.0.0.1',
+    port: settings.LEAD_PORT,
+    host: settings.LEAD_HOST,
     dbPath: resolveDbPath(env, cwd),
-    siteOrigins: origins(text(env, 'SITE_ORIGIN') ?? 'http://127.0.0.1:3000,http://localhost:3000'),
-    rateLimit: {
-      max: integer(env, 'RATE_LIMIT_MAX', 10, 1, 1_000_000),
-      windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1_000, 86_400_000),
-    },
-    trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
+    siteOrigins: settings.SITE_ORIGIN,
+    rateLimit: { max: settings.RATE_LIMIT_MAX, windowMs: settings.RATE_LIMIT_WINDOW_MS },
+    trustProxy: settings.TRUST_PROXY,
     telegram:
       token === undefined || chatId === undefined
         ? null
         : {
-            apiUrl,
+            apiUrl: settings.TELEGRAM_API_URL,
             token,
             chatId,
-            timeoutMs: integer(env, 'TELEGRAM_TIMEOUT_MS', 10_000, 100, 120_000),
+            timeoutMs: settings.TELEGRAM_TIMEOUT_MS,
           },
-    outbox,
-    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    outbox: {
+      pollMs: settings.OUTBOX_POLL_MS,
+      retryBaseMs: settings.OUTBOX_RETRY_BASE_MS,
+      retryMaxMs: settings.OUTBOX_RETRY_MAX_MS,
+      sendIntervalMs: settings.TELEGRAM_SEND_INTERVAL_MS ?? (group ? 3_000 : 1_000),
+      notify: settings.TELEGRAM_NOTIFY,
+    },
+    /** Leads older than this many days are deleted, delivered or not. */
+    retentionDays: settings.LEADS_RETENTION_DAYS,
+    logLevel: settings.LOG_LEVEL,
   }
+}
+
+export type Config = ReturnType<typeof toConfig>
+export type TelegramConfig = NonNullable<Config['telegram']>
+
+export function parseConfig(env: Env, cwd = launchDir(env)): Config {
+  return toConfig(parseEnv(envSchema, env), env, cwd)
 }

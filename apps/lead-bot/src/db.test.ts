@@ -1,9 +1,10 @@
+import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
-import { TransactionNotStartedError, openLeadStore } from './db.ts'
+import { SCHEMA_VERSION, TransactionNotStartedError, openLeadStore } from './db.ts'
 import type { NewLead } from './db.ts'
-import { tempDir } from '../test/helpers.ts'
+import { recordingLog, tempDir } from '../test/helpers.ts'
 
 const temp = tempDir()
 afterAll(() => temp.remove())
@@ -12,16 +13,14 @@ const lead: NewLead = {
   name: 'Анна',
   phone: '+7 (912) 345-67-89',
   form: 'feedback',
-  consentVersion: '2025-01',
-  clientIp: null,
-  userAgent: null,
+  consentVersion: '2025-09-01.0a1b2c3d',
 }
 
 describe('openLeadStore', () => {
   it('creates the folder and the schema, in WAL mode with synchronous=FULL', () => {
     const file = path.join(temp.dir, 'nested', 'deeper', 'leads.sqlite')
     const store = openLeadStore(file)
-    expect(store.settings()).toEqual({ journalMode: 'wal', synchronous: 'full' })
+    expect(store.settings()).toMatchObject({ journalMode: 'wal', synchronous: 'full' })
     expect(store.count()).toBe(0)
     store.close()
   })
@@ -35,11 +34,11 @@ describe('openLeadStore', () => {
     first.close()
     second.close()
     const raw = new DatabaseSync(file)
-    expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: 1 })
+    expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
     raw.close()
   })
 
-  it('tracks delivery: due order, failures, sent', () => {
+  it('tracks delivery: strict arrival order, attempts, retries, dead letters, sent', () => {
     const store = openLeadStore(path.join(temp.dir, 'delivery.sqlite'))
     const t = 1_000_000
     const a = store.insert(lead, t)
@@ -50,21 +49,30 @@ describe('openLeadStore', () => {
       status: 'pending',
       attempts: 0,
     })
-    expect(store.nextDue(t - 1)).toBeUndefined()
-    expect(store.nextDue(t + 5)?.id).toBe(a.id)
-    store.markFailed(a.id, 'HTTP 500', t + 100)
-    expect(store.nextDue(t + 5)?.id).toBe(b.id)
-    expect(store.nextDueAt()).toBe(t + 1)
+    store.recordAttempt(a.id)
+    store.markRetry(a.id, 'HTTP 500', t + 100)
+    // A lead waiting out a retry stays at the head: the ones behind it wait.
+    expect(store.head()).toMatchObject({ id: a.id, attempts: 1, nextAttemptAt: t + 100 })
+    store.recordAttempt(a.id)
+    expect(store.head()).toMatchObject({ attempts: 2, lastError: null })
+    store.markFailed(a.id, 'HTTP 400 Bad Request: chat not found')
+    expect(store.head()?.id).toBe(b.id)
+    expect(store.stats()).toEqual({ pending: 1, failed: 1, oldestPendingAt: t + 1 })
+    store.recordAttempt(b.id)
     store.markSent(b.id, 77, t + 6)
-    expect(store.nextDueAt()).toBe(t + 100)
-    expect(store.countPending()).toBe(1)
-    expect(store.makePendingDue(t + 10)).toBe(1)
-    expect(store.nextDue(t + 10)).toMatchObject({ id: a.id, attempts: 1, lastError: 'HTTP 500' })
+    expect(store.head()).toBeUndefined()
+    expect(store.resendFailed(t + 10)).toBe(1)
+    expect(store.head()).toMatchObject({ id: a.id, status: 'pending', nextAttemptAt: t + 10 })
+    store.markRetry(a.id, 'HTTP 502', t + 3_600_000)
+    expect(store.makePendingDue(t + 20)).toBe(1)
+    expect(store.head()?.nextAttemptAt).toBe(t + 20)
     expect(
-      store.list({ limit: 10 }).map((row) => [row.id, row.status, row.telegramMessageId]),
+      store
+        .list({ limit: 10 })
+        .map((row) => [row.id, row.status, row.attempts, row.telegramMessageId]),
     ).toEqual([
-      [b.id, 'sent', 77],
-      [a.id, 'pending', null],
+      [b.id, 'sent', 1, 77],
+      [a.id, 'pending', 2, null],
     ])
     store.checkWritable(t)
     store.close()
@@ -101,5 +109,174 @@ describe('openLeadStore', () => {
     expect(store.insertMany([{ lead, now: 5 }])[0]?.id).toBe(3)
     store.checkWritable(5)
     store.close()
+  })
+})
+
+describe('schema v2', () => {
+  it('drops the IP address and User-Agent from an existing database, keeping every lead and number', () => {
+    const file = path.join(temp.dir, 'v1.sqlite')
+    const v1 = new DatabaseSync(file)
+    v1.exec(`CREATE TABLE leads (
+       id INTEGER PRIMARY KEY AUTOINCREMENT, received_at TEXT NOT NULL, name TEXT NOT NULL,
+       phone TEXT NOT NULL, form TEXT NOT NULL, client_ip TEXT, user_agent TEXT,
+       consent_version TEXT NOT NULL,
+       status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent')),
+       attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, last_error TEXT,
+       sent_at TEXT, telegram_message_id INTEGER) STRICT;
+     CREATE INDEX leads_pending ON leads (next_attempt_at, id) WHERE status = 'pending';
+     CREATE TABLE health (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at TEXT NOT NULL) STRICT;
+     INSERT INTO leads (received_at, name, phone, form, client_ip, user_agent, consent_version,
+       status, attempts, next_attempt_at)
+     VALUES ('2025-01-15T10:00:00.000Z', 'Анна', '+7 (912) 345-67-89', 'feedback', '203.0.113.7',
+       'Mozilla', '2025-01', 'sent', 1, 0),
+       ('2025-01-15T10:01:00.000Z', 'Борис', '+7 (912) 345-67-80', 'feedback', '203.0.113.8',
+       'Mozilla', '2025-01', 'pending', 2, 0),
+       ('2025-01-15T10:02:00.000Z', 'Вера', '+7 (912) 345-67-81', 'feedback', '203.0.113.9',
+       'Mozilla', '2025-01', 'pending', 0, 0);
+     DELETE FROM leads WHERE id = 3;
+     PRAGMA user_version = 1;`)
+    v1.close()
+
+    const store = openLeadStore(file)
+    expect(
+      store.list({ limit: 10 }).map((row) => [row.id, row.name, row.status, row.attempts]),
+    ).toEqual([
+      [2, 'Борис', 'pending', 2],
+      [1, 'Анна', 'sent', 1],
+    ])
+    // Lead 3 was deleted before the migration: its number is not given out again.
+    expect(store.insert(lead, 0).id).toBe(4)
+    store.close()
+    const raw = new DatabaseSync(file, { readOnly: true })
+    const columns = raw.prepare('SELECT name FROM pragma_table_info(?)').all('leads')
+    expect(columns.map((column) => column.name)).not.toEqual(expect.arrayContaining(['client_ip']))
+    expect(columns.map((column) => column.name)).not.toContain('user_agent')
+    raw.close()
+  })
+})
+
+describe('a deleted or replaced database file', () => {
+  it('rm of the file and its WAL while open: the store reopens the path and keeps every lead', () => {
+    const file = path.join(temp.dir, 'deleted', 'leads.sqlite')
+    const log = recordingLog()
+    const store = openLeadStore(file, { log })
+    const first = store.insert(lead, 1_000)
+    store.insert({ ...lead, name: 'Борис' }, 2_000)
+    store.recordAttempt(first.id)
+    store.markSent(first.id, 5, 1_500)
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
+
+    // The next write notices, rebuilds the file from what it still holds, then commits.
+    const third = store.insert({ ...lead, name: 'Вера' }, 3_000)
+    expect(third.id).toBe(3)
+    store.checkWritable(4_000)
+    expect(log.entries).toEqual([
+      expect.objectContaining({ level: 'error', details: { db: file, merged: 2 } }),
+    ])
+    store.close()
+
+    // What a restart would see: all three, with their numbers and delivery state.
+    const reopened = openLeadStore(file)
+    expect(reopened.list({ limit: 10 }).map((row) => [row.id, row.name, row.status])).toEqual([
+      [3, 'Вера', 'pending'],
+      [2, 'Борис', 'pending'],
+      [1, 'Анна', 'sent'],
+    ])
+    reopened.close()
+    expect(readdirSync(path.dirname(file)).filter((name) => name.includes('rescue'))).toEqual([])
+  })
+
+  it('a restored older copy: the leads it lacks are added, none twice', () => {
+    const file = path.join(temp.dir, 'restored.sqlite')
+    const backup = path.join(temp.dir, 'restored-backup.sqlite')
+    const store = openLeadStore(file)
+    store.insert(lead, 1_000)
+    store.checkWritable(1_000) // the backup tool copies a checkpointed file
+    const raw = new DatabaseSync(file)
+    raw.exec(`VACUUM INTO '${backup}'`)
+    raw.close()
+    store.insert({ ...lead, name: 'Борис' }, 2_000)
+    renameSync(backup, file) // the restore: a different file at the same path
+    rmSync(`${file}-wal`, { force: true })
+    rmSync(`${file}-shm`, { force: true })
+
+    expect(store.count()).toBe(2)
+    expect(store.list({ limit: 10 }).map((row) => [row.id, row.name])).toEqual([
+      [2, 'Борис'],
+      [1, 'Анна'],
+    ])
+    store.close()
+  })
+
+  it('a file that cannot be reopened: every call fails (503), and closing saves a copy', () => {
+    const dir = path.join(temp.dir, 'garbage')
+    const file = path.join(dir, 'leads.sqlite')
+    const log = recordingLog()
+    const store = openLeadStore(file, { log })
+    store.insert(lead, 1_000)
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
+    writeFileSync(file, 'not a database'.repeat(100))
+
+    expect(() => store.insert(lead, 2_000)).toThrow(/not a database/)
+    expect(() => store.checkWritable(2_000)).toThrow(/not a database/)
+    store.close()
+    const rescued = readdirSync(dir).filter((name) => name.startsWith('leads.sqlite.rescue-'))
+    expect(rescued).toHaveLength(1)
+    const copy = openLeadStore(path.join(dir, rescued[0] ?? ''))
+    expect(copy.list({ limit: 10 }).map((row) => row.name)).toEqual(['Анна'])
+    copy.close()
+  })
+})
+
+describe('deleting leads', () => {
+  it('after the retention period, delivered or not', () => {
+    const store = openLeadStore(path.join(temp.dir, 'retention.sqlite'))
+    const day = 86_400_000
+    const old = store.insert(lead, 10 * day)
+    store.markSent(old.id, 1, 10 * day)
+    store.insert({ ...lead, name: 'Старый, не доставлен' }, 10 * day + 1)
+    store.insert({ ...lead, name: 'Свежий' }, 200 * day)
+    expect(store.deleteReceivedBefore(200 * day - 180 * day + 2)).toBe(2)
+    expect(store.list({ limit: 10 }).map((row) => row.name)).toEqual(['Свежий'])
+    expect(store.head()?.name).toBe('Свежий')
+    store.close()
+  })
+
+  it('by phone, whatever spaces it was written with', () => {
+    const store = openLeadStore(path.join(temp.dir, 'by-phone.sqlite'))
+    store.insert(lead, 1)
+    store.insert({ ...lead, phone: '+7(912)345-67-89' }, 2)
+    store.insert({ ...lead, phone: '+7 (912) 345-67-80' }, 3)
+    expect(store.deleteByPhone('+7 (912) 345-67-89')).toBe(2)
+    expect(store.list({ limit: 10 }).map((row) => row.phone)).toEqual(['+7 (912) 345-67-80'])
+    expect(store.deleteByPhone('+7 (912) 345-67-89')).toBe(0)
+    store.close()
+  })
+})
+
+describe('locks and read-only use', () => {
+  it('gives up on an outside write lock after a short busy timeout', () => {
+    const store = openLeadStore(path.join(temp.dir, 'locked.sqlite'))
+    expect(store.settings().busyTimeoutMs).toBeLessThanOrEqual(500)
+    const other = new DatabaseSync(store.path)
+    other.exec('BEGIN IMMEDIATE')
+    expect(() => store.checkWritable(1)).toThrow(/locked/)
+    other.exec('ROLLBACK')
+    other.close()
+    store.checkWritable(2)
+    store.close()
+  })
+
+  it('opens read-only without touching the file', () => {
+    const file = path.join(temp.dir, 'read-only.sqlite')
+    const writer = openLeadStore(file)
+    writer.insert(lead, 1)
+    writer.close()
+    const before = statSync(file).mtimeMs
+    const reader = openLeadStore(file, { readOnly: true })
+    expect(reader.list({ limit: 5 }).map((row) => row.name)).toEqual(['Анна'])
+    expect(() => reader.insert(lead, 2)).toThrow(/readonly/)
+    reader.close()
+    expect(statSync(file).mtimeMs).toBe(before)
   })
 })

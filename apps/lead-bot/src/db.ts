@@ -1,17 +1,18 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import type { SQLOutputValue } from 'node:sqlite'
+import type { SQLOutputValue, StatementSync } from 'node:sqlite'
+import { pathToFileURL } from 'node:url'
+import { maskPhoneDigits } from '@it-lab/shared'
 
-export type LeadStatus = 'pending' | 'sent'
+/** `failed`: Telegram refused it for good (4xx); kept for `npm run leads -- --resend-failed`. */
+export type LeadStatus = 'pending' | 'sent' | 'failed'
 
 export interface NewLead {
   name: string
   phone: string
   form: string
   consentVersion: string
-  clientIp: string | null
-  userAgent: string | null
 }
 
 export interface LeadRow extends NewLead {
@@ -19,9 +20,11 @@ export interface LeadRow extends NewLead {
   /** ISO 8601 UTC. */
   receivedAt: string
   status: LeadStatus
+  /** Sends started, counted before each one goes out. */
   attempts: number
   /** Epoch milliseconds; the outbox sends a pending lead once this has passed. */
   nextAttemptAt: number
+  /** Why the last attempt failed; null after a success or while an attempt's outcome is unknown. */
   lastError: string | null
   sentAt: string | null
   telegramMessageId: number | null
@@ -31,6 +34,13 @@ export interface LeadRow extends NewLead {
 export interface LeadToInsert {
   lead: NewLead
   now: number
+}
+
+export interface DeliveryStats {
+  pending: number
+  failed: number
+  /** Epoch ms of the oldest pending lead, if any. */
+  oldestPendingAt: number | undefined
 }
 
 /** The batch's BEGIN IMMEDIATE failed (write lock not obtained, I/O): no row was tried. */
@@ -50,27 +60,51 @@ export interface LeadStore {
    * back and the error rethrown. Rows come back in the order given; durable when this returns.
    */
   insertMany(leads: readonly LeadToInsert[]): LeadRow[]
-  nextDue(now: number): LeadRow | undefined
-  /** Earliest next_attempt_at among pending leads, to schedule the outbox timer. */
-  nextDueAt(): number | undefined
+  /** The oldest pending lead, due or not: delivery is strictly in order of arrival. */
+  head(): LeadRow | undefined
+  /** Counts an attempt before it is made, and forgets the last error (outcome unknown). */
+  recordAttempt(id: number): void
   markSent(id: number, telegramMessageId: number | null, now: number): void
-  markFailed(id: number, error: string, nextAttemptAt: number): void
+  /** A transient failure: stays pending, due again at `nextAttemptAt`. */
+  markRetry(id: number, error: string, nextAttemptAt: number): void
+  /** A permanent failure: dead-lettered until `resendFailed`. */
+  markFailed(id: number, error: string): void
+  /** Puts every failed lead back in the queue, due now. Returns how many. */
+  resendFailed(now: number): number
   /** Makes every pending lead due now, so a restart retries at once. Returns how many. */
   makePendingDue(now: number): number
+  stats(): DeliveryStats
   countPending(): number
   count(): number
   list(options: { limit: number }): LeadRow[]
+  /** Deletes every lead received before `cutoff` (epoch ms), whatever its status. */
+  deleteReceivedBefore(cutoff: number): number
+  /** Deletes every lead whose phone has the same digits as `phone`. */
+  deleteByPhone(phone: string): number
   /** Throws unless a write can be committed right now. */
   checkWritable(now: number): void
   /** The durability settings in force on this connection, for logs and tests. */
-  settings(): { journalMode: string; synchronous: string }
+  settings(): { journalMode: string; synchronous: string; busyTimeoutMs: number }
   close(): void
 }
 
-export interface StoreOptions {
-  /** How long a statement waits for a lock held by another connection (ms). */
-  busyTimeoutMs?: number
+export interface StoreLog {
+  warn(details: object, message: string): void
+  error(details: object, message: string): void
 }
+
+export interface StoreOptions {
+  /**
+   * How long a statement waits for a lock held by another connection (ms). The wait blocks the
+   * event loop, so it is short: a locked database answers 503 at once rather than freezing.
+   */
+  busyTimeoutMs?: number
+  /** Listing and export only: no migration, no write, works for a user who can only read. */
+  readOnly?: boolean
+  log?: StoreLog
+}
+
+export const DEFAULT_BUSY_TIMEOUT_MS = 250
 
 // Each entry moves the schema one version up; PRAGMA user_version records how far we are.
 const MIGRATIONS = [
@@ -92,7 +126,40 @@ const MIGRATIONS = [
    ) STRICT;
    CREATE INDEX leads_pending ON leads (next_attempt_at, id) WHERE status = 'pending';
    CREATE TABLE health (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at TEXT NOT NULL) STRICT;`,
+  // v2: no IP address or User-Agent any more (rate limiting keeps the IP in memory only), and a
+  // `failed` status for dead letters. SQLite cannot change a CHECK in place: the table is rebuilt,
+  // keeping every lead, its id and the id sequence (so a deleted lead's number is never reused).
+  `CREATE TABLE leads_v2 (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     received_at TEXT NOT NULL,
+     name TEXT NOT NULL,
+     phone TEXT NOT NULL,
+     form TEXT NOT NULL,
+     consent_version TEXT NOT NULL,
+     status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     last_error TEXT,
+     sent_at TEXT,
+     telegram_message_id INTEGER
+   ) STRICT;
+   INSERT INTO leads_v2 (id, received_at, name, phone, form, consent_version, status, attempts,
+       next_attempt_at, last_error, sent_at, telegram_message_id)
+     SELECT id, received_at, name, phone, form, consent_version, status, attempts,
+       next_attempt_at, last_error, sent_at, telegram_message_id FROM leads;
+   DELETE FROM sqlite_sequence WHERE name = 'leads_v2';
+   INSERT INTO sqlite_sequence (name, seq)
+     SELECT 'leads_v2', seq FROM sqlite_sequence WHERE name = 'leads';
+   DROP TABLE leads;
+   ALTER TABLE leads_v2 RENAME TO leads;
+   CREATE INDEX leads_pending ON leads (id) WHERE status = 'pending';
+   CREATE INDEX leads_received ON leads (received_at);`,
 ]
+
+export const SCHEMA_VERSION = MIGRATIONS.length
+
+const COLUMNS = `received_at, name, phone, form, consent_version, status, attempts, next_attempt_at,
+  last_error, sent_at, telegram_message_id`
 
 function str(value: SQLOutputValue | undefined): string {
   if (typeof value !== 'string') throw new TypeError(`expected text, got ${typeof value}`)
@@ -110,6 +177,11 @@ function num(value: SQLOutputValue | undefined): number {
   return Number(value)
 }
 
+function status(value: SQLOutputValue | undefined): LeadStatus {
+  const text = str(value)
+  return text === 'sent' || text === 'failed' ? text : 'pending'
+}
+
 function toLead(row: Record<string, SQLOutputValue>): LeadRow {
   return {
     id: num(row.id),
@@ -117,10 +189,8 @@ function toLead(row: Record<string, SQLOutputValue>): LeadRow {
     name: str(row.name),
     phone: str(row.phone),
     form: str(row.form),
-    clientIp: strOrNull(row.client_ip),
-    userAgent: strOrNull(row.user_agent),
     consentVersion: str(row.consent_version),
-    status: str(row.status) === 'sent' ? 'sent' : 'pending',
+    status: status(row.status),
     attempts: num(row.attempts),
     nextAttemptAt: num(row.next_attempt_at),
     lastError: strOrNull(row.last_error),
@@ -140,72 +210,170 @@ function migrate(db: DatabaseSync): void {
     if (version < MIGRATIONS.length) db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`)
     db.exec('COMMIT')
   } catch (error) {
-    db.exec('ROLLBACK')
+    if (db.isTransaction) db.exec('ROLLBACK')
     throw error
   }
 }
 
+/** Phone digits as the mask shows them, so `+7(912)…` and `+7 (912) …` are one phone. */
+function phoneKey(phone: string): string {
+  return maskPhoneDigits(phone).replace(/\D/g, '')
+}
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/**
+ * A reader of a WAL database needs to create the `-shm` file, which a user who may only read the
+ * folder cannot. With no `-wal` file no writer has it open and the main file is the whole
+ * database, so it is opened as immutable (no locks, no `-shm`).
+ */
+function openReadOnly(file: string): DatabaseSync {
+  const db = new DatabaseSync(file, { readOnly: true })
+  try {
+    db.prepare('PRAGMA user_version').get()
+    return db
+  } catch (error) {
+    db.close()
+    if (existsSync(`${file}-wal`)) throw error
+    const url = pathToFileURL(file)
+    url.searchParams.set('immutable', '1')
+    return new DatabaseSync(url, { readOnly: true })
+  }
+}
+
+/** One open connection and its statements; replaced whole when the file is. */
+function connect(file: string, options: StoreOptions) {
+  const readOnly = options.readOnly ?? false
+  if (!readOnly) mkdirSync(path.dirname(file), { recursive: true })
+  const db = readOnly ? openReadOnly(file) : new DatabaseSync(file)
+  const busyTimeoutMs = Math.trunc(options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS)
+  db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`)
+  if (!readOnly) {
+    db.exec('PRAGMA journal_mode = WAL')
+    // FULL: the WAL is fsynced at every commit, so an acknowledged lead survives power loss too.
+    db.exec('PRAGMA synchronous = FULL')
+    // A deleted lead (retention, a person's request) is overwritten, not left in free pages.
+    db.exec('PRAGMA secure_delete = ON')
+    migrate(db)
+  }
+  db.function('phone_key', (value) => (typeof value === 'string' ? phoneKey(value) : null))
+  // Statements are prepared on first use: a read-only connection never prepares a write.
+  const cache = new Map<string, StatementSync>()
+  const sql = (text: string) => {
+    let statement = cache.get(text)
+    if (!statement) {
+      statement = db.prepare(text)
+      cache.set(text, statement)
+    }
+    return statement
+  }
+  const { dev, ino } = statSync(file)
+  return { db, sql, dev, ino, busyTimeoutMs }
+}
+
+type Connection = ReturnType<typeof connect>
+
+/**
+ * Copies into `target` every lead of the file `source` that `target` lacks (same time, name and
+ * phone), keeping its id where that id is free. Used after the file was deleted or replaced.
+ */
+function mergeFrom(target: Connection, source: string): number {
+  const { db } = target
+  db.prepare('ATTACH DATABASE ? AS rescued').run(source)
+  try {
+    db.exec('BEGIN IMMEDIATE')
+    let merged = 0
+    try {
+      const rows = db.prepare('SELECT id, received_at, name, phone FROM rescued.leads ORDER BY id')
+      const exists = db.prepare(
+        'SELECT 1 FROM main.leads WHERE received_at = ? AND name = ? AND phone = ?',
+      )
+      const idTaken = db.prepare('SELECT 1 FROM main.leads WHERE id = ?')
+      const copy = db.prepare(
+        `INSERT INTO main.leads (id, ${COLUMNS}) SELECT ?, ${COLUMNS} FROM rescued.leads WHERE id = ?`,
+      )
+      for (const row of rows.iterate()) {
+        const id = num(row.id)
+        if (exists.get(str(row.received_at), str(row.name), str(row.phone))) continue
+        copy.run(idTaken.get(id) ? null : id, id)
+        merged += 1
+      }
+      db.exec('COMMIT')
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK')
+      throw error
+    }
+    return merged
+  } finally {
+    db.exec('DETACH DATABASE rescued')
+  }
+}
+
 export function openLeadStore(file: string, options: StoreOptions = {}): LeadStore {
-  mkdirSync(path.dirname(file), { recursive: true })
-  const db = new DatabaseSync(file)
-  db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`)
-  db.exec('PRAGMA journal_mode = WAL')
-  // FULL: the WAL is fsynced at every commit, so an acknowledged lead survives power loss too.
-  db.exec('PRAGMA synchronous = FULL')
-  migrate(db)
+  let conn = connect(file, options)
+  const log = options.log
 
-  const insert = db.prepare(
-    `INSERT INTO leads (received_at, name, phone, form, client_ip, user_agent, consent_version,
-       next_attempt_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-  )
-  const nextDue = db.prepare(
-    `SELECT * FROM leads WHERE status = 'pending' AND next_attempt_at <= ?
-     ORDER BY next_attempt_at, id LIMIT 1`,
-  )
-  const nextDueAt = db.prepare(
-    `SELECT MIN(next_attempt_at) AS at FROM leads WHERE status = 'pending'`,
-  )
-  const markSent = db.prepare(
-    `UPDATE leads SET status = 'sent', attempts = attempts + 1, sent_at = ?,
-       telegram_message_id = ?, last_error = NULL
-     WHERE id = ?`,
-  )
-  const markFailed = db.prepare(
-    `UPDATE leads SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?`,
-  )
-  const makeDue = db.prepare(
-    `UPDATE leads SET next_attempt_at = ? WHERE status = 'pending' AND next_attempt_at > ?`,
-  )
-  const countPending = db.prepare(`SELECT COUNT(*) AS n FROM leads WHERE status = 'pending'`)
-  const count = db.prepare('SELECT COUNT(*) AS n FROM leads')
-  const list = db.prepare('SELECT * FROM leads ORDER BY id DESC LIMIT ?')
-  const touchHealth = db.prepare(
-    `INSERT INTO health (id, checked_at) VALUES (1, ?)
-     ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`,
-  )
+  /** True while the file at `file` is still the one this connection has open. */
+  function sameFile(): boolean {
+    const now = statSync(file, { throwIfNoEntry: false })
+    return now !== undefined && now.dev === conn.dev && now.ino === conn.ino
+  }
 
-  const iso = (ms: number) => new Date(ms).toISOString()
+  /** Writes everything this connection still sees (even an unlinked file) to a new file. */
+  function rescueCopy(): string {
+    const rescue = `${file}.rescue-${Date.now()}-${process.pid}`
+    conn.db.prepare('VACUUM INTO ?').run(rescue)
+    return rescue
+  }
+
+  /**
+   * The file was deleted or replaced under us (an `rm`, a restore): writes would go to a file
+   * nobody will open again. Reopen the path and carry over every lead it lacks, so nothing
+   * acknowledged is lost; if that fails, throw (503) and try again on the next call.
+   */
+  function ensureSameFile(): void {
+    if (options.readOnly || sameFile()) return
+    const next = connect(file, options)
+    let rescue: string | undefined
+    let merged: number
+    try {
+      rescue = rescueCopy()
+      merged = mergeFrom(next, rescue)
+    } catch (error) {
+      // The old handle still holds every lead; close() saves a copy if it comes to that.
+      next.db.close()
+      if (rescue) rmSync(rescue, { force: true })
+      throw error
+    }
+    conn.db.close()
+    conn = next
+    rmSync(rescue, { force: true })
+    log?.error({ db: file, merged }, 'database file was deleted or replaced: reopened and merged')
+  }
+
+  function guarded<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+    return (...args) => {
+      ensureSameFile()
+      return fn(...args)
+    }
+  }
 
   function insertLead(lead: NewLead, now: number): LeadRow {
-    const row = insert.get(
-      iso(now),
-      lead.name,
-      lead.phone,
-      lead.form,
-      lead.clientIp,
-      lead.userAgent,
-      lead.consentVersion,
-      now,
-    )
+    const row = conn
+      .sql(
+        `INSERT INTO leads (received_at, name, phone, form, consent_version, next_attempt_at)
+         VALUES (?, ?, ?, ?, ?, ?) RETURNING *`,
+      )
+      .get(iso(now), lead.name, lead.phone, lead.form, lead.consentVersion, now)
     if (!row) throw new Error('INSERT returned no row')
     return toLead(row)
   }
 
   return {
     path: file,
-    insert: insertLead,
-    insertMany(leads) {
+    insert: guarded(insertLead),
+    insertMany: guarded((leads) => {
+      const { db } = conn
       try {
         db.exec('BEGIN IMMEDIATE')
       } catch (error) {
@@ -220,47 +388,98 @@ export function openLeadStore(file: string, options: StoreOptions = {}): LeadSto
         if (db.isTransaction) db.exec('ROLLBACK')
         throw error
       }
-    },
-    nextDue(now) {
-      const row = nextDue.get(now)
+    }),
+    head: guarded(() => {
+      const row = conn.sql(`SELECT * FROM leads WHERE status = 'pending' ORDER BY id LIMIT 1`).get()
       return row ? toLead(row) : undefined
-    },
-    nextDueAt() {
-      const at = nextDueAt.get()?.at
-      return at === null || at === undefined ? undefined : num(at)
-    },
-    markSent(id, telegramMessageId, now) {
-      markSent.run(iso(now), telegramMessageId, id)
-    },
-    markFailed(id, error, nextAttemptAt) {
-      markFailed.run(error.slice(0, 1000), nextAttemptAt, id)
-    },
-    makePendingDue(now) {
-      return num(makeDue.run(now, now).changes)
-    },
-    countPending() {
-      return num(countPending.get()?.n)
-    },
-    count() {
-      return num(count.get()?.n)
-    },
-    list({ limit }) {
-      return list.all(limit).map(toLead)
-    },
-    checkWritable(now) {
+    }),
+    recordAttempt: guarded((id) => {
+      conn.sql('UPDATE leads SET attempts = attempts + 1, last_error = NULL WHERE id = ?').run(id)
+    }),
+    markSent: guarded((id, telegramMessageId, now) => {
+      conn
+        .sql(
+          `UPDATE leads SET status = 'sent', sent_at = ?, telegram_message_id = ?, last_error = NULL
+           WHERE id = ?`,
+        )
+        .run(iso(now), telegramMessageId, id)
+    }),
+    markRetry: guarded((id, error, nextAttemptAt) => {
+      conn
+        .sql('UPDATE leads SET last_error = ?, next_attempt_at = ? WHERE id = ?')
+        .run(error.slice(0, 1000), nextAttemptAt, id)
+    }),
+    markFailed: guarded((id, error) => {
+      conn
+        .sql(`UPDATE leads SET status = 'failed', last_error = ? WHERE id = ?`)
+        .run(error.slice(0, 1000), id)
+    }),
+    resendFailed: guarded((now) => {
+      const sql = `UPDATE leads SET status = 'pending', next_attempt_at = ? WHERE status = 'failed'`
+      return num(conn.sql(sql).run(now).changes)
+    }),
+    makePendingDue: guarded((now) => {
+      const sql = `UPDATE leads SET next_attempt_at = ? WHERE status = 'pending' AND next_attempt_at > ?`
+      return num(conn.sql(sql).run(now, now).changes)
+    }),
+    stats: guarded(() => {
+      const row = conn
+        .sql(
+          `SELECT COUNT(*) FILTER (WHERE status = 'pending') AS pending,
+                  COUNT(*) FILTER (WHERE status = 'failed') AS failed,
+                  MIN(received_at) FILTER (WHERE status = 'pending') AS oldest
+           FROM leads`,
+        )
+        .get()
+      const oldest = strOrNull(row?.oldest)
+      return {
+        pending: num(row?.pending),
+        failed: num(row?.failed),
+        oldestPendingAt: oldest === null ? undefined : Date.parse(oldest),
+      }
+    }),
+    countPending: guarded(() =>
+      num(conn.sql(`SELECT COUNT(*) AS n FROM leads WHERE status = 'pending'`).get()?.n),
+    ),
+    count: guarded(() => num(conn.sql('SELECT COUNT(*) AS n FROM leads').get()?.n)),
+    list: guarded(({ limit }) =>
+      conn.sql('SELECT * FROM leads ORDER BY id DESC LIMIT ?').all(limit).map(toLead),
+    ),
+    deleteReceivedBefore: guarded((cutoff) =>
+      num(conn.sql('DELETE FROM leads WHERE received_at < ?').run(iso(cutoff)).changes),
+    ),
+    deleteByPhone: guarded((phone) =>
+      num(conn.sql('DELETE FROM leads WHERE phone_key(phone) = ?').run(phoneKey(phone)).changes),
+    ),
+    checkWritable: guarded((now) => {
       // A real committed write: it proves the file, the WAL and the lock are all usable.
-      touchHealth.run(iso(now))
-    },
+      conn
+        .sql(
+          `INSERT INTO health (id, checked_at) VALUES (1, ?)
+           ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`,
+        )
+        .run(iso(now))
+    }),
     settings() {
-      const journalMode = str(db.prepare('PRAGMA journal_mode').get()?.journal_mode)
-      const level = num(db.prepare('PRAGMA synchronous').get()?.synchronous)
+      const journalMode = str(conn.db.prepare('PRAGMA journal_mode').get()?.journal_mode)
+      const level = num(conn.db.prepare('PRAGMA synchronous').get()?.synchronous)
       return {
         journalMode,
         synchronous: ['off', 'normal', 'full', 'extra'][level] ?? String(level),
+        busyTimeoutMs: conn.busyTimeoutMs,
       }
     },
     close() {
-      db.close()
+      // Leads written to a file that was since deleted would vanish with this handle: keep a copy.
+      if (!options.readOnly && !sameFile()) {
+        try {
+          const rescue = rescueCopy()
+          log?.error({ db: file, rescue }, 'database file was replaced; a copy was saved')
+        } catch (error) {
+          log?.error({ db: file, err: error }, 'database file was replaced; no copy could be saved')
+        }
+      }
+      conn.db.close()
     },
   }
 }

@@ -4,7 +4,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { TransactionNotStartedError, openLeadStore } from './db.ts'
 import type { LeadStore, NewLead } from './db.ts'
 import { createGroupCommit } from './group-commit.ts'
-import { phoneFor, tempDir } from '../test/helpers.ts'
+import { TEST_CONSENT, phoneFor, tempDir } from '../test/helpers.ts'
 
 const temp = tempDir()
 afterAll(() => temp.remove())
@@ -34,9 +34,7 @@ function newLead(n: number, name = `Ученик ${n}`): NewLead {
     name,
     phone: phoneFor(n),
     form: 'feedback',
-    consentVersion: '2025-01',
-    clientIp: '127.0.0.1',
-    userAgent: 'test',
+    consentVersion: TEST_CONSENT,
   }
 }
 

@@ -2,9 +2,14 @@ import { buildApp } from './app.ts'
 import { ConfigError, parseConfig } from './config.ts'
 import type { Config } from './config.ts'
 import { openLeadStore } from './db.ts'
+import type { LeadStore, StoreLog } from './db.ts'
 import { createOutbox } from './outbox.ts'
 import type { Outbox } from './outbox.ts'
 import { createTelegramClient } from './telegram.ts'
+
+const DAY_MS = 86_400_000
+/** How often leads past the retention period are looked for (also once at start). */
+const RETENTION_SWEEP_MS = 3_600_000
 
 function loadConfig(): Config {
   try {
@@ -17,7 +22,25 @@ function loadConfig(): Config {
 }
 
 const config = loadConfig()
-const store = openLeadStore(config.dbPath)
+// The store reports a replaced database file through the app's logger, which comes later.
+const storeLog: { to?: StoreLog } = {}
+
+function openStore(): LeadStore {
+  try {
+    return openLeadStore(config.dbPath, {
+      log: {
+        warn: (details, message) => storeLog.to?.warn(details, message),
+        error: (details, message) => storeLog.to?.error(details, message),
+      },
+    })
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    process.stderr.write(`lead-bot: cannot open the database ${config.dbPath}: ${reason}\n`)
+    process.exit(1)
+  }
+}
+
+const store = openStore()
 let outbox: Outbox | undefined
 const app = await buildApp({
   store,
@@ -25,8 +48,10 @@ const app = await buildApp({
   rateLimit: config.rateLimit,
   trustProxy: config.trustProxy,
   logger: { level: config.logLevel },
+  deliveryOn: config.telegram !== null,
   onLeadStored: () => outbox?.wake(),
 })
+storeLog.to = app.log
 
 if (config.telegram) {
   app.log.info({ chatId: config.telegram.chatId }, 'Telegram delivery is on')
@@ -43,6 +68,20 @@ if (config.telegram) {
       'stored; list them with `npm run leads`. They will be sent once Telegram is configured.',
   )
 }
+
+/** Deletes leads older than LEADS_RETENTION_DAYS, delivered or not (docs/decisions). */
+function deleteExpired(): void {
+  try {
+    const deleted = store.deleteReceivedBefore(Date.now() - config.retentionDays * DAY_MS)
+    if (deleted > 0) {
+      app.log.info({ deleted, retentionDays: config.retentionDays }, 'expired leads deleted')
+    }
+  } catch (error) {
+    app.log.error({ err: error }, 'expired leads could not be deleted; will try again')
+  }
+}
+deleteExpired()
+setInterval(deleteExpired, RETENTION_SWEEP_MS).unref()
 
 let stopping = false
 async function shutdown(signal: string): Promise<void> {
@@ -64,8 +103,20 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'))
 process.once('SIGINT', () => void shutdown('SIGINT'))
 
 const address = await app.listen({ port: config.port, host: config.host })
-app.log.info(
-  { address, db: store.path, ...store.settings(), origins: config.siteOrigins },
+// Every setting that shapes behaviour, so a log (or a benchmark) shows what was in force; logged
+// whatever LOG_LEVEL is, unless it is silent.
+const startupLog = config.logLevel === 'silent' ? app.log : app.log.child({}, { level: 'info' })
+startupLog.info(
+  {
+    address,
+    db: store.path,
+    ...store.settings(),
+    origins: config.siteOrigins,
+    rateLimit: config.rateLimit,
+    retentionDays: config.retentionDays,
+    telegram: config.telegram !== null,
+    outbox: config.outbox,
+  },
   'lead-bot listening',
 )
 outbox?.start()

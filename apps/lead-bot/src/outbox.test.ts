@@ -1,15 +1,21 @@
 import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openLeadStore } from './db.ts'
 import type { LeadStore, NewLead } from './db.ts'
 import { createOutbox, retryDelayMs } from './outbox.ts'
-import type { Outbox } from './outbox.ts'
-import { createTelegramClient } from './telegram.ts'
-import { startFakeTelegram } from '../test/fake-telegram.ts'
+import type { Outbox, OutboxConfig } from './outbox.ts'
+import { REPEAT_NOTE, createTelegramClient } from './telegram.ts'
+import {
+  CHAT_INTERVAL_MS,
+  GROUP_LIMIT,
+  GROUP_WINDOW_MS,
+  startFakeTelegram,
+} from '../test/fake-telegram.ts'
 import type { FakeTelegram } from '../test/fake-telegram.ts'
-import { phoneFor, recordingLog, tempDir } from '../test/helpers.ts'
+import { MEMORY_DIR, TEST_CONSENT, phoneFor, recordingLog, tempDir } from '../test/helpers.ts'
 
-const temp = tempDir()
+const temp = tempDir('lead-bot-outbox-', MEMORY_DIR)
 afterAll(() => temp.remove())
 
 function newLead(n: number): NewLead {
@@ -17,9 +23,7 @@ function newLead(n: number): NewLead {
     name: `Ученик ${n}`,
     phone: phoneFor(n),
     form: 'feedback',
-    consentVersion: '2025-01',
-    clientIp: '127.0.0.1',
-    userAgent: 'test',
+    consentVersion: TEST_CONSENT,
   }
 }
 
@@ -50,19 +54,20 @@ describe('outbox', () => {
   let dbNumber = 0
   const log = recordingLog()
 
-  function startOutbox(options: { retryBaseMs?: number; retryMaxMs?: number } = {}): Outbox {
+  function startOutbox(
+    options: Partial<OutboxConfig> & { chatId?: string; timeoutMs?: number } = {},
+  ): Outbox {
+    const { chatId = '1', timeoutMs = 2_000, ...config } = options
     outbox = createOutbox({
       store,
-      telegram: createTelegramClient({
-        apiUrl: fake.url,
-        token: fake.token,
-        chatId: '1',
-        timeoutMs: 2_000,
-      }),
+      telegram: createTelegramClient({ apiUrl: fake.url, token: fake.token, chatId, timeoutMs }),
       config: {
         pollMs: 1_000,
-        retryBaseMs: options.retryBaseMs ?? 20,
-        retryMaxMs: options.retryMaxMs ?? 100,
+        retryBaseMs: 20,
+        retryMaxMs: 100,
+        sendIntervalMs: 0,
+        notify: 'full',
+        ...config,
       },
       log,
     })
@@ -167,18 +172,51 @@ describe('outbox', () => {
     expect(fake.requests.map((r) => r.behaviour)).toEqual(['retry_after', 'ok', 'ok'])
     expect((retried?.at ?? 0) - (limited?.at ?? 0)).toBeGreaterThanOrEqual(990)
     expect((next?.at ?? 0) - (limited?.at ?? 0)).toBeGreaterThanOrEqual(990)
-    expect(new Set(deliveredIds(fake))).toEqual(new Set([first.id, second.id]))
-    expect(deliveredIds(fake)).toHaveLength(2)
+    expect(deliveredIds(fake)).toEqual([first.id, second.id])
   })
 
-  it('does not let one rejected message hold up the others', async () => {
-    fake.queue({ kind: 'error', status: 400, description: "Bad Request: can't parse entities" })
+  it('dead-letters a lead Telegram refuses for good, logs it as an error, and goes on', async () => {
+    fake.queue({ kind: 'error', status: 400, description: 'Bad Request: chat not found' })
     const box = startOutbox()
     const first = store.insert(newLead(1), Date.now())
     const second = store.insert(newLead(2), Date.now())
     box.wake()
     await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 3_000 })
-    expect(deliveredIds(fake)).toEqual([second.id, first.id])
+    expect(deliveredIds(fake)).toEqual([second.id])
+    expect(store.stats()).toMatchObject({ pending: 0, failed: 1 })
+    expect(store.list({ limit: 2 })[1]).toMatchObject({
+      id: first.id,
+      status: 'failed',
+      attempts: 1,
+      lastError: 'HTTP 400 Bad Request: chat not found',
+    })
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        details: expect.objectContaining({ leadId: first.id }),
+      }),
+    )
+    // Not retried on its own, however often the worker runs …
+    box.wake()
+    await box.idle()
+    expect(fake.requests).toHaveLength(2)
+    // … until the owner, the setting fixed, sends the failed ones again.
+    expect(store.resendFailed(Date.now())).toBe(1)
+    box.wake()
+    await vi.waitFor(() => expect(deliveredIds(fake)).toEqual([second.id, first.id]))
+  })
+
+  it.each([
+    [403, 'Forbidden: bot was blocked by the user'],
+    [401, 'Unauthorized'],
+  ])('treats %i as permanent too', async (status, description) => {
+    fake.setBehaviour({ kind: 'error', status, description })
+    const box = startOutbox()
+    store.insert(newLead(1), Date.now())
+    box.wake()
+    await vi.waitFor(() => expect(store.stats().failed).toBe(1), { timeout: 2_000 })
+    await box.idle()
+    expect(fake.requests).toHaveLength(1)
   })
 
   it('sends many leads, each exactly once, however often it is woken', async () => {
@@ -198,7 +236,7 @@ describe('outbox', () => {
     // An earlier run stored two leads and was stopped while one waited out a long backoff.
     const early = store.insert(newLead(1), Date.now())
     const late = store.insert(newLead(2), Date.now())
-    store.markFailed(late.id, 'HTTP 500', Date.now() + 3_600_000)
+    store.markRetry(late.id, 'HTTP 500', Date.now() + 3_600_000)
     store.close()
     store = openLeadStore(dbPath)
     startOutbox()
@@ -216,5 +254,121 @@ describe('outbox', () => {
     await box.stop()
     expect(fake.messages).toHaveLength(1)
     expect(store.list({ limit: 1 })[0]?.status).toBe('sent')
+  })
+
+  /** Inserts `count` leads in one transaction, as a backlog left while Telegram was away. */
+  function backlog(count: number): number[] {
+    const at = Date.now()
+    return store
+      .insertMany(Array.from({ length: count }, (_, n) => ({ lead: newLead(n), now: at })))
+      .map((row) => row.id)
+  }
+
+  it('a backlog of 500 goes out paced to a chat limit: in order, once each, no 429', async () => {
+    // Telegram's limits scaled by 1/200 (5 ms a message), the outbox's pacing scaled alike.
+    const scale = 0.005
+    fake.setRateLimits({ scale })
+    const ids = backlog(500)
+    const box = startOutbox({ sendIntervalMs: CHAT_INTERVAL_MS * scale })
+    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 20_000, interval: 50 })
+    await box.idle()
+    expect(deliveredIds(fake)).toEqual(ids)
+    expect(fake.requests.filter((request) => request.behaviour === 'flood')).toEqual([])
+    expect(store.list({ limit: 500 }).every((row) => row.attempts === 1)).toBe(true)
+  })
+
+  it('in a group chat, paced to 20 a minute: in order, no 429', async () => {
+    const scale = 0.002
+    fake.setRateLimits({ scale })
+    const ids = backlog(60)
+    const box = startOutbox({
+      chatId: '-1001234',
+      sendIntervalMs: (GROUP_WINDOW_MS / GROUP_LIMIT) * scale,
+    })
+    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 20_000, interval: 50 })
+    await box.idle()
+    expect(deliveredIds(fake)).toEqual(ids)
+    expect(fake.requests.filter((request) => request.behaviour === 'flood')).toEqual([])
+  })
+
+  it('unpaced into the limits: every 429 is waited out and the order holds', async () => {
+    // 50 ms a message, 20 per 3 s in the group: the 21st must wait.
+    const scale = 0.05
+    fake.setRateLimits({ scale })
+    const ids = backlog(25)
+    const box = startOutbox({ chatId: '-1001234', sendIntervalMs: 0 })
+    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 20_000, interval: 50 })
+    await box.idle()
+    expect(fake.requests.some((request) => request.behaviour === 'flood')).toBe(true)
+    expect(deliveredIds(fake)).toEqual(ids)
+  })
+
+  it('a lead waiting out a failure holds the ones behind it; delivery resumes in order', async () => {
+    fake.queue(
+      { kind: 'error', status: 502, description: 'Bad Gateway' },
+      { kind: 'ok' },
+      { kind: 'reset' },
+      { kind: 'retry_after', seconds: 0.05 },
+    )
+    const ids = backlog(5)
+    const box = startOutbox()
+    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 5_000 })
+    await box.idle()
+    expect(deliveredIds(fake)).toEqual(ids)
+    expect(store.list({ limit: 5 }).map((row) => row.attempts)).toEqual([1, 1, 1, 3, 2])
+  })
+
+  it('a locked database during the "sent" write: retried, nothing sent twice, attempts true', async () => {
+    store.close()
+    store = openLeadStore(dbPath, { busyTimeoutMs: 20 })
+    const ids = backlog(2)
+    const locker = new DatabaseSync(dbPath)
+    // Telegram takes the first message and answers 100 ms later, into a write lock held 600 ms.
+    fake.queue({ kind: 'slow_ok', ms: 100 })
+    const box = startOutbox()
+    await vi.waitFor(() => expect(fake.messages).toHaveLength(1), { timeout: 2_000, interval: 1 })
+    locker.exec('BEGIN IMMEDIATE')
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    // Nothing else went out while the delivery could not be recorded.
+    expect(fake.requests).toHaveLength(1)
+    expect(log.entries.some((entry) => entry.message.includes('could not be recorded yet'))).toBe(
+      true,
+    )
+    locker.exec('ROLLBACK')
+    locker.close()
+    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 5_000 })
+    await box.idle()
+    expect(deliveredIds(fake)).toEqual(ids)
+    expect(store.list({ limit: 2 }).map((row) => [row.status, row.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+    ])
+  })
+
+  it('a timed-out send Telegram did accept is sent once more, marked as a possible repeat', async () => {
+    fake.queue({ kind: 'slow_ok', ms: 1_000 })
+    const [id] = backlog(1)
+    const box = startOutbox({ timeoutMs: 200 })
+    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 5_000 })
+    await box.idle()
+    expect(deliveredIds(fake)).toEqual([id, id])
+    expect(fake.messages[0]?.text).not.toContain(REPEAT_NOTE)
+    expect(fake.messages[1]?.text.startsWith(REPEAT_NOTE)).toBe(true)
+    expect(store.list({ limit: 1 })[0]).toMatchObject({ status: 'sent', attempts: 2 })
+  })
+
+  it('a lead whose last attempt left no record (a crash) is marked as a possible repeat', async () => {
+    const [id = 0] = backlog(1)
+    store.recordAttempt(id) // the process died here, after the attempt, before any answer
+    startOutbox()
+    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 2_000 })
+    expect(fake.messages[0]?.text.startsWith(REPEAT_NOTE)).toBe(true)
+  })
+
+  it('minimal notifications carry the lead number only', async () => {
+    const [id] = backlog(1)
+    startOutbox({ notify: 'minimal' })
+    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 2_000 })
+    expect(fake.messages.map((message) => message.text)).toEqual([`Новая заявка №${id}`])
   })
 })

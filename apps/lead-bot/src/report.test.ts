@@ -8,9 +8,7 @@ const row: LeadRow = {
   name: 'Анна',
   phone: '+7 (912) 345-67-89',
   form: 'feedback',
-  consentVersion: '2025-01',
-  clientIp: '203.0.113.7',
-  userAgent: 'Mozilla/5.0 (X11; Linux)',
+  consentVersion: '2025-09-01.0a1b2c3d',
   status: 'sent',
   attempts: 1,
   nextAttemptAt: 0,
@@ -19,15 +17,19 @@ const row: LeadRow = {
   telegramMessageId: 3,
 }
 
-const HEADER =
-  'id,received_at,name,phone,form,consent_version,client_ip,user_agent,status,attempts,sent_at,last_error'
+const HEADER = 'id,received_at,name,phone,form,consent_version,status,attempts,sent_at,last_error'
 
 describe('formatCsv', () => {
-  it('writes a BOM, a header and CRLF rows; a leading + is kept as text', () => {
+  it('writes a BOM, a header and CRLF rows; a well-formed phone stays dialable', () => {
     expect(formatCsv([row])).toBe(
-      `\uFEFF${HEADER}\r\n7,2025-01-15T10:05:00.000Z,Анна,'+7 (912) 345-67-89,feedback,2025-01,` +
-        `203.0.113.7,Mozilla/5.0 (X11; Linux),sent,1,2025-01-15T10:05:01.000Z,\r\n`,
+      `\uFEFF${HEADER}\r\n7,2025-01-15T10:05:00.000Z,Анна,+7 (912) 345-67-89,feedback,` +
+        `2025-09-01.0a1b2c3d,sent,1,2025-01-15T10:05:01.000Z,\r\n`,
     )
+  })
+
+  it('still neutralises a phone cell that is not a well-formed phone', () => {
+    const line = formatCsv([{ ...row, phone: '+1+HYPERLINK("x")' }], { bom: false })
+    expect(line.split('\r\n')[1]).toContain(`,"'+1+HYPERLINK(""x"")",`)
   })
 
   it.each([
@@ -37,6 +39,10 @@ describe('formatCsv', () => {
     ['formula', '=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
     ['at sign', '@cmd', "'@cmd"],
     ['minus', '-1', "'-1"],
+    ['tab', '\t=1', "'\t=1"],
+    ['carriage return', '\r=1', `"'\r=1"`],
+    // Excel in a Russian locale splits on ';' whatever the file's delimiter is.
+    ['semicolon formula', 'a;=1+1;', '"a;=1+1;"'],
     ['plain', 'Анна', 'Анна'],
   ])('quotes a name with a %s', (_case, name, cell) => {
     const line = formatCsv([{ ...row, name }], { bom: false }).split('\r\n')[1] ?? ''
@@ -58,13 +64,29 @@ describe('formatTable', () => {
   it('lines up columns and shows local time and delivery state', () => {
     const table = formatTable([
       row,
-      { ...row, id: 12, name: 'Борис\nБ', status: 'pending', attempts: 3 },
+      {
+        ...row,
+        id: 12,
+        name: 'Борис\nБ',
+        status: 'pending',
+        attempts: 3,
+        lastError: 'HTTP 502 Bad Gateway',
+      },
+      {
+        ...row,
+        id: 13,
+        name: 'Вера',
+        status: 'failed',
+        attempts: 1,
+        lastError: 'HTTP 400 Bad Request: chat not found',
+      },
     ])
     expect(table.split('\n')).toEqual([
-      'id  получена           имя      телефон             форма     доставка',
-      '--  -----------------  -------  ------------------  --------  ----------',
+      'id  получена           имя      телефон             форма     доставка    последняя ошибка',
+      '--  -----------------  -------  ------------------  --------  ----------  ------------------------------------',
       '7   15.01.2025, 14:05  Анна     +7 (912) 345-67-89  feedback  отправлена',
-      '12  15.01.2025, 14:05  Борис Б  +7 (912) 345-67-89  feedback  ждёт (3)',
+      '12  15.01.2025, 14:05  Борис Б  +7 (912) 345-67-89  feedback  ждёт (3)    HTTP 502 Bad Gateway',
+      '13  15.01.2025, 14:05  Вера     +7 (912) 345-67-89  feedback  ошибка (1)  HTTP 400 Bad Request: chat not found',
     ])
   })
 })

@@ -1,3 +1,4 @@
+import { PHONE_PATTERN } from '@it-lab/shared'
 import type { LeadRow } from './db.ts'
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {
@@ -17,8 +18,15 @@ const TABLE_COLUMNS: [string, (lead: LeadRow) => string][] = [
   ['имя', (lead) => lead.name],
   ['телефон', (lead) => lead.phone],
   ['форма', (lead) => lead.form],
-  ['доставка', (lead) => (lead.status === 'sent' ? 'отправлена' : `ждёт (${lead.attempts})`)],
+  ['доставка', delivery],
+  ['последняя ошибка', (lead) => (lead.status === 'sent' ? '' : (lead.lastError ?? ''))],
 ]
+
+function delivery(lead: LeadRow): string {
+  if (lead.status === 'sent') return 'отправлена'
+  if (lead.status === 'failed') return `ошибка (${lead.attempts})`
+  return `ждёт (${lead.attempts})`
+}
 
 /** A plain fixed-width table for the terminal. */
 export function formatTable(leads: LeadRow[]): string {
@@ -46,8 +54,6 @@ export const CSV_COLUMNS = [
   'phone',
   'form',
   'consent_version',
-  'client_ip',
-  'user_agent',
   'status',
   'attempts',
   'sent_at',
@@ -57,9 +63,15 @@ export const CSV_COLUMNS = [
 function csvCell(value: string | number | null, delimiter: string): string {
   if (value === null) return ''
   let text = String(value)
-  // Spreadsheets run cells starting with = + - @ as formulas ('+7 (…' included): make them text.
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return text.includes(delimiter) || /["\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+  // Spreadsheets run cells starting with = + - @ as formulas: make them text. A well-formed
+  // phone is left as it is (the owner dials from it); it holds no formula a sheet could run.
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !PHONE_PATTERN.test(text)) {
+    text = `'${text}`
+  }
+  // `,` and `;` are both quoted whatever the delimiter: Excel in a Russian locale splits on `;`.
+  return text.includes(delimiter) || /[",;\r\n]/.test(text)
+    ? `"${text.replaceAll('"', '""')}"`
+    : text
 }
 
 /** RFC 4180 CSV (CRLF line ends), oldest first; `bom` helps Excel detect UTF-8. */
@@ -76,8 +88,6 @@ export function formatCsv(
       lead.phone,
       lead.form,
       lead.consentVersion,
-      lead.clientIp,
-      lead.userAgent,
       lead.status,
       lead.attempts,
       lead.sentAt,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  REPEAT_NOTE,
   TELEGRAM_TEXT_LIMIT,
   createTelegramClient,
   escapeHtml,
@@ -79,6 +80,27 @@ describe('formatLeadMessage', () => {
   })
 })
 
+describe('formatLeadMessage options', () => {
+  it('minimal: the lead number only, no name, no phone', () => {
+    expect(formatLeadMessage(lead, { notify: 'minimal' })).toBe('Новая заявка №42')
+  })
+
+  it('labels a lead that came without a form', () => {
+    expect(formatLeadMessage({ ...lead, form: 'unknown' })).toContain('<b>Форма:</b> не указана\n')
+  })
+
+  it('marks a possible repeat above the message, in either mode', () => {
+    expect(formatLeadMessage(lead, { repeat: true })).toMatch(
+      /^<i>Повторная отправка: эта заявка могла прийти раньше\.<\/i>\n<b>Новая заявка с сайта<\/b>/,
+    )
+    expect(formatLeadMessage(lead, { notify: 'minimal', repeat: true })).toBe(
+      `${REPEAT_NOTE}\nНовая заявка №42`,
+    )
+    const long = formatLeadMessage({ ...lead, name: 'я'.repeat(10_000) }, { repeat: true })
+    expect(long.length).toBeLessThanOrEqual(TELEGRAM_TEXT_LIMIT)
+  })
+})
+
 describe('createTelegramClient', () => {
   let fake: FakeTelegram
   let client: TelegramClient
@@ -108,22 +130,36 @@ describe('createTelegramClient', () => {
     [
       '500',
       { kind: 'error', status: 500 } as const,
-      { ok: false, error: 'HTTP 500 Internal Server Error' },
+      { ok: false, kind: 'transient', error: 'HTTP 500 Internal Server Error' },
     ],
     [
       '400 with description',
       { kind: 'error', status: 400, description: 'Bad Request: chat not found' } as const,
-      { ok: false, error: 'HTTP 400 Bad Request: chat not found' },
+      { ok: false, kind: 'permanent', error: 'HTTP 400 Bad Request: chat not found' },
+    ],
+    [
+      '403 bot blocked',
+      {
+        kind: 'error',
+        status: 403,
+        description: 'Forbidden: bot was blocked by the user',
+      } as const,
+      { ok: false, kind: 'permanent', error: 'HTTP 403 Forbidden: bot was blocked by the user' },
     ],
     [
       '429 with retry_after',
       { kind: 'retry_after', seconds: 3 } as const,
-      { ok: false, error: expect.stringContaining('HTTP 429'), retryAfterMs: 3000 },
+      {
+        ok: false,
+        kind: 'transient',
+        error: expect.stringContaining('HTTP 429'),
+        retryAfterMs: 3000,
+      },
     ],
     [
       'connection reset',
       { kind: 'reset' } as const,
-      { ok: false, error: expect.stringContaining('fetch failed') },
+      { ok: false, kind: 'uncertain', error: expect.stringContaining('fetch failed') },
     ],
   ])('reports %s as a failure', async (_case, behaviour, expected) => {
     fake.queue(behaviour)
@@ -136,6 +172,7 @@ describe('createTelegramClient', () => {
     const result = await client.send('x')
     await fake.up()
     expect(result.ok).toBe(false)
+    expect(result).toMatchObject({ kind: 'transient' })
     if (!result.ok) {
       expect(result.error).toMatch(/ECONNREFUSED/)
       expect(result.error).not.toContain('secret-token')
@@ -151,6 +188,10 @@ describe('createTelegramClient', () => {
     })
     fake.queue({ kind: 'hang' })
     const result = await impatient.send('x')
-    expect(result).toEqual({ ok: false, error: expect.stringMatching(/^TimeoutError/) })
+    expect(result).toEqual({
+      ok: false,
+      kind: 'uncertain',
+      error: expect.stringMatching(/^TimeoutError/),
+    })
   })
 })

@@ -6,7 +6,15 @@ export const TELEGRAM_TEXT_LIMIT = 4096
 const FORM_LABELS: Record<string, string> = {
   feedback: 'Форма обратной связи',
   trial_lesson_popup: 'Окно «Бесплатный пробный урок»',
+  unknown: 'не указана',
 }
+
+/** `minimal` keeps personal data out of Telegram: the owner reads the lead on the server. */
+export const NOTIFY_MODES = ['full', 'minimal'] as const
+export type NotifyMode = (typeof NOTIFY_MODES)[number]
+
+/** Put above a lead whose earlier attempt may have reached the chat (timeout, crash). */
+export const REPEAT_NOTE = '<i>Повторная отправка: эта заявка могла прийти раньше.</i>'
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Astrakhan',
@@ -47,10 +55,19 @@ export interface LeadMessage {
   form: string
 }
 
+export interface MessageOptions {
+  notify?: NotifyMode
+  /** The previous attempt's outcome is unknown: say the lead may be a repeat. */
+  repeat?: boolean
+}
+
 /** The chat message for one lead: readable Russian, user text escaped, within the limit. */
-export function formatLeadMessage(lead: LeadMessage): string {
+export function formatLeadMessage(lead: LeadMessage, options: MessageOptions = {}): string {
+  const note = options.repeat ? `${REPEAT_NOTE}\n` : ''
+  if (options.notify === 'minimal') return `${note}Новая заявка №${lead.id}`
   const time = `${timeFormat.format(new Date(lead.receivedAt))} (Астрахань)`
   const build = (name: string) =>
+    note +
     [
       '<b>Новая заявка с сайта</b>',
       '',
@@ -64,8 +81,33 @@ export function formatLeadMessage(lead: LeadMessage): string {
   return build(escapeWithin(lead.name, TELEGRAM_TEXT_LIMIT - build('').length))
 }
 
+/**
+ * - `permanent`: Telegram refused the message for good (a 4xx other than 429: chat not found,
+ *   bot blocked, bad token); retrying cannot help until a setting is fixed.
+ * - `transient`: it was not delivered and may be later (5xx, 429, connection refused).
+ * - `uncertain`: no answer after the request went out (timeout, reset): it may have arrived.
+ */
+export type FailureKind = 'permanent' | 'transient' | 'uncertain'
+
 export type SendResult =
-  { ok: true; messageId: number | null } | { ok: false; error: string; retryAfterMs?: number }
+  | { ok: true; messageId: number | null }
+  | { ok: false; kind: FailureKind; error: string; retryAfterMs?: number }
+
+/** Network errors that mean the request never reached Telegram. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+])
+
+function failureOf(error: unknown): FailureKind {
+  const cause = error instanceof Error ? error.cause : undefined
+  const code =
+    typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : ''
+  return NOT_SENT_CODES.has(code) ? 'transient' : 'uncertain'
+}
 
 export interface TelegramClient {
   send(text: string): Promise<SendResult>
@@ -106,7 +148,8 @@ export function createTelegramClient(config: TelegramConfig, fetchImpl = fetch):
         const body: unknown = await response.json().catch(() => ({}))
         if (typeof body === 'object' && body !== null) reply = body
       } catch (error) {
-        return { ok: false, error: describe(error).replaceAll(config.token, '<token>') }
+        const message = describe(error).replaceAll(config.token, '<token>')
+        return { ok: false, kind: failureOf(error), error: message }
       }
       if (response.ok && reply.ok === true) {
         const id = reply.result?.message_id
@@ -115,10 +158,18 @@ export function createTelegramClient(config: TelegramConfig, fetchImpl = fetch):
       const description = typeof reply.description === 'string' ? ` ${reply.description}` : ''
       const error = `HTTP ${response.status}${description}`.replaceAll(config.token, '<token>')
       const retryAfter = reply.parameters?.retry_after
-      if (response.status === 429 && typeof retryAfter === 'number' && retryAfter >= 0) {
-        return { ok: false, error, retryAfterMs: retryAfter * 1000 }
+      if (response.status === 429) {
+        const retryAfterMs =
+          typeof retryAfter === 'number' && retryAfter >= 0 ? retryAfter * 1000 : undefined
+        return {
+          ok: false,
+          kind: 'transient',
+          error,
+          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        }
       }
-      return { ok: false, error }
+      const kind = response.status >= 400 && response.status < 500 ? 'permanent' : 'transient'
+      return { ok: false, kind, error }
     },
   }
 }

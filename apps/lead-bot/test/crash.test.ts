@@ -1,9 +1,8 @@
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, expect, it, vi } from 'vitest'
-import { CONSENT_VERSION } from '@it-lab/shared'
 import { startFakeTelegram } from './fake-telegram.ts'
-import { phoneFor, tempDir } from './helpers.ts'
+import { LEAD_QUERY, phoneFor, tempDir } from './helpers.ts'
 import { startService } from './service.ts'
 import type { Service } from './service.ts'
 
@@ -50,6 +49,7 @@ it('every lead acknowledged before a SIGKILL is stored, and delivered once after
     OUTBOX_RETRY_BASE_MS: '50',
     OUTBOX_RETRY_MAX_MS: '200',
     OUTBOX_POLL_MS: '500',
+    TELEGRAM_SEND_INTERVAL_MS: '0',
   }
 
   const first = await startService(env)
@@ -64,14 +64,11 @@ it('every lead acknowledged before a SIGKILL is stored, and delivered once after
       let status: number
       let body: string
       try {
-        const response = await fetch(
-          `${first.url}/send?form=feedback&consent=${CONSENT_VERSION}&website=`,
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ name: `Краш ${i}`, phone: phoneFor(i) }),
-          },
-        )
+        const response = await fetch(`${first.url}/send?${LEAD_QUERY}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `Краш ${i}`, phone: phoneFor(i) }),
+        })
         status = response.status
         body = await response.text()
       } catch {
@@ -106,8 +103,7 @@ it('every lead acknowledged before a SIGKILL is stored, and delivered once after
     },
     { timeout: 20_000, interval: 100 },
   )
-  second.process.kill('SIGTERM')
-  const stopped = await second.exited
+  const stopped = await second.stop()
 
   const afterRestart = readLeads(dbPath)
   const deliveredIds = fake.messages.map((m) => Number(/Заявка №<\/b>(\d+)/.exec(m.text)?.[1]))

@@ -11,6 +11,23 @@ export type Behaviour =
   | { kind: 'reset' }
   /** Never answers, like a stalled network. */
   | { kind: 'hang' }
+  /** Delivers the message but answers only after `ms`: a client timing out sooner resends it. */
+  | { kind: 'slow_ok'; ms: number }
+
+/**
+ * Telegram's flood limits: about one message a second in a chat, 20 a minute in a group
+ * (a negative chat id); beyond that, 429 with `retry_after`. `scale` shrinks every period
+ * (0.01: 10 ms per message, 20 per 600 ms) so a test of hundreds of messages takes seconds;
+ * `retry_after` is then in scaled seconds, fractional.
+ */
+export interface RateLimits {
+  scale: number
+}
+
+/** Real Telegram's limits, before scaling. */
+export const CHAT_INTERVAL_MS = 1_000
+export const GROUP_LIMIT = 20
+export const GROUP_WINDOW_MS = 60_000
 
 export interface ReceivedMessage {
   chatId: unknown
@@ -24,13 +41,15 @@ export interface FakeTelegram {
   readonly url: string
   readonly token: string
   /** Every sendMessage call, answered or not. */
-  readonly requests: { at: number; behaviour: Behaviour['kind'] }[]
+  readonly requests: { at: number; behaviour: Behaviour['kind'] | 'flood' }[]
   /** Messages that were answered with ok, i.e. delivered. */
   readonly messages: ReceivedMessage[]
   /** Default answer for every call not covered by `queue`. */
   setBehaviour(behaviour: Behaviour): void
   /** Answers for the next calls, in order, before the default applies again. */
   queue(...behaviours: Behaviour[]): void
+  /** Enforces Telegram's flood limits on every `ok` answer (`null`: off, the default). */
+  setRateLimits(limits: RateLimits | null): void
   /** Stops listening (connections are refused) until `up()`. */
   down(): Promise<void>
   /** Listens again on the same port. */
@@ -57,6 +76,30 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
   const messages: ReceivedMessage[] = []
   const sockets = new Set<Socket>()
   let nextMessageId = 1
+  let limits: RateLimits | null = null
+
+  /** How long this chat must still wait (ms), or 0 if a message may go now. */
+  function floodWait(chatId: unknown, now: number): number {
+    if (!limits) return 0
+    const sent = messages.filter((message) => message.chatId === chatId).map((m) => m.at)
+    const last = sent.at(-1)
+    let wait = last === undefined ? 0 : last + CHAT_INTERVAL_MS * limits.scale - now
+    if (String(chatId).startsWith('-')) {
+      const window = GROUP_WINDOW_MS * limits.scale
+      const recent = sent.filter((at) => at > now - window)
+      if (recent.length >= GROUP_LIMIT) {
+        wait = Math.max(wait, (recent.at(-GROUP_LIMIT) ?? now) + window - now)
+      }
+    }
+    return Math.max(0, wait)
+  }
+
+  function deliver(body: string): { messageId: number; text: string } {
+    const payload = JSON.parse(body) as Record<string, unknown>
+    const text = typeof payload.text === 'string' ? payload.text : ''
+    messages.push({ chatId: payload.chat_id, text, parseMode: payload.parse_mode, at: Date.now() })
+    return { messageId: nextMessageId++, text }
+  }
 
   const server = createServer((request, response) => {
     void (async () => {
@@ -66,7 +109,23 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
         return
       }
       const current = queued.shift() ?? behaviour
-      requests.push({ at: Date.now(), behaviour: current.kind })
+      const now = Date.now()
+      if (current.kind === 'ok' || current.kind === 'slow_ok') {
+        const wait = floodWait((JSON.parse(body) as Record<string, unknown>).chat_id, now)
+        if (wait > 0 && limits) {
+          requests.push({ at: now, behaviour: 'flood' })
+          // Telegram rounds up to whole seconds; here, whole scaled seconds.
+          const retryAfter = Math.ceil(wait / (1000 * limits.scale)) * limits.scale
+          json(response, 429, {
+            ok: false,
+            error_code: 429,
+            description: `Too Many Requests: retry after ${retryAfter}`,
+            parameters: { retry_after: retryAfter },
+          })
+          return
+        }
+      }
+      requests.push({ at: now, behaviour: current.kind })
       switch (current.kind) {
         case 'reset':
           request.socket.destroy()
@@ -88,16 +147,17 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
             parameters: { retry_after: current.seconds },
           })
           return
+        case 'slow_ok': {
+          const { messageId, text } = deliver(body)
+          setTimeout(() => {
+            if (!response.destroyed) {
+              json(response, 200, { ok: true, result: { message_id: messageId, text } })
+            }
+          }, current.ms)
+          return
+        }
         case 'ok': {
-          const payload = JSON.parse(body) as Record<string, unknown>
-          const text = typeof payload.text === 'string' ? payload.text : ''
-          messages.push({
-            chatId: payload.chat_id,
-            text,
-            parseMode: payload.parse_mode,
-            at: Date.now(),
-          })
-          const messageId = nextMessageId++
+          const { messageId, text } = deliver(body)
           json(response, 200, { ok: true, result: { message_id: messageId, text } })
         }
       }
@@ -135,6 +195,9 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
     },
     queue(...next) {
       queued.push(...next)
+    },
+    setRateLimits(next) {
+      limits = next
     },
     down: stop,
     up: () => listen(port),

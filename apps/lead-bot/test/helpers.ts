@@ -1,11 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Log } from '../src/outbox.ts'
 
-/** A fresh folder under the OS temp dir; call the returned function to remove it. */
-export function tempDir(prefix = 'lead-bot-'): { dir: string; remove: () => void } {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix))
+/**
+ * A RAM-backed folder where there is one: fsync costs nothing there, for tests of timing and
+ * order (the outbox's pacing) rather than of durability, which would otherwise wait on the disk.
+ */
+export const MEMORY_DIR = existsSync('/dev/shm') ? '/dev/shm' : tmpdir()
+
+/** A fresh folder under `root` (the OS temp dir); call the returned function to remove it. */
+export function tempDir(
+  prefix = 'lead-bot-',
+  root = tmpdir(),
+): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(root, prefix))
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
@@ -26,8 +35,14 @@ export function recordingLog(): RecordingLog {
 
 export const VALID_PHONE = '+7 (912) 345-67-89'
 
-/** Distinct valid phone for lead number `n` (0–9999), so leads can be told apart. */
+/** Distinct valid phone for lead number `n` (0–9 999 999), so leads can be told apart. */
 export function phoneFor(n: number): string {
-  const digits = String(n).padStart(4, '0')
-  return `+7 (900) 000-${digits.slice(0, 2)}-${digits.slice(2)}`
+  const digits = String(n % 10_000_000).padStart(7, '0')
+  return `+7 (900) ${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`
 }
+
+/** A consent version in the contract's format (date, dot, 8 hex digits of the text's SHA-256). */
+export const TEST_CONSENT = '2025-09-01.0a1b2c3d'
+
+/** The query string the site sends with a lead from the contact form. */
+export const LEAD_QUERY = `form=feedback&consent=${TEST_CONSENT}&website=`

@@ -1,22 +1,27 @@
 import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../src/config.ts'
 import { openLeadStore } from '../src/db.ts'
-import { phoneFor, tempDir } from './helpers.ts'
+import { TEST_CONSENT, phoneFor, tempDir } from './helpers.ts'
 
 const SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'leads.ts')
 const temp = tempDir()
 const dbPath = path.join(temp.dir, 'leads.sqlite')
 
 /** Runs the CLI from the repo root, as `npm run leads` does. */
-async function leads(args: string[], env: Record<string, string> = { LEADS_DB: dbPath }) {
+async function run(
+  args: string[],
+  env: Record<string, string>,
+  user: { uid?: number; gid?: number },
+) {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', ...env },
+      ...user,
     })
     return { code: 0, stdout, stderr }
   } catch (error) {
@@ -24,6 +29,9 @@ async function leads(args: string[], env: Record<string, string> = { LEADS_DB: d
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
   }
 }
+
+const leads = (args: string[], env: Record<string, string> = { LEADS_DB: dbPath }) =>
+  run(args, env, {})
 
 beforeAll(() => {
   const store = openLeadStore(dbPath)
@@ -33,9 +41,7 @@ beforeAll(() => {
         name: i === 2 ? 'Иванов, "Ваня"' : `Ученик ${i}`,
         phone: phoneFor(i),
         form: 'trial_lesson_popup',
-        consentVersion: '2025-01',
-        clientIp: '127.0.0.1',
-        userAgent: 'test',
+        consentVersion: TEST_CONSENT,
       },
       Date.UTC(2025, 0, 15, 10, i),
     )
@@ -50,12 +56,14 @@ describe('npm run leads', () => {
     const { code, stdout } = await leads([])
     expect(code).toBe(0)
     const lines = stdout.split('\n')
-    expect(lines[0]).toMatch(/^id\s+получена\s+имя\s+телефон\s+форма\s+доставка$/)
+    expect(lines[0]).toMatch(
+      /^id\s+получена\s+имя\s+телефон\s+форма\s+доставка\s+последняя ошибка$/,
+    )
     expect(lines[2]).toMatch(
       /^3\s+15\.01\.2025, 14:03\s+Ученик 3\s+\+7 \(900\) 000-00-03\s+trial_lesson_popup\s+ждёт \(0\)$/,
     )
     expect(lines[4]).toMatch(/^1 .* отправлена$/)
-    expect(stdout).toContain('Показано 3 из 3; ждут доставки в Telegram: 2.')
+    expect(stdout).toContain('Показано 3 из 3; ждут доставки в Telegram: 2; с ошибкой: 0.')
   })
 
   it('honours --limit', async () => {
@@ -72,7 +80,7 @@ describe('npm run leads', () => {
     const rows = stdout.trimEnd().split('\r\n')
     expect(rows).toHaveLength(4)
     expect(rows[1]).toMatch(
-      /^1,2025-01-15T10:01:00.000Z,Ученик 1,'\+7 \(900\) 000-00-01,trial_lesson_popup,2025-01,127\.0\.0\.1,test,sent,1,/,
+      /^1,2025-01-15T10:01:00.000Z,Ученик 1,\+7 \(900\) 000-00-01,trial_lesson_popup,2025-09-01\.0a1b2c3d,sent,0,/,
     )
     expect(rows[2]).toContain(',"Иванов, ""Ваня""",')
   })
@@ -103,7 +111,76 @@ describe('npm run leads', () => {
     expect(stderr).toContain('No leads yet')
   })
 
+  it('lists for a user who may only read the database, and changes nothing', async () => {
+    const dir = path.join(temp.dir, 'read-only')
+    mkdirSync(dir)
+    const file = path.join(dir, 'leads.sqlite')
+    const store = openLeadStore(file)
+    store.insert(
+      { name: 'Анна', phone: phoneFor(1), form: 'feedback', consentVersion: TEST_CONSENT },
+      0,
+    )
+    store.close()
+    chmodSync(temp.dir, 0o711)
+    chmodSync(file, 0o444)
+    chmodSync(dir, 0o555)
+    const before = readdirSync(dir)
+    // Run as an unprivileged user (the tests may run as root, who may write anything).
+    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {}
+    const { code, stdout, stderr } = await run([], { LEADS_DB: file }, asNobody)
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    expect(stdout).toContain('Анна')
+    expect(readdirSync(dir)).toEqual(before)
+    chmodSync(dir, 0o755)
+  })
+
+  it('--resend-failed puts dead letters back in the queue', async () => {
+    const file = path.join(temp.dir, 'resend.sqlite')
+    const store = openLeadStore(file)
+    const lead = store.insert(
+      { name: 'Анна', phone: phoneFor(1), form: 'feedback', consentVersion: TEST_CONSENT },
+      0,
+    )
+    store.markFailed(lead.id, 'HTTP 400 Bad Request: chat not found')
+    store.close()
+    const listed = await leads([], { LEADS_DB: file })
+    expect(listed.stdout).toMatch(/ошибка \(0\)\s+HTTP 400 Bad Request: chat not found/)
+    expect(listed.stdout).toContain('с ошибкой: 1.')
+    expect(listed.stdout).toContain('npm run leads -- --resend-failed')
+    const { code, stdout } = await leads(['--resend-failed'], { LEADS_DB: file })
+    expect(code).toBe(0)
+    expect(stdout).toBe('Возвращено в очередь на отправку: 1\n')
+    const after = openLeadStore(file, { readOnly: true })
+    expect(after.head()).toMatchObject({ id: lead.id, status: 'pending' })
+    after.close()
+  })
+
+  it('--delete removes every lead with the phone, pending ones too, and prints the count', async () => {
+    const file = path.join(temp.dir, 'delete.sqlite')
+    const store = openLeadStore(file)
+    const base = { name: 'Анна', form: 'feedback', consentVersion: TEST_CONSENT }
+    const sent = store.insert({ ...base, phone: '+7 (912) 345-67-89' }, 0)
+    store.markSent(sent.id, 1, 0)
+    store.insert({ ...base, phone: '+7(912)345-67-89' }, 1) // still pending in the outbox
+    store.insert({ ...base, phone: '+7 (912) 345-67-80' }, 2)
+    store.close()
+    const { code, stdout } = await leads(['--delete', '+7 (912) 345-67-89'], { LEADS_DB: file })
+    expect(code).toBe(0)
+    expect(stdout).toBe('Удалено заявок с этим номером: 2\n')
+    expect(stdout).not.toContain('912')
+    const after = openLeadStore(file, { readOnly: true })
+    expect(after.list({ limit: 10 }).map((row) => row.phone)).toEqual(['+7 (912) 345-67-80'])
+    after.close()
+    // The deleted phone is not left readable in the file's free pages either.
+    expect(readFileSync(file).includes(Buffer.from('345-67-89'))).toBe(false)
+  })
+
   it.each([
+    [['--delete', '+7 (912) 345']],
+    [['--delete', 'Анна']],
+    [['--delete', '+7 (912) 345-67-89', '--resend-failed']],
+    [['--resend-failed', '--csv']],
     [['--limit', '0']],
     [['--limit', 'x']],
     [['--bogus']],

@@ -6,8 +6,6 @@ export type StoredLead = {
   phone: string
   form: string
   consent_version: string
-  user_agent: string | null
-  client_ip: string | null
   received_at: string
 }
 
@@ -15,11 +13,7 @@ export type StoredLead = {
 export function storedLeads(name: string): StoredLead[] {
   const db = new DatabaseSync(LEADS_DB, { readOnly: true })
   try {
-    return db
-      .prepare(
-        'SELECT name, phone, form, consent_version, user_agent, client_ip, received_at FROM leads WHERE name = ?',
-      )
-      .all(name) as StoredLead[]
+    return db.prepare('SELECT * FROM leads WHERE name = ?').all(name) as StoredLead[]
   } finally {
     db.close()
   }

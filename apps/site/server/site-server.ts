@@ -12,6 +12,8 @@ export type SiteServerOptions = {
 
 const COURSE_PATH = /^\/course\/[^/]+\/?$/
 const HASHED_ASSET = /^\/assets\//
+/** A static site answers these only; anything else is 405 with `Allow`. */
+const ALLOWED_METHODS = new Set(['GET', 'HEAD'])
 
 /** URL paths of the prerendered pages: every folder of the client build holding an index.html. */
 async function findPages(clientDir: string): Promise<Set<string>> {
@@ -50,12 +52,35 @@ export async function buildSiteServer({
 
   const app = Fastify({
     logger,
+    // Malformed requests (bad request line, oversized headers, timeouts) are answered by Node
+    // before any hook runs: write them with the same security headers as every other answer.
+    clientErrorHandler(error, socket) {
+      if (!socket.writable) return
+      const code = (error as NodeJS.ErrnoException).code
+      const [status, reason] =
+        code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large']
+          : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'Request Timeout']
+            : [400, 'Bad Request']
+      const headers = Object.entries(securityHeaders)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('')
+      socket.end(
+        `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n${headers}\r\n`,
+      )
+    },
     rewriteUrl(request) {
       const url = new URL(request.url ?? '/', 'http://site.local')
       const pagePath = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname
       if (!pages.has(pagePath)) return request.url ?? '/'
       return `${pagePath === '/' ? '' : pagePath}/index.html${url.search}`
     },
+  })
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (ALLOWED_METHODS.has(request.method)) return
+    return reply.code(405).header('Allow', 'GET, HEAD').send()
   })
 
   // The precompressed copies are served in place of their files, never under their own names.
@@ -83,6 +108,15 @@ export async function buildSiteServer({
       const urlPath = `/${path.relative(clientDir, served).split(path.sep).join('/')}`
       reply.header('Cache-Control', cacheControlFor(urlPath))
     },
+  })
+
+  // @fastify/static refuses some directory paths (`/assets//`, `/assets/.`) with a JSON 403:
+  // to a visitor they are pages that do not exist.
+  app.setErrorHandler((error, request, reply) => {
+    const status = (error as { statusCode?: unknown }).statusCode
+    if (status === 403 || status === 404) return reply.callNotFound()
+    request.log.error({ err: error }, 'request failed')
+    return reply.code(typeof status === 'number' && status >= 400 ? status : 500).send()
   })
 
   app.setNotFoundHandler((request, reply) => {

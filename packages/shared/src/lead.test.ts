@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
-  CONSENT_VERSION,
   HONEYPOT_PARAM,
   LEAD_ERRORS,
+  graphemeCount,
   leadQuerySchema,
   leadQueryString,
   leadSchema,
@@ -18,6 +18,9 @@ describe('leadSchema', () => {
     ['name of exactly 32', { name: 'я'.repeat(32), phone }, { name: 'я'.repeat(32), phone }],
     ['32 after trimming', { name: ` ${'я'.repeat(32)} `, phone }, { name: 'я'.repeat(32), phone }],
     ['emoji with joiners kept', { name: 'Аня 👩‍💻', phone }, { name: 'Аня 👩‍💻', phone }],
+    // 32 things a person sees, though 40 UTF-16 units: the limit counts graphemes.
+    ['32 graphemes with combining marks', { name: 'е\u0308'.repeat(32), phone }, null],
+    ['32 emoji', { name: '😀'.repeat(32), phone }, null],
     ['no space after +7', { name: 'A', phone: '+7(912) 345-67-89' }, null],
     ['no space after )', { name: 'A', phone: '+7 (912)345-67-89' }, null],
     ['no optional spaces', { name: 'A', phone: '+7(912)345-67-89' }, null],
@@ -37,6 +40,33 @@ describe('leadSchema', () => {
     ['NUL inside name', { name: 'Ан\u0000на', phone }, { name: LEAD_ERRORS.nameInvalid }],
     ['DEL inside name', { name: 'Ан\u007fна', phone }, { name: LEAD_ERRORS.nameInvalid }],
     ['bidi override in name', { name: 'Ан\u202Eна', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['line separator', { name: 'Ан\u2028на', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['paragraph separator', { name: 'Ан\u2029на', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['left-to-right mark', { name: 'Анна\u200E', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['right-to-left mark', { name: '\u200FАнна', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['Arabic letter mark', { name: 'Ан\u061Cна', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    [
+      'only zero-width',
+      { name: '\u200B\u200C\u200D\u2060\uFEFF', phone },
+      { name: LEAD_ERRORS.nameInvalid },
+    ],
+    ['only Hangul fillers', { name: '\u3164\u3164', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    [
+      'only a soft hyphen and a mark',
+      { name: '\u00AD\u0301', phone },
+      { name: LEAD_ERRORS.nameInvalid },
+    ],
+    ['33 emoji', { name: '😀'.repeat(33), phone }, { name: LEAD_ERRORS.nameTooLong }],
+    [
+      '33 graphemes with marks',
+      { name: 'е\u0308'.repeat(33), phone },
+      { name: LEAD_ERRORS.nameTooLong },
+    ],
+    [
+      'stacked marks',
+      { name: `A${'\u0301'.repeat(200)}`, phone },
+      { name: LEAD_ERRORS.nameTooLong },
+    ],
     ['phone missing', { name: 'Анна' }, { phone: LEAD_ERRORS.phoneRequired }],
     ['phone empty', { name: 'Анна', phone: '' }, { phone: LEAD_ERRORS.phoneRequired }],
     ['phone digits only', { name: 'A', phone: '89123456789' }, { phone: LEAD_ERRORS.phoneInvalid }],
@@ -87,30 +117,58 @@ describe('leadSchema', () => {
   })
 })
 
+describe('graphemeCount', () => {
+  it.each([
+    ['Анна', 4],
+    ['Zoe\u0308', 3],
+    ['👩‍💻', 1],
+    ['🇷🇺', 1],
+  ])('%j has %i', (text, count) => {
+    expect(graphemeCount(text)).toBe(count)
+  })
+})
+
+const VERSION = '2025-09-01.0a1b2c3d'
+
 describe('leadQuerySchema', () => {
   it.each([
-    ['feedback', { form: 'feedback', consent: '2025-01' }, true],
+    ['feedback', { form: 'feedback', consent: VERSION }, { form: 'feedback', consent: VERSION }],
     [
       'popup with empty honeypot',
-      { form: 'trial_lesson_popup', consent: '2025-01', website: '' },
-      true,
+      { form: 'trial_lesson_popup', consent: VERSION, website: '' },
+      { form: 'trial_lesson_popup', consent: VERSION, website: '' },
     ],
-    ['filled honeypot still parses', { form: 'feedback', consent: '2025-01', website: 'x' }, true],
-    ['unknown param dropped', { form: 'feedback', consent: '2025-01', utm: 'x' }, true],
-    ['unknown form', { form: 'other', consent: '2025-01' }, false],
-    ['form missing', { consent: '2025-01' }, false],
-    ['consent missing', { form: 'feedback' }, false],
-    ['consent too long', { form: 'feedback', consent: 'x'.repeat(33) }, false],
-    ['consent with markup', { form: 'feedback', consent: '<b>' }, false],
-    ['form given twice', { form: ['feedback', 'feedback'], consent: '2025-01' }, false],
-  ])('%s → %s', (_case, input, ok) => {
-    expect(leadQuerySchema.safeParse(input).success).toBe(ok)
+    ['no query at all', {}, { form: 'unknown', consent: 'unstated' }],
+    ['form only', { form: 'feedback' }, { form: 'feedback', consent: 'unstated' }],
+    ['consent only', { consent: VERSION }, { form: 'unknown', consent: VERSION }],
+    [
+      'unknown param dropped',
+      { form: 'feedback', utm: 'x' },
+      { form: 'feedback', consent: 'unstated' },
+    ],
+  ])('accepts %s', (_case, input, expected) => {
+    expect(leadQuerySchema.parse(input)).toEqual(expected)
   })
 
-  it('leadQueryString builds what the schema accepts', () => {
-    const query = leadQueryString('feedback')
-    expect(query).toBe(`form=feedback&consent=${CONSENT_VERSION}&${HONEYPOT_PARAM}=`)
+  it.each([
+    ['unknown form', { form: 'other' }],
+    ['empty form', { form: '' }],
+    ['consent=false', { consent: 'false' }],
+    ['old-style consent', { consent: '2025-01' }],
+    ['consent with upper-case hex', { consent: '2025-09-01.0A1B2C3D' }],
+    ['consent with a short hash', { consent: '2025-09-01.0a1b2c3' }],
+    ['empty consent', { consent: '' }],
+    ['consent with markup', { consent: '<b>' }],
+    ['form given twice', { form: ['feedback', 'feedback'] }],
+  ])('refuses %s', (_case, input) => {
+    expect(leadQuerySchema.safeParse(input).success).toBe(false)
+  })
+
+  it('leadQueryString builds what the schema accepts, with or without a consent version', () => {
+    expect(leadQueryString('feedback')).toBe(`form=feedback&${HONEYPOT_PARAM}=`)
+    const query = leadQueryString('trial_lesson_popup', '', VERSION)
+    expect(query).toBe(`form=trial_lesson_popup&consent=${VERSION}&${HONEYPOT_PARAM}=`)
     const parsed = leadQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)))
-    expect(parsed).toEqual({ form: 'feedback', consent: CONSENT_VERSION, website: '' })
+    expect(parsed).toEqual({ form: 'trial_lesson_popup', consent: VERSION, website: '' })
   })
 })

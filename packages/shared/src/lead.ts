@@ -7,10 +7,22 @@ import { PHONE_PATTERN } from './phone.ts'
 z.config({ jitless: true })
 
 /**
- * Longest name accepted, in UTF-16 code units like the input's `maxLength`
- * (docs/behaviour.md, "Lead forms").
+ * Longest name accepted, counted in what a person sees: user-perceived characters (grapheme
+ * clusters), so `Zoë` written with a combining mark or a name with an emoji counts as it looks.
+ * The site's input `maxLength` counts UTF-16 units, never fewer than graphemes, so whatever the
+ * input lets through passes here (docs/decisions/0014-name-rules.md).
  */
 export const NAME_MAX_LENGTH = 32
+
+/** A backstop in UTF-16 units: 32 graphemes may not carry kilobytes of stacked marks. */
+const NAME_MAX_UNITS = 4 * NAME_MAX_LENGTH
+
+const graphemes = new Intl.Segmenter('ru', { granularity: 'grapheme' })
+
+/** User-perceived characters in `text`. */
+export function graphemeCount(text: string): number {
+  return Array.from(graphemes.segment(text)).length
+}
 
 /** Texts shown to people (docs/behaviour.md, "Lead forms"). */
 export const LEAD_ERRORS = {
@@ -23,15 +35,23 @@ export const LEAD_ERRORS = {
 
 export const SUBMIT_ERROR = 'Произошла ошибка при отправке. Пожалуйста, попробуйте позже.'
 
-// Control characters, plus bidi overrides/isolates that could disguise the text in the chat.
-const FORBIDDEN_NAME_CHARS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u
+// Control characters, line and paragraph separators, and every direction mark, embedding,
+// override or isolate: they could break or disguise the text in the chat and the CSV.
+const FORBIDDEN_NAME_CHARS = /[\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u
+// What draws nothing: spaces, format characters (zero-width space, joiners, soft hyphen …),
+// combining marks with no base, and the Hangul fillers that render as blanks.
+const INVISIBLE = /[\p{White_Space}\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0]/gu
 
 export const leadSchema = z.strictObject({
   name: z.string({ error: LEAD_ERRORS.nameRequired }).check(
     z.trim(),
     z.minLength(1, LEAD_ERRORS.nameRequired),
-    z.maxLength(NAME_MAX_LENGTH, LEAD_ERRORS.nameTooLong),
+    z.refine(
+      (name) => name.length <= NAME_MAX_UNITS && graphemeCount(name) <= NAME_MAX_LENGTH,
+      LEAD_ERRORS.nameTooLong,
+    ),
     z.refine((name) => !FORBIDDEN_NAME_CHARS.test(name), LEAD_ERRORS.nameInvalid),
+    z.refine((name) => name.replace(INVISIBLE, '') !== '', LEAD_ERRORS.nameInvalid),
   ),
   phone: z
     .string({ error: LEAD_ERRORS.phoneRequired })
@@ -70,25 +90,43 @@ export function validateLead(input: unknown): LeadValidation {
 export const LEAD_FORMS = ['feedback', 'trial_lesson_popup'] as const
 export type LeadForm = (typeof LEAD_FORMS)[number]
 
-/** Version of the consent note shown next to the forms; bump it whenever that text changes. */
-export const CONSENT_VERSION = '2025-01'
+/** Stored when a client sends no form (the bare `{name, phone}` contract). */
+export const UNKNOWN_FORM = 'unknown'
+/** Stored when a client sends no consent version. */
+export const UNSTATED_CONSENT = 'unstated'
+/**
+ * Consent version: the consent document's effective date, a dot, and the first 8 hex digits of
+ * the SHA-256 of its text, so it changes whenever the text does.
+ */
+export const CONSENT_VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}\.[0-9a-f]{8}$/
 
 /** Query parameter carrying the hidden honeypot field: people leave it empty, bots fill it. */
 export const HONEYPOT_PARAM = 'website'
 
 /**
  * Query string of `POST /send?form=…&consent=…&website=…`. The body stays `{ name, phone }`
- * exactly, so the metadata travels here. Unknown parameters are dropped, not rejected.
+ * exactly, so the metadata travels here; each parameter is optional (absent form → `unknown`,
+ * absent consent → `unstated`), a bad value is refused. Unknown parameters are dropped.
  */
 export const leadQuerySchema = z.object({
-  form: z.enum(LEAD_FORMS),
-  consent: z.string().check(z.trim(), z.minLength(1), z.maxLength(32), z.regex(/^[\w.-]+$/)),
+  form: z._default(z.enum([...LEAD_FORMS, UNKNOWN_FORM]), UNKNOWN_FORM),
+  consent: z._default(
+    z.union([z.literal(UNSTATED_CONSENT), z.string().check(z.regex(CONSENT_VERSION_PATTERN))]),
+    UNSTATED_CONSENT,
+  ),
   [HONEYPOT_PARAM]: z.optional(z.string().check(z.maxLength(2048))),
 })
 
 export type LeadQuery = z.infer<typeof leadQuerySchema>
 
-/** Builds the query string the site appends to `/send`; an empty honeypot is still sent. */
-export function leadQueryString(form: LeadForm, honeypot = '', consent = CONSENT_VERSION): string {
-  return new URLSearchParams({ form, consent, [HONEYPOT_PARAM]: honeypot }).toString()
+/**
+ * Builds the query string the site appends to `/send`; an empty honeypot is still sent, the
+ * consent version only when given.
+ */
+export function leadQueryString(form: LeadForm, honeypot = '', consent?: string): string {
+  return new URLSearchParams({
+    form,
+    ...(consent === undefined ? {} : { consent }),
+    [HONEYPOT_PARAM]: honeypot,
+  }).toString()
 }

@@ -1,3 +1,4 @@
+import { CONSENT_VERSION_PATTERN } from '@it-lab/shared'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub } from 'react-router'
@@ -52,7 +53,13 @@ describe('lead form', () => {
 
     expect(fetchMock).toHaveBeenCalledTimes(1)
     const [url, init] = fetchMock.mock.calls[0] ?? []
-    expect(url).toBe('http://lead.test/send?form=feedback&consent=2025-01&website=')
+    const sent = new URL(String(url))
+    expect(`${sent.origin}${sent.pathname}`).toBe('http://lead.test/send')
+    expect(sent.searchParams.get('form')).toBe('feedback')
+    expect(sent.searchParams.get('website')).toBe('')
+    // The consent document's version (date.hash), or none: the service then stores `unstated`.
+    const consent = sent.searchParams.get('consent')
+    if (consent !== null) expect(consent).toMatch(CONSENT_VERSION_PATTERN)
     expect(init?.method).toBe('POST')
     expect(JSON.parse(String(init?.body))).toEqual({ name: 'Анна', phone: '+7 (912) 345-67-89' })
     expect(reachGoal).toHaveBeenCalledWith('sendForm')

@@ -1,0 +1,102 @@
+// @vitest-environment node
+import { once } from 'node:events'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildSiteServer } from './site-server.ts'
+
+const HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'self'",
+}
+const dir = mkdtempSync(path.join(tmpdir(), 'site-server-'))
+let app: FastifyInstance
+let port = 0
+
+beforeAll(async () => {
+  for (const folder of [
+    'client/assets',
+    'client/courses/sub',
+    'client/images/sub',
+    'client/course',
+    'errors',
+  ]) {
+    mkdirSync(path.join(dir, folder), { recursive: true })
+  }
+  writeFileSync(path.join(dir, 'client/index.html'), '<h1>Главная</h1>')
+  writeFileSync(path.join(dir, 'client/courses/index.html'), '<h1>Курсы</h1>')
+  writeFileSync(path.join(dir, 'client/assets/app-1234.js'), 'console.log(1)')
+  writeFileSync(path.join(dir, 'errors/not-found.html'), '<h1>Страница не найдена</h1>')
+  writeFileSync(path.join(dir, 'errors/course-not-found.html'), '<h1>Курс не найден</h1>')
+  writeFileSync(path.join(dir, 'security-headers.json'), JSON.stringify(HEADERS))
+  app = await buildSiteServer({ buildDir: dir })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  port = (app.server.address() as AddressInfo).port
+})
+afterAll(async () => {
+  await app.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** Sends raw bytes and returns the raw answer: malformed requests never reach a router. */
+async function raw(request: string): Promise<string> {
+  const socket = connect(port, '127.0.0.1')
+  await once(socket, 'connect')
+  let answer = ''
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString()))
+  socket.end(request)
+  await once(socket, 'close')
+  return answer
+}
+
+describe('static server', () => {
+  it('serves a page with the security headers', async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/courses`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('<h1>Курсы</h1>')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it.each([
+    ['a malformed request line', 'GARBAGE\r\n\r\n', 400],
+    [
+      'headers over the limit',
+      `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+    ],
+  ])('answers %s with %i and the security headers', async (_case, request, status) => {
+    const answer = await raw(request)
+    expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
+    expect(answer.toLowerCase()).toContain('x-content-type-options: nosniff')
+    expect(answer.toLowerCase()).toContain("content-security-policy: default-src 'self'")
+  })
+
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])(
+    'answers %s with 405 and Allow',
+    async (method) => {
+      const response = await fetch(`http://127.0.0.1:${port}/`, { method })
+      expect(response.status).toBe(405)
+      expect(response.headers.get('allow')).toBe('GET, HEAD')
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    },
+  )
+
+  it.each(['/assets//', '/assets/.', '/images/sub//', '/images/', '/images/sub/'])(
+    'answers the directory %s with the 404 page',
+    async (url) => {
+      const response = await fetch(`http://127.0.0.1:${port}${url}`)
+      expect(response.status).toBe(404)
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(await response.text()).toBe('<h1>Страница не найдена</h1>')
+    },
+  )
+
+  it('HEAD still works', async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/`, { method: 'HEAD' })
+    expect(response.status).toBe(200)
+  })
+})
