@@ -1,6 +1,6 @@
 import { Check, Phone } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { siteConfig } from '~/config/site-config'
+import { school } from '~/config/school'
 import { reachGoal } from '~/lib/analytics'
 import { buttonClass, type ButtonVariant } from './button-styles'
 import { useIsPhone } from './use-is-phone'
@@ -22,7 +22,7 @@ export function CallButton({ variant = 'outline', className = '' }: CallButtonPr
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const classes = buttonClass(variant, 'lg', `tabular-nums ${className}`)
-  const { short, tel } = siteConfig.phone
+  const { short, tel } = school.phone
 
   if (isPhone) {
     return (

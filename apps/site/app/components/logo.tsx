@@ -1,3 +1,5 @@
+import { school } from '~/config/school'
+
 type LogoProps = {
   className?: string
   inverted?: boolean
@@ -19,7 +21,7 @@ export function Logo({ className = '', inverted = false, decorative = false }: L
       viewBox="0 0 118 36"
       className={className}
       focusable="false"
-      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': 'IT Lab' })}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': school.name })}
     >
       <rect width="36" height="36" rx="10" fill={inverted ? '#ffffff' : '#2f6fed'} />
       <path

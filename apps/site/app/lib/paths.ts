@@ -6,6 +6,7 @@ export const paths = {
   privacyPolicy: '/privacy-policy',
   personalDataPolicy: '/personal-data-policy',
   cookiePolicy: '/cookie',
+  consent: '/consent',
 } as const
 
 export const anchors = {
@@ -27,6 +28,11 @@ export const notFoundDocuments = {
 export const sitemapPaths = [paths.home, paths.courses, ...COURSE_IDS.map((id) => paths.course(id))]
 
 /** Legal texts, marked noindex. */
-export const policyPaths = [paths.privacyPolicy, paths.personalDataPolicy, paths.cookiePolicy]
+export const policyPaths = [
+  paths.privacyPolicy,
+  paths.personalDataPolicy,
+  paths.cookiePolicy,
+  paths.consent,
+]
 
 export const prerenderPaths = [...sitemapPaths, ...policyPaths]

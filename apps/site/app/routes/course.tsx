@@ -5,12 +5,13 @@ import { paths } from '~/lib/paths'
 import { courseTitle, seo } from '~/lib/seo'
 import { courseJsonLd, jsonLdMeta } from '~/lib/structured-data'
 import type { Route } from './+types/course'
+import { school } from '~/config/school'
 
 export const meta = ({ params }: Route.MetaArgs) => {
   const course = findCourse(params.id)
   if (!course) {
     return seo({
-      title: 'Курс не найден — IT Lab, Астрахань',
+      title: `Курс не найден — ${school.titleSuffix}`,
       description: 'Извините, запрашиваемый курс не существует или был удален.',
       noindex: true,
     })

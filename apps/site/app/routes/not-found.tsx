@@ -1,10 +1,11 @@
 import { NotFoundView } from '~/features/shell/not-found-view'
 import { paths } from '~/lib/paths'
 import { seo } from '~/lib/seo'
+import { school } from '~/config/school'
 
 export const meta = () =>
   seo({
-    title: 'Страница не найдена — IT Lab, Астрахань',
+    title: `Страница не найдена — ${school.titleSuffix}`,
     description: 'Возможно, вы перешли по неверной ссылке или страница была удалена.',
     noindex: true,
   })

@@ -14,6 +14,8 @@ type LeadFormViewProps = {
 const inputClass =
   'w-full rounded-xl border-2 border-slate-300 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 transition-colors focus:border-brand-600 focus:outline-none disabled:bg-slate-100 disabled:text-slate-500 aria-invalid:border-red-700'
 
+const noteLinkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:no-underline'
+
 function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
   return (
     <p id={id} className="min-h-5 text-sm font-semibold text-red-700" aria-live="polite">
@@ -103,14 +105,18 @@ export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
       </button>
 
       <p className="mt-3 text-sm text-slate-600">
-        Нажимая кнопку, вы соглашаетесь на{' '}
+        Нажимая кнопку, вы даёте{' '}
+        <Link to={paths.consent} target="_blank" rel="noopener" className={noteLinkClass}>
+          согласие на обработку персональных данных
+        </Link>{' '}
+        в соответствии с{' '}
         <Link
           to={paths.personalDataPolicy}
           target="_blank"
           rel="noopener"
-          className="font-semibold text-brand-700 underline underline-offset-2 hover:no-underline"
+          className={noteLinkClass}
         >
-          обработку персональных данных
+          Политикой обработки персональных данных
         </Link>
         .
       </p>

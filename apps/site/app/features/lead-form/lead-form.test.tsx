@@ -52,7 +52,10 @@ describe('lead form', () => {
 
     expect(fetchMock).toHaveBeenCalledTimes(1)
     const [url, init] = fetchMock.mock.calls[0] ?? []
-    expect(url).toBe('http://lead.test/send?form=feedback&consent=2025-01&website=')
+    // The consent version: the consent document's date and the start of its text's SHA-256.
+    expect(url).toMatch(
+      /^http:\/\/lead\.test\/send\?form=feedback&consent=\d{4}-\d{2}-\d{2}\.[0-9a-f]{8}&website=$/,
+    )
     expect(init?.method).toBe('POST')
     expect(JSON.parse(String(init?.body))).toEqual({ name: 'Анна', phone: '+7 (912) 345-67-89' })
     expect(reachGoal).toHaveBeenCalledWith('sendForm')
