@@ -1,7 +1,10 @@
 /// <reference types="vite/client" />
+import type { BuildSettings } from '../build-settings'
 
 // The build settings Vite's `define` bakes in (see build-settings.ts and vite.config.ts).
-interface ImportMetaEnv extends Readonly<import('../build-settings').BuildSettings> {
-  /** 'YYYY-MM-DD.hhhhhhhh': the consent document's effective date and text hash. */
-  readonly CONSENT_VERSION: string
+declare global {
+  interface ImportMetaEnv extends Readonly<BuildSettings> {
+    /** 'YYYY-MM-DD.hhhhhhhh': the consent document's effective date and text hash. */
+    readonly CONSENT_VERSION: string
+  }
 }

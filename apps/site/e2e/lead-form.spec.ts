@@ -1,4 +1,3 @@
-import { CONSENT_VERSION } from '@it-lab/shared'
 import type { Page } from '@playwright/test'
 import { LEAD_API_URL } from './e2e-env.ts'
 import { expect, reachedGoals, test } from './fixtures'
@@ -19,7 +18,16 @@ async function openContactForm(page: Page) {
   return form
 }
 
+/** The version the consent page shows under its text. */
+async function shownConsentVersion(page: Page): Promise<string> {
+  await page.goto('/consent')
+  const line = await page.getByText(/^Версия согласия:/).textContent()
+  return (line ?? '').replace('Версия согласия:', '').trim()
+}
+
 test('a lead typed on the site reaches the real service and its database', async ({ page }) => {
+  const consentVersion = await shownConsentVersion(page)
+  expect(consentVersion).toMatch(/^\d{4}-\d{2}-\d{2}\.[0-9a-f]{8}$/)
   const form = await openContactForm(page)
   const name = uniqueName('Мария')
   await form.getByLabel('Имя').fill(name)
@@ -33,7 +41,7 @@ test('a lead typed on the site reaches the real service and its database', async
   expect(sent.postDataJSON()).toEqual({ name, phone: '+7 (912) 345-67-89' })
   const query = new URL(sent.url()).searchParams
   expect(query.get('form')).toBe('feedback')
-  expect(query.get('consent')).toBe(CONSENT_VERSION)
+  expect(query.get('consent')).toBe(consentVersion)
 
   const thanks = page.getByRole('dialog', {
     name: 'Спасибо! Мы свяжемся с вами в ближайшее время.',
@@ -48,7 +56,7 @@ test('a lead typed on the site reaches the real service and its database', async
   expect(rows[0]).toMatchObject({
     phone: '+7 (912) 345-67-89',
     form: 'feedback',
-    consent_version: CONSENT_VERSION,
+    consent_version: consentVersion,
   })
   expect(rows[0]?.user_agent).toContain('Chrome')
   expect(rows[0]?.client_ip).toBe('127.0.0.1')
@@ -172,4 +180,21 @@ test('the honeypot is hidden from people, and a bot filling it is dropped', asyn
   expect(new URL(sent.url()).searchParams.get('website')).toBe('http://spam.example')
   await expect(page.getByRole('dialog', { name: /Спасибо!/ })).toBeVisible()
   expect(storedLeads(name)).toHaveLength(0)
+})
+
+test('the note under the form links to the consent and the policy, each in a new tab', async ({
+  page,
+}) => {
+  const form = await openContactForm(page)
+  const consent = form.getByRole('link', { name: 'согласие на обработку персональных данных' })
+  await expect(consent).toHaveAttribute('href', '/consent')
+  await expect(consent).toHaveAttribute('target', '_blank')
+  const policy = form.getByRole('link', { name: 'Политикой обработки персональных данных' })
+  await expect(policy).toHaveAttribute('href', '/personal-data-policy')
+  const opened = page.waitForEvent('popup')
+  await consent.click()
+  const tab = await opened
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText(
+    'Согласие на обработку персональных данных',
+  )
 })

@@ -63,9 +63,7 @@ export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
             <p className="font-bold text-slate-800">
               Ваш промокод на скидку {QUIZ_PROMO_DISCOUNT_PERCENT}&nbsp;%
             </p>
-            <p className="text-sm text-slate-700">
-              Действует {QUIZ_PROMO_VALID_DAYS}&nbsp;дней. Назовите его при записи на курс.
-            </p>
+            <p className="text-sm text-slate-700">Действует {QUIZ_PROMO_VALID_DAYS}&nbsp;дней.</p>
           </div>
         </div>
         <p className="self-start rounded-xl bg-orange-50 px-4 py-2 text-2xl font-extrabold tracking-wider text-slate-900 select-all sm:self-auto">
