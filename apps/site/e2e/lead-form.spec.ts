@@ -155,13 +155,6 @@ test('a network failure shows the same error and keeps the values', async ({
   await expect(form.getByLabel('Телефон')).toHaveValue('+7 (900) 333-44-55')
 })
 
-test('the consent note links to the data policy in a new tab', async ({ page }) => {
-  const form = await openContactForm(page)
-  const link = form.getByRole('link', { name: 'обработку персональных данных' })
-  await expect(link).toHaveAttribute('href', '/personal-data-policy')
-  await expect(link).toHaveAttribute('target', '_blank')
-})
-
 test('the honeypot is hidden from people, and a bot filling it is dropped', async ({ page }) => {
   const form = await openContactForm(page)
   await expect(form.getByRole('textbox')).toHaveCount(2)

@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto'
 import type { BuildSettings } from '../build-settings.ts'
 import { school } from '../app/config/school.ts'
 import { consentDocument } from '../app/content/policies/consent.ts'
-import { policyContext, type PolicyContext } from '../app/content/policies/policy-context.ts'
+import {
+  policyContext,
+  type PolicyContext,
+  type PolicySettings,
+} from '../app/content/policies/policy-context.ts'
 import { policyPlainText } from '../app/content/policies/policy-document.ts'
 
 /**
@@ -16,7 +20,18 @@ export function consentVersionOf(ctx: PolicyContext): string {
   return `${ctx.effectiveDate}.${hash}`
 }
 
+/** The settings the texts depend on, as the client names them (app/config/env.ts). */
+export function policySettingsOf(settings: BuildSettings): PolicySettings {
+  return {
+    siteUrl: settings.SITE_URL,
+    metrikaId: settings.YANDEX_METRIKA_ID,
+    sentryDsn: settings.SENTRY_DSN,
+    telegramNotify: settings.TELEGRAM_NOTIFY,
+    retentionDays: settings.LEADS_RETENTION_DAYS,
+  }
+}
+
 /** The version for this build's facts and settings. */
 export function consentVersion(settings: BuildSettings): string {
-  return consentVersionOf(policyContext(school, settings))
+  return consentVersionOf(policyContext(school, policySettingsOf(settings)))
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { readBuildSettings } from '../../../build-settings.ts'
-import { consentVersionOf } from '../../../scripts/consent-version.ts'
+import { consentVersionOf, policySettingsOf } from '../../../scripts/consent-version.ts'
 import { school } from '../../config/school.ts'
 import { consentDocument } from './consent.ts'
 import { cookiePolicy } from './cookie-policy.ts'
@@ -41,7 +41,10 @@ const policySchema = z.strictObject({
 
 /** The context of a build with the given settings (the facts are the shipped ones). */
 function ctxWith(env: NodeJS.ProcessEnv = {}): PolicyContext {
-  return policyContext(school, readBuildSettings({ SITE_URL: 'https://itlab.example', ...env }))
+  return policyContext(
+    school,
+    policySettingsOf(readBuildSettings({ SITE_URL: 'https://itlab.example', ...env })),
+  )
 }
 
 const builders: [string, (ctx: PolicyContext) => PolicyDocument][] = [

@@ -1,15 +1,18 @@
-import type { BuildSettings } from '../../../build-settings.ts'
 import type { SchoolFacts } from '../../config/school-facts-schema.ts'
 import { pluralRu } from '../plural.ts'
 
 // What the legal texts need to know: the operator (from the facts file) and what the system
-// really does with a lead (from the build settings the lead service shares: TELEGRAM_NOTIFY,
-// LEADS_RETENTION_DAYS; Metrika and Sentry only when their ids are set).
+// really does with a lead (from the build settings the lead service shares: the Telegram
+// notification mode, the retention period; Metrika and Sentry only when their ids are set).
 
-export type PolicySettings = Pick<
-  BuildSettings,
-  'SITE_URL' | 'YANDEX_METRIKA_ID' | 'SENTRY_DSN' | 'TELEGRAM_NOTIFY' | 'LEADS_RETENTION_DAYS'
->
+/** The build settings the texts depend on (see build-settings.ts; named as env.ts names them). */
+export type PolicySettings = {
+  siteUrl: string
+  metrikaId: string
+  sentryDsn: string
+  telegramNotify: 'full' | 'minimal'
+  retentionDays: number
+}
 
 export type PolicyContext = {
   schoolName: string
@@ -40,12 +43,12 @@ export function policyContext(facts: SchoolFacts, settings: PolicySettings): Pol
     ogrnip: facts.owner.ogrnip,
     email: facts.email,
     postalAddress: `${facts.address.postalCode}, г. ${facts.city}, ${facts.address.street}`,
-    siteUrl: settings.SITE_URL,
+    siteUrl: settings.siteUrl,
     effectiveDate: facts.policiesEffectiveDate,
-    telegramNotify: settings.TELEGRAM_NOTIFY,
-    retentionDays: settings.LEADS_RETENTION_DAYS,
-    metrika: settings.YANDEX_METRIKA_ID !== '',
-    sentryHost: settings.SENTRY_DSN ? new URL(settings.SENTRY_DSN).host : null,
+    telegramNotify: settings.telegramNotify,
+    retentionDays: settings.retentionDays,
+    metrika: settings.metrikaId !== '',
+    sentryHost: settings.sentryDsn ? new URL(settings.sentryDsn).host : null,
   }
 }
 

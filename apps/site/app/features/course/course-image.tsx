@@ -1,3 +1,4 @@
+import { brandColors } from '~/config/brand'
 import { COURSE_IMAGE_SIZE, type Course } from '~/content/courses'
 
 type CourseImageProps = {
@@ -23,11 +24,11 @@ export function CourseImage({ course, eager = false, className = '' }: CourseIma
         focusable="false"
         className={`h-auto w-full bg-brand-50 ${className}`}
       >
-        <rect width={width} height={height} fill="#eef5ff" />
+        <rect width={width} height={height} fill={brandColors['brand-50']} />
         <path
           d="M270 160l-50 40 50 40M370 160l50 40-50 40M340 140l-40 120"
           fill="none"
-          stroke="#2f6fed"
+          stroke={brandColors['brand-500']}
           strokeWidth="14"
           strokeLinecap="round"
           strokeLinejoin="round"
