@@ -1,22 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { demo, type SchoolFactsFile } from '../app/config/school-facts-schema.ts'
+import { demo } from '../app/config/school-facts-schema.ts'
 import { schoolFacts } from '../app/config/school-facts.ts'
+import { completeSchoolFacts } from '../test/complete-school-facts.ts'
 import { releaseProblems, visibleStrings } from './release-check.ts'
 
-/** A school that has filled in everything (check digits valid; names invented for the test). */
-const complete: SchoolFactsFile = {
-  name: 'IT Lab',
-  city: 'Астрахань',
-  region: 'Астраханская область',
-  phone: { number: '+7 (8512) 12-34-56', short: '12-34-56' },
-  address: { street: 'ул. Кирова, д. 1', postalCode: '414000' },
-  messenger: { name: 'Telegram', contact: '@itlab_school', url: 'https://t.me/itlab_school' },
-  email: 'info@itlab-school.ru',
-  owner: { name: 'ИП Иванова Анна Петровна', inn: '301234567878', ogrnip: '312300000012348' },
-  policiesEffectiveDate: '2026-02-01',
-  siteUrl: 'https://itlab-school.ru',
-}
+const complete = completeSchoolFacts
 
 const releaseEnv = {
   SITE_URL: 'https://itlab-school.ru',

@@ -6,18 +6,9 @@ import {
   parseSchoolFacts,
   type SchoolFactsFile,
 } from './school-facts-schema.ts'
+import { completeSchoolFacts } from '../../test/complete-school-facts.ts'
 
-const valid: SchoolFactsFile = {
-  name: 'IT Lab',
-  city: 'Астрахань',
-  region: 'Астраханская область',
-  phone: { number: '+7 (8512) 12-34-56', short: '12-34-56' },
-  address: { street: 'ул. Кирова, д. 1', postalCode: '414000' },
-  email: 'info@itlab-school.ru',
-  owner: { name: 'ИП Иванова Анна Петровна', inn: '301234567878', ogrnip: '312300000012348' },
-  policiesEffectiveDate: '2026-02-01',
-  siteUrl: 'https://itlab-school.ru/',
-}
+const valid: SchoolFactsFile = { ...completeSchoolFacts, siteUrl: 'https://itlab-school.ru/' }
 
 function problemsOf(file: SchoolFactsFile): string[] {
   try {
@@ -33,9 +24,14 @@ describe('school facts', () => {
     const { facts, demoFields } = parseSchoolFacts(valid)
     expect(facts.phone.tel).toBe('+78512123456')
     expect(facts.siteUrl).toBe('https://itlab-school.ru')
-    expect(facts.messenger).toBeUndefined()
     expect(facts.openingHours).toBeUndefined()
     expect(demoFields).toEqual([])
+  })
+
+  it('an optional fact may be left out', () => {
+    const withoutMessenger: SchoolFactsFile = { ...completeSchoolFacts }
+    delete withoutMessenger.messenger
+    expect(parseSchoolFacts(withoutMessenger).facts.messenger).toBeUndefined()
   })
 
   it('records where demo values are and unwraps them', () => {
