@@ -100,7 +100,7 @@ export function recipients(ctx: PolicyContext): string[] {
   ]
   if (ctx.metrika) {
     list.push(
-      'сервис веб-аналитики Яндекс Метрика (ООО «Яндекс», Российская Федерация): получает обезличенные данные о посещениях Сайта и только после того, как пользователь нажал «Понятно» в уведомлении о файлах cookie;',
+      'сервис веб-аналитики Яндекс Метрика (ООО «Яндекс», Российская Федерация): получает обезличенные данные о посещениях Сайта, без имени и номера телефона, — только после того, как пользователь нажал «Понятно» в уведомлении о файлах cookie;',
     )
   }
   if (ctx.sentryHost) {
@@ -108,7 +108,8 @@ export function recipients(ctx: PolicyContext): string[] {
       `сервис отчётов об ошибках Sentry (сервер ${ctx.sentryHost}): при ошибке отправки формы получает технические сведения об ошибке и запись действий на странице, в которой весь текст и введённые значения скрыты; имя и номер телефона не передаются;`,
     )
   }
-  return list
+  // A list of clauses: each ends with ';', the last with '.'.
+  return list.map((item, index) => (index === list.length - 1 ? item.replace(/;$/, '.') : item))
 }
 
 /** True when some personal data leave the country (the full Telegram notification). */
