@@ -16,32 +16,32 @@ const FORBIDDEN_LAYERS = {
   content: ['routes', 'sections', 'features', 'components', 'lib'],
 }
 
-/** One flat-config block per layer: its forbidden imports, plus no climbing out by `../`. */
+// config/ and content/ are also imported by the build under plain Node, where `~/` does not
+// resolve: they import each other by relative paths, still never an upper layer.
+const NODE_IMPORTED_LAYERS = new Set(['config', 'content'])
+
+/** One flat-config block per layer: its forbidden imports, by `~/` or by climbing out with `../`. */
 function layerBoundaries() {
-  return Object.entries(FORBIDDEN_LAYERS).map(([layer, forbidden]) => ({
-    files: [`${APP}/${layer}/**/*.{ts,tsx}`],
-    // Imported by the build under plain Node, where `~/` does not resolve.
-    ignores: [`${APP}/lib/paths.ts`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `^~/(${forbidden.join('|')})/`,
-              message: `${layer}/ may not import ${forbidden.join(', ')} (docs/decisions/0009-layer-boundaries.md).${
-                layer === 'features' ? ' Within a feature, import with ./' : ''
-              }`,
-            },
-            {
-              regex: '^\\.\\./',
-              message: 'Import from another folder through ~/, so the layer rules can see it.',
-            },
-          ],
-        },
-      ],
-    },
-  }))
+  return Object.entries(FORBIDDEN_LAYERS).map(([layer, forbidden]) => {
+    const message = `${layer}/ may not import ${forbidden.join(', ')} (docs/decisions/0009-layer-boundaries.md).${
+      layer === 'features' ? ' Within a feature, import with ./' : ''
+    }`
+    const relative = NODE_IMPORTED_LAYERS.has(layer)
+      ? { regex: `^(\\.\\./)+(${forbidden.join('|')})/`, message }
+      : {
+          regex: '^\\.\\./',
+          message: 'Import from another folder through ~/, so the layer rules can see it.',
+        }
+    return {
+      files: [`${APP}/${layer}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [{ regex: `^~/(${forbidden.join('|')})/`, message }, relative] },
+        ],
+      },
+    }
+  })
 }
 
 export default tseslint.config(

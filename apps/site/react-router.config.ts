@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Config } from '@react-router/dev/config'
 import { readBuildSettings } from './build-settings.ts'
-import { notFoundDocuments, prerenderPaths } from './app/lib/paths.ts'
+import { notFoundDocuments, prerenderPaths } from './app/config/paths.ts'
 import { postBuild } from './scripts/post-build.ts'
 
 const buildDirectory = process.env.SITE_BUILD_DIR ?? 'build'

@@ -2,11 +2,19 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
-import { defineBuildSettings } from './build-settings.ts'
+import { defineBuildSettings, readBuildSettings } from './build-settings.ts'
+import { consentVersion } from './scripts/consent-version.ts'
+
+// Reading the settings (and importing the school's facts) here fails the build at once, naming
+// any bad variable or fact.
+const settings = readBuildSettings()
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  define: defineBuildSettings(),
+  define: {
+    ...defineBuildSettings(settings),
+    'import.meta.env.CONSENT_VERSION': JSON.stringify(consentVersion(settings)),
+  },
   // Images stay files: inlined into JavaScript they would weigh on the first load.
   build: {
     assetsInlineLimit: 0,

@@ -1,19 +1,23 @@
 import { fileURLToPath } from 'node:url'
 import { defineProject } from 'vitest/config'
-import { defineBuildSettings } from './build-settings.ts'
+import { defineBuildSettings, readBuildSettings } from './build-settings.ts'
+import { consentVersion } from './scripts/consent-version.ts'
+
+const settings = readBuildSettings({
+  SITE_URL: 'https://itlab.example',
+  LEAD_API_URL: 'http://lead.test',
+})
 
 export default defineProject({
-  define: defineBuildSettings({
-    SITE_URL: 'https://itlab.example',
-    LEAD_API_URL: 'http://lead.test',
-    YANDEX_METRIKA_ID: '',
-    SENTRY_DSN: '',
-  }),
+  define: {
+    ...defineBuildSettings(settings),
+    'import.meta.env.CONSENT_VERSION': JSON.stringify(consentVersion(settings)),
+  },
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   test: {
     name: 'site',
     environment: 'jsdom',
-    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', '*.test.ts'],
     setupFiles: ['../../test/fail-on-console-error.ts', './test/setup.ts'],
   },
 })

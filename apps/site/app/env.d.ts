@@ -1,8 +1,10 @@
 /// <reference types="vite/client" />
+import type { BuildSettings } from '../build-settings'
 
-interface ImportMetaEnv {
-  readonly SITE_URL: string
-  readonly LEAD_API_URL: string
-  readonly YANDEX_METRIKA_ID: string
-  readonly SENTRY_DSN: string
+// The build settings Vite's `define` bakes in (see build-settings.ts and vite.config.ts).
+declare global {
+  interface ImportMetaEnv extends Readonly<BuildSettings> {
+    /** 'YYYY-MM-DD.hhhhhhhh': the consent document's effective date and text hash. */
+    readonly CONSENT_VERSION: string
+  }
 }

@@ -28,7 +28,8 @@ describe('layer boundaries', () => {
     ['a feature importing a route', 'features/quiz/x.tsx', '~/routes/home'],
     ['a component importing a feature', 'components/x.tsx', '~/features/quiz/quiz'],
     ['lib importing a component', 'lib/x.ts', '~/components/logo'],
-    ['content importing lib', 'content/x.ts', '~/lib/paths'],
+    ['content importing lib', 'content/x.ts', '~/lib/analytics'],
+    ['content climbing into a component', 'content/policies/x.ts', '../../components/logo'],
     ['a section importing a route', 'sections/x.tsx', '~/routes/course'],
   ])('rejects %s', async (_case, file, target) => {
     const errors = await importErrors(file, `import { imported } from '${target}'`)
@@ -48,8 +49,9 @@ describe('layer boundaries', () => {
     ['a section importing a feature', 'sections/x.tsx', '~/features/quiz/quiz'],
     ['a feature importing within itself', 'features/course/x.tsx', './course-card'],
     ['a feature importing a component', 'features/course/x.tsx', '~/components/logo'],
-    ['a component importing lib', 'components/x.tsx', '~/lib/paths'],
+    ['a component importing lib', 'components/x.tsx', '~/lib/analytics'],
     ['lib importing content', 'lib/x.ts', '~/content/courses'],
+    ['content importing config by a relative path', 'content/policies/x.ts', '../../config/paths'],
   ])('allows %s', async (_case, file, target) => {
     expect(await importErrors(file, `import { imported } from '${target}'`)).toEqual([])
   })

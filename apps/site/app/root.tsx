@@ -1,3 +1,4 @@
+import { brandColors } from '~/config/brand'
 import { useEffect, type ReactNode } from 'react'
 import { Links, Meta, Outlet, Scripts, type LinksFunction } from 'react-router'
 import { CookieBanner } from '~/features/shell/cookie-banner'
@@ -38,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1f57d6" />
+        <meta name="theme-color" content={brandColors['brand-600']} />
         <Meta />
         <Links />
       </head>

@@ -7,5 +7,6 @@ export default [
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('personal-data-policy', 'routes/personal-data-policy.tsx'),
   route('cookie', 'routes/cookie.tsx'),
+  route('consent', 'routes/consent.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

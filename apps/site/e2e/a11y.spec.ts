@@ -9,6 +9,7 @@ const ROUTES = [
   '/privacy-policy',
   '/personal-data-policy',
   '/cookie',
+  '/consent',
   '/no-such-page',
   '/course/99',
 ]

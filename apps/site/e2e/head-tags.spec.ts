@@ -18,6 +18,7 @@ const routes: RouteCase[] = [
   { path: '/privacy-policy', noindex: true, canonical: true },
   { path: '/personal-data-policy', noindex: true, canonical: true },
   { path: '/cookie', noindex: true, canonical: true },
+  { path: '/consent', noindex: true, canonical: true },
   { path: '/no-such-page', noindex: true, canonical: false, title: /^Страница не найдена/ },
   { path: '/course/99', noindex: true, canonical: false, title: /^Курс не найден/ },
 ]

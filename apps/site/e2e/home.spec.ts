@@ -1,5 +1,5 @@
 import { devices } from '@playwright/test'
-import { siteConfig } from '../app/config/site-config'
+import { school } from '../app/config/school'
 import { courses } from '../app/content/courses'
 import { expect, reachedGoals, test } from './fixtures'
 import { documentScrollWidth, elementsOutsideViewport } from './page-layout'
@@ -111,7 +111,7 @@ test.describe('call button on desktop', () => {
     await page.clock.install({ time: start })
     await page.goto('/')
     const hero = page.locator('#hero')
-    const button = hero.getByRole('button', { name: new RegExp(siteConfig.phone.short) })
+    const button = hero.getByRole('button', { name: new RegExp(school.phone.short) })
     await expect(button).toBeVisible()
     // From here on the page's time moves only when the test moves it.
     await page.clock.pauseAt(new Date(start.getTime() + 10_000))
@@ -120,7 +120,7 @@ test.describe('call button on desktop', () => {
     await button.click()
     const copied = hero.getByRole('button', { name: 'Скопировано!' })
     await expect(copied).toBeVisible()
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(siteConfig.phone.short)
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(school.phone.short)
     await expect.poll(() => reachedGoals(page)).toEqual(['copyNumber'])
 
     await page.clock.runFor(1499)
@@ -139,8 +139,8 @@ test.describe('call button on a phone', () => {
   test('is a tel: link that dials the school', async ({ page }) => {
     await page.goto('/')
     const link = page.locator('#hero').getByRole('link', { name: /Позвонить/ })
-    await expect(link).toHaveAttribute('href', `tel:${siteConfig.phone.tel}`)
-    await expect(link).toContainText(siteConfig.phone.short)
+    await expect(link).toHaveAttribute('href', `tel:${school.phone.tel}`)
+    await expect(link).toContainText(school.phone.short)
     await expect(page.locator('#hero').getByRole('button', { name: /Скопировать/ })).toHaveCount(0)
   })
 })
@@ -152,7 +152,7 @@ test.describe('without JavaScript', () => {
     await page.goto('/')
     await expect(page.locator('#hero').getByRole('link', { name: /Позвонить/ })).toHaveAttribute(
       'href',
-      `tel:${siteConfig.phone.tel}`,
+      `tel:${school.phone.tel}`,
     )
     await expect(page.locator('#courses').getByRole('article')).toHaveCount(6)
     await expect(page.locator('#contact')).toHaveCount(1)

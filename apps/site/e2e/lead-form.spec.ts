@@ -1,4 +1,4 @@
-import { CONSENT_VERSION_PATTERN, UNSTATED_CONSENT } from '@it-lab/shared'
+import { CONSENT_VERSION_PATTERN } from '@it-lab/shared'
 import type { Page } from '@playwright/test'
 import { LEAD_API_URL } from './e2e-env.ts'
 import { expect, reachedGoals, test } from './fixtures'
@@ -19,7 +19,16 @@ async function openContactForm(page: Page) {
   return form
 }
 
+/** The version the consent page shows under its text. */
+async function shownConsentVersion(page: Page): Promise<string> {
+  await page.goto('/consent')
+  const line = await page.getByText(/^Версия согласия:/).textContent()
+  return (line ?? '').replace('Версия согласия:', '').trim()
+}
+
 test('a lead typed on the site reaches the real service and its database', async ({ page }) => {
+  const consentVersion = await shownConsentVersion(page)
+  expect(consentVersion).toMatch(/^\d{4}-\d{2}-\d{2}\.[0-9a-f]{8}$/)
   const form = await openContactForm(page)
   const name = uniqueName('Мария')
   await form.getByLabel('Имя').fill(name)
@@ -33,9 +42,8 @@ test('a lead typed on the site reaches the real service and its database', async
   expect(sent.postDataJSON()).toEqual({ name, phone: '+7 (912) 345-67-89' })
   const query = new URL(sent.url()).searchParams
   expect(query.get('form')).toBe('feedback')
-  // The consent version is the consent document's; a page without one sends none.
-  const consent = query.get('consent')
-  if (consent !== null) expect(consent).toMatch(CONSENT_VERSION_PATTERN)
+  expect(query.get('consent')).toBe(consentVersion)
+  expect(consentVersion).toMatch(CONSENT_VERSION_PATTERN)
 
   const thanks = page.getByRole('dialog', {
     name: 'Спасибо! Мы свяжемся с вами в ближайшее время.',
@@ -50,7 +58,7 @@ test('a lead typed on the site reaches the real service and its database', async
   expect(rows[0]).toMatchObject({
     phone: '+7 (912) 345-67-89',
     form: 'feedback',
-    consent_version: consent ?? UNSTATED_CONSENT,
+    consent_version: consentVersion,
   })
   // Neither the IP address nor the User-Agent is stored.
   expect(Object.keys(rows[0] ?? {})).not.toContain('client_ip')
@@ -150,13 +158,6 @@ test('a network failure shows the same error and keeps the values', async ({
   await expect(form.getByLabel('Телефон')).toHaveValue('+7 (900) 333-44-55')
 })
 
-test('the consent note links to the data policy in a new tab', async ({ page }) => {
-  const form = await openContactForm(page)
-  const link = form.getByRole('link', { name: 'обработку персональных данных' })
-  await expect(link).toHaveAttribute('href', '/personal-data-policy')
-  await expect(link).toHaveAttribute('target', '_blank')
-})
-
 test('the honeypot is hidden from people, and a bot filling it is dropped', async ({ page }) => {
   const form = await openContactForm(page)
   await expect(form.getByRole('textbox')).toHaveCount(2)
@@ -175,4 +176,21 @@ test('the honeypot is hidden from people, and a bot filling it is dropped', asyn
   expect(new URL(sent.url()).searchParams.get('website')).toBe('http://spam.example')
   await expect(page.getByRole('dialog', { name: /Спасибо!/ })).toBeVisible()
   expect(storedLeads(name)).toHaveLength(0)
+})
+
+test('the note under the form links to the consent and the policy, each in a new tab', async ({
+  page,
+}) => {
+  const form = await openContactForm(page)
+  const consent = form.getByRole('link', { name: 'согласие на обработку персональных данных' })
+  await expect(consent).toHaveAttribute('href', '/consent')
+  await expect(consent).toHaveAttribute('target', '_blank')
+  const policy = form.getByRole('link', { name: 'Политикой обработки персональных данных' })
+  await expect(policy).toHaveAttribute('href', '/personal-data-policy')
+  const opened = page.waitForEvent('popup')
+  await consent.click()
+  const tab = await opened
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText(
+    'Согласие на обработку персональных данных',
+  )
 })

@@ -53,7 +53,7 @@ test.describe('unknown course id', () => {
 })
 
 test('known routes answer 200', async ({ request }) => {
-  const known = ['/', '/courses', '/privacy-policy', '/personal-data-policy', '/cookie']
+  const known = ['/', '/courses', '/privacy-policy', '/personal-data-policy', '/cookie', '/consent']
   for (let id = 1; id <= 10; id += 1) known.push(`/course/${id}`)
   for (const path of known) {
     const response = await request.get(path)

@@ -1,3 +1,4 @@
+import { school } from '../app/config/school'
 import { expect, test } from './fixtures'
 import { documentScrollWidth, elementsOutsideViewport } from './page-layout'
 
@@ -7,6 +8,7 @@ const POLICIES = [
   { path: '/privacy-policy', title: 'Политика конфиденциальности' },
   { path: '/personal-data-policy', title: 'Политика в отношении обработки персональных данных' },
   { path: '/cookie', title: 'Политика использования файлов cookie' },
+  { path: '/consent', title: 'Согласие на обработку персональных данных' },
 ]
 
 for (const policy of POLICIES) {
@@ -59,6 +61,32 @@ test('the personal data policy is numbered 1 to 6 and states its periods', async
 test('the cookie policy says that «Понятно» is consent', async ({ page }) => {
   await page.goto('/cookie')
   await expect(page.getByRole('main')).toContainText('Нажимая кнопку «Понятно»')
+})
+
+test('the consent names the operator, what is sent where, the term and the withdrawal', async ({
+  page,
+}) => {
+  await page.goto('/consent')
+  const main = page.getByRole('main')
+  await expect(main).toContainText(school.legalLine.split(',')[0] ?? '')
+  await expect(main).toContainText(`ИНН ${school.owner.inn}`)
+  for (const heading of [
+    '1. Оператор',
+    '2. Цели обработки',
+    '3. Перечень персональных данных',
+    '5. Кому передаются данные и где они находятся',
+    '6. Срок действия и отзыв согласия',
+  ]) {
+    await expect(main.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+  }
+  // The e2e build runs with the defaults: full Telegram notification, 180 days, Metrika on.
+  await expect(main).toContainText('получает имя и номер телефона')
+  await expect(main).toContainText('трансграничную передачу')
+  await expect(main).toContainText('через 180 дней после получения')
+  await expect(main).toContainText('Яндекс Метрика')
+  await expect(main).not.toContainText('Sentry')
+  await expect(main).not.toContainText('реклам')
+  await expect(main.getByText(/^Версия согласия: \d{4}-\d{2}-\d{2}\.[0-9a-f]{8}$/)).toBeVisible()
 })
 
 test.describe('narrow phone', () => {

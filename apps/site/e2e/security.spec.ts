@@ -31,6 +31,8 @@ test('the site works under its CSP with analytics on: no violation on any page',
 }) => {
   const violations: string[] = []
   await page.exposeFunction('reportViolation', (text: string) => violations.push(text))
+  // A visitor who has accepted cookies: Metrika loads on every page.
+  await page.addInitScript(() => localStorage.setItem('cookieAccepted', 'true'))
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { reportViolation: (text: string) => void })

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { blockStorage, expect, metrikaCalls, METRIKA_ID, test } from './fixtures'
 
 test.describe('header on desktop', () => {
@@ -71,13 +72,17 @@ test.describe('burger menu at 375 px', () => {
   })
 })
 
-test('footer shows the logo, copyright, privacy link and the legal line', async ({ page }) => {
+test('footer shows the logo, copyright, policy and consent links and the legal line', async ({
+  page,
+}) => {
   await page.goto('/')
   await page.getByRole('button', { name: 'Понятно' }).click()
   const footer = page.getByRole('contentinfo')
   await expect(footer.getByRole('img', { name: 'IT Lab' })).toBeVisible()
   await expect(footer.getByText('© 2025 Все права защищены')).toBeVisible()
   await expect(footer.getByText(/ИНН .+, ОГРНИП .+/)).toBeVisible()
+  await footer.getByRole('link', { name: 'Согласие на обработку персональных данных' }).click()
+  await expect(page).toHaveURL('/consent')
   await footer.getByRole('link', { name: 'Политика конфиденциальности' }).click()
   await expect(page).toHaveURL('/privacy-policy')
 })
@@ -154,4 +159,39 @@ test('Metrika keeps a ym that the page already has', async ({ page }) => {
       ),
     )
     .toBeGreaterThan(0)
+})
+
+test.describe('Metrika waits for consent', () => {
+  /** Counts requests to the counter's host (answered by the fixture's stand-in tag). */
+  function countMetrikaRequests(page: Page): () => number {
+    let count = 0
+    page.on('request', (request) => {
+      if (new URL(request.url()).hostname === 'mc.yandex.ru') count += 1
+    })
+    return () => count
+  }
+
+  test("no request to the counter's host before 'Понятно', one after", async ({ page }) => {
+    const requests = countMetrikaRequests(page)
+    await page.goto('/')
+    // Past load and idle time, when the tag would load if it were not waiting.
+    await page.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))),
+    )
+    expect(requests()).toBe(0)
+    await page.getByRole('button', { name: 'Понятно' }).click()
+    await expect.poll(requests).toBe(1)
+    // The hit queued before consent is sent by the tag now.
+    await expect
+      .poll(async () => (await metrikaCalls(page)).map((call) => call[1]))
+      .toEqual(['init', 'hit'])
+  })
+
+  test('a returning visitor who accepted gets Metrika at once', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('cookieAccepted', 'true'))
+    const requests = countMetrikaRequests(page)
+    await page.goto('/courses')
+    await expect(page.getByRole('region', { name: 'Уведомление о cookie' })).toHaveCount(0)
+    await expect.poll(requests).toBe(1)
+  })
 })

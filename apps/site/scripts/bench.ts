@@ -3,7 +3,7 @@
 // JavaScript and CSS. Figures go to bench-results/site.json. It measures; it does not gate.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { paths, sitemapPaths } from '../app/lib/paths.ts'
+import { paths, sitemapPaths } from '../app/config/paths.ts'
 import { firstLoad, htmlFileFor } from './first-load.ts'
 import { CATEGORIES, median, runLighthouse, type LighthouseFigures } from './lighthouse-runner.ts'
 import { buildSite, clientDir, serveBuild, siteDir } from './serve-build.ts'

@@ -1,7 +1,7 @@
 // Part of `npm test`: the budgets that do not flicker. A fresh production build must keep every
 // page's first-load JavaScript and CSS within budget, and one Lighthouse run on three pages must
 // give Accessibility, Best Practices and SEO 100 and Performance at least 90.
-import { paths, sitemapPaths } from '../app/lib/paths.ts'
+import { paths, sitemapPaths } from '../app/config/paths.ts'
 import { firstLoad, htmlFileFor } from './first-load.ts'
 import { runLighthouse } from './lighthouse-runner.ts'
 import { buildSite, clientDir, serveBuild } from './serve-build.ts'

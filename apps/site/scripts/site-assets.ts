@@ -1,34 +1,32 @@
+import { brandColors } from '../app/config/brand.ts'
+import { school } from '../app/config/school.ts'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 
-const BRAND = '#1f57d6'
-const BRAND_DARK = '#1b356d'
-const ACCENT = '#f7882f'
-
 /** The school's mark (as in app/components/logo.tsx), drawn on a square of `size`. */
 function markSvg(size: number, { rounded = true } = {}): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 36 36">
-<rect width="36" height="36" rx="${rounded ? 10 : 0}" fill="#2f6fed"/>
+<rect width="36" height="36" rx="${rounded ? 10 : 0}" fill="${brandColors['brand-500']}"/>
 <path d="M14 12l-6 6 6 6M22 12l6 6-6 6" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>
 </svg>`
 }
 
 function ogImageSvg(): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
-<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${BRAND}"/><stop offset="1" stop-color="${BRAND_DARK}"/></linearGradient></defs>
+<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${brandColors['brand-600']}"/><stop offset="1" stop-color="${brandColors['brand-900']}"/></linearGradient></defs>
 <rect width="1200" height="630" fill="url(#bg)"/>
-<circle cx="1080" cy="90" r="190" fill="#2f6fed" opacity="0.55"/>
-<circle cx="1010" cy="560" r="120" fill="${ACCENT}" opacity="0.9"/>
-<rect x="860" y="250" width="220" height="150" rx="22" fill="#eef5ff"/>
-<rect x="878" y="268" width="184" height="114" rx="12" fill="${BRAND_DARK}"/>
-<path d="M930 300l-22 25 22 25M1010 300l22 25-22 25" fill="none" stroke="#ffa64d" stroke-width="9" stroke-linecap="round" stroke-linejoin="round"/>
-<g transform="translate(80 80)"><rect width="96" height="96" rx="26" fill="#fff"/><path d="M37 32l-16 16 16 16M59 32l16 16-16 16" fill="none" stroke="${BRAND}" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/></g>
-<text x="196" y="148" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="56" fill="#fff">IT Lab</text>
+<circle cx="1080" cy="90" r="190" fill="${brandColors['brand-500']}" opacity="0.55"/>
+<circle cx="1010" cy="560" r="120" fill="${brandColors['accent-500']}" opacity="0.9"/>
+<rect x="860" y="250" width="220" height="150" rx="22" fill="${brandColors['brand-50']}"/>
+<rect x="878" y="268" width="184" height="114" rx="12" fill="${brandColors['brand-900']}"/>
+<path d="M930 300l-22 25 22 25M1010 300l22 25-22 25" fill="none" stroke="${brandColors['accent-400']}" stroke-width="9" stroke-linecap="round" stroke-linejoin="round"/>
+<g transform="translate(80 80)"><rect width="96" height="96" rx="26" fill="#fff"/><path d="M37 32l-16 16 16 16M59 32l16 16-16 16" fill="none" stroke="${brandColors['brand-600']}" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/></g>
+<text x="196" y="148" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="56" fill="#fff">${school.name}</text>
 <text x="80" y="300" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="60" fill="#fff">Школа программирования</text>
 <text x="80" y="375" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="60" fill="#fff">для детей 5–17 лет</text>
-<text x="80" y="470" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="34" fill="#d9e8ff">Scratch · Roblox · Python · сайты · нейросети</text>
-<text x="80" y="540" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="34" fill="#ffa64d">Астрахань, центр города</text>
+<text x="80" y="470" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="34" fill="${brandColors['brand-100']}">Scratch · Roblox · Python · сайты · нейросети</text>
+<text x="80" y="540" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="34" fill="${brandColors['accent-400']}">Астрахань, центр города</text>
 </svg>`
 }
 
@@ -71,13 +69,13 @@ export async function writeSiteAssets({ clientDir, siteUrl, sitemapPaths }: Site
     out('manifest.webmanifest'),
     `${JSON.stringify(
       {
-        name: 'IT Lab — школа программирования для детей',
-        short_name: 'IT Lab',
+        name: `${school.name} — школа программирования для детей`,
+        short_name: school.name,
         lang: 'ru',
         start_url: '/',
         display: 'standalone',
         background_color: '#ffffff',
-        theme_color: BRAND,
+        theme_color: brandColors['brand-600'],
         icons: [
           { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any maskable' },
           { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any maskable' },

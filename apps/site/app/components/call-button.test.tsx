@@ -1,13 +1,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { siteConfig } from '~/config/site-config'
+import { school } from '~/config/school'
 import { reachGoal } from '~/lib/analytics'
 import { CallButton, COPY_CONFIRMATION_MS } from './call-button'
 
 vi.mock('~/lib/analytics', () => ({ reachGoal: vi.fn() }))
 
-const { short, tel } = siteConfig.phone
+const { short, tel } = school.phone
 
 function stubPointer(coarse: boolean) {
   vi.stubGlobal(

@@ -1,6 +1,6 @@
 import { Check, Phone } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { siteConfig } from '~/config/site-config'
+import { school } from '~/config/school'
 import { reachGoal } from '~/lib/analytics'
 import { buttonClass } from './button-styles'
 import { useIsPhone } from './use-is-phone'
@@ -20,7 +20,7 @@ export function CallButton() {
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const classes = buttonClass('outline', 'lg', 'tabular-nums')
-  const { short, tel } = siteConfig.phone
+  const { short, tel } = school.phone
 
   if (isPhone) {
     return (

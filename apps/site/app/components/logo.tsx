@@ -1,3 +1,6 @@
+import { brandColors } from '~/config/brand'
+import { school } from '~/config/school'
+
 type LogoProps = {
   inverted?: boolean
   /** Inside a link that names itself ('На главную'), the logo is decoration only. */
@@ -10,20 +13,20 @@ type LogoProps = {
  * without a visible-label mismatch (WCAG 2.5.3).
  */
 export function Logo({ inverted = false, decorative = false }: LogoProps) {
-  const ink = inverted ? '#ffffff' : '#1b356d'
+  const ink = inverted ? '#ffffff' : brandColors['brand-900']
   return (
     <svg
       width="118"
       height="36"
       viewBox="0 0 118 36"
       focusable="false"
-      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': 'IT Lab' })}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': school.name })}
     >
-      <rect width="36" height="36" rx="10" fill={inverted ? '#ffffff' : '#2f6fed'} />
+      <rect width="36" height="36" rx="10" fill={inverted ? '#ffffff' : brandColors['brand-500']} />
       <path
         d="M14 12l-6 6 6 6M22 12l6 6-6 6"
         fill="none"
-        stroke={inverted ? '#2f6fed' : '#ffffff'}
+        stroke={inverted ? brandColors['brand-500'] : '#ffffff'}
         strokeWidth="3"
         strokeLinecap="round"
         strokeLinejoin="round"

@@ -1,3 +1,5 @@
+import { school } from '../config/school.ts'
+
 // Prizes drawn among pupils who attend regularly (docs/behaviour.md, "Course page").
 
 /** lucide-react icon names (kebab-case); the component maps each to its icon. */
@@ -29,7 +31,7 @@ export const prizes: readonly Prize[] = [
   },
   {
     title: 'Фирменная футболка',
-    description: 'Футболка с символикой IT Lab — на занятия и на каждый день.',
+    description: `Футболка с символикой ${school.name} — на занятия и на каждый день.`,
     colour: 'orange',
     icon: 'shirt',
   },

@@ -4,7 +4,13 @@ afterEach(() => {
   delete window.ym
   vi.resetModules()
   vi.doUnmock('~/config/env')
+  vi.useRealTimers()
+  localStorage.clear()
+  document.head.querySelectorAll('script').forEach((script) => script.remove())
 })
+
+const tagScripts = () =>
+  document.querySelectorAll('script[src="https://mc.yandex.ru/metrika/tag.js"]')
 
 async function loadWithCounter(metrikaId: string) {
   vi.doMock('~/config/env', () => ({
@@ -42,5 +48,30 @@ describe('analytics', () => {
     reachGoal('copyNumber')
     expect(window.ym).toBe(existing)
     expect(existing).toHaveBeenLastCalledWith('123', 'reachGoal', 'copyNumber')
+  })
+
+  it('loads no tag before consent, and one once the visitor gives it', async () => {
+    vi.useFakeTimers()
+    const { startAnalytics, loadAnalytics, trackPageView } = await loadWithCounter('123')
+    startAnalytics()
+    trackPageView('/')
+    vi.runAllTimers()
+    expect(tagScripts()).toHaveLength(0)
+    // The hit waits in the page's own queue; nothing has left the browser.
+    expect(window.ym?.a?.map((call) => call[1])).toEqual(['init', 'hit'])
+
+    loadAnalytics()
+    loadAnalytics()
+    vi.runAllTimers()
+    expect(tagScripts()).toHaveLength(1)
+  })
+
+  it('a returning visitor who accepted gets the tag at once', async () => {
+    vi.useFakeTimers()
+    localStorage.setItem('cookieAccepted', 'true')
+    const { startAnalytics } = await loadWithCounter('123')
+    startAnalytics()
+    vi.runAllTimers()
+    expect(tagScripts()).toHaveLength(1)
   })
 })

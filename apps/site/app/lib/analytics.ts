@@ -1,5 +1,6 @@
 import { env } from '~/config/env'
 import { afterInteractive } from './after-interactive'
+import { hasStoredCookieConsent } from './cookie-consent'
 
 /** The goals (docs/behaviour.md, "Analytics goals"). */
 export type Goal = 'copyNumber' | 'testIsPassed' | 'sendForm' | 'openCourseDetails'
@@ -47,9 +48,16 @@ function call(method: string, ...args: unknown[]): void {
   ym(env.metrikaId, method, ...args)
 }
 
-/** Loads the Metrika tag after the page is interactive. A no-op without a counter id. */
-export function startAnalytics(): void {
-  if (!env.metrikaId) return
+let tagRequested = false
+
+/**
+ * Loads the Metrika tag once the page is interactive. Call it only with the visitor's consent
+ * ('Понятно'): until then hits and goals wait in the in-page queue and nothing is sent.
+ * A no-op without a counter id.
+ */
+export function loadAnalytics(): void {
+  if (!env.metrikaId || tagRequested) return
+  tagRequested = true
   afterInteractive(() => {
     if (document.querySelector(`script[src="${TAG_URL}"]`)) return
     const script = document.createElement('script')
@@ -57,6 +65,11 @@ export function startAnalytics(): void {
     script.async = true
     document.head.append(script)
   })
+}
+
+/** At start-up: a visitor who accepted cookies on an earlier visit gets Metrika at once. */
+export function startAnalytics(): void {
+  if (hasStoredCookieConsent()) loadAnalytics()
 }
 
 export function trackPageView(url: string): void {

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router'
-import { anchors, paths } from './paths'
+import { anchors, paths } from '~/config/paths'
 
 export function scrollBehavior(): ScrollBehavior {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth'

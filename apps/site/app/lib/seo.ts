@@ -1,14 +1,13 @@
 import type { MetaDescriptor } from 'react-router'
 import { env } from '~/config/env'
-
-export const SITE_NAME = 'IT Lab, Астрахань'
+import { school } from '~/config/school'
 
 const KEYWORDS = [
-  'IT Lab',
+  school.name,
   'школа программирования',
   'программирование для детей',
-  'курсы программирования Астрахань',
-  'IT-школа Астрахань',
+  `курсы программирования ${school.city}`,
+  `IT-школа ${school.city}`,
   'обучение детей программированию',
   'кружок программирования',
   'Scratch',
@@ -49,7 +48,7 @@ export function seo({ title, description, path, noindex = false }: PageSeo): Met
     { property: 'og:description', content: description },
     { property: 'og:type', content: 'website' },
     { property: 'og:locale', content: 'ru_RU' },
-    { property: 'og:site_name', content: 'IT Lab' },
+    { property: 'og:site_name', content: school.name },
     { property: 'og:image', content: `${env.siteUrl}/og-image.png` },
     { property: 'og:image:width', content: '1200' },
     { property: 'og:image:height', content: '630' },
@@ -69,5 +68,5 @@ export function canonicalUrl(path: string): string {
 }
 
 export function courseTitle(courseName: string): string {
-  return `${courseName} — ${SITE_NAME}`
+  return `${courseName} — ${school.titleSuffix}`
 }

@@ -1,9 +1,9 @@
 import type { MetaDescriptor } from 'react-router'
 import { env } from '~/config/env'
-import { siteConfig } from '~/config/site-config'
+import { school } from '~/config/school'
 import type { Course } from '~/content/courses'
 import { PRICE_PLANS } from '~/content/price-plans'
-import { paths } from './paths'
+import { paths } from '~/config/paths'
 
 const ORGANIZATION_ID = () => `${env.siteUrl}/#organization`
 
@@ -13,27 +13,30 @@ export function organizationJsonLd() {
     '@context': 'https://schema.org',
     '@type': 'EducationalOrganization',
     '@id': ORGANIZATION_ID(),
-    name: 'IT Lab',
-    description: 'Школа программирования для детей и подростков от 5 до 17 лет в центре Астрахани.',
+    name: school.name,
+    description: `Школа программирования для детей и подростков от 5 до 17 лет в центре города ${school.city}.`,
     url: `${env.siteUrl}/`,
     logo: `${env.siteUrl}/icon-512.png`,
     image: `${env.siteUrl}/og-image.png`,
-    telephone: siteConfig.phone.full,
-    email: siteConfig.email,
+    telephone: school.phone.tel,
+    email: school.email,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: siteConfig.address.street,
-      addressLocality: siteConfig.address.city,
-      addressRegion: siteConfig.address.region,
-      postalCode: siteConfig.address.postalCode,
+      streetAddress: school.address.street,
+      addressLocality: school.city,
+      addressRegion: school.region,
+      postalCode: school.address.postalCode,
       addressCountry: 'RU',
     },
-    openingHoursSpecification: siteConfig.openingHours.map((hours) => ({
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: hours.days.map((day) => `https://schema.org/${day}`),
-      opens: hours.opens,
-      closes: hours.closes,
-    })),
+    // Only what the owner stated: no hours in the facts file, no hours here.
+    ...(school.openingHours && {
+      openingHoursSpecification: school.openingHours.map((hours) => ({
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: hours.days.map((day) => `https://schema.org/${day}`),
+        opens: hours.opens,
+        closes: hours.closes,
+      })),
+    }),
   }
 }
 
@@ -52,7 +55,7 @@ export function courseJsonLd(course: Course) {
     provider: {
       '@type': 'EducationalOrganization',
       '@id': ORGANIZATION_ID(),
-      name: 'IT Lab',
+      name: school.name,
       url: `${env.siteUrl}/`,
     },
     offers: PRICE_PLANS.map((plan) => ({
@@ -68,8 +71,8 @@ export function courseJsonLd(course: Course) {
       courseMode: 'Onsite',
       location: {
         '@type': 'Place',
-        name: 'IT Lab',
-        address: `${siteConfig.address.full}`,
+        name: school.name,
+        address: school.address.full,
       },
     },
   }

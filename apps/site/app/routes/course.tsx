@@ -2,7 +2,7 @@ import { findCourse } from '~/content/courses'
 import { CourseHero } from '~/features/course/course-hero'
 import { CourseNotFound } from '~/features/course/course-not-found'
 import { ScrollToTopButton } from '~/features/course/scroll-to-top-button'
-import { paths } from '~/lib/paths'
+import { paths } from '~/config/paths'
 import { courseTitle, seo } from '~/lib/seo'
 import { courseJsonLd, jsonLdMeta } from '~/lib/structured-data'
 import { CompletionBenefitsSection } from '~/sections/completion-benefits-section'
@@ -13,12 +13,13 @@ import { CourseSkillsSection } from '~/sections/course-skills-section'
 import { PrizeSection } from '~/sections/prize-section'
 import { TrialPromoSection } from '~/sections/trial-promo-section'
 import type { Route } from './+types/course'
+import { school } from '~/config/school'
 
 export const meta = ({ params }: Route.MetaArgs) => {
   const course = findCourse(params.id)
   if (!course) {
     return seo({
-      title: 'Курс не найден — IT Lab, Астрахань',
+      title: `Курс не найден — ${school.titleSuffix}`,
       description: 'Извините, запрашиваемый курс не существует или был удален.',
       noindex: true,
     })

@@ -1,14 +1,14 @@
 import { courses } from '~/content/courses'
 import { CourseGrid } from '~/features/course/course-grid'
-import { paths } from '~/lib/paths'
+import { paths } from '~/config/paths'
 import { ContactSection } from '~/sections/contact-section'
 import { seo } from '~/lib/seo'
+import { school } from '~/config/school'
 
 export const meta = () =>
   seo({
-    title: 'Курсы программирования для детей — IT Lab, Астрахань',
-    description:
-      'Все курсы IT Lab для детей 5–17 лет: Scratch, Roblox, Minecraft, Python, HTML и CSS, App Inventor, Kodu, нейросети и компьютерная грамотность. Цены и программы.',
+    title: `Курсы программирования для детей — ${school.titleSuffix}`,
+    description: `Все курсы ${school.name} для детей 5–17 лет: Scratch, Roblox, Minecraft, Python, HTML и CSS, App Inventor, Kodu, нейросети и компьютерная грамотность. Цены и программы.`,
     path: paths.courses,
   })
 

@@ -1,4 +1,4 @@
-import { paths } from '~/lib/paths'
+import { paths } from '~/config/paths'
 import { ClosingSection } from '~/sections/closing-section'
 import { CoursesSection } from '~/sections/courses-section'
 import { HeroSection } from '~/sections/hero-section'
@@ -6,10 +6,11 @@ import { LearningPathSection } from '~/sections/learning-path-section'
 import { QuizSection } from '~/sections/quiz-section'
 import { seo } from '~/lib/seo'
 import { jsonLdMeta, organizationJsonLd } from '~/lib/structured-data'
+import { school } from '~/config/school'
 
 export const meta = () => [
   ...seo({
-    title: 'IT Lab — школа программирования для детей 5–17 лет в Астрахани',
+    title: `${school.name} — школа программирования для детей 5–17 лет в Астрахани`,
     description:
       'Курсы программирования для детей и подростков от 5 до 17 лет в центре Астрахани: Scratch, Roblox, Python, создание сайтов, компьютерная грамотность. Бесплатный пробный урок.',
     path: paths.home,

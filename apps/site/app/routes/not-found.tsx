@@ -1,10 +1,12 @@
 import { NotFoundView } from '~/components/not-found-view'
-import { paths } from '~/lib/paths'
+import { brandColors } from '~/config/brand'
+import { paths } from '~/config/paths'
 import { seo } from '~/lib/seo'
+import { school } from '~/config/school'
 
 export const meta = () =>
   seo({
-    title: 'Страница не найдена — IT Lab, Астрахань',
+    title: `Страница не найдена — ${school.titleSuffix}`,
     description: 'Возможно, вы перешли по неверной ссылке или страница была удалена.',
     noindex: true,
   })
@@ -25,14 +27,31 @@ export default function NotFoundPage() {
         aria-label="Потерявшийся робот с лупой"
         className="h-auto w-56"
       >
-        <rect x="60" y="30" width="100" height="80" rx="18" fill="#d9e8ff" />
-        <rect x="78" y="50" width="64" height="34" rx="10" fill="#1f57d6" />
+        <rect x="60" y="30" width="100" height="80" rx="18" fill={brandColors['brand-100']} />
+        <rect x="78" y="50" width="64" height="34" rx="10" fill={brandColors['brand-600']} />
         <circle cx="96" cy="67" r="6" fill="#fff" />
         <circle cx="124" cy="67" r="6" fill="#fff" />
-        <path d="M110 30V16" stroke="#1f57d6" strokeWidth="4" strokeLinecap="round" />
-        <circle cx="110" cy="12" r="6" fill="#f7882f" />
-        <circle cx="172" cy="98" r="16" fill="none" stroke="#f7882f" strokeWidth="6" />
-        <path d="M184 110l14 14" stroke="#f7882f" strokeWidth="8" strokeLinecap="round" />
+        <path
+          d="M110 30V16"
+          stroke={brandColors['brand-600']}
+          strokeWidth="4"
+          strokeLinecap="round"
+        />
+        <circle cx="110" cy="12" r="6" fill={brandColors['accent-500']} />
+        <circle
+          cx="172"
+          cy="98"
+          r="16"
+          fill="none"
+          stroke={brandColors['accent-500']}
+          strokeWidth="6"
+        />
+        <path
+          d="M184 110l14 14"
+          stroke={brandColors['accent-500']}
+          strokeWidth="8"
+          strokeLinecap="round"
+        />
       </svg>
       <p className="text-7xl font-extrabold text-brand-600">404</p>
     </NotFoundView>

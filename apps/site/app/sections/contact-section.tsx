@@ -1,7 +1,7 @@
 import { MapPin, MessageCircle, Phone } from 'lucide-react'
-import { siteConfig } from '~/config/site-config'
+import { school } from '~/config/school'
 import { ContactForm } from '~/features/contact-form/contact-form'
-import { anchors } from '~/lib/paths'
+import { anchors } from '~/config/paths'
 
 /** The contact block (anchor `contact`): the lead form and the school's contact details. */
 export function ContactSection() {
@@ -24,28 +24,30 @@ export function ContactSection() {
             <li className="flex items-center gap-3">
               <Phone aria-hidden="true" className="size-6 shrink-0 text-brand-600" />
               <a
-                href={`tel:${siteConfig.phone.tel}`}
+                href={`tel:${school.phone.tel}`}
                 className="font-bold whitespace-nowrap text-brand-800 underline-offset-4 hover:underline"
               >
-                {siteConfig.phone.short}
+                {school.phone.short}
               </a>
             </li>
             <li className="flex items-center gap-3">
               <MapPin aria-hidden="true" className="size-6 shrink-0 text-brand-600" />
-              <span>{siteConfig.address.full}</span>
+              <span>{school.address.full}</span>
             </li>
-            <li className="flex items-center gap-3">
-              <MessageCircle aria-hidden="true" className="size-6 shrink-0 text-brand-600" />
-              <a
-                href={siteConfig.messenger.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="font-bold text-brand-800 underline-offset-4 hover:underline"
-              >
-                {siteConfig.messenger.name}:{' '}
-                <span className="whitespace-nowrap">{siteConfig.messenger.number}</span>
-              </a>
-            </li>
+            {school.messenger && (
+              <li className="flex items-center gap-3">
+                <MessageCircle aria-hidden="true" className="size-6 shrink-0 text-brand-600" />
+                <a
+                  href={school.messenger.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-bold text-brand-800 underline-offset-4 hover:underline"
+                >
+                  {school.messenger.name}:{' '}
+                  <span className="whitespace-nowrap">{school.messenger.contact}</span>
+                </a>
+              </li>
+            )}
           </ul>
         </div>
         <div className="rounded-3xl bg-white p-6 shadow-lg sm:p-8">

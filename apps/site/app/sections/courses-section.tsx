@@ -4,7 +4,8 @@ import { buttonClass } from '~/components/button-styles'
 import { SectionHeading } from '~/components/section-heading'
 import { mainPageCourses, type Course } from '~/content/courses'
 import { CourseGrid } from '~/features/course/course-grid'
-import { anchors, paths } from '~/lib/paths'
+import { anchors, paths } from '~/config/paths'
+import { school } from '~/config/school'
 
 /** The home page's course grid (anchor `courses`): the `onMainPage` courses; hidden when there are none. */
 export function CoursesSection({ courses = mainPageCourses }: { courses?: readonly Course[] }) {
@@ -15,7 +16,7 @@ export function CoursesSection({ courses = mainPageCourses }: { courses?: readon
         <SectionHeading
           id="courses-heading"
           eyebrow="Курсы"
-          title="Чему можно научиться в IT Lab"
+          title={`Чему можно научиться в ${school.name}`}
           lead="Курсы подобраны по возрасту: от первого знакомства с компьютером до настоящих языков программирования."
         />
         <div className="mt-10">

@@ -2,7 +2,7 @@ import { MapPin, Users } from 'lucide-react'
 import { buttonClass } from '~/components/button-styles'
 import { CallButton } from '~/components/call-button'
 import { useGoToContact } from '~/lib/go-to-contact'
-import { anchors } from '~/lib/paths'
+import { anchors } from '~/config/paths'
 import { HeroIllustration } from './hero-illustration'
 
 const HERO_COURSES = ['Scratch', 'Roblox', 'Python', 'HTML/CSS', 'Компьютерная грамотность']

@@ -2,7 +2,7 @@ import { Award, BadgePercent, FolderCode, MapPin, type LucideIcon } from 'lucide
 import { Link } from 'react-router'
 import { SectionHeading } from '~/components/section-heading'
 import { courses } from '~/content/courses'
-import { paths } from '~/lib/paths'
+import { paths } from '~/config/paths'
 
 type Stage = { ageMin: number; ageMax: number; title: string; text: string }
 

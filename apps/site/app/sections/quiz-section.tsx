@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { SectionHeading } from '~/components/section-heading'
-import { anchors } from '~/lib/paths'
+import { anchors } from '~/config/paths'
 
 // Below the fold: the prerendered quiz shows at once and its code hydrates it after the first
 // load (React replays a click that comes earlier), so it does not weigh on the first load.

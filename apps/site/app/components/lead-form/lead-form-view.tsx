@@ -1,7 +1,7 @@
 import { NAME_MAX_LENGTH } from '@it-lab/shared'
 import { useId } from 'react'
 import { Link } from 'react-router'
-import { paths } from '~/lib/paths'
+import { paths } from '~/config/paths'
 import type { LeadFormState } from './use-lead-form'
 
 type LeadFormViewProps = {
@@ -13,6 +13,8 @@ type LeadFormViewProps = {
 
 const inputClass =
   'w-full rounded-xl border-2 border-slate-300 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 transition-colors focus:border-brand-600 focus:outline-none disabled:bg-slate-100 disabled:text-slate-500 aria-invalid:border-red-700'
+
+const noteLinkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:no-underline'
 
 function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
   return (
@@ -103,14 +105,18 @@ export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
       </button>
 
       <p className="mt-3 text-sm text-slate-600">
-        Нажимая кнопку, вы соглашаетесь на{' '}
+        Нажимая кнопку, вы даёте{' '}
+        <Link to={paths.consent} target="_blank" rel="noopener" className={noteLinkClass}>
+          согласие на обработку персональных данных
+        </Link>{' '}
+        в соответствии с{' '}
         <Link
           to={paths.personalDataPolicy}
           target="_blank"
           rel="noopener"
-          className="font-semibold text-brand-700 underline underline-offset-2 hover:no-underline"
+          className={noteLinkClass}
         >
-          обработку персональных данных
+          Политикой обработки персональных данных
         </Link>
         .
       </p>

@@ -57,9 +57,8 @@ describe('lead form', () => {
     expect(`${sent.origin}${sent.pathname}`).toBe('http://lead.test/send')
     expect(sent.searchParams.get('form')).toBe('feedback')
     expect(sent.searchParams.get('website')).toBe('')
-    // The consent document's version (date.hash), or none: the service then stores `unstated`.
-    const consent = sent.searchParams.get('consent')
-    if (consent !== null) expect(consent).toMatch(CONSENT_VERSION_PATTERN)
+    // The consent document's version: its date and the start of its text's SHA-256.
+    expect(sent.searchParams.get('consent')).toMatch(CONSENT_VERSION_PATTERN)
     expect(init?.method).toBe('POST')
     expect(JSON.parse(String(init?.body))).toEqual({ name: 'Анна', phone: '+7 (912) 345-67-89' })
     expect(reachGoal).toHaveBeenCalledWith('sendForm')

@@ -26,10 +26,13 @@ export type SendLeadOptions = {
  * on error. Network failures reject with the browser's own error.
  */
 export async function sendLead({ name, phone }: Lead, { form, honeypot }: SendLeadOptions) {
-  const response = await fetch(`${env.leadApiUrl}/send?${leadQueryString(form, honeypot)}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, phone }),
-  })
+  const response = await fetch(
+    `${env.leadApiUrl}/send?${leadQueryString(form, honeypot, env.consentVersion)}`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name, phone }),
+    },
+  )
   if (!response.ok) throw new LeadSendError(response.status, await response.text())
 }

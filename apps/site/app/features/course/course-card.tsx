@@ -1,7 +1,7 @@
 import { ArrowRight, Clock, MapPin } from 'lucide-react'
 import { Link } from 'react-router'
 import type { Course } from '~/content/courses'
-import { paths } from '~/lib/paths'
+import { paths } from '~/config/paths'
 import { CourseImage } from './course-image'
 import { LevelBadge } from './level-badge'
 import { formatRubles } from './price-plans'

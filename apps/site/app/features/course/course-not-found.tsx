@@ -1,5 +1,5 @@
 import { NotFoundView } from '~/components/not-found-view'
-import { paths } from '~/lib/paths'
+import { paths } from '~/config/paths'
 
 export function CourseNotFound() {
   return (

@@ -1,20 +1,22 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { legalLine, siteConfig } from '~/config/site-config'
+import { school } from '~/config/school'
+import { consentDocument } from '~/content/policies/consent'
 import { cookiePolicy } from '~/content/policies/cookie-policy'
 import { personalDataPolicy } from '~/content/policies/personal-data-policy'
 import { privacyPolicy } from '~/content/policies/privacy-policy'
+import { policyCtx } from './policy-ctx'
 import { PolicyView } from './policy-view'
 
 describe('PolicyView', () => {
-  for (const policy of [privacyPolicy, personalDataPolicy, cookiePolicy]) {
-    it(`renders «${policy.title}» with every placeholder filled`, () => {
+  for (const build of [privacyPolicy, personalDataPolicy, cookiePolicy, consentDocument]) {
+    const policy = build(policyCtx)
+    it(`renders «${policy.title}» with the operator and the site's address`, () => {
       const { container } = render(<PolicyView document={policy} />)
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(policy.title)
       const text = container.textContent ?? ''
-      expect(text).not.toMatch(/\{\{[A-Z_]+\}\}/)
       expect(text).toContain('https://itlab.example')
-      expect(text).toContain(siteConfig.owner.name)
+      expect(text).toContain(school.owner.name)
 
       const toc = screen.getByRole('navigation', { name: 'Содержание' })
       const links = within(toc).getAllByRole('link')
@@ -27,14 +29,14 @@ describe('PolicyView', () => {
   }
 
   it('shows the place and the date of the edition', () => {
-    render(<PolicyView document={personalDataPolicy} />)
-    expect(screen.getByText('г. Астрахань')).toBeInTheDocument()
-    expect(screen.getByText(/Редакция от .*2025/)).toBeInTheDocument()
+    render(<PolicyView document={personalDataPolicy(policyCtx)} />)
+    expect(screen.getByText(`г. ${school.city}`)).toBeInTheDocument()
+    expect(screen.getByText(/Редакция от \d{1,2} [а-я]+ \d{4} г\./)).toBeInTheDocument()
   })
 
   it('uses the same operator details as the footer', () => {
-    const { container } = render(<PolicyView document={privacyPolicy} />)
-    expect(container.textContent).toContain(siteConfig.owner.inn)
-    expect(legalLine).toContain(siteConfig.owner.inn)
+    const { container } = render(<PolicyView document={privacyPolicy(policyCtx)} />)
+    expect(container.textContent).toContain(school.owner.inn)
+    expect(school.legalLine).toContain(school.owner.inn)
   })
 })

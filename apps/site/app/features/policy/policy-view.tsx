@@ -1,9 +1,5 @@
-import {
-  fillPolicyDocument,
-  type PolicyDocument,
-  type PolicySection,
-} from '~/content/policies/policy-document'
-import { policyValues } from './policy-values'
+import type { ReactNode } from 'react'
+import type { PolicyDocument, PolicySection } from '~/content/policies/policy-document'
 
 function Paragraphs({ texts }: { texts?: string[] }) {
   // Static texts that never reorder: the index is a stable key (and texts may repeat).
@@ -48,8 +44,14 @@ function Section({ section }: { section: PolicySection }) {
 }
 
 /** A legal text: title, place and date, a table of contents, then its sections (h2) and subsections (h3). */
-export function PolicyView({ document }: { document: PolicyDocument }) {
-  const policy = fillPolicyDocument(document, policyValues)
+export function PolicyView({
+  document: policy,
+  children,
+}: {
+  document: PolicyDocument
+  /** Shown after the text, outside it (e.g. the consent version). */
+  children?: ReactNode
+}) {
   return (
     <article className="px-4 py-10 sm:py-16">
       <div className="mx-auto max-w-3xl text-base leading-relaxed break-words text-slate-800 sm:text-lg">
@@ -88,6 +90,7 @@ export function PolicyView({ document }: { document: PolicyDocument }) {
             <Paragraphs texts={policy.closing} />
           </div>
         )}
+        {children}
       </div>
     </article>
   )

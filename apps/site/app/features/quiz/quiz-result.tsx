@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { buttonClass } from '~/components/button-styles'
 import { COURSE_IMAGE_SIZE, courseImageUrl } from '~/content/course-images'
 import { useGoToContact } from '~/lib/go-to-contact'
-import { paths } from '~/lib/paths'
+import { paths } from '~/config/paths'
 import { QUIZ_PROMO_CODE, QUIZ_PROMO_DISCOUNT_PERCENT, QUIZ_PROMO_VALID_DAYS } from './quiz-machine'
 import type { QuizResult as QuizResultData } from './score-quiz'
 
@@ -60,9 +60,7 @@ export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
             <p className="font-bold text-slate-800">
               Ваш промокод на скидку {QUIZ_PROMO_DISCOUNT_PERCENT}&nbsp;%
             </p>
-            <p className="text-sm text-slate-700">
-              Действует {QUIZ_PROMO_VALID_DAYS}&nbsp;дней. Назовите его при записи на курс.
-            </p>
+            <p className="text-sm text-slate-700">Действует {QUIZ_PROMO_VALID_DAYS}&nbsp;дней.</p>
           </div>
         </div>
         <p className="self-start rounded-xl bg-orange-50 px-4 py-2 text-2xl font-extrabold tracking-wider text-slate-900 select-all sm:self-auto">

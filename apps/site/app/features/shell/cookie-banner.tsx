@@ -1,13 +1,12 @@
 import { useState, useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
-import { paths } from '~/lib/paths'
-import { readStorage, writeStorage } from '~/lib/safe-storage'
-
-export const COOKIE_ACCEPTED_KEY = 'cookieAccepted'
+import { loadAnalytics } from '~/lib/analytics'
+import { hasStoredCookieConsent, storeCookieConsent } from '~/lib/cookie-consent'
+import { paths } from '~/config/paths'
 
 const subscribeNever = () => () => {}
 // Shown when the flag is absent or storage cannot be read (docs/behaviour.md, "Cookie banner").
-const needsConsent = () => readStorage(COOKIE_ACCEPTED_KEY) !== 'true'
+const needsConsent = () => !hasStoredCookieConsent()
 // The prerendered HTML cannot know the visitor's storage: the banner appears after hydration.
 const needsConsentOnServer = () => false
 
@@ -22,9 +21,11 @@ export function CookieBanner() {
   if (!storageNeedsConsent || accepted) return null
 
   const accept = () => {
-    // If storing fails the banner still hides, for this visit.
-    writeStorage(COOKIE_ACCEPTED_KEY, 'true')
+    // If storing fails the banner still hides, and analytics runs, for this visit.
+    storeCookieConsent()
     setAccepted(true)
+    // Pressing 'Понятно' is the consent to analytics cookies (cookie policy, section 7).
+    loadAnalytics()
   }
 
   return (

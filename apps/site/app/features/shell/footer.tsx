@@ -1,7 +1,12 @@
 import { Link } from 'react-router'
 import { Logo } from '~/components/logo'
-import { legalLine, siteConfig } from '~/config/site-config'
-import { paths } from '~/lib/paths'
+import { COPYRIGHT_YEAR, school } from '~/config/school'
+import { paths } from '~/config/paths'
+
+const FOOTER_LINKS = [
+  { to: paths.privacyPolicy, label: 'Политика конфиденциальности' },
+  { to: paths.consent, label: 'Согласие на обработку персональных данных' },
+] as const
 
 export function Footer() {
   return (
@@ -9,16 +14,19 @@ export function Footer() {
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 md:flex-row md:items-start md:justify-between">
         <div className="flex flex-col gap-3">
           <Logo inverted />
-          <p>© {siteConfig.copyrightYear} Все права защищены</p>
+          <p>© {COPYRIGHT_YEAR} Все права защищены</p>
         </div>
         <div className="flex flex-col gap-2 text-sm md:items-end md:text-right">
-          <Link
-            to={paths.privacyPolicy}
-            className="font-bold text-white underline underline-offset-4 hover:no-underline"
-          >
-            Политика конфиденциальности
-          </Link>
-          <p>{legalLine}</p>
+          {FOOTER_LINKS.map(({ to, label }) => (
+            <Link
+              key={to}
+              to={to}
+              className="font-bold text-white underline underline-offset-4 hover:no-underline"
+            >
+              {label}
+            </Link>
+          ))}
+          <p>{school.legalLine}</p>
         </div>
       </div>
     </footer>

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Link, NavLink } from 'react-router'
 import { Logo } from '~/components/logo'
 import { useGoToContact } from '~/lib/go-to-contact'
-import { paths } from '~/lib/paths'
+import { paths } from '~/config/paths'
 import { useScrolledPast } from '~/components/use-scrolled-past'
 
 const HEADER_SCROLL_THRESHOLD = 10

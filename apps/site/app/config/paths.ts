@@ -9,6 +9,7 @@ export const paths = {
   privacyPolicy: '/privacy-policy',
   personalDataPolicy: '/personal-data-policy',
   cookiePolicy: '/cookie',
+  consent: '/consent',
 } as const
 
 export const anchors = {
@@ -32,6 +33,11 @@ export const sitemapPaths = [
 ]
 
 /** Legal texts, marked noindex. */
-export const policyPaths = [paths.privacyPolicy, paths.personalDataPolicy, paths.cookiePolicy]
+export const policyPaths = [
+  paths.privacyPolicy,
+  paths.personalDataPolicy,
+  paths.cookiePolicy,
+  paths.consent,
+]
 
 export const prerenderPaths = [...sitemapPaths, ...policyPaths]

@@ -1,0 +1,43 @@
+import { render, screen } from '@testing-library/react'
+import { createRoutesStub } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type * as SchoolModule from '~/config/school'
+
+afterEach(() => {
+  vi.resetModules()
+  vi.doUnmock('~/config/school')
+})
+
+/** Renders the contact block with the shipped facts, minus the fields named. */
+async function renderWithout(...fields: ('messenger' | 'none')[]) {
+  const actual = await vi.importActual<typeof SchoolModule>('~/config/school')
+  const school = { ...actual.school }
+  if (fields.includes('messenger')) delete school.messenger
+  vi.doMock('~/config/school', () => ({ ...actual, school }))
+  const { ContactSection } = await import('./contact-section')
+  const Stub = createRoutesStub([{ path: '/', Component: ContactSection }])
+  render(<Stub />)
+  return actual.school
+}
+
+// The first import of the form's modules is slow on a busy machine.
+describe('contact block', { timeout: 20_000 }, () => {
+  it('shows the phone, the address and the messenger the facts file gives', async () => {
+    const school = await renderWithout('none')
+    expect(screen.getByRole('link', { name: school.phone.short })).toHaveAttribute(
+      'href',
+      `tel:${school.phone.tel}`,
+    )
+    expect(screen.getByText(school.address.full)).toBeInTheDocument()
+    expect(
+      screen.getByRole('link', { name: `${school.messenger?.name}: ${school.messenger?.contact}` }),
+    ).toHaveAttribute('href', school.messenger?.url)
+  })
+
+  it('has no messenger line when the facts file has no messenger', async () => {
+    const school = await renderWithout('messenger')
+    expect(screen.getByText(school.address.full)).toBeInTheDocument()
+    expect(screen.getAllByRole('listitem')).toHaveLength(2)
+    expect(screen.queryByText(school.messenger?.contact ?? '')).toBeNull()
+  })
+})

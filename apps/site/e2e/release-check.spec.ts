@@ -1,0 +1,35 @@
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { BUILD_DIR, LEAD_API_URL } from './e2e-env.ts'
+import { expect, test } from './fixtures'
+
+const run = promisify(execFile)
+
+// The real release check on the real e2e build, which is made with the shipped demo facts.
+test('the release check refuses the demo build and names each problem', async () => {
+  const siteDir = path.join(import.meta.dirname, '..')
+  const failure = await run(process.execPath, ['scripts/release-check.ts', BUILD_DIR], {
+    cwd: siteDir,
+    env: { PATH: process.env.PATH, SITE_URL: 'https://it-lab.test', LEAD_API_URL },
+  }).then(
+    () => null,
+    (error: { code: number; stderr: string }) => error,
+  )
+  expect(failure?.code).toBe(1)
+  const lines = (failure?.stderr ?? '').split('\n').map((line) => line.trim())
+  expect(lines[0]).toMatch(/^Release check failed: \d+ problem\(s\)/)
+  for (const field of ['phone', 'address', 'email', 'owner', 'siteUrl']) {
+    expect(lines).toContain(
+      `app/config/school-facts.ts: ${field} is still a demo value (replace demo(…) with the real one)`,
+    )
+  }
+  expect(lines).toContain(`LEAD_API_URL: must be https (got "${LEAD_API_URL}")`)
+  expect(lines).toContainEqual(
+    expect.stringMatching(/^SITE_URL: "https:\/\/it-lab\.test" differs from siteUrl/),
+  )
+  expect(lines).toContainEqual(
+    expect.stringMatching(/^build: "\[Фамилия Имя Отчество\]" is on \d+ page/),
+  )
+  expect(lines).toContainEqual(expect.stringMatching(/^build: "it-lab\.test" is on \d+ page/))
+})

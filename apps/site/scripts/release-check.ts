@@ -1,0 +1,188 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { BuildSettingsError, readBuildSettings } from '../build-settings.ts'
+import {
+  DemoValue,
+  parseSchoolFacts,
+  SchoolFactsError,
+  type SchoolFactsFile,
+  unwrapDemoValues,
+} from '../app/config/school-facts-schema.ts'
+
+// The release check (`npm run build:release` runs it after the build): refuses to publish demo
+// or placeholder values, a non-https or loopback SITE_URL, or a non-https LEAD_API_URL. It lists
+// every problem at once, so the owner fixes them in one go.
+
+const FACTS_FILE = 'app/config/school-facts.ts'
+
+/** Text that marks a stand-in, wherever it appears. */
+const PLACEHOLDER_PATTERNS: RegExp[] = [
+  /\[[^\]\n]{1,60}\]/, // '[Улица]', '[0]'
+  /ДЕМО|PLACEHOLDER|TODO/i,
+  /https?:\/\/(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\])(?::\d+)?/,
+  /[\w.-]+\.(?:example|test|invalid|localhost)\b/, // reserved domains (RFC 2606)
+  /\bexample\.(?:com|org|net)\b/,
+]
+
+function placeholderIn(text: string): string | undefined {
+  for (const pattern of PLACEHOLDER_PATTERNS) {
+    const match = text.match(pattern)
+    if (match) return match[0]
+  }
+  return undefined
+}
+
+function isLoopback(url: URL): boolean {
+  return /^(localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\])$/.test(url.hostname)
+}
+
+/** Every string leaf of a value, with its dotted path. */
+function stringLeaves(value: unknown, at = ''): [string, string][] {
+  if (value instanceof DemoValue) return stringLeaves(value.value, at)
+  if (typeof value === 'string') return [[at, value]]
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, inner]) =>
+      stringLeaves(inner, Array.isArray(value) ? `${at}[${key}]` : at ? `${at}.${key}` : key),
+    )
+  }
+  return []
+}
+
+/** The strings inside demo(…) values: if a page shows one, the page shows a demo value. */
+function demoStrings(value: unknown): string[] {
+  if (value instanceof DemoValue) return stringLeaves(value.value).map(([, text]) => text)
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(demoStrings)
+  return []
+}
+
+export type BuiltDocument = { file: string; html: string }
+
+/** What a person reads in a page: its text nodes, link and meta values, and JSON-LD strings. */
+export function visibleStrings(html: string): string[] {
+  const jsonLd = [
+    ...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g),
+  ].flatMap((match) => stringLeaves(JSON.parse(match[1] ?? 'null')).map(([, text]) => text))
+  const markup = html.replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '')
+  const texts = [...markup.matchAll(/>([^<]+)</g)].map((match) => match[1] ?? '')
+  const attributes = [...markup.matchAll(/\s(?:href|content|src)="([^"]*)"/g)].map(
+    (match) => match[1] ?? '',
+  )
+  return [...texts, ...attributes, ...jsonLd]
+    .map((text) =>
+      text
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+        .trim(),
+    )
+    .filter(Boolean)
+}
+
+export type ReleaseInput = {
+  /** The facts file as the owner wrote it (demo(…) wrappers included). */
+  factsFile: SchoolFactsFile
+  /** The environment the build ran with. */
+  env: NodeJS.ProcessEnv
+  /** Every HTML document of the build. */
+  documents: BuiltDocument[]
+}
+
+/** Every reason not to publish this build; empty when it may go live. */
+export function releaseProblems({ factsFile, env, documents }: ReleaseInput): string[] {
+  const problems: string[] = []
+
+  for (const field of unwrapDemoValues(factsFile).demo) {
+    problems.push(
+      `${FACTS_FILE}: ${field} is still a demo value (replace demo(…) with the real one)`,
+    )
+  }
+  let siteUrlFact: string | undefined
+  try {
+    siteUrlFact = parseSchoolFacts(factsFile).facts.siteUrl
+  } catch (error) {
+    if (!(error instanceof SchoolFactsError)) throw error
+    problems.push(...error.problems.map((problem) => `${FACTS_FILE}: ${problem}`))
+  }
+  for (const [field, text] of stringLeaves(factsFile)) {
+    const marker = placeholderIn(text)
+    if (marker) problems.push(`${FACTS_FILE}: ${field} holds a placeholder "${marker}"`)
+  }
+
+  try {
+    readBuildSettings(env)
+  } catch (error) {
+    if (!(error instanceof BuildSettingsError)) throw error
+    problems.push(...error.problems)
+  }
+  const siteUrl = env.SITE_URL ? URL.parse(env.SITE_URL) : null
+  if (!env.SITE_URL) {
+    problems.push('SITE_URL: missing; set it to the public https address of the site')
+  } else if (siteUrl) {
+    if (siteUrl.protocol !== 'https:')
+      problems.push(`SITE_URL: must be https (got "${env.SITE_URL}")`)
+    if (isLoopback(siteUrl))
+      problems.push(`SITE_URL: must not be a loopback address (got "${env.SITE_URL}")`)
+    if (siteUrlFact && siteUrl.host !== URL.parse(siteUrlFact)?.host) {
+      problems.push(
+        `SITE_URL: "${env.SITE_URL}" differs from siteUrl in ${FACTS_FILE} ("${siteUrlFact}")`,
+      )
+    }
+  }
+  const leadApiUrl = URL.parse(env.LEAD_API_URL || 'http://127.0.0.1:3001')
+  if (leadApiUrl?.protocol !== 'https:') {
+    problems.push(
+      `LEAD_API_URL: must be https (got ${env.LEAD_API_URL ? `"${env.LEAD_API_URL}"` : 'nothing: the default http://127.0.0.1:3001'})`,
+    )
+  } else if (isLoopback(leadApiUrl)) {
+    problems.push(`LEAD_API_URL: must not be a loopback address (got "${env.LEAD_API_URL}")`)
+  }
+
+  if (documents.length === 0) {
+    problems.push('build: no HTML found; the release check runs after the build')
+  }
+  const demo = demoStrings(factsFile).filter((text) => text.length >= 4)
+  // One line per stand-in, naming the pages that show it.
+  const pagesByMarker = new Map<string, string[]>()
+  for (const { file, html } of documents) {
+    const markers = new Set<string>()
+    for (const text of visibleStrings(html)) {
+      const marker = placeholderIn(text) ?? demo.find((value) => text.includes(value))
+      if (marker) markers.add(marker)
+    }
+    for (const marker of markers)
+      pagesByMarker.set(marker, [...(pagesByMarker.get(marker) ?? []), file])
+  }
+  for (const [marker, files] of pagesByMarker) {
+    const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? ', …' : '')
+    problems.push(`build: "${marker}" is on ${files.length} page(s): ${shown}`)
+  }
+  return problems
+}
+
+async function builtDocuments(buildDir: string): Promise<BuiltDocument[]> {
+  const entries = await readdir(buildDir, { recursive: true }).catch(() => [])
+  const files = entries.filter((entry) => entry.endsWith('.html')).sort()
+  return Promise.all(
+    files.map(async (file) => ({ file, html: await readFile(path.join(buildDir, file), 'utf8') })),
+  )
+}
+
+if (import.meta.main) {
+  const siteDir = path.join(import.meta.dirname, '..')
+  const buildDir = path.resolve(siteDir, process.argv[2] ?? process.env.SITE_BUILD_DIR ?? 'build')
+  const { schoolFacts } = await import('../app/config/school-facts.ts')
+  const problems = releaseProblems({
+    factsFile: schoolFacts,
+    env: process.env,
+    documents: await builtDocuments(buildDir),
+  })
+  if (problems.length > 0) {
+    console.error(
+      `Release check failed: ${problems.length} problem(s) in ${path.relative(process.cwd(), buildDir) || '.'}\n` +
+        `  ${problems.join('\n  ')}\n` +
+        'Fill in apps/site/app/config/school-facts.ts and the settings (README, "Launching for the school").',
+    )
+    process.exitCode = 1
+  } else {
+    console.log('Release check passed: no demo value, https SITE_URL and LEAD_API_URL.')
+  }
+}
