@@ -1,7 +1,7 @@
 import { paths } from '../../config/paths.ts'
 import {
   crossBorder,
-  formatRuDate,
+  signature,
   operatorLine,
   type PolicyContext,
   recipients,
@@ -18,8 +18,7 @@ export function consentDocument(ctx: PolicyContext): PolicyDocument {
   const withdraw = `по электронной почте ${ctx.email}, через форму обратной связи на Сайте или почтовым отправлением по адресу ${ctx.postalAddress}`
   return {
     title: 'Согласие на обработку персональных данных',
-    updated: formatRuDate(ctx.effectiveDate),
-    place: `г. ${ctx.city}`,
+    ...signature(ctx),
     intro: [
       `Отправляя форму на сайте ${ctx.siteUrl} (далее — Сайт) — заявку на обучение или запись на бесплатный пробный урок, — я свободно, своей волей и в своём интересе даю согласие на обработку моих персональных данных на условиях, изложенных ниже.`,
     ],

@@ -1,13 +1,12 @@
 import { paths } from '../../config/paths.ts'
-import { formatRuDate, type PolicyContext } from './policy-context.ts'
+import { signature, type PolicyContext } from './policy-context.ts'
 import type { PolicyDocument } from './policy-document.ts'
 
 // Cookie policy (route /cookie), linked from the cookie banner ('как это работает?').
 
 export const cookiePolicy = (ctx: PolicyContext): PolicyDocument => ({
   title: 'Политика использования файлов cookie',
-  updated: formatRuDate(ctx.effectiveDate),
-  place: `г. ${ctx.city}`,
+  ...signature(ctx),
   intro: [
     `Эта Политика объясняет, какие файлы cookie использует сайт ${ctx.siteUrl} детской школы программирования ${ctx.schoolName} (далее — Сайт), для чего они нужны и как ими управлять. Сайт принадлежит ${ctx.operatorName} (ИНН ${ctx.inn}, ОГРНИП ${ctx.ogrnip}, далее — Оператор).`,
   ],

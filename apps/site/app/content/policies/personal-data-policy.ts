@@ -1,7 +1,7 @@
 import { paths } from '../../config/paths.ts'
 import {
   crossBorder,
-  formatRuDate,
+  signature,
   type PolicyContext,
   recipients,
   storedLeadData,
@@ -13,8 +13,7 @@ import type { PolicyDocument } from './policy-document.ts'
 
 export const personalDataPolicy = (ctx: PolicyContext): PolicyDocument => ({
   title: 'Политика в отношении обработки персональных данных',
-  updated: formatRuDate(ctx.effectiveDate),
-  place: `г. ${ctx.city}`,
+  ...signature(ctx),
   sections: [
     {
       id: 'general',

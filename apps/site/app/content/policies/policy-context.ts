@@ -73,6 +73,11 @@ export function formatRuDate(isoDate: string): string {
   return `${day} ${MONTHS[(month ?? 1) - 1]} ${year} г.`
 }
 
+/** The date and place every policy document is signed with. */
+export function signature(ctx: PolicyContext): { updated: string; place: string } {
+  return { updated: formatRuDate(ctx.effectiveDate), place: `г. ${ctx.city}` }
+}
+
 /** 'ИП …, ИНН …, ОГРНИП …' as the texts name the operator. */
 export function operatorLine(ctx: PolicyContext): string {
   return `${ctx.operatorName} (ИНН ${ctx.inn}, ОГРНИП ${ctx.ogrnip})`

@@ -1,7 +1,7 @@
 import { paths } from '../../config/paths.ts'
 import {
   crossBorder,
-  formatRuDate,
+  signature,
   type PolicyContext,
   recipients,
   storedLeadData,
@@ -13,8 +13,7 @@ import type { PolicyDocument } from './policy-document.ts'
 
 export const privacyPolicy = (ctx: PolicyContext): PolicyDocument => ({
   title: 'Политика конфиденциальности',
-  updated: formatRuDate(ctx.effectiveDate),
-  place: `г. ${ctx.city}`,
+  ...signature(ctx),
   intro: [
     `В этом документе простым языком и в соответствии с законом описано, какие данные собирает сайт детской школы программирования ${ctx.schoolName}, зачем они нужны, кому передаются и как защищаются.`,
   ],
