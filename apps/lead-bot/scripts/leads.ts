@@ -4,16 +4,20 @@ import { parseArgs } from 'node:util'
 import { PHONE_PATTERN, maskPhoneDigits } from '@it-lab/shared'
 import { launchDir, resolveDbPath } from '../src/config.ts'
 import { openLeadStore } from '../src/db.ts'
+import { computeDigest, formatDigest, previousSchoolWeek } from '../src/desk.ts'
 import { formatCsv, formatTable } from '../src/report.ts'
 
 const USAGE = `Usage: npm run leads -- [--limit N] [--csv [--out FILE] [--delimiter ';'] [--no-bom]]
        npm run leads -- --resend-failed
        npm run leads -- --delete "+7 (XXX) XXX-XX-XX"
+       npm run leads -- --digest
   Lists the most recent leads from LEADS_DB (default <repo>/data/leads.sqlite), read-only.
   --resend-failed  puts leads Telegram refused (status "ошибка") back in the queue, once the
                    setting at fault is fixed; the running service sends them within its poll
   --delete PHONE   deletes every lead with this phone (a withdrawal or deletion request)
                    and prints how many
+  --digest         prints the digest of the past week (Monday to Sunday, school time); it
+                   only prints: the running service sends the weekly one to the chat
   --limit N      how many (default 50; CSV default: all)
   --csv          CSV, oldest first, to stdout (use npm run -s, or npm's banner lands in it)
   --out FILE     write the CSV to FILE instead of stdout
@@ -36,6 +40,7 @@ function parseOptions() {
         'no-bom': { type: 'boolean', default: false },
         'resend-failed': { type: 'boolean', default: false },
         delete: { type: 'string' },
+        digest: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values
@@ -98,9 +103,32 @@ if (!existsSync(dbPath)) {
   process.exit(0)
 }
 
+/** The digest's Telegram HTML as terminal text. */
+function plain(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&amp;', '&')
+}
+
 // Read-only: listing works for a user who may read the file but not write it.
 const store = openLeadStore(dbPath, { readOnly: true })
 try {
+  if (values.digest) {
+    const { from, to } = previousSchoolWeek(Date.now())
+    process.stdout.write(
+      `${plain(formatDigest(computeDigest(store.digestRows(from, to), from, to)))}\n`,
+    )
+  } else {
+    list()
+  }
+} finally {
+  store.close()
+}
+
+function list(): void {
   const leads = store.list({ limit })
   if (values.csv) {
     leads.reverse()
@@ -117,6 +145,4 @@ try {
       process.stdout.write('Исправьте настройку и выполните: npm run leads -- --resend-failed\n')
     }
   }
-} finally {
-  store.close()
 }

@@ -196,6 +196,19 @@ const BAD_REQUESTS: BadRequest[] = [
     }),
   ),
   ...[
+    ['course=99', 'course', 'course=99'],
+    ['course=04', 'course', 'course=04'],
+    ['quiz=0', 'quiz', 'quiz=0'],
+    ['page=/admin', 'page', 'page=%2Fadmin'],
+    ['page=/course/99', 'page', 'page=%2Fcourse%2F99'],
+  ].map(([what, field = '', query]): BadRequest => ({
+    name: `unknown context ${what}`,
+    query: `form=feedback&${query}`,
+    body: valid,
+    status: 400,
+    fields: { [field]: expect.any(String) as string },
+  })),
+  ...[
     ['only zero-width characters', '\u200B\u200D'],
     ['a line separator', 'Анна\u2028Мария'],
     ['a direction mark', '\u200FАнна'],
@@ -290,6 +303,20 @@ describe('POST /send: a good lead', () => {
       form: 'unknown',
       consentVersion: 'unstated',
     })
+    await app.close()
+    store.close()
+  })
+
+  it('stores the context: the course page, the quiz suggestion and the page path', async () => {
+    const { app, store } = await makeApp()
+    const response = await app.inject({
+      method: 'POST',
+      url: `/send?${QUERY}&course=4&quiz=6&page=%2Fcourse%2F4`,
+      headers: { 'content-type': JSON_TYPE },
+      payload: valid,
+    })
+    expect(response.statusCode).toBe(200)
+    expect(store.list({ limit: 1 })[0]).toMatchObject({ course: 4, quiz: 6, page: '/course/4' })
     await app.close()
     store.close()
   })

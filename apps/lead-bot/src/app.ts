@@ -178,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!meta.success) {
       const fields: Record<string, string> = {}
       for (const issue of meta.error.issues) fields[String(issue.path[0])] ??= issue.message
-      return reply.code(400).send(invalid('Invalid form or consent in the query', { fields }))
+      return reply.code(400).send(invalid('Invalid query parameters', { fields }))
     }
     const lead = validateLead(request.body)
     if (!lead.success) {
@@ -203,6 +203,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           ...lead.data,
           form: meta.data.form,
           consentVersion: meta.data.consent,
+          course: meta.data.course ?? null,
+          quiz: meta.data.quiz ?? null,
+          page: meta.data.page ?? null,
         },
         now(),
       )

@@ -22,6 +22,11 @@ describe('parseConfig', () => {
         retryMaxMs: 300_000,
         sendIntervalMs: 1_000,
         notify: 'full',
+        desk: {
+          reminderAfterMs: 86_400_000,
+          workingHours: { from: 9, to: 20 },
+          digest: { weekday: 1, hour: 9 },
+        },
       },
       retentionDays: 180,
       logLevel: 'info',
@@ -64,8 +69,33 @@ describe('parseConfig', () => {
           token: '123:abc',
           chatId: '-100',
           timeoutMs: 10_000,
+          pollTimeoutS: 25,
         },
       },
+    ],
+    [
+      'the lead desk',
+      {
+        REMINDER_AFTER_HOURS: '0',
+        WORKING_HOURS: '8-21',
+        DIGEST_WEEKDAY: '5',
+        DIGEST_HOUR: '18',
+        TELEGRAM_POLL_TIMEOUT_S: '50',
+      },
+      {
+        outbox: expect.objectContaining({
+          desk: {
+            reminderAfterMs: 0,
+            workingHours: { from: 8, to: 21 },
+            digest: { weekday: 5, hour: 18 },
+          },
+        }),
+      },
+    ],
+    [
+      'no digest',
+      { DIGEST_WEEKDAY: '0' },
+      { outbox: expect.objectContaining({ desk: expect.objectContaining({ digest: null }) }) },
     ],
     [
       'a group chat paced to 20 a minute',
@@ -114,6 +144,10 @@ describe('parseConfig', () => {
     ['hop count proxy', { TRUST_PROXY: '1' }, /TRUST_PROXY/],
     ['unknown notify mode', { TELEGRAM_NOTIFY: 'none' }, /TELEGRAM_NOTIFY/],
     ['retention of zero days', { LEADS_RETENTION_DAYS: '0' }, /LEADS_RETENTION_DAYS/],
+    ['working hours backwards', { WORKING_HOURS: '20-9' }, /WORKING_HOURS must be FROM-TO/],
+    ['working hours past midnight', { WORKING_HOURS: '9-25' }, /WORKING_HOURS/],
+    ['digest on day 8', { DIGEST_WEEKDAY: '8' }, /DIGEST_WEEKDAY/],
+    ['a long poll over 50 s', { TELEGRAM_POLL_TIMEOUT_S: '60' }, /TELEGRAM_POLL_TIMEOUT_S/],
     ['negative interval', { TELEGRAM_SEND_INTERVAL_MS: '-1' }, /TELEGRAM_SEND_INTERVAL_MS/],
     [
       'cap below base',

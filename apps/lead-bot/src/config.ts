@@ -70,6 +70,23 @@ const trustProxy = z.preprocess(
     }),
 )
 
+/** `9-20`: from 09:00 to 20:00 school time. */
+const workingHours = z.preprocess(
+  unset,
+  z
+    .string()
+    .trim()
+    .default('9-20')
+    .refine((raw) => {
+      const match = /^(\d{1,2})-(\d{1,2})$/.exec(raw)
+      return match !== null && Number(match[1]) < Number(match[2]) && Number(match[2]) <= 24
+    }, 'must be FROM-TO hours like 9-20 (FROM below TO, TO at most 24)')
+    .transform((raw) => {
+      const [from = 9, to = 20] = raw.split('-').map(Number)
+      return { from, to }
+    }),
+)
+
 /**
  * The lead service's environment: every variable, its default and its rule. `.env.example`
  * lists the same variables (a test keeps the two in step).
@@ -97,6 +114,11 @@ export const envSchema = z.object({
     unset,
     z.enum(NOTIFY_MODES, { error: 'must be full or minimal' }).default('full'),
   ),
+  TELEGRAM_POLL_TIMEOUT_S: envInteger(25, 1, 50),
+  REMINDER_AFTER_HOURS: envInteger(24, 0, 720),
+  WORKING_HOURS: workingHours,
+  DIGEST_WEEKDAY: envInteger(1, 0, 7),
+  DIGEST_HOUR: envInteger(9, 0, 23),
   OUTBOX_POLL_MS: envInteger(30_000, 10, 3_600_000),
   OUTBOX_RETRY_BASE_MS: envInteger(2_000, 1, 3_600_000),
   OUTBOX_RETRY_MAX_MS: envInteger(300_000, 1, 86_400_000),
@@ -161,6 +183,7 @@ function toConfig(settings: EnvSettings, env: Env, cwd: string) {
             token,
             chatId,
             timeoutMs: settings.TELEGRAM_TIMEOUT_MS,
+            pollTimeoutS: settings.TELEGRAM_POLL_TIMEOUT_S,
           },
     outbox: {
       pollMs: settings.OUTBOX_POLL_MS,
@@ -168,6 +191,14 @@ function toConfig(settings: EnvSettings, env: Env, cwd: string) {
       retryMaxMs: settings.OUTBOX_RETRY_MAX_MS,
       sendIntervalMs: settings.TELEGRAM_SEND_INTERVAL_MS ?? (group ? 3_000 : 1_000),
       notify: settings.TELEGRAM_NOTIFY,
+      desk: {
+        reminderAfterMs: settings.REMINDER_AFTER_HOURS * 3_600_000,
+        workingHours: settings.WORKING_HOURS,
+        digest:
+          settings.DIGEST_WEEKDAY === 0
+            ? null
+            : { weekday: settings.DIGEST_WEEKDAY, hour: settings.DIGEST_HOUR },
+      },
     },
     /** Leads older than this many days are deleted, delivered or not. */
     retentionDays: settings.LEADS_RETENTION_DAYS,

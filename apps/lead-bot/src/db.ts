@@ -8,15 +8,33 @@ import { maskPhoneDigits } from '@it-lab/shared'
 /** `failed`: Telegram refused it for good (4xx); kept for `npm run leads -- --resend-failed`. */
 export type LeadStatus = 'pending' | 'sent' | 'failed'
 
+/** The owner's status of a lead, set with a button in the chat (docs/behaviour.md, "Lead desk"). */
+export const DESK_STATUSES = ['called', 'enrolled', 'no_answer', 'refused'] as const
+export type DeskStatus = (typeof DESK_STATUSES)[number]
+
 export interface NewLead {
   name: string
   phone: string
   form: string
   consentVersion: string
+  /** The course whose page the form was on, the quiz's suggestion, the page path. */
+  course?: number | null
+  quiz?: number | null
+  page?: string | null
+}
+
+/** One status press: what was set, when (ISO 8601 UTC) and by whom (the presser's name). */
+export interface StatusChange {
+  status: DeskStatus
+  at: string
+  by: string
 }
 
 export interface LeadRow extends NewLead {
   id: number
+  course: number | null
+  quiz: number | null
+  page: string | null
   /** ISO 8601 UTC. */
   receivedAt: string
   status: LeadStatus
@@ -28,6 +46,29 @@ export interface LeadRow extends NewLead {
   lastError: string | null
   sentAt: string | null
   telegramMessageId: number | null
+  /** The latest status press, if any. */
+  desk: StatusChange | null
+  /** The status press (history id) the latest status came from, and the one the message shows. */
+  deskStatusId: number | null
+  deskShownId: number | null
+  remindedAt: string | null
+}
+
+/** A lead of a digest's week: its form, course, latest status and first status time (ISO). */
+export interface DigestRow {
+  receivedAt: string
+  form: string
+  course: number | null
+  status: DeskStatus | null
+  firstStatusAt: string | null
+}
+
+/** A button press read from Telegram, to be applied with the offset that confirms it. */
+export interface StatusPress {
+  leadId: number
+  status: DeskStatus
+  by: string
+  now: number
 }
 
 /** A lead and the time it was received (epoch ms). */
@@ -71,6 +112,27 @@ export interface LeadStore {
   markFailed(id: number, error: string): void
   /** Puts every failed lead back in the queue, due now. Returns how many. */
   resendFailed(now: number): number
+  /**
+   * Stores the next getUpdates offset and, in the same transaction, the press it confirms (a
+   * restart neither loses nor repeats a press). Returns the lead, or undefined if it is gone.
+   */
+  applyUpdate(offset: number, press?: StatusPress): LeadRow | undefined
+  /** The getUpdates offset to ask for next (0 before the first update). */
+  updatesOffset(): number
+  /** Every status set on the lead, oldest first. */
+  statusHistory(leadId: number): StatusChange[]
+  /** A delivered lead whose message does not show its latest status yet. */
+  nextEdit(): LeadRow | undefined
+  /** The message now shows the status of press `statusId` (a history id). */
+  markShown(id: number, statusId: number): void
+  /** The oldest delivered lead with no status, delivered before `cutoff` and not reminded. */
+  dueReminder(cutoff: number): LeadRow | undefined
+  markReminded(id: number, now: number): void
+  /** A value the bot keeps between runs (the last digest's week). */
+  getState(key: string): string | undefined
+  setState(key: string, value: string): void
+  /** Leads received in [from, to) (epoch ms), for the weekly digest. */
+  digestRows(from: number, to: number): DigestRow[]
   /** Makes every pending lead due now, so a restart retries at once. Returns how many. */
   makePendingDue(now: number): number
   stats(): DeliveryStats
@@ -154,12 +216,38 @@ const MIGRATIONS = [
    ALTER TABLE leads_v2 RENAME TO leads;
    CREATE INDEX leads_pending ON leads (id) WHERE status = 'pending';
    CREATE INDEX leads_received ON leads (received_at);`,
+  // v3: the lead desk. Context sent with the lead, the latest status on the row (history in its
+  // own table, deleted with the lead), and bot state such as the getUpdates offset. Leads
+  // delivered before count as reminded, so an upgrade does not remind the chat of old leads.
+  `ALTER TABLE leads ADD COLUMN course INTEGER;
+   ALTER TABLE leads ADD COLUMN quiz INTEGER;
+   ALTER TABLE leads ADD COLUMN page TEXT;
+   ALTER TABLE leads ADD COLUMN desk_status TEXT;
+   ALTER TABLE leads ADD COLUMN desk_status_at TEXT;
+   ALTER TABLE leads ADD COLUMN desk_status_by TEXT;
+   ALTER TABLE leads ADD COLUMN desk_status_id INTEGER;
+   ALTER TABLE leads ADD COLUMN desk_shown_id INTEGER;
+   ALTER TABLE leads ADD COLUMN reminded_at TEXT;
+   UPDATE leads SET reminded_at = sent_at WHERE status = 'sent';
+   CREATE TABLE lead_status_history (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     lead_id INTEGER NOT NULL,
+     status TEXT NOT NULL,
+     at TEXT NOT NULL,
+     by TEXT NOT NULL
+   ) STRICT;
+   CREATE INDEX lead_status_history_lead ON lead_status_history (lead_id, id);
+   CREATE TRIGGER lead_deleted AFTER DELETE ON leads BEGIN
+     DELETE FROM lead_status_history WHERE lead_id = old.id;
+   END;
+   CREATE TABLE bot_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;`,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length
 
 const COLUMNS = `received_at, name, phone, form, consent_version, status, attempts, next_attempt_at,
-  last_error, sent_at, telegram_message_id`
+  last_error, sent_at, telegram_message_id, course, quiz, page, desk_status, desk_status_at,
+  desk_status_by, desk_status_id, desk_shown_id, reminded_at`
 
 function str(value: SQLOutputValue | undefined): string {
   if (typeof value !== 'string') throw new TypeError(`expected text, got ${typeof value}`)
@@ -177,12 +265,22 @@ function num(value: SQLOutputValue | undefined): number {
   return Number(value)
 }
 
-function status(value: SQLOutputValue | undefined): LeadStatus {
+function deliveryStatus(value: SQLOutputValue | undefined): LeadStatus {
   const text = str(value)
   return text === 'sent' || text === 'failed' ? text : 'pending'
 }
 
+function numOrNull(value: SQLOutputValue | undefined): number | null {
+  return value === null || value === undefined ? null : num(value)
+}
+
+function deskStatus(value: SQLOutputValue | undefined): DeskStatus | null {
+  const text = strOrNull(value)
+  return DESK_STATUSES.find((known) => known === text) ?? null
+}
+
 function toLead(row: Record<string, SQLOutputValue>): LeadRow {
+  const status = deskStatus(row.desk_status)
   return {
     id: num(row.id),
     receivedAt: str(row.received_at),
@@ -190,12 +288,20 @@ function toLead(row: Record<string, SQLOutputValue>): LeadRow {
     phone: str(row.phone),
     form: str(row.form),
     consentVersion: str(row.consent_version),
-    status: status(row.status),
+    status: deliveryStatus(row.status),
     attempts: num(row.attempts),
     nextAttemptAt: num(row.next_attempt_at),
     lastError: strOrNull(row.last_error),
     sentAt: strOrNull(row.sent_at),
-    telegramMessageId: row.telegram_message_id === null ? null : num(row.telegram_message_id),
+    telegramMessageId: numOrNull(row.telegram_message_id),
+    course: numOrNull(row.course),
+    quiz: numOrNull(row.quiz),
+    page: strOrNull(row.page),
+    desk:
+      status === null ? null : { status, at: str(row.desk_status_at), by: str(row.desk_status_by) },
+    deskStatusId: numOrNull(row.desk_status_id),
+    deskShownId: numOrNull(row.desk_shown_id),
+    remindedAt: strOrNull(row.reminded_at),
   }
 }
 
@@ -361,10 +467,21 @@ export function openLeadStore(file: string, options: StoreOptions = {}): LeadSto
   function insertLead(lead: NewLead, now: number): LeadRow {
     const row = conn
       .sql(
-        `INSERT INTO leads (received_at, name, phone, form, consent_version, next_attempt_at)
-         VALUES (?, ?, ?, ?, ?, ?) RETURNING *`,
+        `INSERT INTO leads (received_at, name, phone, form, consent_version, next_attempt_at,
+           course, quiz, page)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
       )
-      .get(iso(now), lead.name, lead.phone, lead.form, lead.consentVersion, now)
+      .get(
+        iso(now),
+        lead.name,
+        lead.phone,
+        lead.form,
+        lead.consentVersion,
+        now,
+        lead.course ?? null,
+        lead.quiz ?? null,
+        lead.page ?? null,
+      )
     if (!row) throw new Error('INSERT returned no row')
     return toLead(row)
   }
@@ -418,6 +535,108 @@ export function openLeadStore(file: string, options: StoreOptions = {}): LeadSto
       const sql = `UPDATE leads SET status = 'pending', next_attempt_at = ? WHERE status = 'failed'`
       return num(conn.sql(sql).run(now).changes)
     }),
+    applyUpdate: guarded((offset, press) => {
+      const { db } = conn
+      db.exec('BEGIN IMMEDIATE')
+      try {
+        let lead: LeadRow | undefined
+        if (press) {
+          const at = iso(press.now)
+          const exists = conn.sql('SELECT 1 FROM leads WHERE id = ?').get(press.leadId)
+          if (exists) {
+            const change = conn
+              .sql('INSERT INTO lead_status_history (lead_id, status, at, by) VALUES (?, ?, ?, ?)')
+              .run(press.leadId, press.status, at, press.by)
+            const row = conn
+              .sql(
+                `UPDATE leads SET desk_status = ?, desk_status_at = ?, desk_status_by = ?,
+                   desk_status_id = ? WHERE id = ? RETURNING *`,
+              )
+              .get(press.status, at, press.by, change.lastInsertRowid, press.leadId)
+            if (row) lead = toLead(row)
+          }
+        }
+        conn
+          .sql(
+            `INSERT INTO bot_state (key, value) VALUES ('updates_offset', ?)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+          )
+          .run(String(offset))
+        db.exec('COMMIT')
+        return lead
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK')
+        throw error
+      }
+    }),
+    updatesOffset: guarded(() =>
+      Number(
+        conn.sql(`SELECT value FROM bot_state WHERE key = 'updates_offset'`).get()?.value ?? 0,
+      ),
+    ),
+    statusHistory: guarded((leadId) =>
+      conn
+        .sql('SELECT status, at, by FROM lead_status_history WHERE lead_id = ? ORDER BY id')
+        .all(leadId)
+        .flatMap((row) => {
+          const status = deskStatus(row.status)
+          return status === null ? [] : [{ status, at: str(row.at), by: str(row.by) }]
+        }),
+    ),
+    nextEdit: guarded(() => {
+      const row = conn
+        .sql(
+          `SELECT * FROM leads WHERE status = 'sent' AND telegram_message_id IS NOT NULL
+             AND desk_status_id IS NOT NULL AND desk_status_id IS NOT desk_shown_id
+           ORDER BY desk_status_id LIMIT 1`,
+        )
+        .get()
+      return row ? toLead(row) : undefined
+    }),
+    markShown: guarded((id, statusId) => {
+      conn.sql('UPDATE leads SET desk_shown_id = ? WHERE id = ?').run(statusId, id)
+    }),
+    dueReminder: guarded((cutoff) => {
+      const row = conn
+        .sql(
+          `SELECT * FROM leads WHERE status = 'sent' AND telegram_message_id IS NOT NULL
+             AND desk_status IS NULL AND reminded_at IS NULL AND sent_at <= ?
+           ORDER BY id LIMIT 1`,
+        )
+        .get(iso(cutoff))
+      return row ? toLead(row) : undefined
+    }),
+    markReminded: guarded((id, now) => {
+      conn.sql('UPDATE leads SET reminded_at = ? WHERE id = ?').run(iso(now), id)
+    }),
+    getState: guarded((key) => {
+      const value = conn.sql('SELECT value FROM bot_state WHERE key = ?').get(key)?.value
+      return value === undefined ? undefined : str(value)
+    }),
+    setState: guarded((key, value) => {
+      conn
+        .sql(
+          `INSERT INTO bot_state (key, value) VALUES (?, ?)
+           ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+        )
+        .run(key, value)
+    }),
+    digestRows: guarded((from, to) =>
+      conn
+        .sql(
+          `SELECT received_at, form, course, desk_status,
+             (SELECT MIN(at) FROM lead_status_history WHERE lead_id = leads.id) AS first_status_at
+           FROM leads WHERE received_at >= ? AND received_at < ? ORDER BY id`,
+        )
+        .all(iso(from), iso(to))
+        .map((row) => ({
+          receivedAt: str(row.received_at),
+          form: str(row.form),
+          course: numOrNull(row.course),
+          status: deskStatus(row.desk_status),
+          firstStatusAt: strOrNull(row.first_status_at),
+        })),
+    ),
     makePendingDue: guarded((now) => {
       const sql = `UPDATE leads SET next_attempt_at = ? WHERE status = 'pending' AND next_attempt_at > ?`
       return num(conn.sql(sql).run(now, now).changes)

@@ -6,6 +6,8 @@ import type { LeadStore, StoreLog } from './db.ts'
 import { createOutbox } from './outbox.ts'
 import type { Outbox } from './outbox.ts'
 import { createTelegramClient } from './telegram.ts'
+import { createUpdatesPoller } from './updates.ts'
+import type { UpdatesPoller } from './updates.ts'
 
 const DAY_MS = 86_400_000
 /** How often leads past the retention period are looked for (also once at start). */
@@ -42,6 +44,7 @@ function openStore(): LeadStore {
 
 const store = openStore()
 let outbox: Outbox | undefined
+let poller: UpdatesPoller | undefined
 const app = await buildApp({
   store,
   siteOrigins: config.siteOrigins,
@@ -55,11 +58,22 @@ storeLog.to = app.log
 
 if (config.telegram) {
   app.log.info({ chatId: config.telegram.chatId }, 'Telegram delivery is on')
+  const telegram = createTelegramClient(config.telegram)
   outbox = createOutbox({
     store,
-    telegram: createTelegramClient(config.telegram),
+    telegram,
     config: config.outbox,
     log: app.log.child({ component: 'outbox' }),
+  })
+  poller = createUpdatesPoller({
+    store,
+    telegram,
+    chatId: config.telegram.chatId,
+    log: app.log.child({ component: 'updates' }),
+    onStatus: () => outbox?.wake(),
+    pollTimeoutS: config.telegram.pollTimeoutS,
+    retryBaseMs: config.outbox.retryBaseMs,
+    retryMaxMs: config.outbox.retryMaxMs,
   })
 } else {
   app.log.warn(
@@ -91,6 +105,7 @@ async function shutdown(signal: string): Promise<void> {
   try {
     // Stop taking leads first, then let the send in flight record its result.
     await app.close()
+    await poller?.stop()
     await outbox?.stop()
     store.close()
     process.exit(0)
@@ -120,3 +135,4 @@ startupLog.info(
   'lead-bot listening',
 )
 outbox?.start()
+poller?.start()

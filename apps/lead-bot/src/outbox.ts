@@ -1,6 +1,15 @@
 import type { LeadRow, LeadStore } from './db.ts'
+import {
+  computeDigest,
+  dueDigestWeek,
+  formatDigest,
+  inWorkingHours,
+  reminderText,
+  statusKeyboard,
+} from './desk.ts'
+import type { DeskConfig } from './desk.ts'
 import { formatLeadMessage } from './telegram.ts'
-import type { NotifyMode, TelegramClient } from './telegram.ts'
+import type { CallResult, NotifyMode, SendResult, TelegramClient } from './telegram.ts'
 
 export interface Log {
   info(details: object, message: string): void
@@ -15,12 +24,22 @@ export interface OutboxConfig {
   /** Least time between the end of one send and the start of the next (the chat's rate limit). */
   sendIntervalMs: number
   notify: NotifyMode
+  /** Reminders and the weekly digest; without it the worker only sends leads and status edits. */
+  desk?: DeskConfig
 }
+
+/** The state key of the week (its Monday, school date) whose digest was sent last. */
+export const DIGEST_WEEK_KEY = 'digest_week'
+
+/** One thing to post to the chat; every one goes through the same pacing. */
+type Job =
+  | { kind: 'edit' | 'lead' | 'reminder'; lead: LeadRow; readyAt: number }
+  | { kind: 'digest'; week: { from: number; to: number; key: string }; readyAt: number }
 
 export interface Outbox {
   /** Makes leads left pending by an earlier run due now, then starts sending. */
   start(): void
-  /** Asks for a pass now (after an insert); cheap and safe to call at any time. */
+  /** Asks for a pass now (after an insert or a status press); cheap and safe to call at any time. */
   wake(): void
   /** Resolves once the pass in progress, if any, has finished. */
   idle(): Promise<void>
@@ -57,10 +76,12 @@ const RECORD_GIVE_UP_AFTER_STOP_MS = 5_000
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * One worker sends pending leads one at a time, strictly in order of arrival: the oldest pending
- * lead goes first, and while it waits out a retry every lead behind it waits too. Sends are
- * paced to the chat's limit. Each attempt is counted before it goes out, and a delivery is
- * recorded before anything else is sent, retrying the write if the database is locked.
+ * One worker posts everything to the chat, one call at a time, paced to the chat's limit: first
+ * the status edits of messages (an owner just pressed a button), then pending leads strictly in
+ * order of arrival (the oldest goes first, and while it waits out a retry every lead behind it
+ * waits too), then reminders and the weekly digest. Each lead attempt is counted before it goes
+ * out, and a delivery is recorded before anything else is sent, retrying the write if the
+ * database is locked. What to post is read from the database each time, so a restart resumes.
  */
 export function createOutbox(options: OutboxOptions): Outbox {
   const { store, telegram, config, log } = options
@@ -75,8 +96,26 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let lastSendEndedAt = -Infinity
   let failures = 0
 
-  function readyAt(lead: LeadRow): number {
-    return Math.max(lead.nextAttemptAt, pausedUntil, lastSendEndedAt + config.sendIntervalMs)
+  function paced(): number {
+    return Math.max(pausedUntil, lastSendEndedAt + config.sendIntervalMs)
+  }
+
+  function nextJob(at: number): Job | undefined {
+    const edit = store.nextEdit()
+    if (edit) return { kind: 'edit', lead: edit, readyAt: paced() }
+    const head = store.head()
+    if (head) return { kind: 'lead', lead: head, readyAt: Math.max(head.nextAttemptAt, paced()) }
+    const desk = config.desk
+    if (!desk) return undefined
+    if (desk.reminderAfterMs > 0 && inWorkingHours(at, desk.workingHours)) {
+      const lead = store.dueReminder(at - desk.reminderAfterMs)
+      if (lead) return { kind: 'reminder', lead, readyAt: paced() }
+    }
+    const week = desk.digest ? dueDigestWeek(at, desk.digest) : undefined
+    if (week && store.getState(DIGEST_WEEK_KEY) !== week.key) {
+      return { kind: 'digest', week, readyAt: paced() }
+    }
+    return undefined
   }
 
   function schedule(): void {
@@ -84,8 +123,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (stopped) return
     let dueAt = Infinity
     try {
-      const head = store.head()
-      if (head) dueAt = readyAt(head)
+      dueAt = nextJob(now())?.readyAt ?? Infinity
     } catch (error) {
       log.error({ err: error }, 'outbox could not read the queue')
     }
@@ -118,43 +156,122 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
+  /** A failure that may pass: every job waits (one probe per backoff step). Returns the wait. */
+  function pause(result: { retryAfterMs?: number }): number {
+    let delay: number
+    if (result.retryAfterMs === undefined) {
+      failures += 1
+      delay = retryDelayMs(failures, config.retryBaseMs, config.retryMaxMs)
+    } else {
+      delay = result.retryAfterMs
+    }
+    pausedUntil = now() + delay
+    return delay
+  }
+
+  async function sendLead(lead: LeadRow): Promise<void> {
+    const repeat = mayBeRepeat(lead)
+    store.recordAttempt(lead.id)
+    const attempts = lead.attempts + 1
+    const result = await telegram.send(formatLeadMessage(lead, { notify: config.notify, repeat }), {
+      replyMarkup: statusKeyboard(lead.id),
+    })
+    lastSendEndedAt = now()
+    if (result.ok) {
+      await recordSent(lead, result.messageId)
+      failures = 0
+      log.info({ leadId: lead.id, attempts }, 'lead delivered to Telegram')
+      return
+    }
+    if (result.kind === 'permanent') {
+      store.markFailed(lead.id, result.error)
+      log.error(
+        { leadId: lead.id, attempts, error: result.error },
+        'Telegram refused the lead for good; kept as failed (npm run leads -- --resend-failed)',
+      )
+      return
+    }
+    const delay = pause(result)
+    const error = result.kind === 'uncertain' ? UNCERTAIN_PREFIX + result.error : result.error
+    store.markRetry(lead.id, error, pausedUntil)
+    log.warn(
+      { leadId: lead.id, attempts, error: result.error, retryInMs: delay },
+      'Telegram delivery failed; will retry',
+    )
+  }
+
+  /**
+   * An edit, reminder or digest: done on success, and also on a permanent refusal (a deleted
+   * message, "message is not modified"), which a retry could not change.
+   */
+  async function post(
+    job: Job,
+    call: () => Promise<CallResult | SendResult>,
+    done: () => void,
+  ): Promise<void> {
+    const result = await call()
+    lastSendEndedAt = now()
+    const leadId = job.kind === 'digest' ? undefined : job.lead.id
+    if (result.ok || result.kind === 'permanent') {
+      done()
+      if (result.ok) failures = 0
+      else log.warn({ leadId, job: job.kind, error: result.error }, 'Telegram refused; skipped')
+      return
+    }
+    const delay = pause(result)
+    log.warn(
+      { leadId, job: job.kind, error: result.error, retryInMs: delay },
+      'Telegram call failed; will retry',
+    )
+  }
+
+  async function run(job: Job): Promise<void> {
+    if (job.kind === 'digest') {
+      const { from, to, key } = job.week
+      const text = formatDigest(computeDigest(store.digestRows(from, to), from, to))
+      await post(
+        job,
+        () => telegram.send(text),
+        () => {
+          store.setState(DIGEST_WEEK_KEY, key)
+          log.info({ week: key }, 'weekly digest sent')
+        },
+      )
+      return
+    }
+    const { lead } = job
+    if (job.kind === 'lead') {
+      await sendLead(lead)
+    } else if (job.kind === 'edit') {
+      const text = formatLeadMessage(lead, { notify: config.notify })
+      const statusId = lead.deskStatusId ?? 0
+      await post(
+        job,
+        () => telegram.edit(lead.telegramMessageId ?? 0, text, statusKeyboard(lead.id)),
+        () => store.markShown(lead.id, statusId),
+      )
+    } else {
+      const afterMs = config.desk?.reminderAfterMs ?? 0
+      await post(
+        job,
+        () =>
+          telegram.send(reminderText(lead.id, afterMs), {
+            replyTo: lead.telegramMessageId ?? undefined,
+          }),
+        () => {
+          store.markReminded(lead.id, now())
+          log.info({ leadId: lead.id }, 'reminder sent for a lead with no status')
+        },
+      )
+    }
+  }
+
   async function sendDue(): Promise<void> {
     while (!stopped) {
-      const lead = store.head()
-      if (!lead || now() < readyAt(lead)) return
-      const repeat = mayBeRepeat(lead)
-      store.recordAttempt(lead.id)
-      const attempts = lead.attempts + 1
-      const result = await telegram.send(formatLeadMessage(lead, { notify: config.notify, repeat }))
-      lastSendEndedAt = now()
-      if (result.ok) {
-        await recordSent(lead, result.messageId)
-        failures = 0
-        log.info({ leadId: lead.id, attempts }, 'lead delivered to Telegram')
-        continue
-      }
-      if (result.kind === 'permanent') {
-        store.markFailed(lead.id, result.error)
-        log.error(
-          { leadId: lead.id, attempts, error: result.error },
-          'Telegram refused the lead for good; kept as failed (npm run leads -- --resend-failed)',
-        )
-        continue
-      }
-      let delay: number
-      if (result.retryAfterMs === undefined) {
-        failures += 1
-        delay = retryDelayMs(failures, config.retryBaseMs, config.retryMaxMs)
-      } else {
-        delay = result.retryAfterMs
-      }
-      pausedUntil = now() + delay
-      const error = result.kind === 'uncertain' ? UNCERTAIN_PREFIX + result.error : result.error
-      store.markRetry(lead.id, error, pausedUntil)
-      log.warn(
-        { leadId: lead.id, attempts, error: result.error, retryInMs: delay },
-        'Telegram delivery failed; will retry',
-      )
+      const at = now()
+      const job = nextJob(at)
+      if (!job || at < job.readyAt) return
+      await run(job)
     }
   }
 
@@ -184,6 +301,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     start() {
       if (!stopped) return
       stopped = false
+      const digest = config.desk?.digest
+      if (digest && store.getState(DIGEST_WEEK_KEY) === undefined) {
+        // A new database: the first digest is the first one due after this start, not a catch-up.
+        store.setState(DIGEST_WEEK_KEY, dueDigestWeek(now(), digest)?.key ?? 'none')
+      }
       const made = store.makePendingDue(now())
       const pending = store.countPending()
       log.info({ pending, madeDue: made }, 'outbox started')

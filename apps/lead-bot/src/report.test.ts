@@ -15,15 +15,25 @@ const row: LeadRow = {
   lastError: null,
   sentAt: '2025-01-15T10:05:01.000Z',
   telegramMessageId: 3,
+  course: 4,
+  quiz: null,
+  page: '/course/4',
+  desk: { status: 'called', at: '2025-01-15T11:00:00.000Z', by: 'Ольга (@olga)' },
+  deskStatusId: 1,
+  deskShownId: 1,
+  remindedAt: null,
 }
 
-const HEADER = 'id,received_at,name,phone,form,consent_version,status,attempts,sent_at,last_error'
+const HEADER =
+  'id,received_at,name,phone,form,consent_version,status,attempts,sent_at,last_error,' +
+  'course,quiz,page,lead_status,lead_status_at,lead_status_by'
 
 describe('formatCsv', () => {
   it('writes a BOM, a header and CRLF rows; a well-formed phone stays dialable', () => {
     expect(formatCsv([row])).toBe(
       `\uFEFF${HEADER}\r\n7,2025-01-15T10:05:00.000Z,Анна,+7 (912) 345-67-89,feedback,` +
-        `2025-09-01.0a1b2c3d,sent,1,2025-01-15T10:05:01.000Z,\r\n`,
+        `2025-09-01.0a1b2c3d,sent,1,2025-01-15T10:05:01.000Z,,4,,/course/4,Позвонили,` +
+        `2025-01-15T11:00:00.000Z,Ольга (@olga)\r\n`,
     )
   })
 
@@ -71,6 +81,7 @@ describe('formatTable', () => {
         status: 'pending',
         attempts: 3,
         lastError: 'HTTP 502 Bad Gateway',
+        desk: null,
       },
       {
         ...row,
@@ -79,14 +90,15 @@ describe('formatTable', () => {
         status: 'failed',
         attempts: 1,
         lastError: 'HTTP 400 Bad Request: chat not found',
+        desk: null,
       },
     ])
     expect(table.split('\n')).toEqual([
-      'id  получена           имя      телефон             форма     доставка    последняя ошибка',
-      '--  -----------------  -------  ------------------  --------  ----------  ------------------------------------',
-      '7   15.01.2025, 14:05  Анна     +7 (912) 345-67-89  feedback  отправлена',
-      '12  15.01.2025, 14:05  Борис Б  +7 (912) 345-67-89  feedback  ждёт (3)    HTTP 502 Bad Gateway',
-      '13  15.01.2025, 14:05  Вера     +7 (912) 345-67-89  feedback  ошибка (1)  HTTP 400 Bad Request: chat not found',
+      'id  получена           имя      телефон             форма     курс  доставка    статус                                         последняя ошибка',
+      '--  -----------------  -------  ------------------  --------  ----  ----------  ---------------------------------------------  ------------------------------------',
+      '7   15.01.2025, 14:05  Анна     +7 (912) 345-67-89  feedback  4     отправлена  Позвонили · Ольга (@olga) · 15.01.2025, 15:00',
+      '12  15.01.2025, 14:05  Борис Б  +7 (912) 345-67-89  feedback  4     ждёт (3)                                                   HTTP 502 Bad Gateway',
+      '13  15.01.2025, 14:05  Вера     +7 (912) 345-67-89  feedback  4     ошибка (1)                                                 HTTP 400 Bad Request: chat not found',
     ])
   })
 })

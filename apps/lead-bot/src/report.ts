@@ -1,5 +1,6 @@
 import { PHONE_PATTERN } from '@it-lab/shared'
 import type { LeadRow } from './db.ts'
+import { STATUS_LABELS } from './telegram.ts'
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Astrakhan',
@@ -18,7 +19,9 @@ const TABLE_COLUMNS: [string, (lead: LeadRow) => string][] = [
   ['имя', (lead) => lead.name],
   ['телефон', (lead) => lead.phone],
   ['форма', (lead) => lead.form],
+  ['курс', (lead) => (lead.course === null ? '' : String(lead.course))],
   ['доставка', delivery],
+  ['статус', deskStatus],
   ['последняя ошибка', (lead) => (lead.status === 'sent' ? '' : (lead.lastError ?? ''))],
 ]
 
@@ -26,6 +29,12 @@ function delivery(lead: LeadRow): string {
   if (lead.status === 'sent') return 'отправлена'
   if (lead.status === 'failed') return `ошибка (${lead.attempts})`
   return `ждёт (${lead.attempts})`
+}
+
+/** The owner's status: 'Позвонили · Анна · 15.01.2025, 14:05', or '' before the first press. */
+function deskStatus(lead: LeadRow): string {
+  if (!lead.desk) return ''
+  return [STATUS_LABELS[lead.desk.status], lead.desk.by, localTime(lead.desk.at)].join(' · ')
 }
 
 /** A plain fixed-width table for the terminal. */
@@ -58,6 +67,12 @@ export const CSV_COLUMNS = [
   'attempts',
   'sent_at',
   'last_error',
+  'course',
+  'quiz',
+  'page',
+  'lead_status',
+  'lead_status_at',
+  'lead_status_by',
 ] as const
 
 function csvCell(value: string | number | null, delimiter: string): string {
@@ -92,6 +107,12 @@ export function formatCsv(
       lead.attempts,
       lead.sentAt,
       lead.lastError,
+      lead.course,
+      lead.quiz,
+      lead.page,
+      lead.desk === null ? null : STATUS_LABELS[lead.desk.status],
+      lead.desk?.at ?? null,
+      lead.desk?.by ?? null,
     ]
       .map((cell) => csvCell(cell, delimiter))
       .join(delimiter),

@@ -1,4 +1,6 @@
+import { courseEntry } from '@it-lab/shared'
 import type { TelegramConfig } from './config.ts'
+import type { StatusChange } from './db.ts'
 
 /** Telegram's limit for one message's text. */
 export const TELEGRAM_TEXT_LIMIT = 4096
@@ -16,8 +18,19 @@ export type NotifyMode = (typeof NOTIFY_MODES)[number]
 /** Put above a lead whose earlier attempt may have reached the chat (timeout, crash). */
 export const REPEAT_NOTE = '<i>Повторная отправка: эта заявка могла прийти раньше.</i>'
 
+/** The school's time zone: message times, working hours and the digest's week. */
+export const SCHOOL_TIME_ZONE = 'Europe/Astrakhan'
+
+/** The owner's status buttons: label, and the one-letter code in `callback_data`. */
+export const STATUS_LABELS = {
+  called: 'Позвонили',
+  enrolled: 'Записан',
+  no_answer: 'Не дозвонились',
+  refused: 'Отказ',
+} as const
+
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Astrakhan',
+  timeZone: SCHOOL_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -47,12 +60,26 @@ export function escapeWithin(text: string, budget: number): string {
   return `${out}…`
 }
 
+/** 'dd.mm.yyyy, hh:mm' in the school's time zone. */
+export function schoolTime(iso: string): string {
+  return timeFormat.format(new Date(iso))
+}
+
+/** A course id as the chat shows it: its title, or the bare id if it left the catalogue. */
+export function courseTitle(id: number): string {
+  return courseEntry(id)?.title ?? `курс №${id}`
+}
+
 export interface LeadMessage {
   id: number
   receivedAt: string
   name: string
   phone: string
   form: string
+  course?: number | null
+  quiz?: number | null
+  page?: string | null
+  desk?: StatusChange | null
 }
 
 export interface MessageOptions {
@@ -61,11 +88,39 @@ export interface MessageOptions {
   repeat?: boolean
 }
 
+/** «Курс», «Тест подсказал», «Страница»: where the lead came from; no personal data. */
+function contextLines(lead: LeadMessage): string[] {
+  return [
+    ...(lead.course == null ? [] : [`<b>Курс:</b> ${escapeHtml(courseTitle(lead.course))}`]),
+    ...(lead.quiz == null ? [] : [`<b>Тест подсказал:</b> ${escapeHtml(courseTitle(lead.quiz))}`]),
+    ...(lead.page == null ? [] : [`<b>Страница:</b> ${escapeWithin(lead.page, 128)}`]),
+  ]
+}
+
+/** «Статус: Позвонили — Анна, 12.10.2025, 14:05» under a lead whose status was set. */
+function statusLines(lead: LeadMessage): string[] {
+  if (!lead.desk) return []
+  const { status, at, by } = lead.desk
+  return [
+    '',
+    `<b>Статус:</b> ${STATUS_LABELS[status]} — ${escapeWithin(by, 64)}, ${schoolTime(at)}`,
+  ]
+}
+
+/** The form's label in the chat and the digest. */
+export function formLabel(form: string): string {
+  return FORM_LABELS[form] ?? form
+}
+
 /** The chat message for one lead: readable Russian, user text escaped, within the limit. */
 export function formatLeadMessage(lead: LeadMessage, options: MessageOptions = {}): string {
   const note = options.repeat ? `${REPEAT_NOTE}\n` : ''
-  if (options.notify === 'minimal') return `${note}Новая заявка №${lead.id}`
-  const time = `${timeFormat.format(new Date(lead.receivedAt))} (Астрахань)`
+  if (options.notify === 'minimal') {
+    return (
+      note + [`Новая заявка №${lead.id}`, ...contextLines(lead), ...statusLines(lead)].join('\n')
+    )
+  }
+  const time = `${schoolTime(lead.receivedAt)} (Астрахань)`
   const build = (name: string) =>
     note +
     [
@@ -74,8 +129,10 @@ export function formatLeadMessage(lead: LeadMessage, options: MessageOptions = {
       `<b>Имя:</b> ${name}`,
       `<b>Телефон:</b> ${escapeWithin(lead.phone, 64)}`,
       `<b>Форма:</b> ${escapeWithin(FORM_LABELS[lead.form] ?? lead.form, 64)}`,
+      ...contextLines(lead),
       `<b>Время:</b> ${time}`,
       `<b>Заявка №</b>${lead.id}`,
+      ...statusLines(lead),
     ].join('\n')
   // The HTML source is never shorter than the text Telegram counts, so fitting it is enough.
   return build(escapeWithin(lead.name, TELEGRAM_TEXT_LIMIT - build('').length))
@@ -109,14 +166,35 @@ function failureOf(error: unknown): FailureKind {
   return NOT_SENT_CODES.has(code) ? 'transient' : 'uncertain'
 }
 
+export interface InlineKeyboard {
+  inline_keyboard: { text: string; callback_data: string }[][]
+}
+
+export interface SendOptions {
+  replyMarkup?: InlineKeyboard
+  /** Sent as a reply to this message (kept even if that message is gone). */
+  replyTo?: number
+}
+
+/** A call's outcome: `result` is the Bot API's `result` field, unchecked. */
+export type CallResult =
+  | { ok: true; result: unknown }
+  | { ok: false; kind: FailureKind; error: string; retryAfterMs?: number }
+
 export interface TelegramClient {
-  send(text: string): Promise<SendResult>
+  send(text: string, options?: SendOptions): Promise<SendResult>
+  /** Replaces a lead message's text and keeps its buttons. */
+  edit(messageId: number, text: string, replyMarkup?: InlineKeyboard): Promise<CallResult>
+  /** Tells Telegram the press was seen (stops the button's spinner); not limited per chat. */
+  answerCallback(callbackQueryId: string, text?: string): Promise<CallResult>
+  /** Long poll for button presses: waits up to `timeoutS` seconds for one. */
+  getUpdates(offset: number, timeoutS: number, signal?: AbortSignal): Promise<CallResult>
 }
 
 interface BotApiReply {
   ok?: unknown
   description?: unknown
-  result?: { message_id?: unknown }
+  result?: unknown
   parameters?: { retry_after?: unknown }
 }
 
@@ -126,50 +204,95 @@ function describe(error: unknown): string {
   return `${error.name}: ${error.message}${cause}`
 }
 
-export function createTelegramClient(config: TelegramConfig, fetchImpl = fetch): TelegramClient {
+export function createTelegramClient(
+  config: Omit<TelegramConfig, 'pollTimeoutS'>,
+  fetchImpl = fetch,
+): TelegramClient {
   // The URL holds the token: it must never reach a log or an error text.
-  const url = `${config.apiUrl}/bot${config.token}/sendMessage`
+  const base = `${config.apiUrl}/bot${config.token}/`
+  const hide = (text: string) => text.replaceAll(config.token, '<token>')
+
+  async function call(
+    method: string,
+    params: object,
+    timeoutMs = config.timeoutMs,
+    signal?: AbortSignal,
+  ): Promise<CallResult> {
+    let response: Response
+    let reply: BotApiReply = {}
+    try {
+      const timeout = AbortSignal.timeout(timeoutMs)
+      response = await fetchImpl(base + method, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(params),
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+      })
+      const body: unknown = await response.json().catch(() => ({}))
+      if (typeof body === 'object' && body !== null) reply = body
+    } catch (error) {
+      return { ok: false, kind: failureOf(error), error: hide(describe(error)) }
+    }
+    if (response.ok && reply.ok === true) return { ok: true, result: reply.result }
+    const description = typeof reply.description === 'string' ? ` ${reply.description}` : ''
+    const error = hide(`HTTP ${response.status}${description}`)
+    const retryAfter = reply.parameters?.retry_after
+    if (response.status === 429) {
+      const retryAfterMs =
+        typeof retryAfter === 'number' && retryAfter >= 0 ? retryAfter * 1000 : undefined
+      return {
+        ok: false,
+        kind: 'transient',
+        error,
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      }
+    }
+    const kind = response.status >= 400 && response.status < 500 ? 'permanent' : 'transient'
+    return { ok: false, kind, error }
+  }
+
   return {
-    async send(text) {
-      let response: Response
-      let reply: BotApiReply = {}
-      try {
-        response = await fetchImpl(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            chat_id: config.chatId,
-            text,
-            parse_mode: 'HTML',
-            link_preview_options: { is_disabled: true },
-          }),
-          signal: AbortSignal.timeout(config.timeoutMs),
-        })
-        const body: unknown = await response.json().catch(() => ({}))
-        if (typeof body === 'object' && body !== null) reply = body
-      } catch (error) {
-        const message = describe(error).replaceAll(config.token, '<token>')
-        return { ok: false, kind: failureOf(error), error: message }
-      }
-      if (response.ok && reply.ok === true) {
-        const id = reply.result?.message_id
-        return { ok: true, messageId: typeof id === 'number' ? id : null }
-      }
-      const description = typeof reply.description === 'string' ? ` ${reply.description}` : ''
-      const error = `HTTP ${response.status}${description}`.replaceAll(config.token, '<token>')
-      const retryAfter = reply.parameters?.retry_after
-      if (response.status === 429) {
-        const retryAfterMs =
-          typeof retryAfter === 'number' && retryAfter >= 0 ? retryAfter * 1000 : undefined
-        return {
-          ok: false,
-          kind: 'transient',
-          error,
-          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-        }
-      }
-      const kind = response.status >= 400 && response.status < 500 ? 'permanent' : 'transient'
-      return { ok: false, kind, error }
+    async send(text, options = {}) {
+      const result = await call('sendMessage', {
+        chat_id: config.chatId,
+        text,
+        parse_mode: 'HTML',
+        link_preview_options: { is_disabled: true },
+        ...(options.replyMarkup ? { reply_markup: options.replyMarkup } : {}),
+        ...(options.replyTo === undefined
+          ? {}
+          : {
+              reply_parameters: { message_id: options.replyTo, allow_sending_without_reply: true },
+            }),
+      })
+      if (!result.ok) return result
+      const id =
+        typeof result.result === 'object' && result.result !== null && 'message_id' in result.result
+          ? result.result.message_id
+          : undefined
+      return { ok: true, messageId: typeof id === 'number' ? id : null }
     },
+    edit: (messageId, text, replyMarkup) =>
+      call('editMessageText', {
+        chat_id: config.chatId,
+        message_id: messageId,
+        text,
+        parse_mode: 'HTML',
+        link_preview_options: { is_disabled: true },
+        ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
+      }),
+    answerCallback: (callbackQueryId, text) =>
+      call('answerCallbackQuery', {
+        callback_query_id: callbackQueryId,
+        ...(text === undefined ? {} : { text }),
+      }),
+    getUpdates: (offset, timeoutS, signal) =>
+      // The HTTP wait outlasts Telegram's long-poll wait, so an idle poll is not a timeout.
+      call(
+        'getUpdates',
+        { offset, timeout: timeoutS, allowed_updates: ['callback_query'] },
+        timeoutS * 1000 + config.timeoutMs,
+        signal,
+      ),
   }
 }

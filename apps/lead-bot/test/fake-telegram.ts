@@ -30,10 +30,32 @@ export const GROUP_LIMIT = 20
 export const GROUP_WINDOW_MS = 60_000
 
 export interface ReceivedMessage {
+  messageId: number
   chatId: unknown
   text: string
   parseMode: unknown
+  /** The inline keyboard sent with it, if any. */
+  replyMarkup: unknown
+  /** The message it replies to (reply_parameters.message_id or reply_to_message_id). */
+  replyToMessageId: number | undefined
   at: number
+}
+
+/** An editMessageText / editMessageReplyMarkup call. */
+export interface ReceivedEdit {
+  method: 'editMessageText' | 'editMessageReplyMarkup'
+  chatId: unknown
+  messageId: unknown
+  text: string | undefined
+  replyMarkup: unknown
+}
+
+/** A button press to inject as a `callback_query` update. */
+export interface Press {
+  chatId: number | string
+  messageId: number
+  data: string
+  from?: { id?: number; first_name?: string; username?: string }
 }
 
 export interface FakeTelegram {
@@ -42,8 +64,17 @@ export interface FakeTelegram {
   readonly token: string
   /** Every sendMessage call, answered or not. */
   readonly requests: { at: number; behaviour: Behaviour['kind'] | 'flood' }[]
-  /** Messages that were answered with ok, i.e. delivered. */
+  /** Messages that were answered with ok, i.e. delivered; edits change their `text`. */
   readonly messages: ReceivedMessage[]
+  readonly edits: ReceivedEdit[]
+  /** answerCallbackQuery calls: the callback query id and the text shown to the presser. */
+  readonly answers: { callbackQueryId: unknown; text: unknown }[]
+  /** The `offset` of every getUpdates call, in order. */
+  readonly pollOffsets: number[]
+  /** Queues a button press as an update; a waiting long poll gets it at once. Returns its id. */
+  press(press: Press): number
+  /** Answers for the next getUpdates calls (e.g. errors), before updates are served again. */
+  queueUpdatesError(...behaviours: Behaviour[]): void
   /** Default answer for every call not covered by `queue`. */
   setBehaviour(behaviour: Behaviour): void
   /** Answers for the next calls, in order, before the default applies again. */
@@ -74,6 +105,15 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
   const queued: Behaviour[] = []
   const requests: FakeTelegram['requests'] = []
   const messages: ReceivedMessage[] = []
+  const edits: ReceivedEdit[] = []
+  const answers: FakeTelegram['answers'] = []
+  const pollOffsets: number[] = []
+  // Updates not yet confirmed by an offset above their id, and long polls waiting for one.
+  let updates: { update_id: number; callback_query: object }[] = []
+  let nextUpdateId = 100
+  let nextCallbackId = 1
+  const waiting = new Set<() => void>()
+  const updatesErrors: Behaviour[] = []
   const sockets = new Set<Socket>()
   let nextMessageId = 1
   let limits: RateLimits | null = null
@@ -97,14 +137,117 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
   function deliver(body: string): { messageId: number; text: string } {
     const payload = JSON.parse(body) as Record<string, unknown>
     const text = typeof payload.text === 'string' ? payload.text : ''
-    messages.push({ chatId: payload.chat_id, text, parseMode: payload.parse_mode, at: Date.now() })
-    return { messageId: nextMessageId++, text }
+    const reply = payload.reply_parameters as { message_id?: unknown } | undefined
+    const replyTo = reply?.message_id ?? payload.reply_to_message_id
+    const messageId = nextMessageId++
+    messages.push({
+      messageId,
+      chatId: payload.chat_id,
+      text,
+      parseMode: payload.parse_mode,
+      replyMarkup: payload.reply_markup,
+      replyToMessageId: typeof replyTo === 'number' ? replyTo : undefined,
+      at: Date.now(),
+    })
+    return { messageId, text }
+  }
+
+  function answerError(response: ServerResponse, current: Behaviour, request: IncomingMessage) {
+    if (current.kind === 'reset') request.socket.destroy()
+    else if (current.kind === 'retry_after') {
+      json(response, 429, {
+        ok: false,
+        error_code: 429,
+        description: `Too Many Requests: retry after ${current.seconds}`,
+        parameters: { retry_after: current.seconds },
+      })
+    } else if (current.kind === 'error') {
+      json(response, current.status, {
+        ok: false,
+        error_code: current.status,
+        description: current.description ?? 'Internal Server Error',
+      })
+    }
+  }
+
+  /** Long poll: answers with the updates at or above `offset`, waiting up to `timeout` s. */
+  async function getUpdates(payload: Record<string, unknown>, response: ServerResponse) {
+    const offset = typeof payload.offset === 'number' ? payload.offset : 0
+    pollOffsets.push(offset)
+    // An offset confirms every update below it: Telegram forgets them.
+    updates = updates.filter((update) => update.update_id >= offset)
+    if (updates.length === 0) {
+      const timeoutS = typeof payload.timeout === 'number' ? payload.timeout : 0
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer)
+          waiting.delete(done)
+          resolve()
+        }
+        const timer = setTimeout(done, timeoutS * 1000)
+        waiting.add(done)
+        response.once('close', done)
+      })
+    }
+    if (!response.destroyed) json(response, 200, { ok: true, result: updates })
+  }
+
+  /** The Bot API methods other than sendMessage. */
+  async function otherMethod(
+    method: string,
+    payload: Record<string, unknown>,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<boolean> {
+    if (method === 'getUpdates') {
+      const error = updatesErrors.shift()
+      if (error) answerError(response, error, request)
+      else await getUpdates(payload, response)
+      return true
+    }
+    if (method === 'answerCallbackQuery') {
+      answers.push({ callbackQueryId: payload.callback_query_id, text: payload.text })
+      json(response, 200, { ok: true, result: true })
+      return true
+    }
+    if (method === 'editMessageText' || method === 'editMessageReplyMarkup') {
+      const message = messages.find(
+        (sent) => sent.messageId === payload.message_id && sent.chatId === payload.chat_id,
+      )
+      if (!message) {
+        json(response, 400, {
+          ok: false,
+          error_code: 400,
+          description: 'Bad Request: message to edit not found',
+        })
+        return true
+      }
+      const text = typeof payload.text === 'string' ? payload.text : undefined
+      edits.push({
+        method,
+        chatId: payload.chat_id,
+        messageId: payload.message_id,
+        text,
+        replyMarkup: payload.reply_markup,
+      })
+      if (text !== undefined) message.text = text
+      if (payload.reply_markup !== undefined) message.replyMarkup = payload.reply_markup
+      json(response, 200, { ok: true, result: { message_id: message.messageId, text } })
+      return true
+    }
+    return false
   }
 
   const server = createServer((request, response) => {
     void (async () => {
       const body = await readBody(request)
-      if (request.method !== 'POST' || request.url !== `/bot${token}/sendMessage`) {
+      const prefix = `/bot${token}/`
+      const method = request.url?.startsWith(prefix) ? request.url.slice(prefix.length) : ''
+      if (request.method === 'POST' && method !== 'sendMessage') {
+        const payload = (body === '' ? {} : JSON.parse(body)) as Record<string, unknown>
+        if (await otherMethod(method, payload, request, response)) return
+      }
+      if (request.method !== 'POST' || method !== 'sendMessage') {
         json(response, 404, { ok: false, error_code: 404, description: 'Not Found' })
         return
       }
@@ -190,6 +333,27 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
     token,
     requests,
     messages,
+    edits,
+    answers,
+    pollOffsets,
+    press({ chatId, messageId, data, from = { id: 7, first_name: 'Анна' } }) {
+      const updateId = nextUpdateId++
+      updates.push({
+        update_id: updateId,
+        callback_query: {
+          id: `cb${nextCallbackId++}`,
+          from: { is_bot: false, ...from },
+          message: { message_id: messageId, chat: { id: chatId } },
+          chat_instance: '1',
+          data,
+        },
+      })
+      for (const wake of [...waiting]) wake()
+      return updateId
+    },
+    queueUpdatesError(...next) {
+      updatesErrors.push(...next)
+    },
     setBehaviour(next) {
       behaviour = next
     },
@@ -202,6 +366,7 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
     down: stop,
     up: () => listen(port),
     async close() {
+      for (const wake of [...waiting]) wake()
       if (server.listening) await stop()
     },
   }

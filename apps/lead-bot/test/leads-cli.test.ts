@@ -57,13 +57,22 @@ describe('npm run leads', () => {
     expect(code).toBe(0)
     const lines = stdout.split('\n')
     expect(lines[0]).toMatch(
-      /^id\s+получена\s+имя\s+телефон\s+форма\s+доставка\s+последняя ошибка$/,
+      /^id\s+получена\s+имя\s+телефон\s+форма\s+курс\s+доставка\s+статус\s+последняя ошибка$/,
     )
     expect(lines[2]).toMatch(
       /^3\s+15\.01\.2025, 14:03\s+Ученик 3\s+\+7 \(900\) 000-00-03\s+trial_lesson_popup\s+ждёт \(0\)$/,
     )
     expect(lines[4]).toMatch(/^1 .* отправлена$/)
     expect(stdout).toContain('Показано 3 из 3; ждут доставки в Telegram: 2; с ошибкой: 0.')
+  })
+
+  it("--digest prints the past week's digest as plain text", async () => {
+    const { code, stdout } = await leads(['--digest'])
+    expect(code).toBe(0)
+    // The fixture's leads are from January 2025: the past week has none.
+    expect(stdout).toMatch(/^Заявки за неделю \d\d\.\d\d\.\d{4}–\d\d\.\d\d\.\d{4}\nВсего: 0\n/)
+    expect(stdout).toContain('Медиана до первого статуса: —')
+    expect(stdout).not.toContain('<b>')
   })
 
   it('honours --limit', async () => {

@@ -7,6 +7,9 @@ export type StoredLead = {
   form: string
   consent_version: string
   received_at: string
+  course: number | null
+  quiz: number | null
+  page: string | null
 }
 
 /** Rows the real lead service stored under this name (each test uses a name of its own). */

@@ -18,7 +18,18 @@ export type {
   LeadField,
   LeadFieldErrors,
   LeadForm,
+  LeadContext,
   LeadQuery,
   LeadValidation,
 } from './lead.ts'
 export { PHONE_MAX_DIGITS, PHONE_PATTERN, formatPhoneInput, maskPhoneDigits } from './phone.ts'
+export {
+  COURSE_CATALOGUE,
+  courseEntry,
+  courseIdOfPath,
+  paths,
+  policyPaths,
+  prerenderPaths,
+  sitemapPaths,
+} from './catalogue.ts'
+export type { CourseEntry, CourseLevelTone } from './catalogue.ts'

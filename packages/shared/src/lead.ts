@@ -1,6 +1,8 @@
 // zod/mini: the same zod, tree-shakable, so the site ships a few kilobytes instead of the full library.
 import * as z from 'zod/mini'
+import { COURSE_CATALOGUE } from './courses.ts'
 import { PHONE_PATTERN } from './phone.ts'
+import { prerenderPaths } from './site-paths.ts'
 
 // No compiled validators: the probe for `new Function` trips a strict CSP in the browser
 // (and a console error), and two fields gain nothing from compilation.
@@ -103,10 +105,17 @@ export const CONSENT_VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}\.[0-9a-f]{8}$/
 /** Query parameter carrying the hidden honeypot field: people leave it empty, bots fill it. */
 export const HONEYPOT_PARAM = 'website'
 
+/** A course id as the query carries it ("4"): one of the catalogue's, turned into a number. */
+const courseIdParam = z.pipe(
+  z.enum(COURSE_CATALOGUE.map(({ id }) => String(id))),
+  z.transform(Number),
+)
+
 /**
- * Query string of `POST /send?form=…&consent=…&website=…`. The body stays `{ name, phone }`
- * exactly, so the metadata travels here; each parameter is optional (absent form → `unknown`,
- * absent consent → `unstated`), a bad value is refused. Unknown parameters are dropped.
+ * Query string of `POST /send?form=…&consent=…&course=…&quiz=…&page=…&website=…`. The body stays
+ * `{ name, phone }` exactly, so the metadata travels here; each parameter is optional (absent
+ * form → `unknown`, absent consent → `unstated`, absent context → not known), a bad value is
+ * refused. Unknown parameters are dropped.
  */
 export const leadQuerySchema = z.object({
   form: z._default(z.enum([...LEAD_FORMS, UNKNOWN_FORM]), UNKNOWN_FORM),
@@ -114,19 +123,41 @@ export const leadQuerySchema = z.object({
     z.union([z.literal(UNSTATED_CONSENT), z.string().check(z.regex(CONSENT_VERSION_PATTERN))]),
     UNSTATED_CONSENT,
   ),
+  /** The course whose page the form was on (docs/behaviour.md, "Lead context"). */
+  course: z.optional(courseIdParam),
+  /** The course the quiz suggested in this visit. */
+  quiz: z.optional(courseIdParam),
+  /** The page path the lead was sent from: one of the site's pages. */
+  page: z.optional(z.enum(prerenderPaths)),
   [HONEYPOT_PARAM]: z.optional(z.string().check(z.maxLength(2048))),
 })
 
 export type LeadQuery = z.infer<typeof leadQuerySchema>
 
+/** What the site knows about where a lead came from; every part optional. */
+export type LeadContext = {
+  course?: number
+  quiz?: number
+  page?: string
+}
+
 /**
  * Builds the query string the site appends to `/send`; an empty honeypot is still sent, the
- * consent version only when given.
+ * consent version and each part of the context only when given.
  */
-export function leadQueryString(form: LeadForm, honeypot = '', consent?: string): string {
+export function leadQueryString(
+  form: LeadForm,
+  honeypot = '',
+  consent?: string,
+  context: LeadContext = {},
+): string {
+  const { course, quiz, page } = context
   return new URLSearchParams({
     form,
     ...(consent === undefined ? {} : { consent }),
+    ...(course === undefined ? {} : { course: String(course) }),
+    ...(quiz === undefined ? {} : { quiz: String(quiz) }),
+    ...(page === undefined ? {} : { page }),
     [HONEYPOT_PARAM]: honeypot,
   }).toString()
 }

@@ -1,18 +1,28 @@
-// localStorage can throw (privacy modes, blocked storage, full quota); the site must work anyway.
+// Web Storage can throw (privacy modes, blocked storage, full quota); the site must work anyway.
+
+/** localStorage keeps a value across visits; sessionStorage only for this visit (this tab). */
+export type StorageArea = 'localStorage' | 'sessionStorage'
 
 /** The stored value, `null` when absent, or `undefined` when storage cannot be read. */
-export function readStorage(key: string): string | null | undefined {
+export function readStorage(
+  key: string,
+  area: StorageArea = 'localStorage',
+): string | null | undefined {
   try {
-    return window.localStorage.getItem(key)
+    return window[area].getItem(key)
   } catch {
     return undefined
   }
 }
 
 /** Whether the value was stored. */
-export function writeStorage(key: string, value: string): boolean {
+export function writeStorage(
+  key: string,
+  value: string,
+  area: StorageArea = 'localStorage',
+): boolean {
   try {
-    window.localStorage.setItem(key, value)
+    window[area].setItem(key, value)
     return true
   } catch {
     return false

@@ -1,4 +1,4 @@
-import { leadQueryString, type Lead, type LeadForm } from '@it-lab/shared'
+import { leadQueryString, type Lead, type LeadContext, type LeadForm } from '@it-lab/shared'
 import { env } from '~/config/env'
 
 /** A non-ok answer from the lead service (docs/behaviour.md, "Lead forms"). */
@@ -18,21 +18,24 @@ export type SendLeadOptions = {
   form: LeadForm
   /** The hidden field's value: empty for people. */
   honeypot: string
+  /** Where the lead came from: page, course, quiz suggestion (each optional). */
+  context?: LeadContext
 }
 
 /**
  * POST {LEAD_API_URL}/send with the JSON body `{name, phone}` exactly; the form tag, consent
- * version and honeypot travel in the query string. Only the status is read, and the body only
+ * version, context and honeypot travel in the query string. Only the status is read, and the body only
  * on error. Network failures reject with the browser's own error.
  */
-export async function sendLead({ name, phone }: Lead, { form, honeypot }: SendLeadOptions) {
-  const response = await fetch(
-    `${env.leadApiUrl}/send?${leadQueryString(form, honeypot, env.consentVersion)}`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name, phone }),
-    },
-  )
+export async function sendLead(
+  { name, phone }: Lead,
+  { form, honeypot, context }: SendLeadOptions,
+) {
+  const query = leadQueryString(form, honeypot, env.consentVersion, context)
+  const response = await fetch(`${env.leadApiUrl}/send?${query}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, phone }),
+  })
   if (!response.ok) throw new LeadSendError(response.status, await response.text())
 }

@@ -8,6 +8,7 @@ import {
 import { useState, type FormEvent } from 'react'
 import { reachGoal } from '~/lib/analytics'
 import { reportError } from '~/lib/error-reporting'
+import { leadContext } from './lead-context'
 import { LeadSendError, sendLead } from './send-lead'
 
 export type LeadFormStatus = 'idle' | 'submitting' | 'success'
@@ -46,7 +47,11 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
     setErrors({})
     setStatus('submitting')
     try {
-      await sendLead(validation.data, { form, honeypot: values.honeypot })
+      await sendLead(validation.data, {
+        form,
+        honeypot: values.honeypot,
+        context: leadContext(window.location.pathname),
+      })
     } catch (error) {
       reportError(error, {
         form,

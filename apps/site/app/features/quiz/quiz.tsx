@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useRef } from 'react'
 import { quizQuestions } from '~/content/quiz-questions'
+import { rememberQuizSuggestion } from '~/components/lead-form/lead-context'
 import { reachGoal } from '~/lib/analytics'
 import { QuizComputing } from './quiz-computing'
 import { QuizIntro } from './quiz-intro'
@@ -63,6 +64,12 @@ export function Quiz() {
     }, QUIZ_RESULT_DELAY_MS)
     return () => window.clearTimeout(timer)
   }, [computing])
+
+  // The suggestion goes with a lead sent later in this visit (docs/behaviour.md, "Lead context").
+  const suggested = state.step === 'result' ? state.result.courseId : undefined
+  useEffect(() => {
+    if (suggested !== undefined) rememberQuizSuggestion(suggested)
+  }, [suggested])
 
   let screen
   switch (state.step) {

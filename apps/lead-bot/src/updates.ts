@@ -1,0 +1,151 @@
+// Reads the owner's status presses with long polling (docs/behaviour.md, "Lead desk in
+// Telegram"): no public webhook is needed. The offset is stored with each press in one
+// transaction, so a restart neither loses nor repeats a press.
+import type { LeadStore } from './db.ts'
+import { parseStatusData } from './desk.ts'
+import type { Log } from './outbox.ts'
+import { retryDelayMs } from './outbox.ts'
+import { STATUS_LABELS } from './telegram.ts'
+import type { TelegramClient } from './telegram.ts'
+
+export interface UpdatesPollerOptions {
+  store: LeadStore
+  telegram: TelegramClient
+  /** Presses are taken only from this chat (the one the leads go to). */
+  chatId: string
+  log: Log
+  /** Called after a status was stored, so the outbox edits the message. */
+  onStatus: () => void
+  /** How long one getUpdates call waits for a press (Telegram's long-poll timeout). */
+  pollTimeoutS: number
+  retryBaseMs: number
+  retryMaxMs: number
+  now?: () => number
+}
+
+export interface UpdatesPoller {
+  start(): void
+  /** Aborts the poll in flight and resolves once the loop has ended. */
+  stop(): Promise<void>
+}
+
+interface CallbackQuery {
+  id?: unknown
+  data?: unknown
+  from?: { first_name?: unknown; username?: unknown; id?: unknown }
+  message?: { chat?: { id?: unknown } }
+}
+
+/** Who pressed, as the status line shows it: first name, and @username when there is one. */
+function presser(from: CallbackQuery['from']): string {
+  const first = typeof from?.first_name === 'string' ? from.first_name.trim() : ''
+  const username = typeof from?.username === 'string' ? `@${from.username}` : ''
+  if (first && username) return `${first} (${username})`
+  return first || username || `id ${String(from?.id ?? '?')}`
+}
+
+export function createUpdatesPoller(options: UpdatesPollerOptions): UpdatesPoller {
+  const { store, telegram, log } = options
+  const now = options.now ?? Date.now
+  let stopped = true
+  let abort = new AbortController()
+  let loop: Promise<void> | undefined
+  let failures = 0
+
+  /** Waits `ms`, or less if the poller is stopped meanwhile. */
+  function pauseFor(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms)
+      abort.signal.addEventListener('abort', () => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+  }
+
+  async function answer(query: CallbackQuery, text?: string): Promise<void> {
+    if (typeof query.id !== 'string') return
+    const result = await telegram.answerCallback(query.id, text)
+    // Only the button's spinner depends on it; the status is stored either way.
+    if (!result.ok) log.warn({ error: result.error }, 'answerCallbackQuery failed')
+  }
+
+  async function handle(update: Record<string, unknown>): Promise<void> {
+    const updateId = update.update_id
+    if (typeof updateId !== 'number') return
+    const next = updateId + 1
+    const query = (update.callback_query ?? {}) as CallbackQuery
+    const chat = query.message?.chat?.id
+    if (chat === undefined || String(chat) !== options.chatId) {
+      store.applyUpdate(next)
+      log.warn({ updateId }, 'button press from another chat ignored')
+      return
+    }
+    const press = parseStatusData(query.data)
+    if (!press) {
+      store.applyUpdate(next)
+      await answer(query)
+      return
+    }
+    const lead = store.applyUpdate(next, { ...press, by: presser(query.from), now: now() })
+    if (!lead) {
+      await answer(query, `Заявки №${press.leadId} больше нет`)
+      return
+    }
+    log.info({ leadId: lead.id, status: press.status }, 'lead status set')
+    options.onStatus()
+    await answer(query, `Статус: ${STATUS_LABELS[press.status]}`)
+  }
+
+  async function poll(): Promise<void> {
+    while (!stopped) {
+      const result = await telegram.getUpdates(
+        store.updatesOffset(),
+        options.pollTimeoutS,
+        abort.signal,
+      )
+      if (stopped) return
+      if (!result.ok) {
+        failures += 1
+        const delay =
+          result.retryAfterMs ?? retryDelayMs(failures, options.retryBaseMs, options.retryMaxMs)
+        log.warn({ error: result.error, retryInMs: delay }, 'getUpdates failed; will retry')
+        await pauseFor(delay)
+        continue
+      }
+      failures = 0
+      const updates = Array.isArray(result.result) ? (result.result as unknown[]) : []
+      for (const update of updates) {
+        if (stopped) return
+        if (typeof update === 'object' && update !== null) {
+          await handle(update as Record<string, unknown>)
+        }
+      }
+    }
+  }
+
+  return {
+    start() {
+      if (!stopped) return
+      stopped = false
+      abort = new AbortController()
+      loop = (async () => {
+        while (!stopped) {
+          try {
+            await poll()
+          } catch (error) {
+            // A database error: the offset was not moved, so the press is read again.
+            failures += 1
+            log.error({ err: error }, 'button presses could not be stored; will retry')
+            await pauseFor(retryDelayMs(failures, options.retryBaseMs, options.retryMaxMs))
+          }
+        }
+      })()
+    },
+    async stop() {
+      stopped = true
+      abort.abort()
+      await loop
+    },
+  }
+}

@@ -1,0 +1,40 @@
+// The site's page paths, shared by the site (links, prerender list, sitemap) and the lead service
+// (which accepts a lead's `page` only when it is one of them).
+import { COURSE_CATALOGUE } from './courses.ts'
+
+export const paths = {
+  home: '/',
+  courses: '/courses',
+  course: (id: number | string) => `/course/${id}`,
+  privacyPolicy: '/privacy-policy',
+  personalDataPolicy: '/personal-data-policy',
+  cookiePolicy: '/cookie',
+  consent: '/consent',
+} as const
+
+/** The pages search engines should index: the sitemap lists exactly these. */
+export const sitemapPaths = [
+  paths.home,
+  paths.courses,
+  ...COURSE_CATALOGUE.map(({ id }) => paths.course(id)),
+]
+
+/** Legal texts, marked noindex. */
+export const policyPaths = [
+  paths.privacyPolicy,
+  paths.personalDataPolicy,
+  paths.cookiePolicy,
+  paths.consent,
+]
+
+/** Every page the site has: a lead's `page` must be one of these. */
+export const prerenderPaths = [...sitemapPaths, ...policyPaths]
+
+const COURSE_PATH = /^\/course\/([1-9][0-9]*)$/
+
+/** The course a page path shows, e.g. `/course/4` → 4; undefined for other pages. */
+export function courseIdOfPath(path: string): number | undefined {
+  const match = COURSE_PATH.exec(path)
+  const id = Number(match?.[1])
+  return COURSE_CATALOGUE.some((course) => course.id === id) ? id : undefined
+}
