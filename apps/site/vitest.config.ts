@@ -13,7 +13,7 @@ export default defineProject({
   test: {
     name: 'site',
     environment: 'jsdom',
-    include: ['app/**/*.test.{ts,tsx}'],
+    include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['../../test/fail-on-console-error.ts', './test/setup.ts'],
   },
 })
