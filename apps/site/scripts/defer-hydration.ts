@@ -12,9 +12,22 @@ const NAMESPACE_IMPORT = /^import \* as (\w+) from ("[^"]+");$/
 const ROUTE_MODULES = /^window\.__reactRouterRouteModules = \{[^;]*\};$/
 const ENTRY_IMPORT = /^import\(("[^"]+")\);$/
 
+// Resolves once the browser reports the first contentful paint. A hidden page (a background tab)
+// paints nothing until shown, so it starts at once, as does a browser without paint timing; the
+// timeout is a guard, never expected to fire, against a page that reports no paint at all.
+const WAIT_FOR_FIRST_PAINT = `await new Promise((resolve) => {
+  if (document.visibilityState !== "visible" || !PerformanceObserver.supportedEntryTypes.includes("paint")) return resolve();
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+    observer.disconnect();
+    resolve();
+  }).observe({ type: "paint", buffered: true });
+  setTimeout(resolve, 5000);
+});`
+
 /**
  * The boot script React Router writes, with its static imports turned into imports made after
- * the first frame is painted, in the same order; the modules it used to preload are preloaded
+ * the first contentful paint, in the same order; the modules it used to preload are preloaded
  * at that moment. Anything else in the script is unexpected and stops the build.
  */
 export function deferBootScript(body: string, preloads: string[]): string {
@@ -30,8 +43,7 @@ export function deferBootScript(body: string, preloads: string[]): string {
     else throw new Error(`Unexpected line in React Router's boot script: ${line}`)
   }
   return [
-    // A hidden page (a background tab) paints nothing yet, so it need not wait for a frame.
-    'if (document.visibilityState === "visible") await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));',
+    WAIT_FOR_FIRST_PAINT,
     `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
     ...statements,
   ].join('\n')
