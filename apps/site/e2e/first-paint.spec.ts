@@ -21,8 +21,11 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: 800 } })
 
     for (const route of prerenderPaths) {
-      test(`${route}: nothing moves when Nunito replaces the local font`, async ({ page }) => {
-        // The fonts arrive only after the page has painted and hydrated in the local fallback.
+      test(`${route}: nothing moves when the fonts arrive after the first paint`, async ({
+        page,
+      }) => {
+        // The fonts arrive only after the page has painted and hydrated in the local fallback
+        // (app/nunito.css), as on a first visit over a slow link.
         let releaseFonts = () => {}
         const fontsHeld = new Promise<void>((resolve) => (releaseFonts = resolve))
         await page.route('**/*.woff2', async (font) => {
