@@ -8,25 +8,11 @@ import { RouteEffects } from '~/features/shell/route-effects'
 import { TrialPopupLauncher } from '~/features/trial-popup/trial-popup-launcher'
 import { startAnalytics } from '~/lib/analytics'
 import { startErrorReporting } from '~/lib/error-reporting'
-import nunitoCyrillic400 from '@fontsource/nunito/files/nunito-cyrillic-400-normal.woff2?url'
-import nunitoCyrillic700 from '@fontsource/nunito/files/nunito-cyrillic-700-normal.woff2?url'
-import nunitoCyrillic800 from '@fontsource/nunito/files/nunito-cyrillic-800-normal.woff2?url'
-import nunitoLatin400 from '@fontsource/nunito/files/nunito-latin-400-normal.woff2?url'
-import nunitoLatin800 from '@fontsource/nunito/files/nunito-latin-800-normal.woff2?url'
 import './app.css'
 
+// No font is preloaded: preloads compete with the HTML and CSS for the first paint, and the text
+// is drawn at once in a local font resized to Nunito's metrics (app.css), so the swap moves nothing.
 export const links: LinksFunction = () => [
-  // Preloaded so the text is drawn in its own font from the first paint, with no shift on swap:
-  // the Cyrillic text, and the Latin words in headings and body text ('Roblox', 'HTML и CSS').
-  ...[nunitoCyrillic400, nunitoCyrillic700, nunitoCyrillic800, nunitoLatin400, nunitoLatin800].map(
-    (href) => ({
-      rel: 'preload',
-      href,
-      as: 'font',
-      type: 'font/woff2',
-      crossOrigin: 'anonymous' as const,
-    }),
-  ),
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },

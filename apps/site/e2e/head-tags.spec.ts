@@ -83,8 +83,12 @@ test('head tags are right again after client-side navigation', async ({ page }) 
   await page.goto('/')
   const [home, ...others] = routes
   for (const route of [...others, ...(home ? [home] : [])]) {
+    const previousTitle = await page.title()
     await navigateInApp(page, route.path)
     await expect(page).toHaveURL(route.path)
+    // The router settles before React commits the new page (a transition): wait for the commit,
+    // or the title could be read from the old page and the meta tags from the new one.
+    await expect(page).not.toHaveTitle(previousTitle)
     await expectHeadTags(page, route)
   }
 })

@@ -2,37 +2,53 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
-export type FirstLoad = { jsGzip: number; cssGzip: number; files: string[] }
+export type FirstLoad = {
+  jsGzip: number
+  cssGzip: number
+  files: string[]
+  /** Scripts the browser starts fetching while it parses the page, before the first paint. */
+  beforePaint: string[]
+}
 
-const SCRIPT_OR_PRELOAD =
-  /<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="(\/[^"]+\.js)"/g
+const SCRIPT_SRC = /<script[^>]*\bsrc="(\/[^"]+\.js)"/g
+const MODULE_PRELOAD = /<link[^>]*rel="modulepreload"[^>]*\bhref="(\/[^"]+\.js)"/g
 const STYLESHEET =
   /<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+\.css)"|<link[^>]*href="(\/[^"]+\.css)"[^>]*rel="stylesheet"/g
-// The route modules React Router's inline module script imports on load.
-const INLINE_IMPORT = /import (?:\* as \w+ from )?"(\/assets\/[^"]+\.js)"/g
+const INLINE_MODULE = /<script type="module"[^>]*>([\s\S]*?)<\/script>/g
+// Every module an inline module script names: imported, or preloaded after the first paint.
+const NAMED_MODULE = /"(\/assets\/[^"]+\.js)"/g
+// Static imports of an inline module script are fetched as soon as the parser meets it.
+const STATIC_IMPORT = /^\s*import\s+(?:[^"(;]*\sfrom\s*)?"(\/[^"]+\.js)"/gm
+
+const captured = (html: string, pattern: RegExp) =>
+  [...html.matchAll(pattern)].map((match) => match[1] ?? match[2] ?? '').filter(Boolean)
 
 /**
  * The JavaScript and CSS a first visit to a prerendered page downloads before it is interactive,
- * as gzip bytes: everything its HTML references. Chunks loaded later (Sentry, Metrika's tag) are
- * not referenced there, so they do not count.
+ * as gzip bytes: everything its HTML references. Chunks loaded later (the quiz, the popup, Sentry,
+ * Metrika's tag) are not referenced there, so they do not count.
  */
 export async function firstLoad(clientDir: string, htmlFile: string): Promise<FirstLoad> {
   const html = await readFile(htmlFile, 'utf8')
-  const js = new Set<string>()
-  const css = new Set<string>()
-  for (const match of html.matchAll(SCRIPT_OR_PRELOAD)) if (match[1]) js.add(match[1])
-  for (const match of html.matchAll(INLINE_IMPORT)) if (match[1]) js.add(match[1])
-  for (const match of html.matchAll(STYLESHEET)) {
-    const href = match[1] ?? match[2]
-    if (href) css.add(href)
-  }
+  const moduleScripts = captured(html, INLINE_MODULE)
+  const js = new Set([
+    ...captured(html, SCRIPT_SRC),
+    ...captured(html, MODULE_PRELOAD),
+    ...moduleScripts.flatMap((body) => captured(body, NAMED_MODULE)),
+  ])
+  const beforePaint = new Set([
+    ...captured(html, SCRIPT_SRC),
+    ...captured(html, MODULE_PRELOAD),
+    ...moduleScripts.flatMap((body) => captured(body, STATIC_IMPORT)),
+  ])
+  const css = new Set(captured(html, STYLESHEET))
   const gzipSize = async (urlPath: string) =>
     gzipSync(await readFile(path.join(clientDir, urlPath)), { level: 9 }).length
   let jsGzip = 0
   let cssGzip = 0
   for (const file of js) jsGzip += await gzipSize(file)
   for (const file of css) cssGzip += await gzipSize(file)
-  return { jsGzip, cssGzip, files: [...js, ...css] }
+  return { jsGzip, cssGzip, files: [...js, ...css], beforePaint: [...beforePaint] }
 }
 
 export function htmlFileFor(clientDir: string, pagePath: string): string {

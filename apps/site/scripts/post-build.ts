@@ -10,6 +10,7 @@ import {
   nginxHeaderLines,
   securityHeaders,
 } from './security-headers.ts'
+import { deferHydration } from './defer-hydration.ts'
 import { writeSiteAssets } from './site-assets.ts'
 
 const brotli = promisify(brotliCompress)
@@ -39,6 +40,7 @@ async function htmlFiles(dir: string): Promise<string[]> {
  * Runs after React Router has prerendered every page:
  * - moves the not-found documents out of the public folder (they are served only with 404);
  * - writes the Open Graph image, icons, manifest, sitemap and robots.txt;
+ * - defers each page's JavaScript until after its first paint (defer-hydration.ts);
  * - precompresses every text file (brotli and gzip);
  * - hashes the inline scripts of every page into the Content-Security-Policy, written for the
  *   Node server (security-headers.json) and for nginx (nginx/security-headers.conf).
@@ -62,10 +64,13 @@ export async function postBuild(buildDirectory: string, settings: BuildSettings)
 
   await writeSiteAssets({ clientDir, siteUrl: settings.SITE_URL, sitemapPaths })
 
+  // Rewritten before the inline scripts are hashed: the CSP must list the scripts as served.
   const documents = await Promise.all(
-    [...(await htmlFiles(clientDir)), ...(await htmlFiles(errorsDir))].map((file) =>
-      readFile(file, 'utf8'),
-    ),
+    [...(await htmlFiles(clientDir)), ...(await htmlFiles(errorsDir))].map(async (file) => {
+      const html = deferHydration(await readFile(file, 'utf8'))
+      await writeFile(file, html)
+      return html
+    }),
   )
   const headers = securityHeaders(contentSecurityPolicy(inlineScriptHashes(documents), settings))
   await writeFile(

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { deferHydration } from './defer-hydration.ts'
+
+// The shape React Router 8 prerenders (trimmed): preloads in the head, the boot script in the body.
+const page = `<!DOCTYPE html><html lang="ru"><head><title>IT Lab</title><link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/><link rel="modulepreload" href="/assets/root-3.js"/><link rel="modulepreload" href="/assets/home-4.js"/><link rel="stylesheet" href="/assets/root-5.css"/></head><body><h1>Школа</h1><script>window.__reactRouterContext = {};</script><script type="module" async="">import "/assets/manifest-1.js";
+import * as route0 from "/assets/root-3.js";
+import * as route1 from "/assets/home-4.js";
+  
+  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};
+
+import("/assets/entry.client-2.js");</script></body></html>`
+
+describe('deferHydration', () => {
+  it('leaves no module preload in the head and keeps the stylesheet', () => {
+    const html = deferHydration(page)
+    expect(html).not.toContain('rel="modulepreload"')
+    expect(html).toContain('<link rel="stylesheet" href="/assets/root-5.css"/>')
+    expect(html).toContain('<h1>Школа</h1>')
+  })
+
+  it('imports the same modules in the same order once the page has painted', () => {
+    const body = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(deferHydration(page))
+    const script = body?.[1] ?? ''
+    const lines = script.split('\n')
+    lines.splice(0, lines.indexOf('});') + 1)
+    expect(script.startsWith('await new Promise((resolve) => {')).toBe(true)
+    expect(script).toContain('getEntriesByName("first-contentful-paint")')
+    expect(lines[0]).toContain(
+      '["/assets/manifest-1.js","/assets/entry.client-2.js","/assets/root-3.js","/assets/home-4.js"]',
+    )
+    expect(lines.slice(1)).toEqual([
+      'await import("/assets/manifest-1.js");',
+      'const route0 = await import("/assets/root-3.js");',
+      'const route1 = await import("/assets/home-4.js");',
+      'window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};',
+      'import("/assets/entry.client-2.js");',
+    ])
+  })
+
+  it('stops the build on a boot script it does not know', () => {
+    const changed = page.replace('import("/assets/entry.client-2.js");', 'boot();')
+    expect(() => deferHydration(changed)).toThrow(/Unexpected line .*boot\(\);/)
+  })
+
+  it('stops the build when a page has no boot script', () => {
+    expect(() => deferHydration('<html><body></body></html>')).toThrow(/found 0/)
+  })
+})

@@ -1,0 +1,95 @@
+import { chromium, type Browser } from '@playwright/test'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts'
+
+/** Lighthouse's mobile "slow 4G" link and CPU, applied for real over the DevTools protocol. */
+export const THROTTLING = { latencyMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 }
+
+export const VIEWPORTS = {
+  phone: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const
+export type ViewportName = keyof typeof VIEWPORTS
+
+/** Milliseconds from the start of navigation; `cls` is the sum of every layout shift (no input). */
+export type BrowserFigures = { fcpMs: number; lcpMs: number; hydratedMs: number; cls: number }
+
+// Runs in the page before its own scripts: collects paint and layout-shift entries as they come,
+// and the moment the app marks the page hydrated (root.tsx sets `data-hydrated` in its first effect,
+// after React has hydrated every route component).
+function observePaints() {
+  const figures = { fcp: Number.NaN, lcp: Number.NaN, cls: 0, hydrated: Number.NaN }
+  Object.assign(window, { __benchFigures: figures })
+  const hydration = new MutationObserver(() => {
+    if (document.documentElement.dataset.hydrated !== 'true') return
+    figures.hydrated = performance.now()
+    hydration.disconnect()
+  })
+  // The document, not its root element: the parser has not created <html> yet.
+  hydration.observe(document, { subtree: true, attributeFilter: ['data-hydrated'] })
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (entry.name === 'first-contentful-paint') figures.fcp = entry.startTime
+  }).observe({ type: 'paint', buffered: true })
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) figures.lcp = entry.startTime
+  }).observe({ type: 'largest-contentful-paint', buffered: true })
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as {
+      value: number
+      hadRecentInput: boolean
+    }[])
+      if (!entry.hadRecentInput) figures.cls += entry.value
+  }).observe({ type: 'layout-shift', buffered: true })
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+}
+
+/**
+ * One cold load of `url` (fresh profile, empty cache) under THROTTLING. It waits until the page
+ * has hydrated and the network has been quiet for half a second, so a late font swap is counted.
+ */
+export async function measureLoad(
+  browser: Browser,
+  url: string,
+  viewport: ViewportName = 'phone',
+): Promise<BrowserFigures> {
+  const phone = viewport === 'phone'
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    deviceScaleFactor: phone ? 2 : 1,
+    isMobile: phone,
+    hasTouch: phone,
+  })
+  try {
+    const page = await context.newPage()
+    await page.addInitScript(observePaints)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: THROTTLING.latencyMs,
+      downloadThroughput: (THROTTLING.downKbps * 1000) / 8,
+      uploadThroughput: (THROTTLING.upKbps * 1000) / 8,
+    })
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown })
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 })
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, {
+      timeout: 60_000,
+    })
+    await page.waitForLoadState('networkidle', { timeout: 60_000 })
+    return await page.evaluate(() => {
+      const figures = (window as unknown as { __benchFigures: Record<string, number> })
+        .__benchFigures
+      return {
+        fcpMs: figures.fcp ?? Number.NaN,
+        lcpMs: figures.lcp ?? Number.NaN,
+        hydratedMs: figures.hydrated ?? Number.NaN,
+        cls: figures.cls ?? Number.NaN,
+      }
+    })
+  } finally {
+    await context.close()
+  }
+}
