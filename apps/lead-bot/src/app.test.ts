@@ -55,6 +55,16 @@ interface BadRequest {
 
 const lead = (value: Record<string, unknown>) => JSON.stringify(value)
 
+/** POSTs the valid lead with the site's query, from `remoteAddress` when given. */
+const send = (app: FastifyInstance, remoteAddress?: string, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url: `/send?${QUERY}`,
+    headers: { 'content-type': JSON_TYPE, ...headers },
+    payload: valid,
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+  })
+
 const BAD_REQUESTS: BadRequest[] = [
   { name: 'text/plain body', contentType: 'text/plain', body: valid, status: 415 },
   { name: 'no content type', contentType: null, body: valid, status: 415 },
@@ -366,12 +376,7 @@ describe('POST /send: a good lead', () => {
     const { app, stored } = await makeApp({ store })
     const locker = new DatabaseSync(store.path)
     locker.exec('BEGIN IMMEDIATE')
-    const response = await app.inject({
-      method: 'POST',
-      url: `/send?${QUERY}`,
-      headers: { 'content-type': JSON_TYPE },
-      payload: valid,
-    })
+    const response = await send(app)
     locker.exec('ROLLBACK')
     locker.close()
     expect(response.statusCode).toBe(503)
@@ -450,31 +455,13 @@ describe('CORS', () => {
     ['allowed origin', ORIGIN, ORIGIN, 200],
     ['other origin', 'https://evil.example', undefined, 403],
   ])('POST from %s', async (_case, origin, allowed, status) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: `/send?${QUERY}`,
-      headers: { origin, 'content-type': JSON_TYPE },
-      payload: valid,
-    })
+    const response = await send(app, undefined, { origin })
     expect(response.statusCode).toBe(status)
     expect(response.headers['access-control-allow-origin']).toBe(allowed)
   })
 })
 
 describe('rate limit', () => {
-  const send = (
-    app: FastifyInstance,
-    remoteAddress: string,
-    headers: Record<string, string> = {},
-  ) =>
-    app.inject({
-      method: 'POST',
-      url: `/send?${QUERY}`,
-      headers: { 'content-type': JSON_TYPE, ...headers },
-      payload: valid,
-      remoteAddress,
-    })
-
   it('counts an IPv6 /64 as one client, so rotating addresses gains nothing', async () => {
     const { app, store } = await makeApp({ rateLimit: { max: 2, windowMs: 60_000 } })
     const statuses: number[] = []
@@ -535,12 +522,7 @@ describe('GET /health', () => {
       oldestPendingAgeS: 0,
     })
     for (let i = 0; i < 2; i += 1) {
-      await app.inject({
-        method: 'POST',
-        url: `/send?${QUERY}`,
-        headers: { 'content-type': JSON_TYPE },
-        payload: valid,
-      })
+      await send(app)
     }
     const first = store.head()
     if (first) store.markSent(first.id, 1, Date.now())
@@ -616,12 +598,7 @@ describe('GET /health', () => {
     for (const suffix of ['', '-wal', '-shm']) rmSync(store.path + suffix, { force: true })
     writeFileSync(store.path, 'garbage'.repeat(200))
     expect((await app.inject('/health')).statusCode).toBe(503)
-    const post = await app.inject({
-      method: 'POST',
-      url: `/send?${QUERY}`,
-      headers: { 'content-type': JSON_TYPE },
-      payload: valid,
-    })
+    const post = await send(app)
     expect(post.statusCode).toBe(503)
     // Put right (the file removed): the store reopens the path and carries its leads over.
     rmSync(store.path)
@@ -689,13 +666,7 @@ describe('logs', () => {
       logger: { level: 'info', stream },
     })
     for (let i = 0; i < 2; i += 1) {
-      await app.inject({
-        method: 'POST',
-        url: `/send?${QUERY}`,
-        headers: { 'content-type': JSON_TYPE },
-        payload: valid,
-        remoteAddress: '198.51.100.23',
-      })
+      await send(app, '198.51.100.23')
     }
     await app.inject({ method: 'POST', url: `/send?${QUERY}spam`, remoteAddress: '198.51.100.24' })
     const withIp = lines.filter((line) => JSON.stringify(line).includes('198.51.100.2'))

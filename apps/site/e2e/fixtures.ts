@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
 export { expect }
 
@@ -109,4 +109,20 @@ export async function navigateInApp(page: Page, to: string): Promise<void> {
     }
     return w.__reactRouterDataRouter.navigate(path)
   }, to)
+}
+
+/**
+ * Opens the home page on a fake clock paused 5 s after `start` (before the trial popup is due),
+ * accepts cookies and scrolls to the quiz; resolves with the quiz section.
+ */
+export async function openQuiz(page: Page, start: Date): Promise<Locator> {
+  await page.clock.install({ time: start })
+  await page.goto('/')
+  await page.clock.pauseAt(new Date(start.getTime() + 5_000))
+  // The cookie banner appears once the page is hydrated; it would cover the quiz's buttons.
+  await page.getByRole('button', { name: 'Понятно' }).click()
+  const quiz = page.locator('#quiz')
+  await quiz.scrollIntoViewIfNeeded()
+  await expect(quiz.getByRole('heading', { name: 'Не знаете, какой курс выбрать?' })).toBeVisible()
+  return quiz
 }

@@ -2,7 +2,7 @@
 // course page it was sent from, and the quiz's suggestion in this visit.
 import type { Page } from '@playwright/test'
 import { LEAD_API_URL } from './e2e-env.ts'
-import { expect, test } from './fixtures'
+import { expect, openQuiz, test } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 
 const SEND_URL = `${LEAD_API_URL}/send**`
@@ -62,12 +62,7 @@ test('the trial popup on /course/4 carries course 4 too', async ({ page }) => {
 })
 
 test('a lead sent after the quiz carries its suggestion', async ({ page }) => {
-  await page.clock.install({ time: START })
-  await page.goto('/')
-  await page.clock.pauseAt(new Date(START.getTime() + 5_000))
-  await page.getByRole('button', { name: 'Понятно' }).click()
-  const quiz = page.locator('#quiz')
-  await quiz.scrollIntoViewIfNeeded()
+  const quiz = await openQuiz(page, START)
   const button = (name: string) => quiz.getByRole('button', { name, exact: true })
   await button('Начать тест').click()
   for (const answer of [

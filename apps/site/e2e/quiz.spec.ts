@@ -1,20 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expect, reachedGoals, test } from './fixtures'
+import { expect, openQuiz, reachedGoals, test } from './fixtures'
 
 const START = new Date('2026-03-02T10:00:00+04:00')
-
-/** Opens the home page with a paused fake clock (far from the trial popup's 40 s) at the quiz. */
-async function openQuiz(page: Page) {
-  await page.clock.install({ time: START })
-  await page.goto('/')
-  await page.clock.pauseAt(new Date(START.getTime() + 5_000))
-  // The cookie banner appears once the page is hydrated; it would cover the quiz's buttons.
-  await page.getByRole('button', { name: 'Понятно' }).click()
-  const quiz = page.locator('#quiz')
-  await quiz.scrollIntoViewIfNeeded()
-  await expect(quiz.getByRole('heading', { name: 'Не знаете, какой курс выбрать?' })).toBeVisible()
-  return quiz
-}
 
 function counter(page: Page, n: number) {
   return page.locator('#quiz').getByText(`${n} / 5`, { exact: true })
@@ -23,7 +10,7 @@ function counter(page: Page, n: number) {
 test('the whole quiz with the mouse: questions, computing, result, goal and restart', async ({
   page,
 }) => {
-  const quiz = await openQuiz(page)
+  const quiz = await openQuiz(page, START)
   const button = (name: string | RegExp) => quiz.getByRole('button', { name, exact: true })
   const heading = (name: string | RegExp) => quiz.getByRole('heading', { level: 3, name })
 
@@ -103,7 +90,7 @@ test('the whole quiz with the mouse: questions, computing, result, goal and rest
 test('a keyboard choice stays in place until «Далее»; focus then moves to the next question', async ({
   page,
 }) => {
-  const quiz = await openQuiz(page)
+  const quiz = await openQuiz(page, START)
   const button = (name: string | RegExp) => quiz.getByRole('button', { name, exact: true })
 
   await button('Начать тест').focus()
@@ -132,7 +119,7 @@ test('a keyboard choice stays in place until «Далее»; focus then moves to
 })
 
 test('the result leads to the contact block and to the course page', async ({ page }) => {
-  const quiz = await openQuiz(page)
+  const quiz = await openQuiz(page, START)
   const button = (name: string | RegExp) => quiz.getByRole('button', { name, exact: true })
 
   await button('Начать тест').click()
@@ -165,7 +152,7 @@ test.describe('at 320 px', () => {
   test.use({ viewport: { width: 320, height: 640 } })
 
   test('fits the screen on every step', async ({ page }) => {
-    const quiz = await openQuiz(page)
+    const quiz = await openQuiz(page, START)
     const button = (name: string | RegExp) => quiz.getByRole('button', { name, exact: true })
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= 320)
 
