@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { defineBuildSettings, readBuildSettings } from './build-settings.ts'
 import { consentVersion } from './scripts/consent-version.ts'
+import { definePriceTexts } from './scripts/price-texts.ts'
 
 // Reading the settings (and importing the school's facts) here fails the build at once, naming
 // any bad variable or fact.
@@ -14,6 +15,7 @@ export default defineConfig({
   define: {
     ...defineBuildSettings(settings),
     'import.meta.env.CONSENT_VERSION': JSON.stringify(consentVersion(settings)),
+    ...definePriceTexts(),
   },
   // Images stay files: inlined into JavaScript they would weigh on the first load.
   build: {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineProject } from 'vitest/config'
 import { defineBuildSettings, readBuildSettings } from './build-settings.ts'
 import { consentVersion } from './scripts/consent-version.ts'
+import { definePriceTexts } from './scripts/price-texts.ts'
 
 const settings = readBuildSettings({
   SITE_URL: 'https://itlab.example',
@@ -12,6 +13,7 @@ export default defineProject({
   define: {
     ...defineBuildSettings(settings),
     'import.meta.env.CONSENT_VERSION': JSON.stringify(consentVersion(settings)),
+    ...definePriceTexts(),
   },
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   test: {

@@ -8,23 +8,36 @@ import { RouteEffects } from '~/features/shell/route-effects'
 import { TrialPopupLauncher } from '~/features/trial-popup/trial-popup-launcher'
 import { startAnalytics } from '~/lib/analytics'
 import { startErrorReporting } from '~/lib/error-reporting'
-import './app.css'
+import { APPLY_CACHED_WEB_FONT, cacheWebFontForNextVisit } from '~/lib/web-font'
+import appCssUrl from './app.css?url'
+import appCss from './app.css?inline'
 
-// No font is preloaded: preloads compete with the HTML and CSS for the first paint, and the text
-// is drawn at once in a local font resized to Nunito's metrics (app.css), so the swap moves nothing.
+// No font is preloaded: preloads compete with the HTML and CSS for the first paint. The text is
+// drawn in a local font resized to Nunito's metrics, and in Nunito once it is cached (web-font.ts).
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
+  // The dev server links the stylesheet, for hot reload; built pages carry it inline.
+  ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: appCssUrl }] : []),
 ]
+
+// Every built page carries the whole stylesheet (about 8 KB compressed) in a <style>, so its
+// first paint waits for no second request (docs/decisions/0032-inline-stylesheet.md). Only the
+// prerender has the text: hydration leaves the <style> as the HTML has it, so the browser keeps
+// the rules and the client bundle does not carry them twice. The build hashes it into the CSP.
+const inlineCss = import.meta.env.SSR ? appCss : ''
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="ru">
+    // The head script may set `data-font` before React hydrates.
+    <html lang="ru" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: APPLY_CACHED_WEB_FONT }} />
+        {import.meta.env.DEV ? null : <style dangerouslySetInnerHTML={{ __html: inlineCss }} />}
         <meta name="theme-color" content={brandColors['brand-600']} />
         <Meta />
         <Links />
@@ -41,6 +54,7 @@ export default function App() {
   useEffect(() => {
     startAnalytics()
     startErrorReporting()
+    cacheWebFontForNextVisit()
     // Marks the page as interactive; end-to-end tests wait for it before they click.
     document.documentElement.dataset.hydrated = 'true'
   }, [])

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { deferHydration } from './defer-hydration.ts'
 
 // The shape React Router 8 prerenders (trimmed): preloads in the head, the boot script in the body.
-const page = `<!DOCTYPE html><html lang="ru"><head><title>IT Lab</title><link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/><link rel="modulepreload" href="/assets/root-3.js"/><link rel="modulepreload" href="/assets/home-4.js"/><link rel="stylesheet" href="/assets/root-5.css"/></head><body><h1>Школа</h1><script>window.__reactRouterContext = {};</script><script type="module" async="">import "/assets/manifest-1.js";
+const page = `<!DOCTYPE html><html lang="ru"><head><title>IT Lab</title><link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/><link rel="modulepreload" href="/assets/shared-6.js"/><link rel="modulepreload" href="/assets/root-3.js"/><link rel="modulepreload" href="/assets/home-4.js"/><link rel="stylesheet" href="/assets/root-5.css"/></head><body><h1>Школа</h1><script>window.__reactRouterContext = {};</script><script type="module" async="">import "/assets/manifest-1.js";
 import * as route0 from "/assets/root-3.js";
 import * as route1 from "/assets/home-4.js";
   
@@ -26,9 +26,16 @@ describe('deferHydration', () => {
     expect(script.startsWith('await new Promise((resolve) => {')).toBe(true)
     expect(script).toContain('getEntriesByName("first-contentful-paint")')
     expect(lines[0]).toContain(
-      '["/assets/manifest-1.js","/assets/entry.client-2.js","/assets/root-3.js","/assets/home-4.js"]',
+      '["/assets/manifest-1.js","/assets/entry.client-2.js","/assets/shared-6.js","/assets/root-3.js","/assets/home-4.js"]',
     )
-    expect(lines.slice(1)).toEqual([
+    // The shared chunk runs first, in a task of its own; the entry, which hydrates, runs last.
+    expect(lines.slice(1, 5)).toEqual([
+      'for (const href of ["/assets/shared-6.js"]) {',
+      '  await import(href);',
+      '  await (globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve)));',
+      '}',
+    ])
+    expect(lines.slice(5)).toEqual([
       'await import("/assets/manifest-1.js");',
       'const route0 = await import("/assets/root-3.js");',
       'const route1 = await import("/assets/home-4.js");',

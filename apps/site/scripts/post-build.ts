@@ -6,7 +6,7 @@ import type { BuildSettings } from '../build-settings.ts'
 import { notFoundDocuments, sitemapPaths } from '../app/config/paths.ts'
 import {
   contentSecurityPolicy,
-  inlineScriptHashes,
+  inlineHashes,
   nginxHeaderLines,
   securityHeaders,
 } from './security-headers.ts'
@@ -42,7 +42,7 @@ async function htmlFiles(dir: string): Promise<string[]> {
  * - writes the Open Graph image, icons, manifest, sitemap and robots.txt;
  * - defers each page's JavaScript until after its first paint (defer-hydration.ts);
  * - precompresses every text file (brotli and gzip);
- * - hashes the inline scripts of every page into the Content-Security-Policy, written for the
+ * - hashes the inline scripts and styles of every page into the Content-Security-Policy, written for the
  *   Node server (security-headers.json) and for nginx (nginx/security-headers.conf).
  */
 export async function postBuild(buildDirectory: string, settings: BuildSettings): Promise<void> {
@@ -72,7 +72,7 @@ export async function postBuild(buildDirectory: string, settings: BuildSettings)
       return html
     }),
   )
-  const headers = securityHeaders(contentSecurityPolicy(inlineScriptHashes(documents), settings))
+  const headers = securityHeaders(contentSecurityPolicy(inlineHashes(documents), settings))
   await writeFile(
     path.join(buildDirectory, 'security-headers.json'),
     `${JSON.stringify(headers, null, 2)}\n`,

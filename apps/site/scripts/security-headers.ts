@@ -4,18 +4,26 @@ import type { BuildSettings } from '../build-settings.ts'
 // Inline scripts the browser runs: JSON-LD data blocks are never executed, so they need no hash.
 const INLINE_SCRIPT =
   /<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g
+const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g
 
-/** The `'sha256-…'` sources of every inline script in the given HTML documents. */
-export function inlineScriptHashes(htmlDocuments: string[]): string[] {
+function hashesOf(htmlDocuments: string[], element: RegExp): string[] {
   const hashes = new Set<string>()
   for (const html of htmlDocuments) {
-    for (const match of html.matchAll(INLINE_SCRIPT)) {
+    for (const match of html.matchAll(element)) {
       const body = match[1] ?? ''
       if (body.trim() === '') continue
       hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`)
     }
   }
   return [...hashes].sort()
+}
+
+/** The `'sha256-…'` sources of every inline script and style element in the given HTML documents. */
+export function inlineHashes(htmlDocuments: string[]): { scripts: string[]; styles: string[] } {
+  return {
+    scripts: hashesOf(htmlDocuments, INLINE_SCRIPT),
+    styles: hashesOf(htmlDocuments, INLINE_STYLE),
+  }
 }
 
 function originOf(url: string): string | undefined {
@@ -30,9 +38,12 @@ function originOf(url: string): string | undefined {
 const METRIKA_SCRIPT = ['https://mc.yandex.ru', 'https://yastatic.net']
 const METRIKA_CONNECT = ['https://mc.yandex.ru', 'https://mc.yandex.com']
 
-/** Content-Security-Policy for the site: no inline script but the build's own, by hash. */
+/**
+ * Content-Security-Policy for the site: no inline script and no style element but the build's
+ * own, by hash.
+ */
 export function contentSecurityPolicy(
-  scriptHashes: string[],
+  hashes: { scripts: string[]; styles: string[] },
   settings: Pick<BuildSettings, 'LEAD_API_URL' | 'SENTRY_DSN' | 'YANDEX_METRIKA_ID'>,
 ): string {
   const metrika = settings.YANDEX_METRIKA_ID !== ''
@@ -40,9 +51,13 @@ export function contentSecurityPolicy(
   const sentry = settings.SENTRY_DSN ? originOf(settings.SENTRY_DSN) : undefined
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...scriptHashes, ...(metrika ? METRIKA_SCRIPT : [])],
-    // Inline styles are allowed (React style props, Metrika's widgets); scripts are not.
+    'script-src': ["'self'", ...hashes.scripts, ...(metrika ? METRIKA_SCRIPT : [])],
+    // Style elements: the build's own by hash. Whatever Metrika's tag inserts is not the build's
+    // to hash, so with Metrika on they stay open. Style attributes stay allowed (React style
+    // props); `style-src` is what browsers without the two split directives read.
     'style-src': ["'self'", "'unsafe-inline'"],
+    'style-src-elem': ["'self'", ...(metrika ? ["'unsafe-inline'"] : hashes.styles)],
+    'style-src-attr': ["'unsafe-inline'"],
     'img-src': ["'self'", 'data:', ...(metrika ? METRIKA_CONNECT : [])],
     'font-src': ["'self'"],
     'connect-src': [

@@ -18,6 +18,20 @@ export const COURSE_PRICES: Readonly<CoursePrices> = {
 /** One month of lessons. */
 export const LESSONS_PER_MONTH = 4
 
+/** How prices are written: Russian digit grouping, whole rubles. */
+export const PRICE_LOCALE = 'ru-RU'
+export const PRICE_FORMAT: Intl.NumberFormatOptions = { maximumFractionDigits: 0 }
+
+/** Every amount of rubles the site shows: each plan's lesson price and a month of it. */
+export const SHOWN_PRICE_AMOUNTS: readonly number[] = [
+  ...new Set(
+    Object.values(COURSE_PRICES).flatMap((lessonPrice) => [
+      lessonPrice,
+      lessonPrice * LESSONS_PER_MONTH,
+    ]),
+  ),
+]
+
 /** '4 занятия', kept on one line. */
 export const LESSONS_PER_MONTH_TEXT = `${LESSONS_PER_MONTH}\u00a0${pluralRu(LESSONS_PER_MONTH, LESSON_FORMS)}`
 

@@ -1,12 +1,17 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { trackPageView } from '~/lib/analytics'
 
 /** Scrolls to the top on every path change (or to the hash target) and reports a page hit. */
 export function RouteEffects() {
   const { pathname, search, hash } = useLocation()
+  const firstPath = useRef(pathname)
 
   useEffect(() => {
+    // The page loaded at this path is scrolled by the browser (to its hash, or where the reader
+    // has scrolled while the JavaScript loaded); moving it on hydration would be a jump.
+    if (pathname === firstPath.current) return
+    firstPath.current = ''
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
     if (target) target.scrollIntoView()
     else window.scrollTo(0, 0)

@@ -1,0 +1,22 @@
+// Used only at build time, to prerender every page (ssr: false). React's static prerender waits
+// for everything, lazy parts included; with no progressive chunk size it writes each part in its
+// place in the HTML. The default streaming entry would send large or late parts (the quiz) at the
+// end of the page, moved into place by a script after the first paint: one more layout then.
+import { prerender } from 'react-dom/static'
+import { ServerRouter, type EntryContext } from 'react-router'
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+): Promise<Response> {
+  const { prelude } = await prerender(<ServerRouter context={routerContext} url={request.url} />, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  })
+  responseHeaders.set('Content-Type', 'text/html')
+  return new Response(prelude, {
+    headers: responseHeaders,
+    status: responseStatusCode,
+  })
+}
