@@ -1,5 +1,6 @@
 import { paths, prerenderPaths } from '../app/config/paths'
-import { expect, test } from './fixtures'
+import type { Page } from '@playwright/test'
+import { expect, test, waitForHydration } from './fixtures'
 
 test('the page is painted before any script is fetched, and still hydrates', async ({ page }) => {
   await page.goto(paths.home) // waits for hydration (fixtures.ts)
@@ -14,51 +15,113 @@ test('the page is painted before any script is fetched, and still hydrates', asy
   expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstPaint)
 })
 
+test('a reader who scrolls before the page hydrates stays where they scrolled', async ({
+  page,
+}) => {
+  // The page's JavaScript is held back until the reader has scrolled, as on a slow phone link.
+  let releaseScripts = () => {}
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
+  await page.route('**/assets/*.js', async (script) => {
+    await scriptsHeld
+    await script.continue()
+  })
+  // The frame's own goto: the fixture's page.goto would wait for hydration.
+  await page.mainFrame().goto(paths.home, { waitUntil: 'domcontentloaded' })
+  await page.mouse.wheel(0, 900)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600)
+  const scrolled = await page.evaluate(() => window.scrollY)
+
+  releaseScripts()
+  await waitForHydration(page)
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+})
+
 type ShiftWindow = Window & { __layoutShift?: number }
+
+/** Sums every layout shift of the page from its start (none here follows input). */
+function recordLayoutShift() {
+  const shiftWindow = window as ShiftWindow
+  shiftWindow.__layoutShift = 0
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as { value: number }[])
+      shiftWindow.__layoutShift = (shiftWindow.__layoutShift ?? 0) + entry.value
+  }).observe({ type: 'layout-shift', buffered: true })
+}
+
+/** The family the browser draws the page's main heading in, and what it has to draw it with. */
+function headingFont(page: Page) {
+  return page.evaluate(() => {
+    const heading = document.querySelector('h1')
+    return {
+      family: heading ? getComputedStyle(heading).fontFamily.split(',')[0]?.trim() : undefined,
+      nunitoReady: document.fonts.check('800 16px "Nunito Variable"', 'Ш'),
+    }
+  })
+}
+
+test('a first visit paints without a web font, then caches Nunito for the next page load', async ({
+  page,
+}) => {
+  await page.goto(paths.home)
+  // Once the page is idle the faces its text needs arrive, and the mark says so.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('fontCached')), { timeout: 15_000 })
+    .toBe('true')
+  const timing = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    fonts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.woff2'))
+      .map((entry) => entry.startTime),
+  }))
+  expect(timing.fonts.length).toBeGreaterThan(0)
+  expect(Math.min(...timing.fonts)).toBeGreaterThan(timing.firstPaint)
+  // Loaded, but not drawn on this page: it keeps the local font it was painted in.
+  expect(await headingFont(page)).toEqual({ family: '"Nunito fallback"', nunitoReady: true })
+
+  await page.goto(paths.courses)
+  expect(await page.evaluate(() => document.documentElement.dataset.font)).toBe('nunito')
+  expect(await headingFont(page)).toEqual({ family: '"Nunito Variable"', nunitoReady: true })
+})
+
+test('a visitor who saves data is not sent the web font', async ({ page }) => {
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true } }),
+  )
+  await page.goto(paths.home)
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+  await page.waitForLoadState('networkidle')
+  expect(await page.evaluate(() => localStorage.getItem('fontCached'))).toBeNull()
+  const fonts = await page.evaluate(
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.woff2')).length,
+  )
+  expect(fonts).toBe(0)
+})
 
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } })
 
     for (const route of prerenderPaths) {
-      test(`${route}: nothing moves when the fonts arrive after the first paint`, async ({
+      test(`${route}: nothing moves, in the local font on a first visit and in Nunito after`, async ({
         page,
       }) => {
-        // The fonts arrive only after the page has painted and hydrated in the local fallback
-        // (app/nunito.css), as on a first visit over a slow link.
-        let releaseFonts = () => {}
-        const fontsHeld = new Promise<void>((resolve) => (releaseFonts = resolve))
-        await page.route('**/*.woff2', async (font) => {
-          await fontsHeld
-          await font.continue()
-        })
-        await page.addInitScript(() => {
-          const shiftWindow = window as ShiftWindow
-          shiftWindow.__layoutShift = 0
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as unknown as {
-              value: number
-              hadRecentInput: boolean
-            }[])
-              if (!entry.hadRecentInput)
-                shiftWindow.__layoutShift = (shiftWindow.__layoutShift ?? 0) + entry.value
-          }).observe({ type: 'layout-shift', buffered: true })
-        })
-        // Not until `load`: that waits for the fonts held back here.
-        await page.goto(route, { waitUntil: 'domcontentloaded' })
-        expect(await page.evaluate(() => document.fonts.check('16px "Nunito Variable"', 'Ш'))).toBe(
-          false,
-        )
-
-        releaseFonts()
-        await page.evaluate(async () => {
-          await document.fonts.ready
-          // Two frames: the one that lays the text out again in Nunito, and one to report it.
-          await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)))
-        })
+        await page.addInitScript(recordLayoutShift)
+        await page.goto(route)
+        expect((await headingFont(page)).family).toBe('"Nunito fallback"')
+        await expect
+          .poll(() => page.evaluate(() => localStorage.getItem('fontCached')), { timeout: 15_000 })
+          .toBe('true')
         expect(
-          await page.evaluate(() => document.fonts.check('800 16px "Nunito Variable"', 'Ш')),
-        ).toBe(true)
+          await page.evaluate(() => (window as ShiftWindow).__layoutShift),
+        ).toBeLessThanOrEqual(0.01)
+
+        await page.reload()
+        await page.evaluate(() => document.fonts.ready)
+        expect((await headingFont(page)).family).toBe('"Nunito Variable"')
         expect(
           await page.evaluate(() => (window as ShiftWindow).__layoutShift),
         ).toBeLessThanOrEqual(0.01)

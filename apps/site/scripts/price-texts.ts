@@ -7,7 +7,7 @@ import { PRICE_FORMAT, PRICE_LOCALE, SHOWN_PRICE_AMOUNTS } from '../app/content/
 export function definePriceTexts(): Record<string, string> {
   const rubles = new Intl.NumberFormat(PRICE_LOCALE, PRICE_FORMAT)
   return {
-    'import.meta.env.PRICE_TEXTS': JSON.stringify(
+    __PRICE_TEXTS__: JSON.stringify(
       Object.fromEntries(SHOWN_PRICE_AMOUNTS.map((amount) => [amount, rubles.format(amount)])),
     ),
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { courses } from '~/content/courses'
-import { COURSE_PRICES, LESSONS_PER_MONTH } from '~/content/price-plans'
+import { COURSE_PRICES, LESSONS_PER_MONTH, PRICE_FORMAT, PRICE_LOCALE } from '~/content/price-plans'
 import { buildPricePlans, discountPercent, formatRubles } from './price-plans'
 
 // Intl puts a no-break space between digit groups; compare with ordinary spaces.
@@ -67,5 +67,19 @@ describe('formatRubles', () => {
 
   it('keeps the sign on the number’s line', () => {
     expect(formatRubles(900)).toBe('900\u00a0₽')
+  })
+
+  it('every price a card shows was formatted by the build, as the browser would format it', () => {
+    const rubles = new Intl.NumberFormat(PRICE_LOCALE, PRICE_FORMAT)
+    const shown = buildPricePlans(COURSE_PRICES).flatMap((plan) => [
+      plan.lessonPrice,
+      ...(plan.monthly ? [plan.monthly.price, plan.monthly.basePrice] : []),
+    ])
+    for (const amount of shown) {
+      expect(__PRICE_TEXTS__[amount], String(amount)).toBe(rubles.format(amount))
+      expect(formatRubles(amount)).toBe(`${rubles.format(amount)}\u00a0₽`)
+    }
+    // 125 000 is not among them: formatted when asked.
+    expect(__PRICE_TEXTS__[125000]).toBeUndefined()
   })
 })

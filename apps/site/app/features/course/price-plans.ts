@@ -53,7 +53,7 @@ let rubles: Intl.NumberFormat | undefined
 /** '4 500 ₽' — Russian digit grouping; a no-break space keeps the sign with the number. */
 export function formatRubles(amount: number): string {
   const digits =
-    import.meta.env.PRICE_TEXTS[amount] ??
+    __PRICE_TEXTS__[amount] ??
     (rubles ??= new Intl.NumberFormat(PRICE_LOCALE, PRICE_FORMAT)).format(amount)
   return `${digits}\u00a0₽`
 }
