@@ -2,7 +2,14 @@ import { paths, prerenderPaths } from '../app/config/paths'
 import type { Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures'
 
+const ONE_FRAME_MS = 1000 / 60
+
 test('the page is painted before any script is fetched, and still hydrates', async ({ page }) => {
+  // A phone's CPU (the bench's ×4). The scripts start two frames after the frame that first drew
+  // content; Chromium stamps that paint with the time it reached the screen, which can come up to
+  // a frame later, hence the one-frame allowance below.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
   await page.goto(paths.home) // waits for hydration (fixtures.ts)
   const timing = await page.evaluate(() => ({
     firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
@@ -12,7 +19,7 @@ test('the page is painted before any script is fetched, and still hydrates', asy
       .map((entry) => entry.startTime),
   }))
   expect(timing.scripts.length).toBeGreaterThan(0)
-  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstPaint)
+  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstPaint - ONE_FRAME_MS)
 })
 
 test('a reader who scrolls before the page hydrates stays where they scrolled', async ({

@@ -18,24 +18,29 @@ describe('deferHydration', () => {
     expect(html).toContain('<h1>Школа</h1>')
   })
 
-  it('imports the same modules in the same order once the page has painted', () => {
-    const body = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(deferHydration(page))
-    const script = body?.[1] ?? ''
-    const lines = script.split('\n')
-    lines.splice(0, lines.indexOf('});') + 1)
-    expect(script.startsWith('await new Promise((resolve) => {')).toBe(true)
-    expect(script).toContain('getEntriesByName("first-contentful-paint")')
-    expect(lines[0]).toContain(
+  it('preloads the modules from the head once the page has painted', () => {
+    const html = deferHydration(page)
+    const head = html.slice(0, html.indexOf('</head>'))
+    const preload = /<script>(window\.__afterFirstPaint = [\s\S]*?)<\/script>/.exec(head)?.[1] ?? ''
+    expect(preload).toContain('getEntriesByName("first-contentful-paint")')
+    expect(preload).toContain('document.querySelector("h1")')
+    expect(preload).toContain(
       '["/assets/manifest-1.js","/assets/entry.client-2.js","/assets/shared-6.js","/assets/root-3.js","/assets/home-4.js"]',
     )
-    // The shared chunk runs first, in a task of its own; the entry, which hydrates, runs last.
-    expect(lines.slice(1, 5)).toEqual([
+    // Before the stylesheet and the body: it must run while the parser reads the rest of the page.
+    expect(html.indexOf('window.__afterFirstPaint')).toBeLessThan(html.indexOf('rel="stylesheet"'))
+  })
+
+  it('imports the same modules in the same order after that, shared chunks first', () => {
+    const body = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(deferHydration(page))
+    const lines = (body?.[1] ?? '').split('\n')
+    expect(lines).toEqual([
+      'await window.__afterFirstPaint;',
+      // The shared chunk runs first, in a task of its own; the entry, which hydrates, runs last.
       'for (const href of ["/assets/shared-6.js"]) {',
       '  await import(href);',
       '  await (globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve)));',
       '}',
-    ])
-    expect(lines.slice(5)).toEqual([
       'await import("/assets/manifest-1.js");',
       'const route0 = await import("/assets/root-3.js");',
       'const route1 = await import("/assets/home-4.js");',

@@ -1,9 +1,11 @@
 // React Router's prerendered pages ask for every module of the page in the head
 // (`<link rel="modulepreload">`) and import the route modules from an inline module script. On a
 // slow phone link those requests share the bandwidth with the HTML and the CSS, and delay the
-// first paint. This rewrite lets the page paint first and fetches the same modules, all in
-// parallel, right after. It then runs the shared chunks one per task: importing the root route
-// would otherwise run React, the app chunk and the route in one long task that holds up input.
+// first paint. This rewrite lets the page paint first: a small script in the head preloads the same
+// modules, all in parallel, as soon as the page has painted, while the parser may still be reading
+// the rest of the page; the boot script, at the end of the body, then runs the shared chunks one per
+// task (importing the root route would otherwise run React, the app chunk and the route in one long
+// task that holds up input) before the routes and the entry, which hydrates.
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g
 const BOOT_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/g
@@ -13,28 +15,38 @@ const NAMESPACE_IMPORT = /^import \* as (\w+) from ("[^"]+");$/
 const ROUTE_MODULES = /^window\.__reactRouterRouteModules = \{[^;]*\};$/
 const ENTRY_IMPORT = /^import\(("[^"]+")\);$/
 
-// Resolves once the browser reports the first contentful paint. A hidden page (a background tab)
-// paints nothing until shown, so it starts at once, as does a browser without paint timing; the
-// timeout is a guard, never expected to fire, against a page that reports no paint at all.
-const WAIT_FOR_FIRST_PAINT = `await new Promise((resolve) => {
-  if (document.visibilityState !== "visible" || !PerformanceObserver.supportedEntryTypes.includes("paint")) return resolve();
-  new PerformanceObserver((list, observer) => {
-    if (list.getEntriesByName("first-contentful-paint").length === 0) return;
-    observer.disconnect();
+// `window.__afterFirstPaint` resolves once the page has painted its first screen, and the modules
+// are preloaded then. Chromium makes the paint entry visible to scripts only once the parser has
+// read the whole page, a few hundred milliseconds later on a phone; so it starts when that entry is
+// there or two frames after the page's heading was parsed, whichever comes first. A hidden
+// page (a background tab) paints nothing until shown, so it starts at once, as does a browser
+// without paint timing; the timeout is a guard, never expected to fire, against a page that
+// reports no paint at all.
+function preloadAfterFirstPaint(preloads: string[]): string {
+  return `window.__afterFirstPaint = new Promise((resolve) => {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
     resolve();
-  }).observe({ type: "paint", buffered: true });
-  setTimeout(resolve, 5000);
+  };
+  if (document.visibilityState !== "visible" || !PerformanceObserver.supportedEntryTypes.includes("paint")) return start();
+  // Two frames after the page's heading is parsed: by then the frame that drew it has been drawn.
+  const painted = () => started || (performance.getEntriesByName("first-contentful-paint").length > 0 || document.querySelector("h1") ? requestAnimationFrame(() => requestAnimationFrame(start)) : requestAnimationFrame(painted));
+  painted();
+  setTimeout(start, 5000);
 });`
+}
 
 // Lets the browser handle input and paint between two module evaluations.
 const YIELD = `await (globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve)));`
 
 /**
  * The boot script React Router writes, with its static imports turned into imports made after
- * the first contentful paint, in the same order; the modules it used to preload are preloaded
- * at that moment, and the shared chunks among them (neither imported by the script itself nor
- * the entry, which starts hydration) run first, each in a task of its own. Anything else in the
- * script is unexpected and stops the build.
+ * the first contentful paint, in the same order; the shared chunks among the preloads (neither
+ * imported by the script itself nor the entry, which starts hydration) run first, each in a task
+ * of its own. Anything else in the script is unexpected and stops the build.
  */
 export function deferBootScript(body: string, preloads: string[]): string {
   const statements: string[] = []
@@ -59,8 +71,7 @@ export function deferBootScript(body: string, preloads: string[]): string {
   }
   const shared = preloads.filter((href) => !imported.has(href))
   return [
-    WAIT_FOR_FIRST_PAINT,
-    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    `await window.__afterFirstPaint;`,
     `for (const href of ${JSON.stringify(shared)}) {`,
     `  await import(href);`,
     `  ${YIELD}`,
@@ -76,7 +87,12 @@ export function deferHydration(html: string): string {
   if (bootScripts.length !== 1) {
     throw new Error(`Expected one React Router boot script, found ${bootScripts.length}`)
   }
-  return html
+  const firstPreload = html.search(MODULE_PRELOAD)
+  if (firstPreload === -1 || firstPreload > html.indexOf('</head>')) {
+    throw new Error('Expected the module preloads in the head')
+  }
+  const withHeadScript = `${html.slice(0, firstPreload)}<script>${preloadAfterFirstPaint(preloads)}</script>${html.slice(firstPreload)}`
+  return withHeadScript
     .replaceAll(MODULE_PRELOAD, '')
     .replace(
       BOOT_SCRIPT,

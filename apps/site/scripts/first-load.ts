@@ -15,6 +15,7 @@ const MODULE_PRELOAD = /<link[^>]*rel="modulepreload"[^>]*\bhref="(\/[^"]+\.js)"
 const STYLESHEET =
   /<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+\.css)"|<link[^>]*href="(\/[^"]+\.css)"[^>]*rel="stylesheet"/g
 const INLINE_MODULE = /<script type="module"[^>]*>([\s\S]*?)<\/script>/g
+const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g
 // Every module an inline module script names: imported, or preloaded after the first paint.
 const NAMED_MODULE = /"(\/assets\/[^"]+\.js)"/g
 // Static imports of an inline module script are fetched as soon as the parser meets it.
@@ -25,7 +26,7 @@ const captured = (html: string, pattern: RegExp) =>
 
 /**
  * The JavaScript and CSS a first visit to a prerendered page downloads before it is interactive,
- * as gzip bytes: everything its HTML references. Chunks loaded later (the quiz, the popup, Sentry,
+ * as gzip bytes: everything its HTML references or holds inline. Chunks loaded later (the quiz, the popup, Sentry,
  * Metrika's tag) are not referenced there, so they do not count.
  */
 export async function firstLoad(clientDir: string, htmlFile: string): Promise<FirstLoad> {
@@ -48,6 +49,8 @@ export async function firstLoad(clientDir: string, htmlFile: string): Promise<Fi
   let cssGzip = 0
   for (const file of js) jsGzip += await gzipSize(file)
   for (const file of css) cssGzip += await gzipSize(file)
+  // The stylesheet travels inline in the HTML (docs/decisions/0032-inline-stylesheet.md).
+  for (const style of captured(html, INLINE_STYLE)) cssGzip += gzipSync(style, { level: 9 }).length
   return { jsGzip, cssGzip, files: [...js, ...css], beforePaint: [...beforePaint] }
 }
 
