@@ -1,7 +1,7 @@
 // Part of `npm test`: the budgets that do not flicker. A fresh production build must keep every
 // page's first-load JavaScript and CSS within budget and fetch none of that JavaScript before the
 // first paint, and one Lighthouse run on three pages must give Accessibility, Best Practices and
-// SEO 100 and Performance at least 85 (single runs measured 93–100: docs/decisions/0033).
+// SEO 100 and Performance at least 75 (single runs measured 83–100: docs/decisions/0033).
 import { paths, sitemapPaths } from '../app/config/paths.ts'
 import { firstLoad, htmlFileFor } from './first-load.ts'
 import { runLighthouse } from './lighthouse-runner.ts'
@@ -11,7 +11,7 @@ import { buildSite, clientDir, serveBuild } from './serve-build.ts'
 // weighs about 107 KB gzip here, so the guard sits at what the pages need now plus a margin.
 const BUDGET = { jsGzip: 150 * 1024, cssGzip: 20 * 1024 }
 const LIGHTHOUSE_PAGES = [paths.home, paths.courses, paths.course(4)]
-const MIN_PERFORMANCE = 85
+const MIN_PERFORMANCE = 75
 
 let passed = 0
 let failed = 0
