@@ -4,6 +4,18 @@ import { expect, test, waitForHydration } from './fixtures'
 
 const ONE_FRAME_MS = 1000 / 60
 
+/** When the page first painted, and when each request for a file ending in `extension` started. */
+function fetchTimes(page: Page, extension: string) {
+  return page.evaluate((ending) => {
+    const starts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith(ending))
+      .map((entry) => entry.startTime)
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]
+    return { firstPaint: paint?.startTime ?? Number.NaN, starts }
+  }, extension)
+}
+
 test('the page is painted before any script is fetched, and still hydrates', async ({ page }) => {
   // A phone's CPU (the bench's ×4). The scripts start two frames after the frame that first drew
   // content; Chromium stamps that paint with the time it reached the screen, which can come up to
@@ -11,15 +23,9 @@ test('the page is painted before any script is fetched, and still hydrates', asy
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
   await page.goto(paths.home) // waits for hydration (fixtures.ts)
-  const timing = await page.evaluate(() => ({
-    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-    scripts: performance
-      .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-      .map((entry) => entry.startTime),
-  }))
-  expect(timing.scripts.length).toBeGreaterThan(0)
-  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstPaint - ONE_FRAME_MS)
+  const scripts = await fetchTimes(page, '.js')
+  expect(scripts.starts.length).toBeGreaterThan(0)
+  expect(Math.min(...scripts.starts)).toBeGreaterThanOrEqual(scripts.firstPaint - ONE_FRAME_MS)
 })
 
 test('a reader who scrolls before the page hydrates stays where they scrolled', async ({
@@ -74,15 +80,9 @@ test('a first visit paints without a web font, then caches Nunito for the next p
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem('fontCached')), { timeout: 15_000 })
     .toBe('true')
-  const timing = await page.evaluate(() => ({
-    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-    fonts: performance
-      .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname.endsWith('.woff2'))
-      .map((entry) => entry.startTime),
-  }))
-  expect(timing.fonts.length).toBeGreaterThan(0)
-  expect(Math.min(...timing.fonts)).toBeGreaterThan(timing.firstPaint)
+  const fonts = await fetchTimes(page, '.woff2')
+  expect(fonts.starts.length).toBeGreaterThan(0)
+  expect(Math.min(...fonts.starts)).toBeGreaterThan(fonts.firstPaint)
   // Loaded, but not drawn on this page: it keeps the local font it was painted in.
   expect(await headingFont(page)).toEqual({ family: '"Nunito fallback"', nunitoReady: true })
 
@@ -99,13 +99,7 @@ test('a visitor who saves data is not sent the web font', async ({ page }) => {
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
   await page.waitForLoadState('networkidle')
   expect(await page.evaluate(() => localStorage.getItem('fontCached'))).toBeNull()
-  const fonts = await page.evaluate(
-    () =>
-      performance
-        .getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname.endsWith('.woff2')).length,
-  )
-  expect(fonts).toBe(0)
+  expect((await fetchTimes(page, '.woff2')).starts).toEqual([])
 })
 
 for (const width of [375, 1280]) {
