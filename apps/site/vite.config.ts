@@ -2,6 +2,8 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import { parseSchoolFacts } from './app/config/school-facts-schema.ts'
+import { schoolFacts } from './app/config/school-facts.ts'
 import { defineBuildSettings, readBuildSettings } from './build-settings.ts'
 import { consentVersion } from './scripts/consent-version.ts'
 import { definePriceTexts } from './scripts/price-texts.ts'
@@ -16,6 +18,7 @@ export default defineConfig({
     ...defineBuildSettings(settings),
     'import.meta.env.CONSENT_VERSION': JSON.stringify(consentVersion(settings)),
     ...definePriceTexts(),
+    __SCHOOL_FACTS__: JSON.stringify(parseSchoolFacts(schoolFacts)),
   },
   // Images stay files: inlined into JavaScript they would weigh on the first load.
   build: {

@@ -27,6 +27,10 @@ describe('deferHydration', () => {
     expect(preload).toContain(
       '["/assets/manifest-1.js","/assets/entry.client-2.js","/assets/shared-6.js","/assets/root-3.js","/assets/home-4.js"]',
     )
+    // One link per task: each starts a fetch, which costs the main thread a little.
+    expect(preload).toMatch(
+      /document\.head\.append\([^;]*\);\s*await \(globalThis\.scheduler\?\.yield\?\.\(\)/,
+    )
     // Before the stylesheet and the body: it must run while the parser reads the rest of the page.
     expect(html.indexOf('window.__afterFirstPaint')).toBeLessThan(html.indexOf('rel="stylesheet"'))
   })

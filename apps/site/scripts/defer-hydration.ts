@@ -15,6 +15,9 @@ const NAMESPACE_IMPORT = /^import \* as (\w+) from ("[^"]+");$/
 const ROUTE_MODULES = /^window\.__reactRouterRouteModules = \{[^;]*\};$/
 const ENTRY_IMPORT = /^import\(("[^"]+")\);$/
 
+// Lets the browser handle input and paint between two steps.
+const YIELD = `await (globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve)));`
+
 // `window.__afterFirstPaint` resolves once the page has painted its first screen, and the modules
 // are preloaded then. Chromium makes the paint entry visible to scripts only once the parser has
 // read the whole page, a few hundred milliseconds later on a phone; so it starts when that entry is
@@ -25,10 +28,14 @@ const ENTRY_IMPORT = /^import\(("[^"]+")\);$/
 function preloadAfterFirstPaint(preloads: string[]): string {
   return `window.__afterFirstPaint = new Promise((resolve) => {
   let started = false;
-  const start = () => {
+  const start = async () => {
     if (started) return;
     started = true;
-    for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+    // A link per task: starting a fetch costs the main thread a millisecond or two, more on a phone.
+    for (const href of ${JSON.stringify(preloads)}) {
+      document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+      ${YIELD}
+    }
     resolve();
   };
   if (document.visibilityState !== "visible" || !PerformanceObserver.supportedEntryTypes.includes("paint")) return start();
@@ -38,9 +45,6 @@ function preloadAfterFirstPaint(preloads: string[]): string {
   setTimeout(start, 5000);
 });`
 }
-
-// Lets the browser handle input and paint between two module evaluations.
-const YIELD = `await (globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve)));`
 
 /**
  * The boot script React Router writes, with its static imports turned into imports made after
