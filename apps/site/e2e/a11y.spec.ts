@@ -16,6 +16,15 @@ const ROUTES = [
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
 async function expectNoViolations(page: Page, include?: string) {
+  // axe reads colours through the rendered layout, and blocks the browser has not rendered yet
+  // (`content-visibility: auto`, below the first screen) have none: render them, as scrolling would.
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      if (getComputedStyle(element).contentVisibility === 'auto') {
+        element.style.contentVisibility = 'visible'
+      }
+    }
+  })
   const builder = new AxeBuilder({ page }).withTags(WCAG_21_AA)
   if (include) builder.include(include)
   const { violations } = await builder.analyze()

@@ -13,7 +13,12 @@ export function CourseGrid({ courses, headingLevel, eagerImages = 0 }: CourseGri
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {courses.map((course, index) => (
-        <li key={course.id}>
+        // Rendered only as it nears the viewport, so the first paint lays out only the cards it
+        // shows (docs/decisions/0035-render-when-near.md).
+        <li
+          key={course.id}
+          className="[contain-intrinsic-size:auto_36rem] [content-visibility:auto]"
+        >
           <CourseCard
             course={course}
             headingLevel={headingLevel}
