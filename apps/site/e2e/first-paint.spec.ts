@@ -17,9 +17,9 @@ function fetchTimes(page: Page, extension: string) {
 }
 
 test('the page is painted before any script is fetched, and still hydrates', async ({ page }) => {
-  // A phone's CPU (the bench's ×4). The scripts start two frames after the frame that first drew
-  // content; Chromium stamps that paint with the time it reached the screen, which can come up to
-  // a frame later, hence the one-frame allowance below.
+  // A phone's CPU (the bench's ×4). The scripts start after the frame that follows the one that
+  // first drew content; Chromium stamps that paint with the time it reached the screen, which can
+  // come up to a frame later, hence the one-frame allowance below.
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
   await page.goto(paths.home) // waits for hydration (fixtures.ts)

@@ -24,8 +24,11 @@ describe('deferHydration', () => {
     const preload = /<script>(window\.__afterFirstPaint = [\s\S]*?)<\/script>/.exec(head)?.[1] ?? ''
     expect(preload).toContain('getEntriesByName("first-contentful-paint")')
     expect(preload).toContain('document.querySelector("h1")')
+    // After the frame that drew the heading, ahead of the parser's next task.
+    expect(preload).toContain('scheduler.postTask(then, { priority: "user-blocking" })')
+    // The shared chunk first, as the boot script runs it first; then the rest in React Router's order.
     expect(preload).toContain(
-      '["/assets/manifest-1.js","/assets/entry.client-2.js","/assets/shared-6.js","/assets/root-3.js","/assets/home-4.js"]',
+      '["/assets/shared-6.js","/assets/manifest-1.js","/assets/entry.client-2.js","/assets/root-3.js","/assets/home-4.js"]',
     )
     // One link per task: each starts a fetch, which costs the main thread a little.
     expect(preload).toMatch(
