@@ -2,8 +2,7 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
-import { parseSchoolFacts } from './app/config/school-facts-schema.ts'
-import { schoolFacts } from './app/config/school-facts.ts'
+import { checkedSchoolFacts } from './app/config/school.ts'
 import { defineBuildSettings, readBuildSettings } from './build-settings.ts'
 import { consentVersion } from './scripts/consent-version.ts'
 import { definePriceTexts } from './scripts/price-texts.ts'
@@ -18,7 +17,8 @@ export default defineConfig({
     ...defineBuildSettings(settings),
     'import.meta.env.CONSENT_VERSION': JSON.stringify(consentVersion(settings)),
     ...definePriceTexts(),
-    __SCHOOL_FACTS__: JSON.stringify(parseSchoolFacts(schoolFacts)),
+    // Parsed once here, in Node (config/school.ts); the bundles never parse them again.
+    __SCHOOL_FACTS__: JSON.stringify(checkedSchoolFacts),
   },
   // Images stay files: inlined into JavaScript they would weigh on the first load.
   build: {

@@ -50,12 +50,11 @@ function preloadAfterFirstPaint(preloads: string[]): string {
 }
 
 /**
- * The boot script React Router writes, with its static imports turned into imports made after
- * the first contentful paint, in the same order; the shared chunks among the preloads (neither
- * imported by the script itself nor the entry, which starts hydration) run first, each in a task
- * of its own. Anything else in the script is unexpected and stops the build.
+ * React Router's boot script as statements to run after the first contentful paint, in the same
+ * order (static imports become dynamic ones), and the modules it imports by name. Anything else in
+ * the script is unexpected and stops the build.
  */
-export function deferBootScript(body: string, preloads: string[]): string {
+function parseBootScript(body: string): { statements: string[]; imported: Set<string> } {
   const statements: string[] = []
   const imported = new Set<string>()
   for (const rawLine of body.split('\n')) {
@@ -76,18 +75,14 @@ export function deferBootScript(body: string, preloads: string[]): string {
     } else if (ROUTE_MODULES.test(line)) statements.push(line)
     else throw new Error(`Unexpected line in React Router's boot script: ${line}`)
   }
-  const shared = preloads.filter((href) => !imported.has(href))
-  return [
-    `await window.__afterFirstPaint;`,
-    `for (const href of ${JSON.stringify(shared)}) {`,
-    `  await import(href);`,
-    `  ${YIELD}`,
-    `}`,
-    ...statements,
-  ].join('\n')
+  return { statements, imported }
 }
 
-/** A prerendered page whose JavaScript starts loading once the page has painted. */
+/**
+ * A prerendered page whose JavaScript starts loading once the page has painted. The shared chunks
+ * among the preloads (neither imported by the boot script itself nor by the entry, which starts
+ * hydration) are preloaded first and run first, each in a task of its own.
+ */
 export function deferHydration(html: string): string {
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '')
   const bootScripts = [...html.matchAll(BOOT_SCRIPT)]
@@ -98,15 +93,19 @@ export function deferHydration(html: string): string {
   if (firstPreload === -1 || firstPreload > html.indexOf('</head>')) {
     throw new Error('Expected the module preloads in the head')
   }
-  const bootBody = bootScripts[0]?.[1] ?? ''
-  const named = (href: string) => bootBody.includes(JSON.stringify(href))
-  const headOrder = [...preloads.filter((href) => !named(href)), ...preloads.filter(named)]
-  const withHeadScript = `${html.slice(0, firstPreload)}<script>${preloadAfterFirstPaint(headOrder)}</script>${html.slice(firstPreload)}`
+  const boot = parseBootScript(bootScripts[0]?.[1] ?? '')
+  const shared = preloads.filter((href) => !boot.imported.has(href))
+  const named = preloads.filter((href) => boot.imported.has(href))
+  const bootScript = [
+    `await window.__afterFirstPaint;`,
+    `for (const href of ${JSON.stringify(shared)}) {`,
+    `  await import(href);`,
+    `  ${YIELD}`,
+    `}`,
+    ...boot.statements,
+  ].join('\n')
+  const withHeadScript = `${html.slice(0, firstPreload)}<script>${preloadAfterFirstPaint([...shared, ...named])}</script>${html.slice(firstPreload)}`
   return withHeadScript
     .replaceAll(MODULE_PRELOAD, '')
-    .replace(
-      BOOT_SCRIPT,
-      (_script, body: string) =>
-        `<script type="module" async="">${deferBootScript(body, preloads)}</script>`,
-    )
+    .replace(BOOT_SCRIPT, () => `<script type="module" async="">${bootScript}</script>`)
 }

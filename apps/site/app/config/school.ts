@@ -1,17 +1,17 @@
-import { parseSchoolFacts, type ParsedSchoolFacts } from './school-facts-schema.ts'
+import { parseSchoolFacts, type SchoolFacts } from './school-facts-schema.ts'
 import { schoolFacts } from './school-facts.ts'
 
 // The school's facts, validated (a bad value fails the build here), with the forms the pages use.
-// The site's bundles take them as the build checked them (vite.config.ts): building the schema
-// and parsing in the browser would hold up hydration for no gain. Node (the build scripts, the
-// tests) parses them here.
-const parsed: ParsedSchoolFacts =
-  typeof __SCHOOL_FACTS__ === 'undefined' ? parseSchoolFacts(schoolFacts) : __SCHOOL_FACTS__
 
-/** Fields still holding a shipped demo value (the release check refuses them). */
-export const demoFields = parsed.demoFields
+/**
+ * The facts as checked. Node (the build, its scripts, the tests) parses them here, and
+ * vite.config.ts bakes the result into the bundles: building the schema and parsing in the browser
+ * would hold up hydration for no gain.
+ */
+export const checkedSchoolFacts: SchoolFacts =
+  typeof __SCHOOL_FACTS__ === 'undefined' ? parseSchoolFacts(schoolFacts).facts : __SCHOOL_FACTS__
 
-const { facts } = parsed
+const facts = checkedSchoolFacts
 
 export const school = {
   ...facts,
