@@ -8,7 +8,6 @@ export {
   UNKNOWN_FORM,
   UNSTATED_CONSENT,
   graphemeCount,
-  leadQuerySchema,
   leadQueryString,
   leadSchema,
   validateLead,
@@ -19,7 +18,6 @@ export type {
   LeadFieldErrors,
   LeadForm,
   LeadContext,
-  LeadQuery,
   LeadValidation,
 } from './lead.ts'
 export { PHONE_MAX_DIGITS, PHONE_PATTERN, formatPhoneInput, maskPhoneDigits } from './phone.ts'

@@ -1,8 +1,6 @@
 // zod/mini: the same zod, tree-shakable, so the site ships a few kilobytes instead of the full library.
 import * as z from 'zod/mini'
-import { COURSE_CATALOGUE } from './courses.ts'
 import { PHONE_PATTERN } from './phone.ts'
-import { prerenderPaths } from './site-paths.ts'
 
 // No compiled validators: the probe for `new Function` trips a strict CSP in the browser
 // (and a console error), and two fields gain nothing from compilation.
@@ -47,30 +45,41 @@ const FORBIDDEN_NAME_CHARS = /[\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E
 // combining marks with no base, and the Hangul fillers that render as blanks.
 const INVISIBLE = /[\p{White_Space}\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0]/gu
 
-export const leadSchema = z.strictObject({
-  name: z.string({ error: LEAD_ERRORS.nameRequired }).check(
-    z.trim(),
-    z.minLength(1, LEAD_ERRORS.nameRequired),
-    z.refine(
-      // A name of at most NAME_MAX_LENGTH UTF-16 units has at most as many graphemes.
-      (name) =>
-        name.length <= NAME_MAX_LENGTH ||
-        (name.length <= NAME_MAX_UNITS && graphemeCount(name) <= NAME_MAX_LENGTH),
-      LEAD_ERRORS.nameTooLong,
-    ),
-    z.refine((name) => !FORBIDDEN_NAME_CHARS.test(name), LEAD_ERRORS.nameInvalid),
-    z.refine((name) => name.replace(INVISIBLE, '') !== '', LEAD_ERRORS.nameInvalid),
-  ),
-  phone: z
-    .string({ error: LEAD_ERRORS.phoneRequired })
-    .check(
+function createLeadSchema() {
+  return z.strictObject({
+    name: z.string({ error: LEAD_ERRORS.nameRequired }).check(
       z.trim(),
-      z.minLength(1, LEAD_ERRORS.phoneRequired),
-      z.regex(PHONE_PATTERN, LEAD_ERRORS.phoneInvalid),
+      z.minLength(1, LEAD_ERRORS.nameRequired),
+      z.refine(
+        // A name of at most NAME_MAX_LENGTH UTF-16 units has at most as many graphemes.
+        (name) =>
+          name.length <= NAME_MAX_LENGTH ||
+          (name.length <= NAME_MAX_UNITS && graphemeCount(name) <= NAME_MAX_LENGTH),
+        LEAD_ERRORS.nameTooLong,
+      ),
+      z.refine((name) => !FORBIDDEN_NAME_CHARS.test(name), LEAD_ERRORS.nameInvalid),
+      z.refine((name) => name.replace(INVISIBLE, '') !== '', LEAD_ERRORS.nameInvalid),
     ),
-})
+    phone: z
+      .string({ error: LEAD_ERRORS.phoneRequired })
+      .check(
+        z.trim(),
+        z.minLength(1, LEAD_ERRORS.phoneRequired),
+        z.regex(PHONE_PATTERN, LEAD_ERRORS.phoneInvalid),
+      ),
+  })
+}
 
-export type Lead = z.infer<typeof leadSchema>
+// Built on first use, not on import: zod builds a schema object by object, and the site would
+// pay for it on every page's start-up though a form validates only once someone submits.
+let schema: ReturnType<typeof createLeadSchema> | undefined
+
+/** The lead's `{ name, phone }` schema, one for the site's forms and the service. */
+export function leadSchema(): ReturnType<typeof createLeadSchema> {
+  return (schema ??= createLeadSchema())
+}
+
+export type Lead = z.infer<ReturnType<typeof createLeadSchema>>
 export type LeadField = keyof Lead
 export type LeadFieldErrors = Partial<Record<LeadField, string>>
 
@@ -80,7 +89,7 @@ export type LeadValidation =
 
 /** Validates form values; keeps the first message per field, as a form shows one at a time. */
 export function validateLead(input: unknown): LeadValidation {
-  const result = leadSchema.safeParse(input)
+  const result = leadSchema().safeParse(input)
   if (result.success) return { success: true, data: result.data }
   const fields: LeadFieldErrors = {}
   const unknownFields: string[] = []
@@ -110,35 +119,6 @@ export const CONSENT_VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}\.[0-9a-f]{8}$/
 
 /** Query parameter carrying the hidden honeypot field: people leave it empty, bots fill it. */
 export const HONEYPOT_PARAM = 'website'
-
-/** A course id as the query carries it ("4"): one of the catalogue's, turned into a number. */
-const courseIdParam = z.pipe(
-  z.enum(COURSE_CATALOGUE.map(({ id }) => String(id))),
-  z.transform(Number),
-)
-
-/**
- * Query string of `POST /send?form=…&consent=…&course=…&quiz=…&page=…&website=…`. The body stays
- * `{ name, phone }` exactly, so the metadata travels here; each parameter is optional (absent
- * form → `unknown`, absent consent → `unstated`, absent context → not known), a bad value is
- * refused. Unknown parameters are dropped.
- */
-export const leadQuerySchema = z.object({
-  form: z._default(z.enum([...LEAD_FORMS, UNKNOWN_FORM]), UNKNOWN_FORM),
-  consent: z._default(
-    z.union([z.literal(UNSTATED_CONSENT), z.string().check(z.regex(CONSENT_VERSION_PATTERN))]),
-    UNSTATED_CONSENT,
-  ),
-  /** The course whose page the form was on (docs/behaviour.md, "Lead context"). */
-  course: z.optional(courseIdParam),
-  /** The course the quiz suggested in this visit. */
-  quiz: z.optional(courseIdParam),
-  /** The page path the lead was sent from: one of the site's pages. */
-  page: z.optional(z.enum(prerenderPaths)),
-  [HONEYPOT_PARAM]: z.optional(z.string().check(z.maxLength(2048))),
-})
-
-export type LeadQuery = z.infer<typeof leadQuerySchema>
 
 /** What the site knows about where a lead came from; every part optional. */
 export type LeadContext = {
