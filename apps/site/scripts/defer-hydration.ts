@@ -24,7 +24,8 @@ const YIELD = `await (globalThis.scheduler?.yield?.() ?? new Promise((resolve) =
 // there or one frame after the frame that drew the page's heading, whichever comes first. A frame
 // comes only between the parser's tasks, so each step is a task posted at user-blocking priority,
 // which runs right after the frame instead of behind the parser (decision 0030). The extra frame
-// keeps the first request after the paint's own time stamp, which can trail the frame. The shared
+// keeps the first request after the paint's screen time stamp, which usually trails the frame by
+// one (on a loaded machine by more: the requests still follow the frame's drawing). The shared
 // chunks are asked for first, as the boot script runs them first. A hidden page (a background tab)
 // paints nothing until shown, so it starts at once, as does a browser without paint timing; the
 // timeout is a guard, never expected to fire, against a page that reports no paint at all.
