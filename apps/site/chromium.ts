@@ -1,6 +1,14 @@
 // Debian's Chromium, as Playwright and Lighthouse launch it here (no browser download works).
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
+/**
+ * Debian's build of the same Chromium without a browser window (`chromium-headless-shell`): the
+ * speed measurements load pages in it, so the desktop browser's own interface does not take the
+ * page's CPU (docs/decisions/0038-headless-shell-for-speed-figures.md).
+ */
+export const HEADLESS_SHELL_PATH =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'
+
 /** Without the background-networking flags Chromium keeps dialling Google on a closed network. */
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',

@@ -1,13 +1,14 @@
 // `npm run bench`: builds the site, serves the production build, runs Lighthouse (mobile) three
 // times on every indexable route and one policy page, loads three pages three times in real
-// Chromium under the same throttling, checks every page for layout shift at phone and desktop
-// widths, and prints the medians with the first-load JavaScript and CSS. Figures go to
+// Chromium under the same throttling (the headless shell, and the windowed build as a diagnostic),
+// checks every page for layout shift at phone and desktop widths, and prints the medians with the first-load JavaScript and CSS. Figures go to
 // bench-results/site.json. It measures; it does not gate.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { paths, prerenderPaths, sitemapPaths } from '../app/config/paths.ts'
 import { firstLoad, htmlFileFor } from './first-load.ts'
 import { CATEGORIES, median, runLighthouse, type LighthouseFigures } from './lighthouse-runner.ts'
+import { CHROMIUM_PATH } from '../chromium.ts'
 import { buildSite, clientDir, serveBuild, siteDir } from './serve-build.ts'
 import {
   launchBrowser,
@@ -46,7 +47,11 @@ type Row = {
   /** Diagnostic, not a target: the same runs on thread time (docs/decisions/0037). */
   threadTime: { performance: number; tbtMs: number }
 }
-type BrowserRow = BrowserFigures & { route: string }
+type BrowserRow = BrowserFigures & {
+  route: string
+  /** Diagnostic, not a target: the same loads in the windowed Chromium (docs/decisions/0038). */
+  windowed: BrowserFigures
+}
 type ShiftRow = { route: string } & Record<ViewportName, number>
 
 const rows: Row[] = []
@@ -78,18 +83,16 @@ try {
   }
 
   const browser = await launchBrowser()
+  const windowedBrowser = await launchBrowser(CHROMIUM_PATH)
   try {
     for (const route of browserRoutes) {
       const runs: BrowserFigures[] = []
-      for (let run = 0; run < RUNS; run += 1)
+      const windowedRuns: BrowserFigures[] = []
+      for (let run = 0; run < RUNS; run += 1) {
         runs.push(await measureLoad(browser, `${server.origin}${route}`))
-      browserRows.push({
-        route,
-        fcpMs: median(runs.map((r) => r.fcpMs)),
-        lcpMs: median(runs.map((r) => r.lcpMs)),
-        hydratedMs: median(runs.map((r) => r.hydratedMs)),
-        cls: median(runs.map((r) => r.cls)),
-      })
+        windowedRuns.push(await measureLoad(windowedBrowser, `${server.origin}${route}`))
+      }
+      browserRows.push({ route, ...medians(runs), windowed: medians(windowedRuns) })
     }
     // Layout shift, the font swap included, on every page at both widths: one load each.
     for (const route of prerenderPaths) {
@@ -101,9 +104,19 @@ try {
     console.log('measured in Chromium')
   } finally {
     await browser.close()
+    await windowedBrowser.close()
   }
 } finally {
   await server.close()
+}
+
+function medians(runs: BrowserFigures[]): BrowserFigures {
+  return {
+    fcpMs: median(runs.map((r) => r.fcpMs)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    hydratedMs: median(runs.map((r) => r.hydratedMs)),
+    cls: median(runs.map((r) => r.cls)),
+  }
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
@@ -147,9 +160,21 @@ for (const row of rows) {
 
 const { latencyMs, downKbps, upKbps, cpuSlowdown } = THROTTLING
 console.log(
-  `\nChromium, ${latencyMs} ms RTT, ${downKbps / 1000} Mbit/s down, ${upKbps} Kbit/s up, CPU ×${cpuSlowdown}, ${VIEWPORTS.phone.width} px, median of ${RUNS} cold loads\n`,
+  `\nChromium headless shell, ${latencyMs} ms RTT, ${downKbps / 1000} Mbit/s down, ${upKbps} Kbit/s up, CPU ×${cpuSlowdown}, ${VIEWPORTS.phone.width} px, median of ${RUNS} cold loads`,
 )
-console.log(['route'.padEnd(22), '    FCP', '    LCP', 'hydrated', '   CLS'].join(' '))
+console.log('The last three columns are a diagnostic: the same loads in the windowed Chromium\n')
+console.log(
+  [
+    'route'.padEnd(22),
+    '    FCP',
+    '    LCP',
+    'hydrated',
+    '   CLS',
+    ' windowed: FCP',
+    '    LCP',
+    'hydrated',
+  ].join(' '),
+)
 for (const row of browserRows) {
   console.log(
     [
@@ -158,11 +183,14 @@ for (const row of browserRows) {
       seconds(row.lcpMs).padStart(7),
       seconds(row.hydratedMs).padStart(8),
       row.cls.toFixed(3).padStart(6),
+      seconds(row.windowed.fcpMs).padStart(14),
+      seconds(row.windowed.lcpMs).padStart(7),
+      seconds(row.windowed.hydratedMs).padStart(8),
     ].join(' '),
   )
 }
 
-console.log(`\nLayout shift in the same Chromium, font swap included (one load per width)\n`)
+console.log(`\nLayout shift in the headless shell, font swap included (one load per width)\n`)
 console.log(['route'.padEnd(22), ...Object.values(VIEWPORTS).map((v) => `${v.width} px`)].join(' '))
 for (const row of shiftRows) {
   console.log(

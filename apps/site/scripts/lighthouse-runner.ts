@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts'
+import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from '../chromium.ts'
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 export type Category = (typeof CATEGORIES)[number]
@@ -31,7 +31,7 @@ const FLAGS = {
 class LighthouseRuntimeError extends Error {}
 
 /**
- * One Lighthouse run (default mobile settings) in a fresh Chromium profile. A run Lighthouse
+ * One Lighthouse run (default mobile settings) in a fresh profile of Chromium's headless shell. A run Lighthouse
  * itself reports as broken (a lost trace, say) is run again, up to three times: that is the
  * tool failing, not the page scoring.
  */
@@ -53,8 +53,9 @@ async function runOnce(url: string): Promise<LighthouseFigures> {
   try {
     await mkdir(profile)
     const chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM_PATH,
-      chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+      // The headless shell has no window to draw (docs/decisions/0038).
+      chromePath: HEADLESS_SHELL_PATH,
+      chromeFlags: CHROMIUM_FLAGS,
       userDataDir: profile,
     })
     try {

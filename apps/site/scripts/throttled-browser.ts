@@ -1,5 +1,5 @@
 import { chromium, type Browser } from '@playwright/test'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts'
+import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from '../chromium.ts'
 
 /** Lighthouse's mobile "slow 4G" link and CPU, applied for real over the DevTools protocol. */
 export const THROTTLING = { latencyMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 }
@@ -42,8 +42,9 @@ function observePaints() {
   }).observe({ type: 'layout-shift', buffered: true })
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+/** Chromium's headless shell by default: the speed figures' browser (docs/decisions/0038). */
+export async function launchBrowser(executablePath = HEADLESS_SHELL_PATH): Promise<Browser> {
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS })
 }
 
 /**
