@@ -1,9 +1,9 @@
 // Part of `npm test`: the budgets that do not flicker. A fresh production build must keep every
 // page's first-load JavaScript and CSS within budget and fetch none of that JavaScript before the
 // first paint, and one Lighthouse run on three pages must give Accessibility, Best Practices and
-// SEO 100 and Performance at least 75 (single runs measured 83–100: docs/decisions/0033), and
-// Performance at least 97 computed from the same run's trace on thread time, which this
-// machine's load does not move (docs/decisions/0037-thread-time-guard.md).
+// SEO 100 and Performance at least 85 (single runs in Chromium's headless shell measured 93–100:
+// docs/decisions/0038), and Performance at least 97 computed from the same run's trace on thread
+// time, which this machine's load does not move (docs/decisions/0037-thread-time-guard.md).
 import { paths, sitemapPaths } from '../app/config/paths.ts'
 import { firstLoad, htmlFileFor } from './first-load.ts'
 import { runLighthouse } from './lighthouse-runner.ts'
@@ -13,7 +13,7 @@ import { buildSite, clientDir, serveBuild } from './serve-build.ts'
 // weighs about 107 KB gzip here, so the guard sits at what the pages need now plus a margin.
 const BUDGET = { jsGzip: 150 * 1024, cssGzip: 20 * 1024 }
 const LIGHTHOUSE_PAGES = [paths.home, paths.courses, paths.course(4)]
-const MIN_PERFORMANCE = 75
+const MIN_PERFORMANCE = 85
 const MIN_THREAD_TIME_PERFORMANCE = 97
 
 let passed = 0
