@@ -26,6 +26,10 @@ describe('deferHydration', () => {
     expect(preload).toContain('document.querySelector("h1")')
     // After the frame that drew the heading, ahead of the parser's next task.
     expect(preload).toContain('scheduler.postTask(then, { priority: "user-blocking" })')
+    // And not before the paint can have reached the screen: when the paint entry is there, or
+    // 100 ms after the frame that found the heading.
+    expect(preload).toContain('const at = performance.now() + 100;')
+    expect(preload).toContain('shown() || performance.now() >= at ? start()')
     // The shared chunk first, as the boot script runs it first; then the rest in React Router's order.
     expect(preload).toContain(
       '["/assets/shared-6.js","/assets/manifest-1.js","/assets/entry.client-2.js","/assets/root-3.js","/assets/home-4.js"]',
