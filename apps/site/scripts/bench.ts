@@ -1,14 +1,15 @@
 // `npm run bench`: builds the site, serves the production build, runs Lighthouse (mobile) three
 // times on every indexable route and one policy page, loads three pages three times in real
 // Chromium under the same throttling (the headless shell, and the windowed build as a diagnostic),
-// checks every page for layout shift at phone and desktop widths, and prints the medians with the first-load JavaScript and CSS. Figures go to
-// bench-results/site.json. It measures; it does not gate.
+// checks every page for layout shift at phone and desktop widths, and prints the medians with the
+// first-load JavaScript and CSS. Figures go to bench-results/site.json. It measures; it does not
+// gate.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { paths, prerenderPaths, sitemapPaths } from '../app/config/paths.ts'
+import { CHROMIUM_PATH } from '../chromium.ts'
 import { firstLoad, htmlFileFor } from './first-load.ts'
 import { CATEGORIES, median, runLighthouse, type LighthouseFigures } from './lighthouse-runner.ts'
-import { CHROMIUM_PATH } from '../chromium.ts'
 import { buildSite, clientDir, serveBuild, siteDir } from './serve-build.ts'
 import {
   launchBrowser,

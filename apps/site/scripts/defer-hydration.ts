@@ -27,11 +27,12 @@ const YIELD = `await (globalThis.scheduler?.yield?.() ?? new Promise((resolve) =
 // keeps the first request after the frame's drawing. The paint reaches the screen later still,
 // 40–80 ms after its frame on an unthrottled load here, and Lighthouse counts a request started
 // before that as competing with the paint: so the start also waits, a frame at a time, until the
-// paint entry is there or SHOWN_AFTER_MS have passed since the frame that found the heading. On a phone's CPU (the bench's ×4) the
-// extra frame alone comes 150–300 ms after the paint, so this costs a phone nothing. The shared
-// chunks are asked for first, as the boot script runs them first. A hidden page (a background tab)
-// paints nothing until shown, so it starts at once, as does a browser without paint timing; the
-// timeout is a guard, never expected to fire, against a page that reports no paint at all.
+// paint entry is there or SHOWN_AFTER_MS have passed since the frame that found the heading. On a
+// phone's CPU (the bench's ×4) the extra frame alone comes 150–300 ms after the paint, so this
+// costs a phone nothing. The shared chunks are asked for first, as the boot script runs them
+// first. A hidden page (a background tab) paints nothing until shown, so it starts at once, as
+// does a browser without paint timing; the timeout is a guard, never expected to fire, against a
+// page that reports no paint at all.
 const SHOWN_AFTER_MS = 100
 
 function preloadAfterFirstPaint(preloads: string[]): string {

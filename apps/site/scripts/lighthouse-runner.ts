@@ -31,9 +31,9 @@ const FLAGS = {
 class LighthouseRuntimeError extends Error {}
 
 /**
- * One Lighthouse run (default mobile settings) in a fresh profile of Chromium's headless shell. A run Lighthouse
- * itself reports as broken (a lost trace, say) is run again, up to three times: that is the
- * tool failing, not the page scoring.
+ * One Lighthouse run (default mobile settings) in a fresh profile of Chromium's headless shell.
+ * A run Lighthouse itself reports as broken (a lost trace, say) is run again, up to three times:
+ * that is the tool failing, not the page scoring.
  */
 export async function runLighthouse(url: string, attempts = 3): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt += 1) {
