@@ -7,6 +7,7 @@ import { Header } from '~/features/shell/header'
 import { RouteEffects } from '~/features/shell/route-effects'
 import { TrialPopupLauncher } from '~/features/trial-popup/trial-popup-launcher'
 import { startAnalytics } from '~/lib/analytics'
+import { HOLD_EARLY_TAPS, replayHeldTap } from '~/lib/early-taps'
 import { startErrorReporting } from '~/lib/error-reporting'
 import { APPLY_CACHED_WEB_FONT, cacheWebFontForNextVisit } from '~/lib/web-font'
 import appCssUrl from './app.css?url'
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script dangerouslySetInnerHTML={{ __html: APPLY_CACHED_WEB_FONT }} />
+        <script dangerouslySetInnerHTML={{ __html: HOLD_EARLY_TAPS }} />
         {import.meta.env.DEV ? null : <style dangerouslySetInnerHTML={{ __html: inlineCss }} />}
         <meta name="theme-color" content={brandColors['brand-600']} />
         <Meta />
@@ -57,6 +59,7 @@ export default function App() {
     cacheWebFontForNextVisit()
     // Marks the page as interactive; end-to-end tests wait for it before they click.
     document.documentElement.dataset.hydrated = 'true'
+    replayHeldTap()
   }, [])
 
   return (

@@ -8,5 +8,7 @@ export default [
   route('personal-data-policy', 'routes/personal-data-policy.tsx'),
   route('cookie', 'routes/cookie.tsx'),
   route('consent', 'routes/consent.tsx'),
+  route('thanks', 'routes/thanks.tsx'),
+  route('form-error/:reason', 'routes/form-error.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -72,7 +72,8 @@ export function contentSecurityPolicy(
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    // The lead forms post to the lead service (docs/decisions/0044-native-form-posts.md).
+    'form-action': ["'self'", ...(leadApi ? [leadApi] : [])],
     'frame-ancestors': ["'none'"],
   }
   return Object.entries(directives)

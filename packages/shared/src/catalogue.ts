@@ -2,4 +2,13 @@
 // build scripts and pages import.
 export { COURSE_CATALOGUE, courseEntry } from './courses.ts'
 export type { CourseEntry, CourseLevelTone } from './courses.ts'
-export { courseIdOfPath, paths, policyPaths, prerenderPaths, sitemapPaths } from './site-paths.ts'
+export {
+  LEAD_ERROR_REASONS,
+  courseIdOfPath,
+  leadResultPaths,
+  paths,
+  policyPaths,
+  prerenderPaths,
+  sitemapPaths,
+} from './site-paths.ts'
+export type { LeadErrorReason } from './site-paths.ts'

@@ -23,11 +23,13 @@ export type {
 export { PHONE_MAX_DIGITS, PHONE_PATTERN, formatPhoneInput, maskPhoneDigits } from './phone.ts'
 export {
   COURSE_CATALOGUE,
+  LEAD_ERROR_REASONS,
   courseEntry,
   courseIdOfPath,
+  leadResultPaths,
   paths,
   policyPaths,
   prerenderPaths,
   sitemapPaths,
 } from './catalogue.ts'
-export type { CourseEntry, CourseLevelTone } from './catalogue.ts'
+export type { CourseEntry, CourseLevelTone, LeadErrorReason } from './catalogue.ts'

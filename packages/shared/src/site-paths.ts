@@ -10,7 +10,21 @@ export const paths = {
   personalDataPolicy: '/personal-data-policy',
   cookiePolicy: '/cookie',
   consent: '/consent',
+  /** Where the lead service sends a parent after a form posted without JavaScript. */
+  leadSent: '/thanks',
+  leadError: (reason: LeadErrorReason) => `/form-error/${reason}`,
 } as const
+
+/**
+ * Why a form posted without JavaScript was not taken (docs/behaviour.md, "Lead forms"): the name,
+ * the phone or both were invalid, or the service could not take it now. Each has its own
+ * prerendered page, so the page says what was wrong without any data in its URL.
+ */
+export const LEAD_ERROR_REASONS = ['name', 'phone', 'name-phone', 'failed'] as const
+export type LeadErrorReason = (typeof LEAD_ERROR_REASONS)[number]
+
+/** The pages a posted form leads to: noindex, not in the sitemap. */
+export const leadResultPaths = [paths.leadSent, ...LEAD_ERROR_REASONS.map(paths.leadError)]
 
 /** The pages search engines should index: the sitemap lists exactly these. */
 export const sitemapPaths = [
@@ -27,8 +41,8 @@ export const policyPaths = [
   paths.consent,
 ]
 
-/** Every page the site has: a lead's `page` must be one of these. */
-export const prerenderPaths = [...sitemapPaths, ...policyPaths]
+/** Every page the site has. */
+export const prerenderPaths = [...sitemapPaths, ...policyPaths, ...leadResultPaths]
 
 const COURSE_PATH = /^\/course\/([1-9][0-9]*)$/
 

@@ -1,7 +1,17 @@
 // Every URL of the site in one place, so links and the prerender list cannot drift apart. The
 // page paths live in @it-lab/shared (the lead service checks a lead's page against them).
 // Imported by the build too (react-router.config.ts, scripts/).
-export { paths, policyPaths, prerenderPaths, sitemapPaths } from '@it-lab/shared/catalogue'
+import { courseIdOfPath, paths } from '@it-lab/shared/catalogue'
+
+export {
+  LEAD_ERROR_REASONS,
+  leadResultPaths,
+  paths,
+  policyPaths,
+  prerenderPaths,
+  sitemapPaths,
+} from '@it-lab/shared/catalogue'
+export type { LeadErrorReason } from '@it-lab/shared/catalogue'
 
 export const anchors = {
   hero: 'hero',
@@ -15,3 +25,8 @@ export const notFoundDocuments = {
   page: '/__not-found',
   course: '/course/__not-found',
 } as const
+
+/** Whether the page at `pathname` shows the contact block: the home page and every course page. */
+export function pageHasContact(pathname: string): boolean {
+  return pathname === paths.home || courseIdOfPath(pathname) !== undefined
+}

@@ -1,7 +1,7 @@
 import { MapPin, Users } from 'lucide-react'
 import { buttonClass } from '~/components/button-styles'
 import { CallButton } from '~/components/call-button'
-import { useGoToContact } from '~/lib/go-to-contact'
+import { ContactLink } from '~/components/contact-link'
 import { anchors } from '~/config/paths'
 import { HeroIllustration } from './hero-illustration'
 
@@ -9,7 +9,6 @@ const HERO_COURSES = ['Scratch', 'Roblox', 'Python', 'HTML/CSS', 'Компьют
 
 /** The first screen of the home page (anchor `hero`). Text first: it is the page's LCP. */
 export function HeroSection() {
-  const goToContact = useGoToContact()
   return (
     <section
       id={anchors.hero}
@@ -17,7 +16,9 @@ export function HeroSection() {
       className="overflow-hidden bg-linear-to-b from-brand-50 to-white pt-8 pb-16 sm:pt-14 md:pb-20"
     >
       <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-10 px-4 md:grid-cols-[1.15fr_0.85fr]">
-        <div>
+        {/* On a phone the calls to action come right after the lead, above the fold and the
+            cookie banner; the audience and the directions follow them. */}
+        <div className="flex flex-col items-start">
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1.5 text-sm font-bold text-brand-700 shadow-sm ring-1 ring-brand-100">
             <MapPin aria-hidden="true" className="size-4 shrink-0" />
             Школа программирования в центре Астрахани
@@ -33,11 +34,11 @@ export function HeroSection() {
             Начать можно в любом возрасте: пройти один курс, перейти к следующему и шаг за шагом
             вырасти до профессионального разработчика.
           </p>
-          <p className="mt-6 inline-flex items-center gap-3 rounded-2xl bg-accent-500/15 px-4 py-3 text-lg font-extrabold text-brand-900">
+          <p className="mt-6 inline-flex items-center gap-3 rounded-2xl max-sm:order-2 bg-accent-500/15 px-4 py-3 text-lg font-extrabold text-brand-900">
             <Users aria-hidden="true" className="size-6 shrink-0 text-accent-700" />
             Для детей и подростков от 5 до 17 лет
           </p>
-          <ul aria-label="Направления" className="mt-6 flex flex-wrap gap-2">
+          <ul aria-label="Направления" className="mt-6 flex flex-wrap gap-2 max-sm:order-3">
             {HERO_COURSES.map((name) => (
               <li
                 key={name}
@@ -47,14 +48,10 @@ export function HeroSection() {
               </li>
             ))}
           </ul>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <button
-              type="button"
-              onClick={goToContact}
-              className={buttonClass('accent', 'lg', 'sm:min-w-56')}
-            >
+          <div className="mt-8 flex flex-col gap-3 self-stretch max-sm:order-1 sm:flex-row sm:flex-wrap">
+            <ContactLink className={buttonClass('accent', 'lg', 'sm:min-w-56')}>
               Оставить заявку
-            </button>
+            </ContactLink>
             <CallButton />
           </div>
         </div>

@@ -1,11 +1,10 @@
 import { TRIAL_PROMO, TRIAL_PROMO_POINTS } from '~/content/course-extras'
 import { buttonClass } from '~/components/button-styles'
-import { useGoToContact } from '~/lib/go-to-contact'
+import { ContactLink } from '~/components/contact-link'
 import { EXTRA_ICONS } from './extra-icons'
 
 /** 'Не уверены, подойдет ли обучение?' — the free trial lesson offer on the course page. */
 export function TrialPromoSection() {
-  const goToContact = useGoToContact()
   return (
     <section aria-labelledby="trial-promo-heading" className="py-12 sm:py-16">
       <div className="mx-auto max-w-6xl px-4">
@@ -37,9 +36,7 @@ export function TrialPromoSection() {
               )
             })}
           </ul>
-          <button
-            type="button"
-            onClick={goToContact}
+          <ContactLink
             className={buttonClass(
               'accent',
               'md',
@@ -47,7 +44,7 @@ export function TrialPromoSection() {
             )}
           >
             {TRIAL_PROMO.button}
-          </button>
+          </ContactLink>
         </div>
       </div>
     </section>

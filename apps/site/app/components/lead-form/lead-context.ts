@@ -12,15 +12,29 @@ export function rememberQuizSuggestion(courseId: number): void {
   writeStorage(QUIZ_SUGGESTION_KEY, String(courseId), 'sessionStorage')
 }
 
+/** The course the quiz suggested in this visit, if any. */
+export function rememberedQuizSuggestion(): number | undefined {
+  return findCourse(readStorage(QUIZ_SUGGESTION_KEY, 'sessionStorage') ?? '')?.id
+}
+
 /**
- * The context of a lead sent now from `pathname`. Only values the service knows are sent (a
- * page the site has, a course in the catalogue), so a lead from a not-found page still goes
- * through, just without a page.
+ * The page part of a lead's context: only the site's own pages and the catalogue's courses are
+ * named, so a lead from a not-found page goes without a page. Pure, so the prerendered form can
+ * carry it in hidden fields.
  */
-export function leadContext(pathname: string): LeadContext {
+export function pageContext(pathname: string): Pick<LeadContext, 'course' | 'page'> {
   const page = prerenderPaths.includes(pathname) ? pathname : undefined
   const course = page === undefined ? undefined : courseIdOfPath(page)
-  const quiz = findCourse(readStorage(QUIZ_SUGGESTION_KEY, 'sessionStorage') ?? '')?.id
+  return {
+    ...(course === undefined ? {} : { course }),
+    ...(page === undefined ? {} : { page }),
+  }
+}
+
+/** The context of a lead sent now from `pathname`: its page and the quiz's suggestion. */
+export function leadContext(pathname: string): LeadContext {
+  const quiz = rememberedQuizSuggestion()
+  const { course, page } = pageContext(pathname)
   return {
     ...(course === undefined ? {} : { course }),
     ...(quiz === undefined ? {} : { quiz }),

@@ -1,7 +1,10 @@
-import { NAME_MAX_LENGTH } from '@it-lab/shared'
-import { useId } from 'react'
-import { Link } from 'react-router'
+import { HONEYPOT_PARAM, NAME_MAX_LENGTH } from '@it-lab/shared'
+import { useCallback, useId } from 'react'
+import { Link, useLocation } from 'react-router'
+import { env } from '~/config/env'
 import { paths } from '~/config/paths'
+import { useHydrated } from '~/components/use-hydrated'
+import { pageContext, rememberedQuizSuggestion } from './lead-context'
 import type { LeadFormState } from './use-lead-form'
 
 type LeadFormViewProps = {
@@ -24,20 +27,56 @@ function FieldError({ id, message }: { id: string; message: string | null | unde
   )
 }
 
-/** The name and phone form shared by the contact block and the trial popup. */
+/**
+ * The name and phone form shared by the contact block and the trial popup. A real form posted to
+ * the lead service, which answers with the thank-you page, so it works before and without
+ * JavaScript; once hydrated, it checks the fields itself and sends them with `fetch`
+ * (docs/behaviour.md, "Lead forms").
+ */
 export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
   const id = useId()
+  const hydrated = useHydrated()
+  const { pathname } = useLocation()
   const { values, errors, submitError, status } = state
   const submitting = status === 'submitting'
   const phoneMessage = errors.phone ?? submitError
+  const { course, page } = pageContext(pathname)
+  const quiz = hydrated ? rememberedQuizSuggestion() : undefined
+  const { adoptTypedValues } = state
+  // Hydration leaves what a parent typed before the page was ready in the fields, not in the
+  // form's state: hand it over once, so the form sends what the parent sees.
+  const onFormMounted = useCallback(
+    (element: HTMLFormElement | null) => {
+      if (!element) return
+      const typed = (field: string) => {
+        const input = element.elements.namedItem(field)
+        return input instanceof HTMLInputElement ? input.value : ''
+      }
+      adoptTypedValues({
+        name: typed('name'),
+        phone: typed('phone'),
+        honeypot: typed(HONEYPOT_PARAM),
+      })
+    },
+    [adoptTypedValues],
+  )
 
   return (
     <form
-      noValidate
+      ref={onFormMounted}
+      method="post"
+      action={`${env.leadApiUrl}/send`}
+      // Before JavaScript the browser checks the required fields; then the form's own messages do.
+      noValidate={hydrated}
       aria-label={label}
       className="relative"
       onSubmit={(event) => void state.submit(event)}
     >
+      <input type="hidden" name="form" value={state.form} />
+      <input type="hidden" name="consent" value={env.consentVersion} />
+      <input type="hidden" name="course" value={course ?? ''} />
+      <input type="hidden" name="page" value={page ?? ''} />
+      <input type="hidden" name="quiz" value={quiz ?? ''} />
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-name`} className="font-bold text-slate-800">
           Имя
@@ -87,7 +126,7 @@ export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
         <label htmlFor={`${id}-website`}>Сайт</label>
         <input
           id={`${id}-website`}
-          name="website"
+          name={HONEYPOT_PARAM}
           type="text"
           tabIndex={-1}
           autoComplete="off"

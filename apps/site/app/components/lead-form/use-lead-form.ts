@@ -5,7 +5,7 @@ import {
   type LeadFieldErrors,
   type LeadForm,
 } from '@it-lab/shared'
-import { useState, type FormEvent } from 'react'
+import { useCallback, useState, type FormEvent } from 'react'
 import { reachGoal } from '~/lib/analytics'
 import { reportError } from '~/lib/error-reporting'
 import { leadContext } from './lead-context'
@@ -13,7 +13,7 @@ import { LeadSendError, sendLead } from './send-lead'
 
 export type LeadFormStatus = 'idle' | 'submitting' | 'success'
 
-type Values = { name: string; phone: string; honeypot: string }
+export type Values = { name: string; phone: string; honeypot: string }
 const EMPTY: Values = { name: '', phone: '', honeypot: '' }
 
 /** State and rules of one lead form; `onSuccess` runs after the lead is accepted. */
@@ -22,6 +22,14 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
   const [errors, setErrors] = useState<LeadFieldErrors>({})
   const [submitError, setSubmitError] = useState<string | null>(null)
   const [status, setStatus] = useState<LeadFormStatus>('idle')
+
+  /** Takes over what a parent typed before the page hydrated (lead-form-view.tsx). */
+  const adoptTypedValues = useCallback(({ name, phone, honeypot }: Values) => {
+    if (name === '' && phone === '' && honeypot === '') return
+    // Typed without the mask: its digits go through the mask as if typed now.
+    const digits = phone.startsWith('+7') ? phone : phone.replace(/\D/g, '')
+    setValues({ name, phone: formatPhoneInput(digits, ''), honeypot })
+  }, [])
 
   const setName = (name: string) => {
     setValues((current) => ({ ...current, name }))
@@ -71,7 +79,7 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
     onSuccess()
   }
 
-  return { values, errors, submitError, status, setName, setPhone, setHoneypot, submit }
+  return { form, adoptTypedValues, values, errors, submitError, status, setName, setPhone, setHoneypot, submit }
 }
 
 export type LeadFormState = ReturnType<typeof useLeadForm>

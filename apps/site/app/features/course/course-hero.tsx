@@ -2,7 +2,7 @@ import { ArrowLeft, CalendarDays, Clock, MapPin, type LucideIcon } from 'lucide-
 import { Link } from 'react-router'
 import { buttonClass } from '~/components/button-styles'
 import type { Course } from '~/content/courses'
-import { useGoToContact } from '~/lib/go-to-contact'
+import { ContactLink } from '~/components/contact-link'
 import { paths } from '~/config/paths'
 import { CourseImage } from './course-image'
 import { LevelBadge } from './level-badge'
@@ -12,7 +12,6 @@ type Tile = { label: string; value: string; icon: LucideIcon }
 
 /** The top of a course page; the route composes the rest from sections. */
 export function CourseHero({ course }: { course: Course }) {
-  const goToContact = useGoToContact()
   useCourseOpenedGoal(course.id)
 
   const tiles: Tile[] = [
@@ -55,13 +54,11 @@ export function CourseHero({ course }: { course: Course }) {
                 </div>
               ))}
             </dl>
-            <button
-              type="button"
-              onClick={goToContact}
+            <ContactLink
               className={buttonClass('accent', 'lg', 'mt-8 w-full sm:w-auto sm:min-w-56')}
             >
               Записаться
-            </button>
+            </ContactLink>
           </div>
           <CourseImage
             courseId={course.id}

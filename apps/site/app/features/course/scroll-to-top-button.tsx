@@ -1,6 +1,5 @@
 import { ArrowUp } from 'lucide-react'
 import { useScrolledPast } from '~/components/use-scrolled-past'
-import { scrollBehavior } from '~/lib/go-to-contact'
 
 /** The button appears past this many pixels of scroll (docs/behaviour.md, "Course page"). */
 export const SCROLL_TO_TOP_THRESHOLD = 300
@@ -10,7 +9,8 @@ export function ScrollToTopButton() {
   const visible = useScrolledPast(SCROLL_TO_TOP_THRESHOLD)
 
   const scrollToTop = () => {
-    window.scrollTo({ top: 0, behavior: scrollBehavior() })
+    // Smooth unless the reader asked for reduced motion: the page's scroll-behavior (app.css).
+    window.scrollTo({ top: 0 })
     // The button hides at the top; keyboard focus goes back to the start of the content.
     document.getElementById('main')?.focus({ preventScroll: true })
   }

@@ -3,7 +3,7 @@ import type { Ref } from 'react'
 import { Link } from 'react-router'
 import { buttonClass } from '~/components/button-styles'
 import { COURSE_IMAGE_SIZE, courseImageUrl } from '~/content/course-images'
-import { useGoToContact } from '~/lib/go-to-contact'
+import { ContactLink } from '~/components/contact-link'
 import { paths } from '~/config/paths'
 import { QUIZ_PROMO_CODE, QUIZ_PROMO_DISCOUNT_PERCENT, QUIZ_PROMO_VALID_DAYS } from './quiz-machine'
 import type { QuizResult as QuizResultData } from './score-quiz'
@@ -15,8 +15,6 @@ type QuizResultProps = {
 }
 
 export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
-  const goToContact = useGoToContact()
-
   return (
     <div className="flex flex-col gap-6">
       <div className="grid items-start gap-6 sm:grid-cols-[1fr_13rem]">
@@ -69,10 +67,10 @@ export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-        <button type="button" onClick={goToContact} className={buttonClass('accent')}>
+        <ContactLink className={buttonClass('accent')}>
           Оставить заявку
           <ArrowRight aria-hidden="true" className="size-5" />
-        </button>
+        </ContactLink>
         <Link to={paths.course(result.courseId)} className={buttonClass('outline')}>
           Подробнее о курсе
         </Link>

@@ -28,9 +28,14 @@ export function CookieBanner() {
     loadAnalytics()
   }
 
+  // Compact, and in the corner from the tablet width up: it never covers the first screen's calls
+  // to action (docs/behaviour.md, "Cookie banner").
   return (
-    <section aria-label="Уведомление о cookie" className="fixed inset-x-0 bottom-0 z-30 p-3 sm:p-4">
-      <div className="mx-auto flex max-w-3xl flex-col items-start gap-3 rounded-2xl bg-slate-900 px-5 py-4 text-white shadow-xl sm:flex-row sm:items-center sm:justify-between">
+    <section
+      aria-label="Уведомление о cookie"
+      className="fixed inset-x-0 bottom-0 z-30 p-2 sm:left-auto sm:max-w-md sm:p-4"
+    >
+      <div className="flex items-center gap-3 rounded-2xl bg-slate-900 px-4 py-3 text-sm text-white shadow-xl sm:px-5 sm:py-4 sm:text-base">
         <p>
           Мы используем cookie, чтобы улучшать работу сайта.{' '}
           <Link to={paths.cookiePolicy} className="text-accent-400 underline underline-offset-4">
@@ -40,7 +45,7 @@ export function CookieBanner() {
         <button
           type="button"
           onClick={accept}
-          className="shrink-0 rounded-xl bg-accent-500 px-5 py-2 font-bold text-slate-900 hover:bg-accent-400"
+          className="min-h-11 shrink-0 rounded-xl bg-accent-500 px-4 py-2 font-bold text-slate-900 hover:bg-accent-400 sm:px-5"
         >
           Понятно
         </button>

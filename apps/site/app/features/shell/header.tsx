@@ -1,8 +1,8 @@
 import { Menu, X } from 'lucide-react'
-import { useState } from 'react'
+import { useRef } from 'react'
 import { Link, NavLink } from 'react-router'
 import { Logo } from '~/components/logo'
-import { useGoToContact } from '~/lib/go-to-contact'
+import { ContactLink } from '~/components/contact-link'
 import { paths } from '~/config/paths'
 import { useScrolledPast } from '~/components/use-scrolled-past'
 
@@ -19,20 +19,25 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   }`
 }
 
-export function Header() {
-  const [menuOpen, setMenuOpen] = useState(false)
-  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD)
-  const goToContact = useGoToContact()
+const MOBILE_MENU_ID = 'mobile-menu'
 
-  const onContact = () => {
-    setMenuOpen(false)
-    goToContact()
-  }
+const contactClass =
+  'rounded-xl bg-accent-500 px-5 font-bold text-slate-900 transition-colors hover:bg-accent-400'
+
+/**
+ * The site's header. The phone menu is a native popover: the burger opens it and the cross, a tap
+ * outside or Esc close it, with or without JavaScript; once hydrated, a choice closes it too
+ * (docs/behaviour.md, "Header").
+ */
+export function Header() {
+  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD)
+  const menu = useRef<HTMLDivElement>(null)
+  const closeMenu = () => menu.current?.hidePopover()
 
   return (
     <header
       className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200 ${
-        scrolled || menuOpen ? 'bg-white/85 shadow-md backdrop-blur-md' : 'bg-white'
+        scrolled ? 'bg-white/85 shadow-md backdrop-blur-md' : 'bg-white'
       }`}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -46,33 +51,40 @@ export function Header() {
               {item.label}
             </NavLink>
           ))}
-          <button
-            type="button"
-            onClick={onContact}
-            className="ml-2 rounded-xl bg-accent-500 px-5 py-2 font-bold text-slate-900 transition-colors hover:bg-accent-400"
-          >
-            Контакты
-          </button>
+          <ContactLink className={`ml-2 py-2 ${contactClass}`}>Контакты</ContactLink>
         </nav>
 
         <button
           type="button"
+          popoverTarget={MOBILE_MENU_ID}
+          popoverTargetAction="show"
           className="rounded-lg p-2 text-slate-800 md:hidden"
-          aria-label={menuOpen ? 'Закрыть меню' : 'Открыть меню'}
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          aria-label="Открыть меню"
         >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <Menu aria-hidden="true" />
         </button>
       </div>
 
-      {menuOpen && (
-        <nav
-          id="mobile-menu"
-          aria-label="Мобильное меню"
-          className="border-t border-slate-100 px-4 pb-4 md:hidden"
-        >
+      {/* In the top layer over the header, so it draws its own top row with the cross. */}
+      <div
+        ref={menu}
+        id={MOBILE_MENU_ID}
+        popover="auto"
+        className="inset-x-0 top-0 bottom-auto m-0 h-auto w-full max-w-none border-0 bg-white p-0 text-slate-800 shadow-md backdrop:bg-slate-900/30 md:hidden"
+      >
+        <div className="flex h-16 items-center justify-between gap-4 px-4">
+          <Logo decorative />
+          <button
+            type="button"
+            popoverTarget={MOBILE_MENU_ID}
+            popoverTargetAction="hide"
+            className="rounded-lg p-2 text-slate-800"
+            aria-label="Закрыть меню"
+          >
+            <X aria-hidden="true" />
+          </button>
+        </div>
+        <nav aria-label="Мобильное меню" className="border-t border-slate-100 px-4 pb-4">
           <ul className="flex flex-col gap-1 pt-2">
             {navItems.map((item) => (
               <li key={item.to}>
@@ -80,24 +92,23 @@ export function Header() {
                   to={item.to}
                   end={item.end}
                   className={(state) => `block ${navLinkClass(state)}`}
-                  onClick={() => setMenuOpen(false)}
+                  onClick={closeMenu}
                 >
                   {item.label}
                 </NavLink>
               </li>
             ))}
             <li>
-              <button
-                type="button"
-                onClick={onContact}
-                className="mt-2 w-full rounded-xl bg-accent-500 px-5 py-3 font-bold text-slate-900"
+              <ContactLink
+                className={`mt-2 block w-full py-3 text-center ${contactClass}`}
+                onClick={closeMenu}
               >
                 Контакты
-              </button>
+              </ContactLink>
             </li>
           </ul>
         </nav>
-      )}
+      </div>
     </header>
   )
 }

@@ -13,8 +13,9 @@ export function RouteEffects() {
     if (pathname === firstPath.current) return
     firstPath.current = ''
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
-    if (target) target.scrollIntoView()
-    else window.scrollTo(0, 0)
+    // A new page starts where it lands at once, not after a smooth scroll (app.css).
+    if (target) target.scrollIntoView({ behavior: 'instant' })
+    else window.scrollTo({ top: 0, behavior: 'instant' })
     // Only a new path scrolls; a changed hash on the same page is the browser's to handle.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname])

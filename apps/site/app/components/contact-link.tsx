@@ -1,0 +1,30 @@
+import type { MouseEventHandler, ReactNode } from 'react'
+import { Link, useLocation } from 'react-router'
+import { anchors, pageHasContact, paths } from '~/config/paths'
+
+type ContactLinkProps = {
+  className?: string
+  children: ReactNode
+  onClick?: MouseEventHandler<HTMLAnchorElement>
+}
+
+/**
+ * A jump to the contact block: a plain `#contact` on a page that has one, so the browser scrolls
+ * (smoothly, from CSS) with or without JavaScript; the home page's block from any other page
+ * (docs/behaviour.md, "Contact links").
+ */
+export function ContactLink({ className, children, onClick }: ContactLinkProps) {
+  const { pathname } = useLocation()
+  if (pageHasContact(pathname)) {
+    return (
+      <a href={`#${anchors.contact}`} className={className} onClick={onClick}>
+        {children}
+      </a>
+    )
+  }
+  return (
+    <Link to={`${paths.home}#${anchors.contact}`} className={className} onClick={onClick}>
+      {children}
+    </Link>
+  )
+}

@@ -1,0 +1,22 @@
+import { LEAD_ERROR_REASONS, paths, type LeadErrorReason } from '~/config/paths'
+import { school } from '~/config/school'
+import { seo } from '~/lib/seo'
+import { LeadErrorSection } from '~/sections/lead-result-section'
+import type { Route } from './+types/form-error'
+
+// Only the reasons' pages are prerendered; any other path under it is the server's 404.
+function reasonOf(param: string | undefined): LeadErrorReason {
+  return LEAD_ERROR_REASONS.find((reason) => reason === param) ?? 'failed'
+}
+
+export const meta = ({ params }: Route.MetaArgs) =>
+  seo({
+    title: `Заявка не отправлена — ${school.titleSuffix}`,
+    description: 'Заявка не отправлена: проверьте имя и телефон или позвоните нам.',
+    path: paths.leadError(reasonOf(params.reason)),
+    noindex: true,
+  })
+
+export default function FormErrorPage({ params }: Route.ComponentProps) {
+  return <LeadErrorSection reason={reasonOf(params.reason)} />
+}
