@@ -1,9 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts'
-import { BUILD_DIR, LEAD_PORT, LEADS_DB, SITE_PORT } from './e2e/e2e-env.ts'
+import { BUILD_DIR, LEAD_PORT, SITE_PORT } from './e2e/e2e-env.ts'
 
 // The e2e build (npm run build:e2e) is served exactly as `npm start` serves the site,
-// beside the real lead service with a fresh SQLite file.
+// beside the real lead service with a fresh SQLite file and a fake Telegram (e2e/lead-service.ts).
 
 export default defineConfig({
   testDir: 'e2e',
@@ -31,15 +31,8 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      // A fresh database for every run.
-      command: `rm -f '${LEADS_DB}'* && node ../lead-bot/src/main.ts`,
+      command: 'node e2e/lead-service.ts',
       url: `http://127.0.0.1:${LEAD_PORT}/health`,
-      env: {
-        LEAD_PORT: String(LEAD_PORT),
-        LEADS_DB,
-        SITE_ORIGIN: `http://127.0.0.1:${SITE_PORT}`,
-        RATE_LIMIT_MAX: '1000',
-      },
       reuseExistingServer: false,
     },
   ],

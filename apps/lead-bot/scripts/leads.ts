@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { PHONE_PATTERN, maskPhoneDigits } from '@it-lab/shared'
+import { normalizePhone } from '@it-lab/shared'
 import { launchDir, resolveDbPath } from '../src/config.ts'
 import { openLeadStore } from '../src/db.ts'
 import { computeDigest, formatDigest, previousSchoolWeek } from '../src/desk.ts'
@@ -82,9 +82,9 @@ if (writes) {
   const store = openLeadStore(dbPath)
   try {
     if (values.delete !== undefined) {
-      // Accepts the phone however it was typed; the mask makes it the form leads are stored in.
-      const phone = maskPhoneDigits(values.delete)
-      if (!PHONE_PATTERN.test(phone)) fail(`--delete needs a full phone like +7 (912) 345-67-89`)
+      // Accepts the phone however it was typed, as the forms do.
+      const phone = normalizePhone(values.delete)
+      if (phone === undefined) fail(`--delete needs a full phone like +7 (912) 345-67-89`)
       const deleted = store.deleteByPhone(phone)
       process.stdout.write(`Удалено заявок с этим номером: ${deleted}\n`)
     } else {

@@ -1,10 +1,11 @@
 import cors from '@fastify/cors'
+import formbody from '@fastify/formbody'
 import rateLimit from '@fastify/rate-limit'
 import { createServer } from 'node:http'
 import Fastify, { LogController } from 'fastify'
-import type { FastifyInstance, FastifyServerOptions } from 'fastify'
-import { HONEYPOT_PARAM, validateLead } from '@it-lab/shared'
-import { leadQuerySchema } from '@it-lab/shared/lead-query'
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
+import { paths, validateLead, type LeadErrorReason, type LeadFieldErrors } from '@it-lab/shared'
+import { readLeadMeta } from '@it-lab/shared/lead-query'
 import type { Config } from './config.ts'
 import type { LeadStore } from './db.ts'
 import { createGroupCommit } from './group-commit.ts'
@@ -54,11 +55,36 @@ function invalid(message: string, extra: Omit<ErrorBody, 'error' | 'message'> = 
   return { error: 'invalid', message, ...extra }
 }
 
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded'
+
+/** A site's `<form method="post">`, sent by the browser itself (before or without JavaScript). */
+function isFormPost(request: FastifyRequest): boolean {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
+  return type === FORM_CONTENT_TYPE
+}
+
+/** Which page says what was wrong with a form post's fields. */
+function fieldsReason(fields: LeadFieldErrors): LeadErrorReason {
+  if (fields.name !== undefined && fields.phone !== undefined) return 'name-phone'
+  return fields.name !== undefined ? 'name' : 'phone'
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { store } = options
   const leads = createGroupCommit(store)
   const now = options.now ?? Date.now
   const allowedOrigins = new Set(options.siteOrigins)
+
+  /**
+   * A form post is answered like a page: 303 to the site's thank-you or error page, on the
+   * origin the form was on (docs/behaviour.md, "Lead forms"). No personal data in the address.
+   */
+  const seeSitePage = (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const origin = request.headers.origin
+    const site =
+      origin !== undefined && allowedOrigins.has(origin) ? origin : (options.siteOrigins[0] ?? '')
+    return reply.code(303).header('location', `${site}${path}`).send()
+  }
   const requestTimeout = options.requestTimeoutMs ?? 15_000
   const app = Fastify({
     logger: options.logger ?? false,
@@ -94,7 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     )
     done()
   })
-  // JSON only: without this Fastify would also accept text/plain, which skips CORS preflight.
+  // JSON from the site's script, urlencoded from its plain form; not text/plain, which would let
+  // a script skip the CORS preflight.
   app.removeContentTypeParser('text/plain')
 
   app.setErrorHandler((thrown, request, reply) => {
@@ -102,7 +129,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const status = error.status
     if (status === 429) {
       request.log.warn({ ip: request.ip }, 'rate limited')
+      if (isFormPost(request)) return seeSitePage(request, reply, paths.leadError('failed'))
       return reply.code(429).send({ error: 'rate_limited', message: error.message })
+    }
+    if (isFormPost(request) && request.url.startsWith('/send')) {
+      if (status >= 500) request.log.error({ err: thrown }, 'request failed')
+      return seeSitePage(request, reply, paths.leadError('failed'))
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply
@@ -124,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.code(404).send({ error: 'not_found', message: 'Not found' }),
   )
 
+  await app.register(formbody)
   await app.register(cors, {
     origin: options.siteOrigins,
     methods: ['POST'],
@@ -164,25 +197,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
 
   app.post('/send', async (request, reply) => {
-    const query = (request.query ?? {}) as Record<string, unknown>
-    const honeypot = query[HONEYPOT_PARAM]
-    if (honeypot !== undefined && honeypot !== '') {
+    // The site's script posts JSON `{name, phone}` with the metadata in the query; its plain
+    // form posts every field urlencoded, and is answered with a page instead of JSON.
+    const form = isFormPost(request)
+    const fields = (form ? request.body : request.query) as Record<string, unknown> | undefined
+    const read = readLeadMeta(fields ?? {})
+    if (read.success && read.meta.honeypot !== '') {
       // Answer like a success so the bot learns nothing; nothing is stored or delivered.
-      request.log.info({ form: query.form }, 'honeypot filled: lead dropped')
-      return { ok: true }
+      request.log.info({ form: read.meta.form }, 'honeypot filled: lead dropped')
+      return form ? seeSitePage(request, reply, paths.leadSent) : { ok: true }
     }
     const origin = request.headers.origin
     if (origin !== undefined && !allowedOrigins.has(origin)) {
       return reply.code(403).send({ error: 'forbidden_origin', message: 'Origin not allowed' })
     }
-    const meta = leadQuerySchema.safeParse(query)
-    if (!meta.success) {
-      const fields: Record<string, string> = {}
-      for (const issue of meta.error.issues) fields[String(issue.path[0])] ??= issue.message
-      return reply.code(400).send(invalid('Invalid query parameters', { fields }))
+    if (!read.success) {
+      if (form) return seeSitePage(request, reply, paths.leadError('failed'))
+      return reply.code(400).send(invalid('Invalid query parameters', { fields: read.fields }))
     }
-    const lead = validateLead(request.body)
+    const { meta } = read
+    // A form post's other fields (name, phone, the hidden ones) are read by name; the rest is
+    // whatever the browser or an extension added, and is dropped.
+    const lead = validateLead(form ? { name: fields?.name, phone: fields?.phone } : request.body)
     if (!lead.success) {
+      if (form) return seeSitePage(request, reply, paths.leadError(fieldsReason(lead.fields)))
       const message =
         lead.unknownFields.length > 0
           ? `Unknown fields: ${lead.unknownFields.join(', ')}`
@@ -196,28 +234,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }),
       )
     }
+    if (meta.unknownParams.length > 0) {
+      // The parameters only: a value might be anything, even personal data.
+      request.log.warn({ params: meta.unknownParams }, 'lead metadata unknown to this service')
+    }
     let id: number
     try {
       // Resolves only after the COMMIT of the batch holding this lead: the 200 means durable.
       id = await leads.insert(
         {
           ...lead.data,
-          form: meta.data.form,
-          consentVersion: meta.data.consent,
-          course: meta.data.course ?? null,
-          quiz: meta.data.quiz ?? null,
-          page: meta.data.page ?? null,
+          form: meta.form,
+          consentVersion: meta.consent,
+          course: meta.course,
+          quiz: meta.quiz,
+          page: meta.page,
+          metaWarning: meta.warnings.length > 0 ? meta.warnings.join('\n') : null,
         },
         now(),
       )
     } catch (error) {
       request.log.error({ err: error }, 'lead could not be stored')
+      if (form) return seeSitePage(request, reply, paths.leadError('failed'))
       return reply.code(503).send({ error: 'unavailable', message: 'Storage unavailable' })
     }
     // Logged without name and phone: the database is the one place personal data lives.
-    request.log.info({ leadId: id, form: meta.data.form }, 'lead stored')
+    request.log.info({ leadId: id, form: meta.form }, 'lead stored')
     options.onLeadStored?.(id)
-    return { ok: true }
+    return form ? seeSitePage(request, reply, paths.leadSent) : { ok: true }
   })
 
   return app

@@ -21,6 +21,8 @@ export interface NewLead {
   course?: number | null
   quiz?: number | null
   page?: string | null
+  /** What the service did not know of the lead's metadata, one note a line (shown in the chat). */
+  metaWarning?: string | null
 }
 
 /** One status press: what was set, when (ISO 8601 UTC) and by whom (the presser's name). */
@@ -35,6 +37,7 @@ export interface LeadRow extends NewLead {
   course: number | null
   quiz: number | null
   page: string | null
+  metaWarning: string | null
   /** ISO 8601 UTC. */
   receivedAt: string
   status: LeadStatus
@@ -241,13 +244,16 @@ const MIGRATIONS = [
      DELETE FROM lead_status_history WHERE lead_id = old.id;
    END;
    CREATE TABLE bot_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;`,
+  // v4: a lead is never refused for metadata this service does not know (a newer site); the
+  // note of what it did not know goes to the chat with the lead.
+  `ALTER TABLE leads ADD COLUMN meta_warning TEXT;`,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length
 
 const COLUMNS = `received_at, name, phone, form, consent_version, status, attempts, next_attempt_at,
   last_error, sent_at, telegram_message_id, course, quiz, page, desk_status, desk_status_at,
-  desk_status_by, desk_status_id, desk_shown_id, reminded_at`
+  desk_status_by, desk_status_id, desk_shown_id, reminded_at, meta_warning`
 
 function str(value: SQLOutputValue | undefined): string {
   if (typeof value !== 'string') throw new TypeError(`expected text, got ${typeof value}`)
@@ -297,6 +303,7 @@ function toLead(row: Record<string, SQLOutputValue>): LeadRow {
     course: numOrNull(row.course),
     quiz: numOrNull(row.quiz),
     page: strOrNull(row.page),
+    metaWarning: strOrNull(row.meta_warning),
     desk:
       status === null ? null : { status, at: str(row.desk_status_at), by: str(row.desk_status_by) },
     deskStatusId: numOrNull(row.desk_status_id),
@@ -468,8 +475,8 @@ export function openLeadStore(file: string, options: StoreOptions = {}): LeadSto
     const row = conn
       .sql(
         `INSERT INTO leads (received_at, name, phone, form, consent_version, next_attempt_at,
-           course, quiz, page)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+           course, quiz, page, meta_warning)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
       )
       .get(
         iso(now),
@@ -481,6 +488,7 @@ export function openLeadStore(file: string, options: StoreOptions = {}): LeadSto
         lead.course ?? null,
         lead.quiz ?? null,
         lead.page ?? null,
+        lead.metaWarning ?? null,
       )
     if (!row) throw new Error('INSERT returned no row')
     return toLead(row)

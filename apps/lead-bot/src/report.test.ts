@@ -18,6 +18,7 @@ const row: LeadRow = {
   course: 4,
   quiz: null,
   page: '/course/4',
+  metaWarning: null,
   desk: { status: 'called', at: '2025-01-15T11:00:00.000Z', by: 'Ольга (@olga)' },
   deskStatusId: 1,
   deskShownId: 1,

@@ -79,6 +79,7 @@ export interface LeadMessage {
   course?: number | null
   quiz?: number | null
   page?: string | null
+  metaWarning?: string | null
   desk?: StatusChange | null
 }
 
@@ -88,12 +89,18 @@ export interface MessageOptions {
   repeat?: boolean
 }
 
-/** «Курс», «Тест подсказал», «Страница»: where the lead came from; no personal data. */
+/**
+ * «Курс», «Тест подсказал», «Страница»: where the lead came from, and a warning for what this
+ * service did not know of it (a newer site); no personal data.
+ */
 function contextLines(lead: LeadMessage): string[] {
   return [
     ...(lead.course == null ? [] : [`<b>Курс:</b> ${escapeHtml(courseTitle(lead.course))}`]),
     ...(lead.quiz == null ? [] : [`<b>Тест подсказал:</b> ${escapeHtml(courseTitle(lead.quiz))}`]),
     ...(lead.page == null ? [] : [`<b>Страница:</b> ${escapeWithin(lead.page, 128)}`]),
+    ...(lead.metaWarning == null
+      ? []
+      : lead.metaWarning.split('\n').map((note) => `⚠️ ${escapeWithin(note, 160)}`)),
   ]
 }
 

@@ -150,7 +150,7 @@ test('the trial promo and the prize block', async ({ page }) => {
     'Получите ответы на свои вопросы',
     'Попробуете формат обучения',
   ])
-  await promo.getByRole('button', { name: 'Записаться на пробный урок' }).click()
+  await promo.getByRole('link', { name: 'Записаться на пробный урок' }).click()
   await expect(page.locator('#contact')).toBeInViewport()
 
   const prizes = page.getByRole('region', { name: 'За частое посещение — ценные призы' })
@@ -167,9 +167,9 @@ test('the trial promo and the prize block', async ({ page }) => {
 test("'Записаться' scrolls to the contact block of the course page", async ({ page }) => {
   await page.goto('/course/7')
   await expect(page.locator('#contact')).not.toBeInViewport()
-  await page.getByRole('button', { name: 'Записаться', exact: true }).click()
+  await page.getByRole('link', { name: 'Записаться', exact: true }).click()
   await expect(page.locator('#contact')).toBeInViewport()
-  await expect(page).toHaveURL('/course/7')
+  await expect(page).toHaveURL('/course/7#contact')
 })
 
 test('the scroll-to-top button appears past 300 px and takes the page back up', async ({

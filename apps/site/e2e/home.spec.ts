@@ -48,7 +48,7 @@ test.describe('home page', () => {
     await expect(hero).toContainText('вырасти до профессионального разработчика')
     await expect(hero.getByText('Для детей и подростков от 5 до 17 лет')).toBeVisible()
     await expect(page.locator('#contact')).not.toBeInViewport()
-    await hero.getByRole('button', { name: 'Оставить заявку' }).click()
+    await hero.getByRole('link', { name: 'Оставить заявку' }).click()
     await expect(page.locator('#contact')).toBeInViewport()
   })
 

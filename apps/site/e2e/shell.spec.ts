@@ -18,16 +18,16 @@ test.describe('header on desktop', () => {
   test("'Контакты' scrolls to the contact block of the page", async ({ page }) => {
     await page.goto('/')
     await expect(page.locator('#contact')).not.toBeInViewport()
-    await page.getByRole('button', { name: 'Контакты' }).click()
+    await page.getByRole('link', { name: 'Контакты' }).click()
     await expect(page.locator('#contact')).toBeInViewport()
-    await expect(page).toHaveURL('/')
+    await expect(page).toHaveURL('/#contact')
   })
 
   test("'Контакты' on a page without a contact block opens the home page's one", async ({
     page,
   }) => {
     await page.goto('/privacy-policy')
-    await page.getByRole('button', { name: 'Контакты' }).click()
+    await page.getByRole('link', { name: 'Контакты' }).click()
     await expect(page).toHaveURL('/#contact')
     await expect(page.locator('#contact')).toBeInViewport()
   })
@@ -53,22 +53,37 @@ test.describe('burger menu at 375 px', () => {
     await page.goto('/')
     await expect(page.getByRole('navigation', { name: 'Основное меню' })).toBeHidden()
     const burger = page.getByRole('button', { name: 'Открыть меню' })
-    await expect(burger).toHaveAttribute('aria-expanded', 'false')
+    const menu = page.getByRole('navigation', { name: 'Мобильное меню' })
+    await expect(menu).toBeHidden()
 
     await burger.click()
-    const close = page.getByRole('button', { name: 'Закрыть меню' })
-    await expect(close).toHaveAttribute('aria-expanded', 'true')
-    const menu = page.getByRole('navigation', { name: 'Мобильное меню' })
+    await expect(menu).toBeVisible()
     await menu.getByRole('link', { name: 'Курсы' }).click()
     await expect(page).toHaveURL('/courses')
     await expect(menu).toBeHidden()
-    await expect(burger).toHaveAttribute('aria-expanded', 'false')
 
     await page.goto('/')
     await burger.click()
-    await menu.getByRole('button', { name: 'Контакты' }).click()
+    await menu.getByRole('link', { name: 'Контакты' }).click()
     await expect(menu).toBeHidden()
     await expect(page.locator('#contact')).toBeInViewport()
+  })
+
+  test('closes with its cross, with Esc and with a tap outside', async ({ page }) => {
+    await page.goto('/courses')
+    const burger = page.getByRole('button', { name: 'Открыть меню' })
+    const menu = page.getByRole('navigation', { name: 'Мобильное меню' })
+    await burger.click()
+    await page.getByRole('button', { name: 'Закрыть меню' }).click()
+    await expect(menu).toBeHidden()
+    await burger.click()
+    await expect(menu).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await burger.click()
+    await page.mouse.click(187, 600)
+    await expect(menu).toBeHidden()
+    await expect(page).toHaveURL('/courses')
   })
 })
 
@@ -88,6 +103,45 @@ test('footer shows the logo, copyright, policy and consent links and the legal l
 })
 
 test.describe('cookie banner', () => {
+  for (const { viewport, path, actions } of [
+    {
+      viewport: { width: 375, height: 812 },
+      path: '/',
+      actions: ['Оставить заявку', /^Позвонить/],
+    },
+    {
+      viewport: { width: 1280, height: 800 },
+      path: '/',
+      actions: ['Оставить заявку', /^Скопировать номер/],
+    },
+    { viewport: { width: 1280, height: 800 }, path: '/course/4', actions: ['Записаться'] },
+  ]) {
+    test(`covers none of the first screen's calls to action on ${path} at ${viewport.width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport)
+      await page.goto(path)
+      const banner = await page.getByRole('region', { name: 'Уведомление о cookie' }).boundingBox()
+      expect(banner).not.toBeNull()
+      for (const name of actions) {
+        const action = page
+          .getByRole('main')
+          .getByRole('link', { name, exact: true })
+          .or(page.getByRole('main').getByRole('button', { name }))
+          .first()
+        await expect(action).toBeInViewport()
+        const box = await action.boundingBox()
+        if (!box || !banner) throw new Error(`no box for ${String(name)}`)
+        const apart =
+          box.x + box.width <= banner.x ||
+          box.x >= banner.x + banner.width ||
+          box.y + box.height <= banner.y ||
+          box.y >= banner.y + banner.height
+        expect(apart, `${String(name)} is clear of the banner`).toBe(true)
+      }
+    })
+  }
+
   test("'Понятно' stores consent and the banner stays away", async ({ page }) => {
     await page.goto('/')
     const banner = page.getByRole('region', { name: 'Уведомление о cookie' })

@@ -72,7 +72,7 @@ export function contentSecurityPolicy(
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    // The lead forms post to the lead service (docs/decisions/0044-native-form-posts.md).
+    // The lead forms post to the lead service without JavaScript (docs/behaviour.md, "Lead forms").
     'form-action': ["'self'", ...(leadApi ? [leadApi] : [])],
     'frame-ancestors': ["'none'"],
   }

@@ -20,7 +20,13 @@ export type {
   LeadContext,
   LeadValidation,
 } from './lead.ts'
-export { PHONE_MAX_DIGITS, PHONE_PATTERN, formatPhoneInput, maskPhoneDigits } from './phone.ts'
+export {
+  PHONE_MAX_DIGITS,
+  PHONE_PATTERN,
+  formatPhoneInput,
+  maskPhoneDigits,
+  normalizePhone,
+} from './phone.ts'
 export {
   COURSE_CATALOGUE,
   LEAD_ERROR_REASONS,

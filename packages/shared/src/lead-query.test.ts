@@ -1,71 +1,147 @@
 import { describe, expect, it } from 'vitest'
+import { COURSE_CATALOGUE } from './courses.ts'
 import { HONEYPOT_PARAM, leadQueryString } from './lead.ts'
-import { leadQuerySchema } from './lead-query.ts'
+import { readLeadMeta } from './lead-query.ts'
 
 const VERSION = '2025-09-01.0a1b2c3d'
+/** A course a newer site may have and this catalogue not. */
+const NEW_COURSE = Math.max(...COURSE_CATALOGUE.map(({ id }) => id)) + 1
 
-describe('leadQuerySchema', () => {
+const KNOWN = { warnings: [], unknownParams: [] }
+const NOTHING = { course: null, quiz: null, page: null, honeypot: '' }
+
+function meta(input: Record<string, unknown>) {
+  const result = readLeadMeta(input)
+  if (!result.success) throw new Error(`refused: ${JSON.stringify(result.fields)}`)
+  return result.meta
+}
+
+describe('readLeadMeta', () => {
   it.each([
     ['feedback', { form: 'feedback', consent: VERSION }, { form: 'feedback', consent: VERSION }],
     [
       'popup with empty honeypot',
       { form: 'trial_lesson_popup', consent: VERSION, website: '' },
-      { form: 'trial_lesson_popup', consent: VERSION, website: '' },
+      { form: 'trial_lesson_popup', consent: VERSION },
     ],
     ['no query at all', {}, { form: 'unknown', consent: 'unstated' }],
     ['form only', { form: 'feedback' }, { form: 'feedback', consent: 'unstated' }],
     ['consent only', { consent: VERSION }, { form: 'unknown', consent: VERSION }],
-    [
-      'unknown param dropped',
-      { form: 'feedback', utm: 'x' },
-      { form: 'feedback', consent: 'unstated' },
-    ],
+    ['unknown param dropped', { form: 'feedback', utm: 'x' }, { form: 'feedback' }],
     [
       'a course page with a quiz suggestion',
       { form: 'feedback', course: '4', quiz: '6', page: '/course/4' },
-      { form: 'feedback', consent: 'unstated', course: 4, quiz: 6, page: '/course/4' },
+      { course: 4, quiz: 6, page: '/course/4' },
     ],
-    ['the home page', { page: '/' }, { form: 'unknown', consent: 'unstated', page: '/' }],
-  ])('accepts %s', (_case, input, expected) => {
-    expect(leadQuerySchema.parse(input)).toEqual(expected)
+    ['the home page', { page: '/' }, { page: '/' }],
+    // A form's hidden fields are empty when there is nothing to say.
+    ['empty hidden fields', { course: '', quiz: '', page: '' }, NOTHING],
+  ])('reads %s, with no warning', (_case, input, expected) => {
+    expect(meta(input)).toMatchObject({ ...NOTHING, ...KNOWN, ...expected })
   })
 
   it.each([
-    ['unknown form', { form: 'other' }],
-    ['empty form', { form: '' }],
+    [
+      'a course this service does not know',
+      { course: String(NEW_COURSE), page: `/course/${NEW_COURSE}` },
+      { course: NEW_COURSE, page: `/course/${NEW_COURSE}` },
+      ['course', 'page'],
+      [
+        `Курса №${NEW_COURSE} нет в каталоге сервиса — обновите сервис`,
+        `Страница «/course/${NEW_COURSE}» неизвестна сервису`,
+      ],
+    ],
+    [
+      'a quiz suggestion this service does not know',
+      { quiz: String(NEW_COURSE) },
+      { quiz: NEW_COURSE },
+      ['quiz'],
+      [`Курса №${NEW_COURSE} нет в каталоге сервиса — обновите сервис`],
+    ],
+    [
+      'a new page',
+      { page: '/announcements' },
+      { page: '/announcements' },
+      ['page'],
+      ['Страница «/announcements» неизвестна сервису'],
+    ],
+    [
+      'a new form',
+      { form: 'callback_widget' },
+      { form: 'unknown' },
+      ['form'],
+      ['Форма «callback_widget» неизвестна сервису'],
+    ],
+    [
+      'a course id written as 04',
+      { course: '04' },
+      { course: null },
+      ['course'],
+      ['Неверное значение «course» отброшено'],
+    ],
+    [
+      'a full URL as the page',
+      { page: 'https://example.com/' },
+      { page: null },
+      ['page'],
+      ['Неверное значение «page» отброшено'],
+    ],
+    [
+      'a page with markup',
+      { page: '/<b>' },
+      { page: null },
+      ['page'],
+      ['Неверное значение «page» отброшено'],
+    ],
+    [
+      'a form given twice',
+      { form: ['feedback', 'feedback'] },
+      { form: 'unknown' },
+      ['form'],
+      ['Неверное значение «form» отброшено'],
+    ],
+  ])('keeps the lead with %s, and warns', (_case, input, expected, params, warnings) => {
+    expect(meta(input)).toMatchObject({ ...expected, unknownParams: params, warnings })
+  })
+
+  it('echoes at most 40 characters of an unknown form, on one line', () => {
+    const [warning] = meta({ form: `x\n${'y'.repeat(60)}` }).warnings
+    expect(warning).toBe(`Форма «x${'y'.repeat(39)}…» неизвестна сервису`)
+  })
+
+  it.each([
     ['consent=false', { consent: 'false' }],
     ['old-style consent', { consent: '2025-01' }],
     ['consent with upper-case hex', { consent: '2025-09-01.0A1B2C3D' }],
     ['consent with a short hash', { consent: '2025-09-01.0a1b2c3' }],
-    ['empty consent', { consent: '' }],
     ['consent with markup', { consent: '<b>' }],
-    ['form given twice', { form: ['feedback', 'feedback'] }],
-    ['a course not in the catalogue', { course: '99' }],
-    ['a course id written as 04', { course: '04' }],
-    ['an empty course', { course: '' }],
-    ['a quiz suggestion not in the catalogue', { quiz: '0' }],
-    ['a page the site does not have', { page: '/admin' }],
-    ['a page with a trailing slash', { page: '/courses/' }],
-    ['a full URL as the page', { page: 'https://example.com/' }],
-  ])('refuses %s', (_case, input) => {
-    expect(leadQuerySchema.safeParse(input).success).toBe(false)
+    ['consent given twice', { consent: [VERSION, VERSION] }],
+  ])('refuses %s: the site builds it, so a wrong one is no site of ours', (_case, input) => {
+    expect(readLeadMeta(input).success).toBe(false)
   })
 
-  it('leadQueryString builds what the schema accepts, with or without a consent version', () => {
+  it('takes a filled honeypot, even repeated, as filled', () => {
+    expect(meta({ [HONEYPOT_PARAM]: 'http://spam' }).honeypot).toBe('http://spam')
+    expect(meta({ [HONEYPOT_PARAM]: ['', 'x'] }).honeypot).not.toBe('')
+  })
+
+  it('leadQueryString builds what it reads, with or without a consent version', () => {
     expect(leadQueryString('feedback')).toBe(`form=feedback&${HONEYPOT_PARAM}=`)
-    const query = leadQueryString('trial_lesson_popup', '', VERSION)
-    expect(query).toBe(`form=trial_lesson_popup&consent=${VERSION}&${HONEYPOT_PARAM}=`)
-    const parsed = leadQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)))
-    expect(parsed).toEqual({ form: 'trial_lesson_popup', consent: VERSION, website: '' })
-  })
-
-  it('leadQueryString adds the context it is given, and the schema reads it back', () => {
-    const query = leadQueryString('feedback', '', undefined, { course: 4, page: '/course/4' })
-    expect(query).toBe(`form=feedback&course=4&page=%2Fcourse%2F4&${HONEYPOT_PARAM}=`)
-    const parsed = leadQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)))
-    expect(parsed).toMatchObject({ course: 4, page: '/course/4' })
-    expect(leadQueryString('feedback', '', VERSION, { quiz: 2 })).toBe(
-      `form=feedback&consent=${VERSION}&quiz=2&${HONEYPOT_PARAM}=`,
+    const query = leadQueryString('trial_lesson_popup', '', VERSION, {
+      course: 4,
+      quiz: 2,
+      page: '/course/4',
+    })
+    expect(query).toBe(
+      `form=trial_lesson_popup&consent=${VERSION}&course=4&quiz=2&page=%2Fcourse%2F4&${HONEYPOT_PARAM}=`,
     )
+    expect(meta(Object.fromEntries(new URLSearchParams(query)))).toMatchObject({
+      form: 'trial_lesson_popup',
+      consent: VERSION,
+      course: 4,
+      quiz: 2,
+      page: '/course/4',
+      ...KNOWN,
+    })
   })
 })

@@ -1,6 +1,6 @@
 // zod/mini: the same zod, tree-shakable, so the site ships a few kilobytes instead of the full library.
 import * as z from 'zod/mini'
-import { PHONE_PATTERN } from './phone.ts'
+import { normalizePhone } from './phone.ts'
 
 // No compiled validators: the probe for `new Function` trips a strict CSP in the browser
 // (and a console error), and two fields gain nothing from compilation.
@@ -60,13 +60,15 @@ function createLeadSchema() {
       z.refine((name) => !FORBIDDEN_NAME_CHARS.test(name), LEAD_ERRORS.nameInvalid),
       z.refine((name) => name.replace(INVISIBLE, '') !== '', LEAD_ERRORS.nameInvalid),
     ),
-    phone: z
-      .string({ error: LEAD_ERRORS.phoneRequired })
-      .check(
+    // Any way of writing a Russian number is taken and stored in the one shape.
+    phone: z.pipe(
+      z.string({ error: LEAD_ERRORS.phoneRequired }).check(
         z.trim(),
         z.minLength(1, LEAD_ERRORS.phoneRequired),
-        z.regex(PHONE_PATTERN, LEAD_ERRORS.phoneInvalid),
+        z.refine((phone) => normalizePhone(phone) !== undefined, LEAD_ERRORS.phoneInvalid),
       ),
+      z.transform((phone) => normalizePhone(phone) ?? phone),
+    ),
   })
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PHONE_PATTERN, formatPhoneInput, maskPhoneDigits } from './phone.ts'
+import { PHONE_PATTERN, formatPhoneInput, maskPhoneDigits, normalizePhone } from './phone.ts'
 
 describe('formatPhoneInput', () => {
   it.each([
@@ -57,5 +57,38 @@ describe('maskPhoneDigits', () => {
     ['123456789012345', '+7 (234) 567-89-01'],
   ])('%j → %j (first digit always shown as the country digit 7)', (digits, expected) => {
     expect(maskPhoneDigits(digits)).toBe(expected)
+  })
+})
+
+describe('normalizePhone', () => {
+  it.each([
+    ['+7 (912) 345-67-89'],
+    ['+79123456789'],
+    ['+7 912 345 67 89'],
+    ['8 912 345-67-89'],
+    ['8(912)345 67 89'],
+    ['89123456789'],
+    ['7 912 345.67.89'],
+    ['912 345 67 89'],
+    ['9123456789'],
+    ['  +7-912-345-67-89\t'],
+  ])('stores %j as +7 (912) 345-67-89', (raw) => {
+    expect(normalizePhone(raw)).toBe('+7 (912) 345-67-89')
+  })
+
+  it('keeps a landline with its area code', () => {
+    expect(normalizePhone('8 (8512) 12-34-56')).toBe('+7 (851) 212-34-56')
+  })
+
+  it.each([
+    ['another country', '+380 91 234 5678'],
+    ['+8', '+8 912 345-67-89'],
+    ['nine digits', '912 345 67 8'],
+    ['twelve digits', '8 912 345 67 890'],
+    ['letters', '8 912 CALL-ME'],
+    ['a plus in the middle', '8 912 +345 67 89'],
+    ['empty', ''],
+  ])('refuses %s', (_case, raw) => {
+    expect(normalizePhone(raw)).toBeUndefined()
   })
 })

@@ -47,3 +47,18 @@ export function formatPhoneInput(raw: string, previous: string): string {
   }
   return previous
 }
+
+/** What people put between the digits of a number: spaces, dashes, dots, brackets. */
+const PHONE_SEPARATORS = /[\s().-]/g
+
+/**
+ * Any way a parent may write a Russian number, as typed without the mask (a form sent before or
+ * without JavaScript): `8 912 345-67-89`, `+7 (912) 3456789`, `7912…`, or the ten digits alone.
+ * Returns it in the one stored shape, `+7 (XXX) XXX-XX-XX`, or undefined for anything else
+ * (another country, too few or too many digits, letters) (docs/behaviour.md, "Phone input").
+ */
+export function normalizePhone(raw: string): string | undefined {
+  const compact = raw.replace(PHONE_SEPARATORS, '')
+  const match = /^(?:\+7|8|7)?(\d{10})$/.exec(compact)
+  return match ? maskPhoneDigits(`7${match[1]}`) : undefined
+}

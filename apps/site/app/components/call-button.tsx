@@ -2,6 +2,7 @@ import { Check, Phone } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { school } from '~/config/school'
 import { reachGoal } from '~/lib/analytics'
+import { DESKTOP_TAP_ATTRIBUTE } from '~/lib/early-taps'
 import { buttonClass } from './button-styles'
 import { useIsPhone } from './use-is-phone'
 
@@ -20,11 +21,13 @@ export function CallButton() {
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const classes = buttonClass('outline', 'lg', 'tabular-nums')
+  // A desktop tap on the prerendered link, before hydration, copies once the button is there.
+  const desktopTap = { [DESKTOP_TAP_ATTRIBUTE]: 'call' }
   const { short, tel } = school.phone
 
   if (isPhone) {
     return (
-      <a href={`tel:${tel}`} className={classes}>
+      <a href={`tel:${tel}`} className={classes} {...desktopTap}>
         <Phone aria-hidden="true" className="size-5" />
         {/* Same width as the desktop button, so nothing moves when it replaces this link. */}
         <span className="grid justify-items-center">
@@ -53,7 +56,7 @@ export function CallButton() {
   }
 
   return (
-    <button type="button" onClick={() => void copy()} className={classes}>
+    <button type="button" onClick={() => void copy()} className={classes} {...desktopTap}>
       {copied ? (
         <Check aria-hidden="true" className="size-5" />
       ) : (

@@ -1,16 +1,10 @@
 import { useSyncExternalStore } from 'react'
-
-const COARSE_POINTER = '(pointer: coarse)'
-const PHONE_USER_AGENT = /Android|iPhone|iPod|Mobile|Windows Phone/i
+import { COARSE_POINTER, isPhoneDevice } from '~/lib/phone-device'
 
 function subscribe(onChange: () => void): () => void {
   const query = window.matchMedia(COARSE_POINTER)
   query.addEventListener('change', onChange)
   return () => query.removeEventListener('change', onChange)
-}
-
-function isPhone(): boolean {
-  return window.matchMedia(COARSE_POINTER).matches || PHONE_USER_AGENT.test(navigator.userAgent)
 }
 
 // The prerendered HTML assumes a phone, so the tel: link works before (and without) JavaScript;
@@ -19,5 +13,5 @@ const isPhoneOnServer = () => true
 
 /** Whether the visitor is on a touch-first device that can dial. */
 export function useIsPhone(): boolean {
-  return useSyncExternalStore(subscribe, isPhone, isPhoneOnServer)
+  return useSyncExternalStore(subscribe, isPhoneDevice, isPhoneOnServer)
 }

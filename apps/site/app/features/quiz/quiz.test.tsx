@@ -105,7 +105,11 @@ describe('Quiz', () => {
       'href',
       '/course/4',
     )
-    expect(button('Оставить заявку')).toBeInTheDocument()
+    // The home page has the contact block: the link jumps to it in the page.
+    expect(screen.getByRole('link', { name: 'Оставить заявку' })).toHaveAttribute(
+      'href',
+      '#contact',
+    )
 
     await user.click(button('Пройти тест заново'))
     expect(heading('Какой курс подойдёт вашему ребёнку?')).toHaveFocus()
