@@ -79,7 +79,18 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
     onSuccess()
   }
 
-  return { form, adoptTypedValues, values, errors, submitError, status, setName, setPhone, setHoneypot, submit }
+  return {
+    form,
+    adoptTypedValues,
+    values,
+    errors,
+    submitError,
+    status,
+    setName,
+    setPhone,
+    setHoneypot,
+    submit,
+  }
 }
 
 export type LeadFormState = ReturnType<typeof useLeadForm>
