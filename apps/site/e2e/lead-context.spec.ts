@@ -77,7 +77,7 @@ test('a lead sent after the quiz carries its suggestion', async ({ page }) => {
   }
   await page.clock.runFor(1_500)
   await expect(quiz.getByRole('heading', { name: /Создание сайтов: HTML и CSS/ })).toBeVisible()
-  await button('Оставить заявку').click()
+  await quiz.getByRole('link', { name: 'Оставить заявку' }).click()
   const form = page.getByRole('form', { name: 'Заявка на обучение' })
   await expect(form).toBeInViewport()
   const name = uniqueName('Тест')

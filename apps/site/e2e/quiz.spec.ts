@@ -138,7 +138,7 @@ test('the result leads to the contact block and to the course page', async ({ pa
   await page.clock.runFor(1_500)
 
   await expect(quiz.getByRole('heading', { name: /Создание сайтов: HTML и CSS/ })).toBeVisible()
-  await button('Оставить заявку').click()
+  await quiz.getByRole('link', { name: 'Оставить заявку' }).click()
   await expect(page.locator('#contact')).toBeInViewport()
 
   await quiz.getByRole('link', { name: 'Подробнее о курсе' }).click()

@@ -1,5 +1,6 @@
 import type { MouseEventHandler, ReactNode } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
+import { usePagePath } from '~/components/use-page-path'
 import { anchors, pageHasContact, paths } from '~/config/paths'
 
 type ContactLinkProps = {
@@ -14,8 +15,7 @@ type ContactLinkProps = {
  * (docs/behaviour.md, "Contact links").
  */
 export function ContactLink({ className, children, onClick }: ContactLinkProps) {
-  const { pathname } = useLocation()
-  if (pageHasContact(pathname)) {
+  if (pageHasContact(usePagePath())) {
     return (
       <a href={`#${anchors.contact}`} className={className} onClick={onClick}>
         {children}

@@ -1,6 +1,6 @@
 // Controls that only JavaScript can run (the quiz, the desktop "copy the number") are dead until
 // React hydrates, 1–3 s after the first paint on a phone. A tap in that time is held, the control
-// shows it is busy, and the tap is replayed once the page is ready (docs/decisions/0044-actions-before-hydration.md).
+// shows it is busy, and the tap is replayed once the page is ready (docs/decisions/0039-actions-before-hydration.md).
 // Links, the menu (a native popover) and the lead form (a real form post) need no help: they work
 // before and without JavaScript.
 import { COARSE_POINTER, PHONE_USER_AGENT } from './phone-device'
@@ -24,18 +24,39 @@ const JS_ONLY = `button[type="button"]:not([popovertarget]),[${DESKTOP_TAP_ATTRI
  */
 export const HOLD_EARLY_TAPS = `document.addEventListener("click",function hold(e){if(document.documentElement.dataset.hydrated){document.removeEventListener("click",hold,true);return}var t=e.target instanceof Element&&e.target.closest(${JSON.stringify(JS_ONLY)});if(!t)return;if(t.hasAttribute("${DESKTOP_TAP_ATTRIBUTE}")&&(matchMedia("${COARSE_POINTER}").matches||${PHONE_USER_AGENT}.test(navigator.userAgent)))return;e.preventDefault();e.stopImmediatePropagation();var p=window.${HELD_TAP};if(p)p.removeAttribute("aria-busy");window.${HELD_TAP}=t;t.setAttribute("aria-busy","true")},true)`
 
-/** Called once the page is hydrated: performs the tap held before, on its control as it is now. */
+// React marks each DOM node it has hydrated with an own `__reactFiber$…` key. A node in a part
+// hydrated later (the quiz, whose code loads after the page's) has none until that code has run,
+// and a click on it before then would reach no handler.
+const isHydrated = (node: Element) =>
+  Object.keys(node).some((key) => key.startsWith('__reactFiber$'))
+
+/** How long a held tap waits for its part of the page to hydrate before it is let go. */
+const REPLAY_WAIT_MS = 15_000
+const REPLAY_POLL_MS = 50
+
+/**
+ * Called once the page is hydrated: performs the tap held before, on its control as it is now,
+ * as soon as that control's part of the page is hydrated too.
+ */
 export function replayHeldTap(): void {
   const holder = window as unknown as Record<typeof HELD_TAP, HTMLElement | undefined>
   const held = holder[HELD_TAP]
   holder[HELD_TAP] = undefined
   if (!held) return
-  held.removeAttribute('aria-busy')
   const mark = held.getAttribute(DESKTOP_TAP_ATTRIBUTE)
-  const target = held.isConnected
-    ? held
-    : mark === null
-      ? null
-      : document.querySelector<HTMLElement>(`[${DESKTOP_TAP_ATTRIBUTE}="${mark}"]`)
-  target?.click()
+  const giveUpAt = performance.now() + REPLAY_WAIT_MS
+  const attempt = () => {
+    const target = held.isConnected
+      ? held
+      : mark === null
+        ? null
+        : document.querySelector<HTMLElement>(`[${DESKTOP_TAP_ATTRIBUTE}="${mark}"]`)
+    if (target && !isHydrated(target) && performance.now() < giveUpAt) {
+      setTimeout(attempt, REPLAY_POLL_MS)
+      return
+    }
+    held.removeAttribute('aria-busy')
+    target?.click()
+  }
+  attempt()
 }

@@ -1,9 +1,10 @@
 import { HONEYPOT_PARAM, NAME_MAX_LENGTH } from '@it-lab/shared'
 import { useCallback, useId } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
 import { env } from '~/config/env'
 import { paths } from '~/config/paths'
 import { useHydrated } from '~/components/use-hydrated'
+import { usePagePath } from '~/components/use-page-path'
 import { pageContext, rememberedQuizSuggestion } from './lead-context'
 import type { LeadFormState } from './use-lead-form'
 
@@ -36,11 +37,10 @@ function FieldError({ id, message }: { id: string; message: string | null | unde
 export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
   const id = useId()
   const hydrated = useHydrated()
-  const { pathname } = useLocation()
   const { values, errors, submitError, status } = state
   const submitting = status === 'submitting'
   const phoneMessage = errors.phone ?? submitError
-  const { course, page } = pageContext(pathname)
+  const { course, page } = pageContext(usePagePath())
   const quiz = hydrated ? rememberedQuizSuggestion() : undefined
   const { adoptTypedValues } = state
   // Hydration leaves what a parent typed before the page was ready in the fields, not in the

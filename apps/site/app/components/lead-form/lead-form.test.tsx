@@ -19,9 +19,9 @@ function Harness() {
   return <LeadFormView state={form} label="Заявка" submitLabel="Оставить заявку" />
 }
 
-function renderForm() {
-  const Stub = createRoutesStub([{ path: '/', Component: Harness }])
-  render(<Stub />)
+function renderForm(path = '/') {
+  const Stub = createRoutesStub([{ path: '*', Component: Harness }])
+  render(<Stub initialEntries={[path]} />)
   return userEvent.setup()
 }
 
@@ -105,5 +105,23 @@ describe('lead form', () => {
     await user.type(screen.getByLabelText('Имя'), 'А')
     expect(screen.queryByText('Введите имя')).not.toBeInTheDocument()
     expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('is a real form posted to the lead service, with its context in hidden fields', () => {
+    renderForm('/course/4')
+    const form = screen.getByRole('form', { name: 'Заявка' })
+    expect(form).toHaveAttribute('method', 'post')
+    expect(form).toHaveAttribute('action', 'http://lead.test/send')
+    const hidden = Object.fromEntries(new FormData(form as HTMLFormElement))
+    expect(hidden).toMatchObject({
+      name: '',
+      phone: '',
+      website: '',
+      form: 'feedback',
+      course: '4',
+      page: '/course/4',
+      quiz: '',
+    })
+    expect(hidden.consent).toMatch(CONSENT_VERSION_PATTERN)
   })
 })
