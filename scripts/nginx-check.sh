@@ -355,6 +355,16 @@ else
   bad "lead in SQLite" "sent $LEAD_BODY, stored $DB_ROWS"
 fi
 
+# The site's plain form (before or without JavaScript): answered with the site's thank-you page.
+fetch "$BASE/lead/send" -X POST -H 'Content-Type: application/x-www-form-urlencoded' -H "Origin: $ORIGIN" \
+  --data-urlencode 'name=Форма nginx' --data-urlencode 'phone=8 912 345-67-89' \
+  --data 'form=feedback&consent=&course=&quiz=&page=%2F&website='
+if [ "$STATUS" = 303 ] && [ "$(header Location)" = "$ORIGIN/thanks" ]; then
+  ok "plain form POST -> 303 $(header Location)"
+else
+  bad "plain form POST" "status $STATUS, Location '$(header Location)', body $(head -c 200 "$TMP/b")"
+fi
+
 fetch "$LEAD_URL" -X POST -H 'Content-Type: application/json' -H 'Origin: https://evil.example' \
   --data "$LEAD_BODY"
 if [ "$STATUS" = 403 ]; then ok "foreign Origin -> 403 (Origin reaches the service)"; else bad "foreign Origin" "status $STATUS"; fi

@@ -2,7 +2,8 @@
 // times on every indexable route and one policy page, loads three pages three times in real
 // Chromium under the same throttling (the headless shell, and the windowed build as a diagnostic),
 // checks every page for layout shift at phone and desktop widths, and prints the medians with the
-// first-load JavaScript and CSS. Figures go to bench-results/site.json. It measures; it does not
+// first-load JavaScript and CSS; then taps every essential control the moment it shows
+// (tap-probe.ts, also `npm run bench:taps`). Figures go to bench-results/site.json. It measures; it does not
 // gate.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -10,7 +11,8 @@ import { paths, prerenderPaths, sitemapPaths } from '../app/config/paths.ts'
 import { CHROMIUM_PATH } from '../chromium.ts'
 import { firstLoad, htmlFileFor } from './first-load.ts'
 import { CATEGORIES, median, runLighthouse, type LighthouseFigures } from './lighthouse-runner.ts'
-import { buildSite, clientDir, serveBuild, siteDir } from './serve-build.ts'
+import { buildDir, buildSite, clientDir, serveBuild, siteDir } from './serve-build.ts'
+import { runTapProbe } from './tap-probe.ts'
 import {
   launchBrowser,
   measureLoad,
@@ -228,6 +230,14 @@ for (const row of shiftRows) {
       misses.push(
         `${row.route}: CLS ${row[viewport].toFixed(3)} at ${VIEWPORTS[viewport].width} px`,
       )
+}
+// Taps the moment each control shows, before hydration (docs/decisions/0039): none may be lost.
+const taps = await runTapProbe(buildDir)
+for (const row of taps) {
+  if (row.lost > 0)
+    misses.push(`${row.profile}, ${row.control}: ${row.lost} of ${row.runs} taps lost`)
+  if (row.getSubmissions > 0)
+    misses.push(`${row.profile}, ${row.control}: ${row.getSubmissions} sent as a GET`)
 }
 console.log(misses.length ? `\nTargets not met:\n  ${misses.join('\n  ')}` : '\nEvery target met.')
 

@@ -43,4 +43,9 @@ describe('contentSecurityPolicy', () => {
     expect(directive(csp, 'script-src')).not.toContain("'unsafe-inline'")
     expect(directive(csp, 'script-src')).toContain(sha256(boot))
   })
+
+  it('lets forms post to the site and the lead service only', () => {
+    const csp = contentSecurityPolicy(inlineHashes([page]), settings)
+    expect(directive(csp, 'form-action')).toBe("'self' https://api.itlab.example")
+  })
 })

@@ -3,7 +3,8 @@ import { SectionHeading } from '~/components/section-heading'
 import { anchors } from '~/config/paths'
 
 // Below the fold: the prerendered quiz shows at once and its code hydrates it after the first
-// load (React replays a click that comes earlier), so it does not weigh on the first load.
+// load, so it does not weigh on the first load. A tap that comes earlier is held and replayed once
+// the quiz is hydrated (lib/early-taps.ts).
 const Quiz = lazy(() => import('~/features/quiz/quiz').then((module) => ({ default: module.Quiz })))
 
 /** The course quiz on the home page (anchor `quiz`), between the courses and the closing section. */

@@ -37,12 +37,11 @@ function FieldError({ id, message }: { id: string; message: string | null | unde
 export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
   const id = useId()
   const hydrated = useHydrated()
-  const { values, errors, submitError, status } = state
+  const { values, errors, submitError, status, adoptTypedValues } = state
   const submitting = status === 'submitting'
   const phoneMessage = errors.phone ?? submitError
   const { course, page } = pageContext(usePagePath())
   const quiz = hydrated ? rememberedQuizSuggestion() : undefined
-  const { adoptTypedValues } = state
   // Hydration leaves what a parent typed before the page was ready in the fields, not in the
   // form's state: hand it over once, so the form sends what the parent sees.
   const onFormMounted = useCallback(

@@ -13,7 +13,7 @@ import { LeadSendError, sendLead } from './send-lead'
 
 export type LeadFormStatus = 'idle' | 'submitting' | 'success'
 
-export type Values = { name: string; phone: string; honeypot: string }
+type Values = { name: string; phone: string; honeypot: string }
 const EMPTY: Values = { name: '', phone: '', honeypot: '' }
 
 /** State and rules of one lead form; `onSuccess` runs after the lead is accepted. */
