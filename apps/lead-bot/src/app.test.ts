@@ -41,6 +41,18 @@ async function makeApp(overrides: Partial<AppOptions> = {}) {
   return { app, store, stored }
 }
 
+/** A Fastify logger whose lines a test can read. */
+function captureLogs() {
+  const lines: string[] = []
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString())
+      done()
+    },
+  })
+  return { lines, logger: { level: 'info', stream } }
+}
+
 interface BadRequest {
   name: string
   query?: string
@@ -201,16 +213,10 @@ describe('POST /send: bad requests change nothing', () => {
   let stored: number[]
   let url: string
   let tried = 0
-  const logLines: string[] = []
+  const { lines: logLines, logger } = captureLogs()
 
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logLines.push(chunk.toString())
-        done()
-      },
-    })
-    ;({ app, store, stored } = await makeApp({ logger: { level: 'info', stream: logStream } }))
+    ;({ app, store, stored } = await makeApp({ logger }))
     // Over real HTTP, so content length, chunking and the body limit behave as in production.
     url = await app.listen({ port: 0, host: '127.0.0.1' })
   })
@@ -627,21 +633,16 @@ describe('connections', () => {
 
 describe('logs', () => {
   it('carry the client IP only on the rate-limit line', async () => {
-    const lines: Record<string, unknown>[] = []
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>)
-        done()
-      },
-    })
+    const captured = captureLogs()
     const { app, store } = await makeApp({
       rateLimit: { max: 1, windowMs: 60_000 },
-      logger: { level: 'info', stream },
+      logger: captured.logger,
     })
     for (let i = 0; i < 2; i += 1) {
       await send(app, '198.51.100.23')
     }
     await app.inject({ method: 'POST', url: `/send?${QUERY}spam`, remoteAddress: '198.51.100.24' })
+    const lines = captured.lines.map((line) => JSON.parse(line) as Record<string, unknown>)
     const withIp = lines.filter((line) => JSON.stringify(line).includes('198.51.100.2'))
     expect(withIp.map((line) => line.msg)).toEqual(['rate limited'])
     expect(lines.some((line) => line.msg === 'lead stored')).toBe(true)
@@ -738,16 +739,7 @@ describe('POST /send as a plain form (a page before or without JavaScript)', () 
   })
 
   it('thanks a bot that filled the honeypot and stores nothing, logging no field value', async () => {
-    const lines: string[] = []
-    const logger = {
-      level: 'info',
-      stream: new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(chunk.toString())
-          done()
-        },
-      }),
-    }
+    const { lines, logger } = captureLogs()
     const { app, store } = await makeApp({ logger })
     const response = await post(app, {
       ...siteFields,
@@ -826,16 +818,7 @@ describe('POST /send never refuses a lead for its metadata', () => {
     ],
     ['JSON with a new form and a mangled course', 'course=abc&form=callback&page=%2Fnew-page'],
   ])('stores a %s lead from a newer site, with a warning for the chat', async (_case, query) => {
-    const lines: string[] = []
-    const logger = {
-      level: 'info',
-      stream: new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(chunk.toString())
-          done()
-        },
-      }),
-    }
+    const { lines, logger } = captureLogs()
     const { app, store } = await makeApp({ logger })
     const response = await app.inject({
       method: 'POST',

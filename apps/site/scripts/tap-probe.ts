@@ -13,13 +13,19 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import type { Browser, BrowserContext, Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { startService } from '../../lead-bot/test/service.ts'
 import { paths } from '../app/config/paths.ts'
 import { quizQuestions } from '../app/content/quiz-questions.ts'
 import { buildSiteServer } from '../server/site-server.ts'
 import { buildDir, buildSite, siteDir } from './serve-build.ts'
-import { launchBrowser, THROTTLING, VIEWPORTS, type ViewportName } from './throttled-browser.ts'
+import {
+  launchBrowser,
+  newDeviceContext,
+  throttle,
+  THROTTLING,
+  type ViewportName,
+} from './throttled-browser.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 /** How long a tap may take to show its effect before it counts as lost. */
@@ -162,17 +168,6 @@ type Run = {
   hydratedMs: number
 }
 
-async function newContext(browser: Browser, viewport: ViewportName): Promise<BrowserContext> {
-  const phone = viewport === 'phone'
-  return browser.newContext({
-    viewport: VIEWPORTS[viewport],
-    deviceScaleFactor: phone ? 2 : 1,
-    isMobile: phone,
-    hasTouch: phone,
-    permissions: ['clipboard-read', 'clipboard-write'],
-  })
-}
-
 async function probe(
   browser: Browser,
   origin: string,
@@ -180,7 +175,10 @@ async function probe(
   item: Control,
   run: number,
 ): Promise<Run> {
-  const context = await newContext(browser, item.viewport)
+  const context = await newDeviceContext(browser, item.viewport, [
+    'clipboard-read',
+    'clipboard-write',
+  ])
   try {
     const page = await context.newPage()
     await page.addInitScript(observePaintAndHydration)
@@ -196,16 +194,7 @@ async function probe(
     page.on('framenavigated', (frame) => {
       if (leaks(frame.url())) getSubmission = true
     })
-    const cdp = await context.newCDPSession(page)
-    const link = PROFILES[profile]
-    await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: link.latencyMs,
-      downloadThroughput: (link.downKbps * 1000) / 8,
-      uploadThroughput: (link.upKbps * 1000) / 8,
-    })
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown })
+    await throttle(context, page, PROFILES[profile])
     const start = Date.now()
     await page.goto(`${origin}${item.path}`, { waitUntil: 'commit', timeout: 60_000 })
     await item.act(page, name)

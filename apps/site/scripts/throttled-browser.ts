@@ -1,4 +1,4 @@
-import { chromium, type Browser } from '@playwright/test'
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from '../chromium.ts'
 
 /** Lighthouse's mobile "slow 4G" link and CPU, applied for real over the DevTools protocol. */
@@ -9,6 +9,42 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const
 export type ViewportName = keyof typeof VIEWPORTS
+
+/** A network link to emulate: round trip and throughput. */
+export type NetworkLink = { latencyMs: number; downKbps: number; upKbps: number }
+
+/** A fresh profile (empty cache) sized as a phone or a desktop. */
+export function newDeviceContext(
+  browser: Browser,
+  viewport: ViewportName,
+  permissions: string[] = [],
+): Promise<BrowserContext> {
+  const phone = viewport === 'phone'
+  return browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    deviceScaleFactor: phone ? 2 : 1,
+    isMobile: phone,
+    hasTouch: phone,
+    permissions,
+  })
+}
+
+/** Applies `link` and the bench's CPU slowdown to `page`, for real, over the DevTools protocol. */
+export async function throttle(
+  context: BrowserContext,
+  page: Page,
+  link: NetworkLink = THROTTLING,
+): Promise<void> {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: link.latencyMs,
+    downloadThroughput: (link.downKbps * 1000) / 8,
+    uploadThroughput: (link.upKbps * 1000) / 8,
+  })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown })
+}
 
 /** Milliseconds from the start of navigation; `cls` is the sum of every layout shift (no input). */
 export type BrowserFigures = { fcpMs: number; lcpMs: number; hydratedMs: number; cls: number }
@@ -56,25 +92,11 @@ export async function measureLoad(
   url: string,
   viewport: ViewportName = 'phone',
 ): Promise<BrowserFigures> {
-  const phone = viewport === 'phone'
-  const context = await browser.newContext({
-    viewport: VIEWPORTS[viewport],
-    deviceScaleFactor: phone ? 2 : 1,
-    isMobile: phone,
-    hasTouch: phone,
-  })
+  const context = await newDeviceContext(browser, viewport)
   try {
     const page = await context.newPage()
     await page.addInitScript(observePaints)
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: THROTTLING.latencyMs,
-      downloadThroughput: (THROTTLING.downKbps * 1000) / 8,
-      uploadThroughput: (THROTTLING.upKbps * 1000) / 8,
-    })
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown })
+    await throttle(context, page)
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 })
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, {
       timeout: 60_000,
