@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { paths } from '../app/config/paths'
+import { school } from '../app/config/school'
 import { quizQuestions } from '../app/content/quiz-questions'
 import { expect, test } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
@@ -92,4 +93,19 @@ test('a form sent before the page is ready is posted, never sent as a URL', asyn
   release()
   expect(storedLeads(name)).toMatchObject([{ phone: '+7 (912) 345-67-89', page: paths.home }])
   expect(urls.filter((url) => url.includes('9123456789') || url.includes('name='))).toEqual([])
+})
+
+test('a desktop tap on the number before the page is ready copies it once the page is', async ({
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const { page, errors, release } = await openHeld(context, paths.home)
+  const hero = page.locator('#hero')
+  await hero.getByRole('link', { name: new RegExp(school.phone.short) }).click()
+  await expect(page).toHaveURL(paths.home)
+  release()
+  await hydrated(page)
+  await expect(hero.getByRole('button', { name: 'Скопировано!' })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(school.phone.short)
+  expect(errors).toEqual([])
 })

@@ -46,12 +46,15 @@ export function replayHeldTap(): void {
   const mark = held.getAttribute(DESKTOP_TAP_ATTRIBUTE)
   const giveUpAt = performance.now() + REPLAY_WAIT_MS
   const attempt = () => {
-    const target = held.isConnected
-      ? held
-      : mark === null
-        ? null
-        : document.querySelector<HTMLElement>(`[${DESKTOP_TAP_ATTRIBUTE}="${mark}"]`)
-    if (target && !isHydrated(target) && performance.now() < giveUpAt) {
+    // A marked link is replaced by its desktop button in the render right after hydration: the
+    // tap waits for the button, since the link itself would only dial.
+    const target =
+      mark === null
+        ? held
+        : held.isConnected
+          ? null
+          : document.querySelector<HTMLElement>(`[${DESKTOP_TAP_ATTRIBUTE}="${mark}"]`)
+    if ((!target || !isHydrated(target)) && performance.now() < giveUpAt) {
       setTimeout(attempt, REPLAY_POLL_MS)
       return
     }
