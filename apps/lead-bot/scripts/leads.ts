@@ -3,7 +3,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { normalizePhone } from '@it-lab/shared'
 import { launchDir, resolveDbPath } from '../src/config.ts'
-import { openLeadStore } from '../src/db.ts'
+import { openLeadStore } from '../src/store/lead-store.ts'
 import { computeDigest, formatDigest, previousSchoolWeek } from '../src/desk.ts'
 import { formatCsv, formatTable } from '../src/report.ts'
 
@@ -79,13 +79,13 @@ if (writes && values.csv) fail('--csv lists leads; it does not go with a change'
 
 if (writes) {
   if (!existsSync(dbPath)) fail(`No database at ${dbPath}`)
-  const store = openLeadStore(dbPath)
+  const store = openLeadStore(dbPath, { tool: true })
   try {
     if (values.delete !== undefined) {
       // Accepts the phone however it was typed, as the forms do.
       const phone = normalizePhone(values.delete)
       if (phone === undefined) fail(`--delete needs a full phone like +7 (912) 345-67-89`)
-      const deleted = store.deleteByPhone(phone)
+      const deleted = store.deleteByPhone(phone).length
       process.stdout.write(`Удалено заявок с этим номером: ${deleted}\n`)
     } else {
       const resent = store.resendFailed(Date.now())

@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify'
 import { COURSE_CATALOGUE, LEAD_ERRORS } from '@it-lab/shared'
 import { BODY_LIMIT_BYTES, STALE_PENDING_MS, buildApp } from './app.ts'
 import type { AppOptions } from './app.ts'
-import { openLeadStore } from './db.ts'
-import type { LeadStore } from './db.ts'
+import { openLeadStore } from './store/lead-store.ts'
+import type { LeadStore } from './store/lead-store.ts'
 import { LEAD_QUERY, TEST_CONSENT, VALID_PHONE, tempDir } from '../test/helpers.ts'
 
 const ORIGIN = 'http://127.0.0.1:3000'
@@ -561,18 +561,17 @@ describe('GET /health', () => {
     await app.close()
   })
 
-  it('answers 503 unwritable when the file was replaced by one that cannot be opened', async () => {
+  it('answers 503 `replaced` once the file was replaced, and keeps refusing leads', async () => {
     const store = newStore()
-    stores.push(store)
     const { app } = await makeApp({ store })
     for (const suffix of ['', '-wal', '-shm']) rmSync(store.path + suffix, { force: true })
     writeFileSync(store.path, 'garbage'.repeat(200))
-    expect((await app.inject('/health')).statusCode).toBe(503)
-    const post = await send(app)
-    expect(post.statusCode).toBe(503)
-    // Put right (the file removed): the store reopens the path and carries its leads over.
+    const health = await app.inject('/health')
+    expect([health.statusCode, health.json()]).toEqual([503, { status: 'error', db: 'replaced' }])
+    expect((await send(app)).statusCode).toBe(503)
+    // Put right, it still refuses: only a restart opens the file again (0043).
     rmSync(store.path)
-    expect((await app.inject('/health')).json()).toMatchObject({ status: 'ok', db: 'writable' })
+    expect((await app.inject('/health')).statusCode).toBe(503)
     await app.close()
   })
 })

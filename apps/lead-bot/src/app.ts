@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOption
 import { paths, validateLead, type LeadErrorReason, type LeadFieldErrors } from '@it-lab/shared'
 import { readLeadMeta } from '@it-lab/shared/lead-query'
 import type { Config } from './config.ts'
-import type { LeadStore } from './db.ts'
+import { StoreFencedError } from './store/connection.ts'
+import type { LeadStore } from './store/lead-store.ts'
 import { createGroupCommit } from './group-commit.ts'
 
 /** A lead is two short fields; anything bigger than this is not a person's form. */
@@ -191,8 +192,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         oldestPendingAgeS,
       }
     } catch (error) {
-      request.log.error({ err: error }, 'database is not writable')
-      return reply.code(503).send({ status: 'error', db: 'unwritable' })
+      // A replaced file: the store has stopped for good and the service is exiting (0043).
+      const db = error instanceof StoreFencedError ? 'replaced' : 'unwritable'
+      request.log.error({ err: error, db }, 'database is not writable')
+      return reply.code(503).send({ status: 'error', db })
     }
   })
 

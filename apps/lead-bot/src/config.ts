@@ -109,6 +109,8 @@ export const envSchema = z.object({
     .transform((value) => (value ?? 'https://api.telegram.org').replace(/\/+$/, ''))
     .refine((value) => URL.canParse(value), 'is not a URL'),
   TELEGRAM_TIMEOUT_MS: envInteger(10_000, 100, 120_000),
+  // A message given up on may still arrive: sent again, it would be in the chat twice (0012).
+  TELEGRAM_SEND_TIMEOUT_MS: envInteger(60_000, 100, 300_000),
   TELEGRAM_SEND_INTERVAL_MS: envOptionalInteger(0, 600_000),
   TELEGRAM_NOTIFY: z.preprocess(
     unset,
@@ -183,6 +185,7 @@ function toConfig(settings: EnvSettings, env: Env, cwd: string) {
             token,
             chatId,
             timeoutMs: settings.TELEGRAM_TIMEOUT_MS,
+            sendTimeoutMs: settings.TELEGRAM_SEND_TIMEOUT_MS,
             pollTimeoutS: settings.TELEGRAM_POLL_TIMEOUT_S,
           },
     outbox: {

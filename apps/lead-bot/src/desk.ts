@@ -1,8 +1,9 @@
 // The owner's lead desk in the chat (docs/behaviour.md, "Lead desk in Telegram"): status buttons,
 // the reminder for a lead nobody handled, and the weekly digest. Pure functions of a given time.
-import { DESK_STATUSES } from './db.ts'
-import type { DeskStatus, DigestRow } from './db.ts'
-import { SCHOOL_TIME_ZONE, STATUS_LABELS, courseTitle, escapeHtml, formLabel } from './telegram.ts'
+import { DESK_STATUSES, STATUS_LABELS } from './desk-statuses.ts'
+import type { DeskStatus } from './desk-statuses.ts'
+import type { DigestRow } from './store/rows.ts'
+import { SCHOOL_TIME_ZONE, courseTitle, escapeHtml, formLabel } from './telegram.ts'
 import type { InlineKeyboard } from './telegram.ts'
 
 const HOUR_MS = 3_600_000

@@ -1,8 +1,10 @@
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { TransactionNotStartedError, openLeadStore } from './db.ts'
-import type { LeadStore, NewLead } from './db.ts'
+import { TransactionNotStartedError } from './store/lead-queue.ts'
+import { openLeadStore } from './store/lead-store.ts'
+import type { LeadStore } from './store/lead-store.ts'
+import type { NewLead } from './store/rows.ts'
 import { createGroupCommit } from './group-commit.ts'
 import { TEST_CONSENT, phoneFor, tempDir } from '../test/helpers.ts'
 

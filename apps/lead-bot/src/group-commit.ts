@@ -1,5 +1,6 @@
-import { TransactionNotStartedError } from './db.ts'
-import type { LeadRow, LeadStore, LeadToInsert, NewLead } from './db.ts'
+import { TransactionNotStartedError } from './store/lead-queue.ts'
+import type { LeadStore } from './store/lead-store.ts'
+import type { LeadRow, LeadToInsert, NewLead } from './store/rows.ts'
 
 export interface GroupCommit {
   /**

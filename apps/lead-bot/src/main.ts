@@ -1,8 +1,10 @@
 import { buildApp } from './app.ts'
 import { ConfigError, parseConfig } from './config.ts'
 import type { Config } from './config.ts'
-import { openLeadStore } from './db.ts'
-import type { LeadStore, StoreLog } from './db.ts'
+import type { StoreLog } from './store/connection.ts'
+import { removeGuardFilesBefore } from './store/connection.ts'
+import { openLeadStore } from './store/lead-store.ts'
+import type { LeadStore } from './store/lead-store.ts'
 import { createOutbox } from './outbox.ts'
 import type { Outbox } from './outbox.ts'
 import { createTelegramClient } from './telegram.ts'
@@ -26,14 +28,29 @@ function loadConfig(): Config {
 const config = loadConfig()
 // The store reports a replaced database file through the app's logger, which comes later.
 const storeLog: { to?: StoreLog } = {}
+let stopping = false
+const stderrLog: StoreLog = {
+  warn: (details, message) =>
+    process.stderr.write(`lead-bot: ${message} ${JSON.stringify(details)}\n`),
+  error: (details, message) =>
+    process.stderr.write(`lead-bot: ${message} ${JSON.stringify(details)}\n`),
+}
+
+/** The exit code after the database file was replaced: the supervisor starts the service again. */
+const EXIT_FILE_REPLACED = 75
 
 function openStore(): LeadStore {
+  const log: StoreLog = {
+    warn: (details, message) => (storeLog.to ?? stderrLog).warn(details, message),
+    error: (details, message) => (storeLog.to ?? stderrLog).error(details, message),
+  }
   try {
     return openLeadStore(config.dbPath, {
-      log: {
-        warn: (details, message) => storeLog.to?.warn(details, message),
-        error: (details, message) => storeLog.to?.error(details, message),
-      },
+      log,
+      retentionDays: config.retentionDays,
+      // The file is not the one opened (docs/behaviour.md, "Storage rules"): stop taking leads,
+      // and exit so the next start merges the rescue copy into whatever file is there now.
+      onFenced: () => void shutdown('database file replaced', EXIT_FILE_REPLACED),
     })
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
@@ -83,13 +100,29 @@ if (config.telegram) {
   )
 }
 
-/** Deletes leads older than LEADS_RETENTION_DAYS, delivered or not (docs/decisions). */
+/**
+ * Deletes delivered leads older than LEADS_RETENTION_DAYS, with whatever the guard left beside
+ * the database (docs/decisions/0016-retention-and-deletion.md). A lead never delivered is kept
+ * and reported at error level at each pass until it is delivered or deleted by hand.
+ */
 function deleteExpired(): void {
+  if (store.fenced) return
+  const cutoff = Date.now() - config.retentionDays * DAY_MS
   try {
-    const deleted = store.deleteReceivedBefore(Date.now() - config.retentionDays * DAY_MS)
-    if (deleted > 0) {
-      app.log.info({ deleted, retentionDays: config.retentionDays }, 'expired leads deleted')
+    const { deleted, keptUndelivered } = store.deleteReceivedBefore(cutoff)
+    const files = removeGuardFilesBefore(config.dbPath, cutoff)
+    if (deleted > 0 || files.length > 0) {
+      app.log.info({ deleted, files, retentionDays: config.retentionDays }, 'expired leads deleted')
     }
+    if (keptUndelivered > 0) {
+      app.log.error(
+        { keptUndelivered, retentionDays: config.retentionDays },
+        'leads past the retention period were never delivered: kept until Telegram takes them ' +
+          '(npm run leads; --resend-failed) or they are deleted with --delete',
+      )
+    }
+    // Telegram serves an update for 24 hours at most: older ids need not be remembered.
+    store.forgetUpdatesBefore(Date.now() - 7 * DAY_MS)
   } catch (error) {
     app.log.error({ err: error }, 'expired leads could not be deleted; will try again')
   }
@@ -97,8 +130,7 @@ function deleteExpired(): void {
 deleteExpired()
 setInterval(deleteExpired, RETENTION_SWEEP_MS).unref()
 
-let stopping = false
-async function shutdown(signal: string): Promise<void> {
+async function shutdown(signal: string, exitCode = 0): Promise<void> {
   if (stopping) return
   stopping = true
   app.log.info({ signal }, 'shutting down')
@@ -108,7 +140,7 @@ async function shutdown(signal: string): Promise<void> {
     await poller?.stop()
     await outbox?.stop()
     store.close()
-    process.exit(0)
+    process.exit(exitCode)
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed')
     process.exit(1)

@@ -1,8 +1,9 @@
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { openLeadStore } from './db.ts'
-import type { LeadStore, NewLead } from './db.ts'
+import { openLeadStore } from './store/lead-store.ts'
+import type { LeadStore } from './store/lead-store.ts'
+import type { NewLead } from './store/rows.ts'
 import { createOutbox, retryDelayMs } from './outbox.ts'
 import type { Outbox, OutboxConfig } from './outbox.ts'
 import { REPEAT_NOTE, createTelegramClient } from './telegram.ts'
@@ -60,7 +61,13 @@ describe('outbox', () => {
     const { chatId = '1', timeoutMs = 2_000, ...config } = options
     outbox = createOutbox({
       store,
-      telegram: createTelegramClient({ apiUrl: fake.url, token: fake.token, chatId, timeoutMs }),
+      telegram: createTelegramClient({
+        apiUrl: fake.url,
+        token: fake.token,
+        chatId,
+        timeoutMs,
+        sendTimeoutMs: timeoutMs,
+      }),
       config: {
         pollMs: 1_000,
         retryBaseMs: 20,

@@ -1,4 +1,6 @@
-import type { LeadRow, LeadStore } from './db.ts'
+import { DIGEST_WEEK_KEY } from './store/desk-store.ts'
+import type { LeadStore } from './store/lead-store.ts'
+import type { LeadRow } from './store/rows.ts'
 import {
   computeDigest,
   dueDigestWeek,
@@ -28,8 +30,7 @@ export interface OutboxConfig {
   desk?: DeskConfig
 }
 
-/** The state key of the week (its Monday, school date) whose digest was sent last. */
-export const DIGEST_WEEK_KEY = 'digest_week'
+export { DIGEST_WEEK_KEY }
 
 /** One thing to post to the chat; every one goes through the same pacing. */
 type Job =
@@ -60,15 +61,8 @@ export function retryDelayMs(failures: number, baseMs: number, maxMs: number): n
   return Math.min(maxMs, baseMs * 2 ** Math.min(Math.max(failures - 1, 0), 40))
 }
 
-/** Stored before the error text of an attempt that may have reached Telegram. */
-export const UNCERTAIN_PREFIX = 'uncertain: '
-
-/** The previous attempt may have been delivered: no answer came, or none was recorded (a crash). */
-function mayBeRepeat(lead: LeadRow): boolean {
-  return (
-    lead.attempts > 0 && (lead.lastError === null || lead.lastError.startsWith(UNCERTAIN_PREFIX))
-  )
-}
+/** An earlier attempt may have been delivered: no answer came, or a crash cut it (in flight). */
+const mayBeRepeat = (lead: LeadRow): boolean => lead.mayRepeat || lead.inFlight
 
 /** After stop(), how long a "sent" write that keeps failing is still retried. */
 const RECORD_GIVE_UP_AFTER_STOP_MS = 5_000
@@ -77,11 +71,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * One worker posts everything to the chat, one call at a time, paced to the chat's limit: first
- * the status edits of messages (an owner just pressed a button), then pending leads strictly in
- * order of arrival (the oldest goes first, and while it waits out a retry every lead behind it
- * waits too), then reminders and the weekly digest. Each lead attempt is counted before it goes
- * out, and a delivery is recorded before anything else is sent, retrying the write if the
- * database is locked. What to post is read from the database each time, so a restart resumes.
+ * pending leads strictly in order of arrival (the oldest goes first, and while it waits out a
+ * retry every lead behind it waits too), then the status edits of messages, reminders and the
+ * weekly digest. A failing edit, reminder or digest backs off on its own and never holds up a
+ * lead; a failing lead holds up everything (Telegram is likely down). Each lead attempt is
+ * counted before it goes out, each reminder and digest claimed before it goes out (at most once),
+ * and a delivery is recorded before anything else is sent, retrying the write if the database is
+ * locked. What to post is read from the database each time, so a restart resumes.
  */
 export function createOutbox(options: OutboxOptions): Outbox {
   const { store, telegram, config, log } = options
@@ -92,30 +88,43 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let running: Promise<void> | undefined
   let again = false
   // While Telegram fails, every lead waits: one probe per backoff step rather than one per lead.
-  let pausedUntil = 0
+  const leadBackoff = { pausedUntil: 0, failures: 0 }
+  // A failing edit, reminder or digest waits on its own: leads go on.
+  const deskBackoff = { pausedUntil: 0, failures: 0 }
   let lastSendEndedAt = -Infinity
-  let failures = 0
 
   function paced(): number {
-    return Math.max(pausedUntil, lastSendEndedAt + config.sendIntervalMs)
+    return Math.max(leadBackoff.pausedUntil, lastSendEndedAt + config.sendIntervalMs)
   }
 
-  function nextJob(at: number): Job | undefined {
+  function nextDeskJob(at: number): Job | undefined {
+    const readyAt = Math.max(paced(), deskBackoff.pausedUntil)
     const edit = store.nextEdit()
-    if (edit) return { kind: 'edit', lead: edit, readyAt: paced() }
-    const head = store.head()
-    if (head) return { kind: 'lead', lead: head, readyAt: Math.max(head.nextAttemptAt, paced()) }
+    if (edit) return { kind: 'edit', lead: edit, readyAt }
     const desk = config.desk
     if (!desk) return undefined
     if (desk.reminderAfterMs > 0 && inWorkingHours(at, desk.workingHours)) {
       const lead = store.dueReminder(at - desk.reminderAfterMs)
-      if (lead) return { kind: 'reminder', lead, readyAt: paced() }
+      if (lead) return { kind: 'reminder', lead, readyAt }
     }
     const week = desk.digest ? dueDigestWeek(at, desk.digest) : undefined
-    if (week && store.getState(DIGEST_WEEK_KEY) !== week.key) {
-      return { kind: 'digest', week, readyAt: paced() }
-    }
+    if (week && store.digestWeek() !== week.key) return { kind: 'digest', week, readyAt }
     return undefined
+  }
+
+  /** The job to run now if one is ready (a lead first), else the one that is ready soonest. */
+  function nextJob(at: number): Job | undefined {
+    const head = store.head()
+    const lead: Job | undefined = head && {
+      kind: 'lead',
+      lead: head,
+      readyAt: Math.max(head.nextAttemptAt, paced()),
+    }
+    if (lead && lead.readyAt <= at) return lead
+    const desk = nextDeskJob(at)
+    if (!lead) return desk
+    if (!desk) return lead
+    return desk.readyAt < lead.readyAt ? desk : lead
   }
 
   function schedule(): void {
@@ -156,16 +165,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  /** A failure that may pass: every job waits (one probe per backoff step). Returns the wait. */
-  function pause(result: { retryAfterMs?: number }): number {
+  /** A failure that may pass: the jobs of `backoff` wait (one probe per step). Returns the wait. */
+  function pause(backoff: typeof leadBackoff, result: { retryAfterMs?: number }): number {
     let delay: number
     if (result.retryAfterMs === undefined) {
-      failures += 1
-      delay = retryDelayMs(failures, config.retryBaseMs, config.retryMaxMs)
+      backoff.failures += 1
+      delay = retryDelayMs(backoff.failures, config.retryBaseMs, config.retryMaxMs)
     } else {
       delay = result.retryAfterMs
     }
-    pausedUntil = now() + delay
+    backoff.pausedUntil = now() + delay
     return delay
   }
 
@@ -179,7 +188,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     lastSendEndedAt = now()
     if (result.ok) {
       await recordSent(lead, result.messageId)
-      failures = 0
+      leadBackoff.failures = 0
       log.info({ leadId: lead.id, attempts }, 'lead delivered to Telegram')
       return
     }
@@ -191,9 +200,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       )
       return
     }
-    const delay = pause(result)
-    const error = result.kind === 'uncertain' ? UNCERTAIN_PREFIX + result.error : result.error
-    store.markRetry(lead.id, error, pausedUntil)
+    const delay = pause(leadBackoff, result)
+    store.markRetry(lead.id, result.error, leadBackoff.pausedUntil, result.kind === 'uncertain')
     log.warn(
       { leadId: lead.id, attempts, error: result.error, retryInMs: delay },
       'Telegram delivery failed; will retry',
@@ -202,23 +210,25 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   /**
    * An edit, reminder or digest: done on success, and also on a permanent refusal (a deleted
-   * message, "message is not modified"), which a retry could not change.
+   * message, "message is not modified"), which a retry could not change. `notSent` undoes a claim
+   * when Telegram surely did not get the call (not when no answer came: it may have).
    */
   async function post(
     job: Job,
     call: () => Promise<CallResult | SendResult>,
-    done: () => void,
+    handlers: { done?: () => void; notSent?: () => void },
   ): Promise<void> {
     const result = await call()
     lastSendEndedAt = now()
     const leadId = job.kind === 'digest' ? undefined : job.lead.id
     if (result.ok || result.kind === 'permanent') {
-      done()
-      if (result.ok) failures = 0
+      handlers.done?.()
+      if (result.ok) deskBackoff.failures = 0
       else log.warn({ leadId, job: job.kind, error: result.error }, 'Telegram refused; skipped')
       return
     }
-    const delay = pause(result)
+    if (result.kind === 'transient') handlers.notSent?.()
+    const delay = pause(deskBackoff, result)
     log.warn(
       { leadId, job: job.kind, error: result.error, retryInMs: delay },
       'Telegram call failed; will retry',
@@ -229,14 +239,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (job.kind === 'digest') {
       const { from, to, key } = job.week
       const text = formatDigest(computeDigest(store.digestRows(from, to), from, to))
-      await post(
-        job,
-        () => telegram.send(text),
-        () => {
-          store.setState(DIGEST_WEEK_KEY, key)
-          log.info({ week: key }, 'weekly digest sent')
+      const claim = store.claimDigest(key)
+      if (!claim) return
+      await post(job, () => telegram.send(text), {
+        done: () => log.info({ week: key }, 'weekly digest sent'),
+        notSent: () => {
+          if (claim.previous !== undefined) store.setDigestWeek(claim.previous)
         },
-      )
+      })
       return
     }
     const { lead } = job
@@ -248,19 +258,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await post(
         job,
         () => telegram.edit(lead.telegramMessageId ?? 0, text, statusKeyboard(lead.id)),
-        () => store.markShown(lead.id, statusId),
+        { done: () => store.markShown(lead.id, statusId) },
       )
     } else {
       const afterMs = config.desk?.reminderAfterMs ?? 0
+      if (!store.claimReminder(lead.id, now())) return
       await post(
         job,
         () =>
           telegram.send(reminderText(lead.id, afterMs), {
             replyTo: lead.telegramMessageId ?? undefined,
           }),
-        () => {
-          store.markReminded(lead.id, now())
-          log.info({ leadId: lead.id }, 'reminder sent for a lead with no status')
+        {
+          done: () => log.info({ leadId: lead.id }, 'reminder sent for a lead with no status'),
+          notSent: () => store.releaseReminder(lead.id),
         },
       )
     }
@@ -302,9 +313,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (!stopped) return
       stopped = false
       const digest = config.desk?.digest
-      if (digest && store.getState(DIGEST_WEEK_KEY) === undefined) {
+      if (digest && store.digestWeek() === undefined) {
         // A new database: the first digest is the first one due after this start, not a catch-up.
-        store.setState(DIGEST_WEEK_KEY, dueDigestWeek(now(), digest)?.key ?? 'none')
+        store.setDigestWeek(dueDigestWeek(now(), digest)?.key ?? 'none')
       }
       const made = store.makePendingDue(now())
       const pending = store.countPending()

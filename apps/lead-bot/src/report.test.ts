@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { LeadRow } from './db.ts'
+import type { LeadRow } from './store/rows.ts'
 import { formatCsv, formatTable } from './report.ts'
 
 const row: LeadRow = {
   id: 7,
+  uid: 'a3c1f0de-5b1e-4d55-9a4c-2f0e6b1d7e90',
   receivedAt: '2025-01-15T10:05:00.000Z',
   name: 'Анна',
   phone: '+7 (912) 345-67-89',
@@ -13,6 +14,8 @@ const row: LeadRow = {
   attempts: 1,
   nextAttemptAt: 0,
   lastError: null,
+  inFlight: false,
+  mayRepeat: false,
   sentAt: '2025-01-15T10:05:01.000Z',
   telegramMessageId: 3,
   course: 4,

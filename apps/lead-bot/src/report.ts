@@ -1,6 +1,6 @@
 import { PHONE_PATTERN } from '@it-lab/shared'
-import type { LeadRow } from './db.ts'
-import { STATUS_LABELS } from './telegram.ts'
+import type { LeadRow } from './store/rows.ts'
+import { STATUS_LABELS } from './desk-statuses.ts'
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Astrakhan',

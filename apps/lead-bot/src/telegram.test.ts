@@ -111,6 +111,7 @@ describe('createTelegramClient', () => {
       token: fake.token,
       chatId: '-100500',
       timeoutMs: 2_000,
+      sendTimeoutMs: 2_000,
     })
   })
   afterAll(() => fake.close())
@@ -185,6 +186,7 @@ describe('createTelegramClient', () => {
       token: fake.token,
       chatId: '1',
       timeoutMs: 100,
+      sendTimeoutMs: 100,
     })
     fake.queue({ kind: 'hang' })
     const result = await impatient.send('x')

@@ -1,6 +1,7 @@
 import { courseEntry } from '@it-lab/shared'
 import type { TelegramConfig } from './config.ts'
-import type { StatusChange } from './db.ts'
+import { STATUS_LABELS } from './desk-statuses.ts'
+import type { StatusChange } from './store/rows.ts'
 
 /** Telegram's limit for one message's text. */
 export const TELEGRAM_TEXT_LIMIT = 4096
@@ -20,14 +21,6 @@ export const REPEAT_NOTE = '<i>Повторная отправка: эта за�
 
 /** The school's time zone: message times, working hours and the digest's week. */
 export const SCHOOL_TIME_ZONE = 'Europe/Astrakhan'
-
-/** The owner's status buttons: label, and the one-letter code in `callback_data`. */
-export const STATUS_LABELS = {
-  called: 'Позвонили',
-  enrolled: 'Записан',
-  no_answer: 'Не дозвонились',
-  refused: 'Отказ',
-} as const
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {
   timeZone: SCHOOL_TIME_ZONE,
@@ -260,18 +253,26 @@ export function createTelegramClient(
 
   return {
     async send(text, options = {}) {
-      const result = await call('sendMessage', {
-        chat_id: config.chatId,
-        text,
-        parse_mode: 'HTML',
-        link_preview_options: { is_disabled: true },
-        ...(options.replyMarkup ? { reply_markup: options.replyMarkup } : {}),
-        ...(options.replyTo === undefined
-          ? {}
-          : {
-              reply_parameters: { message_id: options.replyTo, allow_sending_without_reply: true },
-            }),
-      })
+      const result = await call(
+        'sendMessage',
+        {
+          chat_id: config.chatId,
+          text,
+          parse_mode: 'HTML',
+          link_preview_options: { is_disabled: true },
+          ...(options.replyMarkup ? { reply_markup: options.replyMarkup } : {}),
+          ...(options.replyTo === undefined
+            ? {}
+            : {
+                reply_parameters: {
+                  message_id: options.replyTo,
+                  allow_sending_without_reply: true,
+                },
+              }),
+        },
+        // A new message has no idempotency key: waiting longer is what keeps it from arriving twice.
+        config.sendTimeoutMs,
+      )
       if (!result.ok) return result
       const id =
         typeof result.result === 'object' && result.result !== null && 'message_id' in result.result

@@ -2,8 +2,9 @@
 // the reminder and the weekly digest, on a real SQLite file with an injected clock.
 import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { openLeadStore } from './db.ts'
-import type { LeadStore, NewLead } from './db.ts'
+import { openLeadStore } from './store/lead-store.ts'
+import type { LeadStore } from './store/lead-store.ts'
+import type { NewLead } from './store/rows.ts'
 import type { DeskConfig } from './desk.ts'
 import { createOutbox } from './outbox.ts'
 import type { Outbox } from './outbox.ts'
@@ -70,6 +71,7 @@ async function startDesk(
     token: fake.token,
     chatId: CHAT_ID,
     timeoutMs: 2_000,
+    sendTimeoutMs: 2_000,
   })
   const now = () => started.clock
   const outbox = createOutbox({
@@ -323,7 +325,7 @@ describe('weekly digest', () => {
     await desk.at(WEEK + 7 * 24 * HOUR + 20 * HOUR)
     await desk.at(WEEK + 9 * 24 * HOUR)
     expect(digests()).toHaveLength(1)
-    expect(desk.store.getState('digest_week')).toBe('2025-10-06')
+    expect(desk.store.digestWeek()).toBe('2025-10-06')
   })
 })
 

@@ -1,11 +1,12 @@
 // Reads the owner's status presses with long polling (docs/behaviour.md, "Lead desk in
-// Telegram"): no public webhook is needed. The offset is stored with each press in one
-// transaction, so a restart neither loses nor repeats a press.
-import type { LeadStore } from './db.ts'
+// Telegram"): no public webhook is needed. The offset and the update's id are stored with each
+// press in one transaction, so a restart neither loses nor repeats a press, and an update Telegram
+// serves again (after an offset was lost to a restore) is not applied twice.
+import type { LeadStore } from './store/lead-store.ts'
 import { parseStatusData } from './desk.ts'
 import type { Log } from './outbox.ts'
 import { retryDelayMs } from './outbox.ts'
-import { STATUS_LABELS } from './telegram.ts'
+import { STATUS_LABELS } from './desk-statuses.ts'
 import type { TelegramClient } from './telegram.ts'
 
 export interface UpdatesPollerOptions {
@@ -73,21 +74,29 @@ export function createUpdatesPoller(options: UpdatesPollerOptions): UpdatesPolle
   async function handle(update: Record<string, unknown>): Promise<void> {
     const updateId = update.update_id
     if (typeof updateId !== 'number') return
-    const next = updateId + 1
     const query = (update.callback_query ?? {}) as CallbackQuery
     const chat = query.message?.chat?.id
     if (chat === undefined || String(chat) !== options.chatId) {
-      store.applyUpdate(next)
+      store.applyUpdate(updateId)
       log.warn({ updateId }, 'button press from another chat ignored')
       return
     }
     const press = parseStatusData(query.data)
     if (!press) {
-      store.applyUpdate(next)
+      store.applyUpdate(updateId)
       await answer(query)
       return
     }
-    const lead = store.applyUpdate(next, { ...press, by: presser(query.from), now: now() })
+    const at = now()
+    const { applied, lead } = store.applyUpdate(
+      updateId,
+      { ...press, by: presser(query.from), now: at },
+      at,
+    )
+    if (!applied) {
+      log.warn({ updateId }, 'update served again by Telegram: already applied, ignored')
+      return
+    }
     if (!lead) {
       await answer(query, `Заявки №${press.leadId} больше нет`)
       return

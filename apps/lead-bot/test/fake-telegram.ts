@@ -73,8 +73,12 @@ export interface FakeTelegram {
   readonly pollOffsets: number[]
   /** Queues a button press as an update; a waiting long poll gets it at once. Returns its id. */
   press(press: Press): number
+  /** Serves update `updateId` again, although it was confirmed (as Telegram may after a loss). */
+  redeliver(updateId: number): void
   /** Answers for the next getUpdates calls (e.g. errors), before updates are served again. */
   queueUpdatesError(...behaviours: Behaviour[]): void
+  /** An error every editMessageText call gets (`null`: edits work, the default). */
+  setEditError(behaviour: Behaviour | null): void
   /** Default answer for every call not covered by `queue`. */
   setBehaviour(behaviour: Behaviour): void
   /** Answers for the next calls, in order, before the default applies again. */
@@ -110,10 +114,12 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
   const pollOffsets: number[] = []
   // Updates not yet confirmed by an offset above their id, and long polls waiting for one.
   let updates: { update_id: number; callback_query: object }[] = []
+  const sentUpdates: typeof updates = []
   let nextUpdateId = 100
   let nextCallbackId = 1
   const waiting = new Set<() => void>()
   const updatesErrors: Behaviour[] = []
+  let editError: Behaviour | null = null
   const sockets = new Set<Socket>()
   let nextMessageId = 1
   let limits: RateLimits | null = null
@@ -211,6 +217,10 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
       return true
     }
     if (method === 'editMessageText' || method === 'editMessageReplyMarkup') {
+      if (editError) {
+        answerError(response, editError, request)
+        return true
+      }
       const message = messages.find(
         (sent) => sent.messageId === payload.message_id && sent.chatId === payload.chat_id,
       )
@@ -338,7 +348,7 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
     pollOffsets,
     press({ chatId, messageId, data, from = { id: 7, first_name: 'Анна' } }) {
       const updateId = nextUpdateId++
-      updates.push({
+      const update = {
         update_id: updateId,
         callback_query: {
           id: `cb${nextCallbackId++}`,
@@ -347,12 +357,23 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
           chat_instance: '1',
           data,
         },
-      })
+      }
+      sentUpdates.push(update)
+      updates.push(update)
       for (const wake of [...waiting]) wake()
       return updateId
     },
+    redeliver(updateId) {
+      const update = sentUpdates.find((sent) => sent.update_id === updateId)
+      if (!update) throw new Error(`no update ${updateId}`)
+      updates.push(update)
+      for (const wake of [...waiting]) wake()
+    },
     queueUpdatesError(...next) {
       updatesErrors.push(...next)
+    },
+    setEditError(next) {
+      editError = next
     },
     setBehaviour(next) {
       behaviour = next

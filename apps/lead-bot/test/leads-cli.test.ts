@@ -4,7 +4,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../src/config.ts'
-import { openLeadStore } from '../src/db.ts'
+import { openLeadStore } from '../src/store/lead-store.ts'
 import { TEST_CONSENT, phoneFor, tempDir } from './helpers.ts'
 
 const SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'leads.ts')

@@ -1,9 +1,9 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { performance } from 'node:perf_hooks'
 import { afterAll, expect, it } from 'vitest'
-import { openLeadStore } from '../src/db.ts'
+import { openLeadStore } from '../src/store/lead-store.ts'
 import { LEAD_QUERY, tempDir } from './helpers.ts'
 import { runService, startService } from './service.ts'
 
@@ -61,26 +61,55 @@ const post = (url: string, name: string) =>
     body: JSON.stringify({ name, phone: '+7 (912) 345-67-89' }),
   })
 
-it('rm of the database while running loses nothing, across a restart', async () => {
-  const dbPath = path.join(temp.dir, 'rm', 'leads.sqlite')
+/** The drill of docs/decisions/0043: `change` is done to the file while the service runs. */
+async function replacedWhileRunning(dir: string, change: (dbPath: string) => void) {
+  const dbPath = path.join(temp.dir, dir, 'leads.sqlite')
   const env = { LEADS_DB: dbPath }
   const first = await startService(env)
   for (const name of ['До 1', 'До 2']) expect((await post(first.url, name)).status).toBe(200)
-  for (const suffix of ['', '-wal', '-shm']) rmSync(dbPath + suffix, { force: true })
-  for (const name of ['После 1', 'После 2']) expect((await post(first.url, name)).status).toBe(200)
-  expect(await (await fetch(`${first.url}/health`)).json()).toMatchObject({
-    db: 'writable',
-    pending: 4,
-  })
-  await first.stop()
-  const reader = openLeadStore(dbPath, { readOnly: true })
-  expect(reader.list({ limit: 10 }).map((row) => row.name)).toEqual([
-    'После 2',
-    'После 1',
-    'До 2',
-    'До 1',
-  ])
+  const backup = path.join(temp.dir, dir, 'backup.sqlite')
+  const reader = new DatabaseSync(dbPath, { readOnly: true })
+  reader.exec(`VACUUM INTO '${backup}'`)
   reader.close()
+  expect((await post(first.url, 'После копии')).status).toBe(200)
+  change(dbPath)
+  // Never a 200 into a file it cannot vouch for: it stops taking leads and exits.
+  expect((await post(first.url, 'Не принят')).status).toBe(503)
+  expect(await first.exited).toEqual({ code: 75, signal: null })
+  expect(first.logs.map((line) => line.msg)).toContainEqual(
+    expect.stringMatching(/database file was deleted, replaced or changed/),
+  )
+  const second = await startService(env)
+  expect(await (await fetch(`${second.url}/health`)).json()).toMatchObject({ db: 'writable' })
+  await second.stop()
+  const check = new DatabaseSync(dbPath, { readOnly: true })
+  expect(check.prepare('PRAGMA integrity_check').get()?.integrity_check).toBe('ok')
+  const names = check
+    .prepare('SELECT name FROM leads ORDER BY id')
+    .all()
+    .map((row) => row.name)
+  check.close()
+  return { names, backup }
+}
+
+it('rm of the database (WAL left) while running: 503 and exit, and the restart has every lead', async () => {
+  const { names } = await replacedWhileRunning('rm', (dbPath) => rmSync(dbPath))
+  expect(names).toEqual(['До 1', 'До 2', 'После копии'])
+})
+
+it('a backup moved over the live file while running: the restart has the backup and every later lead', async () => {
+  const { names } = await replacedWhileRunning('mv', (dbPath) =>
+    renameSync(path.join(path.dirname(dbPath), 'backup.sqlite'), dbPath),
+  )
+  expect(names).toEqual(['До 1', 'До 2', 'После копии'])
+})
+
+it('a backup copied over the live file while running: never a malformed file, never a 200 into it', async () => {
+  const { names } = await replacedWhileRunning('cp', (dbPath) =>
+    copyFileSync(path.join(path.dirname(dbPath), 'backup.sqlite'), dbPath),
+  )
+  // The copy overwrote the file in place; what the service still held comes back from its WAL.
+  expect(names).toEqual(expect.arrayContaining(['До 1', 'До 2']))
 })
 
 it('a write lock held by another process: /health and /send answer 503 within a second', async () => {
@@ -95,14 +124,18 @@ it('a write lock held by another process: /health and /send answer 503 within a 
   locker.close()
   expect([health.status, send.status]).toEqual([503, 503])
   expect(elapsed).toBeLessThan(1_500)
+  // Another program's connection never writes the main file: the guard has nothing to see.
+  expect((await fetch(`${service.url}/health`)).status).toBe(200)
   await service.stop()
 })
 
-it('deletes leads past LEADS_RETENTION_DAYS at start, pending ones included', async () => {
+it('deletes delivered leads past LEADS_RETENTION_DAYS at start; keeps a pending one, loudly', async () => {
   const dbPath = path.join(temp.dir, 'retention.sqlite')
   const store = openLeadStore(dbPath)
   const lead = { phone: '+7 (912) 345-67-89', form: 'feedback', consentVersion: 'unstated' }
   const day = 86_400_000
+  const delivered = store.insert({ ...lead, name: 'Старая' }, Date.now() - 32 * day)
+  store.markSent(delivered.id, 1, Date.now() - 32 * day)
   store.insert({ ...lead, name: 'Старая, не доставлена' }, Date.now() - 31 * day)
   store.insert({ ...lead, name: 'Свежая' }, Date.now() - 29 * day)
   store.close()
@@ -111,6 +144,10 @@ it('deletes leads past LEADS_RETENTION_DAYS at start, pending ones included', as
     deleted: 1,
     retentionDays: 30,
   })
-  expect(await (await fetch(`${service.url}/health`)).json()).toMatchObject({ pending: 1 })
+  expect(service.logs.find((line) => String(line.msg).includes('never delivered'))).toMatchObject({
+    level: 50,
+    keptUndelivered: 1,
+  })
+  expect(await (await fetch(`${service.url}/health`)).json()).toMatchObject({ pending: 2 })
   await service.stop()
 })

@@ -5,7 +5,7 @@
 import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { COURSE_CATALOGUE, leadQueryString } from '@it-lab/shared'
-import { openLeadStore } from '../src/db.ts'
+import { openLeadStore } from '../src/store/lead-store.ts'
 import { startFakeTelegram } from './fake-telegram.ts'
 import { TEST_CONSENT, tempDir } from './helpers.ts'
 import { startService } from './service.ts'

@@ -1,10 +1,12 @@
-import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
-import { SCHEMA_VERSION, TransactionNotStartedError, openLeadStore } from './db.ts'
-import type { NewLead } from './db.ts'
-import { recordingLog, tempDir } from '../test/helpers.ts'
+import { tempDir } from '../../test/helpers.ts'
+import { TransactionNotStartedError } from './lead-queue.ts'
+import { openLeadStore } from './lead-store.ts'
+import type { NewLead } from './rows.ts'
+import { SCHEMA_VERSION } from './schema.ts'
 
 const temp = tempDir()
 afterAll(() => temp.remove())
@@ -155,90 +157,23 @@ describe('schema v2', () => {
   })
 })
 
-describe('a deleted or replaced database file', () => {
-  it('rm of the file and its WAL while open: the store reopens the path and keeps every lead', () => {
-    const file = path.join(temp.dir, 'deleted', 'leads.sqlite')
-    const log = recordingLog()
-    const store = openLeadStore(file, { log })
-    const first = store.insert(lead, 1_000)
-    store.insert({ ...lead, name: 'Борис' }, 2_000)
-    store.recordAttempt(first.id)
-    store.markSent(first.id, 5, 1_500)
-    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
-
-    // The next write notices, rebuilds the file from what it still holds, then commits.
-    const third = store.insert({ ...lead, name: 'Вера' }, 3_000)
-    expect(third.id).toBe(3)
-    store.checkWritable(4_000)
-    expect(log.entries).toEqual([
-      expect.objectContaining({ level: 'error', details: { db: file, merged: 2 } }),
-    ])
-    store.close()
-
-    // What a restart would see: all three, with their numbers and delivery state.
-    const reopened = openLeadStore(file)
-    expect(reopened.list({ limit: 10 }).map((row) => [row.id, row.name, row.status])).toEqual([
-      [3, 'Вера', 'pending'],
-      [2, 'Борис', 'pending'],
-      [1, 'Анна', 'sent'],
-    ])
-    reopened.close()
-    expect(readdirSync(path.dirname(file)).filter((name) => name.includes('rescue'))).toEqual([])
-  })
-
-  it('a restored older copy: the leads it lacks are added, none twice', () => {
-    const file = path.join(temp.dir, 'restored.sqlite')
-    const backup = path.join(temp.dir, 'restored-backup.sqlite')
-    const store = openLeadStore(file)
-    store.insert(lead, 1_000)
-    store.checkWritable(1_000) // the backup tool copies a checkpointed file
-    const raw = new DatabaseSync(file)
-    raw.exec(`VACUUM INTO '${backup}'`)
-    raw.close()
-    store.insert({ ...lead, name: 'Борис' }, 2_000)
-    renameSync(backup, file) // the restore: a different file at the same path
-    rmSync(`${file}-wal`, { force: true })
-    rmSync(`${file}-shm`, { force: true })
-
-    expect(store.count()).toBe(2)
-    expect(store.list({ limit: 10 }).map((row) => [row.id, row.name])).toEqual([
-      [2, 'Борис'],
-      [1, 'Анна'],
-    ])
-    store.close()
-  })
-
-  it('a file that cannot be reopened: every call fails (503), and closing saves a copy', () => {
-    const dir = path.join(temp.dir, 'garbage')
-    const file = path.join(dir, 'leads.sqlite')
-    const log = recordingLog()
-    const store = openLeadStore(file, { log })
-    store.insert(lead, 1_000)
-    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
-    writeFileSync(file, 'not a database'.repeat(100))
-
-    expect(() => store.insert(lead, 2_000)).toThrow(/not a database/)
-    expect(() => store.checkWritable(2_000)).toThrow(/not a database/)
-    store.close()
-    const rescued = readdirSync(dir).filter((name) => name.startsWith('leads.sqlite.rescue-'))
-    expect(rescued).toHaveLength(1)
-    const copy = openLeadStore(path.join(dir, rescued[0] ?? ''))
-    expect(copy.list({ limit: 10 }).map((row) => row.name)).toEqual(['Анна'])
-    copy.close()
-  })
-})
-
 describe('deleting leads', () => {
-  it('after the retention period, delivered or not', () => {
+  it('after the retention period if delivered; one never delivered is kept and counted', () => {
     const store = openLeadStore(path.join(temp.dir, 'retention.sqlite'))
     const day = 86_400_000
     const old = store.insert(lead, 10 * day)
     store.markSent(old.id, 1, 10 * day)
     store.insert({ ...lead, name: 'Старый, не доставлен' }, 10 * day + 1)
     store.insert({ ...lead, name: 'Свежий' }, 200 * day)
-    expect(store.deleteReceivedBefore(200 * day - 180 * day + 2)).toBe(2)
-    expect(store.list({ limit: 10 }).map((row) => row.name)).toEqual(['Свежий'])
-    expect(store.head()?.name).toBe('Свежий')
+    expect(store.deleteReceivedBefore(200 * day - 180 * day + 2)).toEqual({
+      deleted: 1,
+      keptUndelivered: 1,
+    })
+    expect(store.list({ limit: 10 }).map((row) => row.name)).toEqual([
+      'Свежий',
+      'Старый, не доставлен',
+    ])
+    expect(store.head()?.name).toBe('Старый, не доставлен')
     store.close()
   })
 
@@ -247,9 +182,9 @@ describe('deleting leads', () => {
     store.insert(lead, 1)
     store.insert({ ...lead, phone: '+7(912)345-67-89' }, 2)
     store.insert({ ...lead, phone: '+7 (912) 345-67-80' }, 3)
-    expect(store.deleteByPhone('+7 (912) 345-67-89')).toBe(2)
+    expect(store.deleteByPhone('+7 (912) 345-67-89')).toHaveLength(2)
     expect(store.list({ limit: 10 }).map((row) => row.phone)).toEqual(['+7 (912) 345-67-80'])
-    expect(store.deleteByPhone('+7 (912) 345-67-89')).toBe(0)
+    expect(store.deleteByPhone('+7 (912) 345-67-89')).toEqual([])
     store.close()
   })
 })

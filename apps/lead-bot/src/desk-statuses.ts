@@ -1,0 +1,12 @@
+// The owner's statuses of a lead, set with a button under its message in the chat
+// (docs/behaviour.md, "Lead desk"): the stored value and the label the chat and the CLI show.
+export const STATUS_LABELS = {
+  called: 'Позвонили',
+  enrolled: 'Записан',
+  no_answer: 'Не дозвонились',
+  refused: 'Отказ',
+} as const
+
+export type DeskStatus = keyof typeof STATUS_LABELS
+
+export const DESK_STATUSES = Object.keys(STATUS_LABELS) as readonly DeskStatus[]

@@ -1,0 +1,219 @@
+import { copyFileSync, existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { afterAll, describe, expect, it } from 'vitest'
+import { recordingLog, tempDir } from '../../test/helpers.ts'
+import { removeGuardFilesBefore, StoreFencedError } from './connection.ts'
+import { openLeadStore } from './lead-store.ts'
+import type { NewLead } from './rows.ts'
+
+// The storage rules (docs/behaviour.md, "Storage rules"; docs/decisions/0043): a file deleted,
+// moved or copied over under the service is never written again; what the connection held is
+// rescued and merged in at the next start; a WAL never meets a main file it was not written for.
+
+const temp = tempDir()
+afterAll(() => temp.remove())
+
+const lead: NewLead = {
+  name: 'Анна',
+  phone: '+7 (912) 345-67-89',
+  form: 'feedback',
+  consentVersion: '2025-09-01.0a1b2c3d',
+}
+
+function fill(store: ReturnType<typeof openLeadStore>, count: number): void {
+  for (let n = 0; n < count; n += 1) store.insert({ ...lead, name: `Лид ${n}` }, 1_000 + n)
+}
+
+const names = (store: ReturnType<typeof openLeadStore>) =>
+  store
+    .list({ limit: 1_000 })
+    .map((row) => row.name)
+    .sort()
+
+function integrity(file: string): string {
+  const db = new DatabaseSync(file, { readOnly: true })
+  const result = String(db.prepare('PRAGMA integrity_check').get()?.integrity_check)
+  db.close()
+  return result
+}
+
+describe('a database file changed under the service', () => {
+  it('rm of the main file with its WAL left: refuses, rescues, and the next start has every lead', () => {
+    const file = path.join(temp.dir, 'rm', 'leads.sqlite')
+    const log = recordingLog()
+    const fenced: (string | undefined)[] = []
+    const store = openLeadStore(file, { log, onFenced: (rescue) => fenced.push(rescue) })
+    fill(store, 60)
+    store.markSent(1, 11, 2_000)
+    rmSync(file) // the -wal and -shm stay
+
+    expect(() => store.insert(lead, 3_000)).toThrow(StoreFencedError)
+    expect(() => store.checkWritable(3_000)).toThrow(StoreFencedError)
+    expect(fenced).toHaveLength(1)
+    expect(log.entries.at(-1)).toMatchObject({ level: 'error', details: { db: file } })
+    // The stale WAL went with the rescue: nothing can replay it into a new file.
+    expect(existsSync(`${file}-wal`)).toBe(false)
+
+    const restarted = openLeadStore(file, { log })
+    expect(restarted.count()).toBe(60)
+    expect(restarted.list({ limit: 100 }).find((row) => row.id === 1)?.status).toBe('sent')
+    expect(readdirSync(path.dirname(file)).filter((name) => name.includes('rescue'))).toEqual([])
+    restarted.close()
+    expect(integrity(file)).toBe('ok')
+  })
+
+  it('a backup moved over the live file (WAL left): no write reaches it, and nothing is lost', () => {
+    const file = path.join(temp.dir, 'mv', 'leads.sqlite')
+    const backup = path.join(temp.dir, 'mv', 'backup.sqlite')
+    const store = openLeadStore(file, { onFenced: () => {} })
+    fill(store, 5)
+    store.backup(backup)
+    store.insert({ ...lead, name: 'После копии' }, 5_000)
+    renameSync(backup, file)
+
+    expect(() => store.insert(lead, 6_000)).toThrow(StoreFencedError)
+    const restarted = openLeadStore(file)
+    expect(restarted.count()).toBe(6)
+    expect(restarted.list({ limit: 10 }).map((row) => row.name)).toContain('После копии')
+    restarted.close()
+    expect(integrity(file)).toBe('ok')
+  })
+
+  it('a WAL beside a main file it was not written for is set aside, never applied', () => {
+    const dir = path.join(temp.dir, 'foreign')
+    const file = path.join(dir, 'leads.sqlite')
+    const log = recordingLog()
+    // A service that crashed with leads in its WAL…
+    const crashed = openLeadStore(file)
+    fill(crashed, 3)
+    copyFileSync(`${file}-wal`, path.join(dir, 'kept-wal'))
+    crashed.close()
+    // …and, while it was down, another file put in its place.
+    rmSync(file)
+    const other = openLeadStore(path.join(dir, 'other.sqlite'))
+    other.insert({ ...lead, name: 'Из другой базы' }, 1)
+    other.close()
+    renameSync(path.join(dir, 'other.sqlite'), file)
+    renameSync(path.join(dir, 'kept-wal'), `${file}-wal`)
+
+    const restarted = openLeadStore(file, { log })
+    expect(restarted.list({ limit: 10 }).map((row) => row.name)).toEqual(['Из другой базы'])
+    restarted.close()
+    expect(integrity(file)).toBe('ok')
+    expect(log.entries).toEqual([
+      expect.objectContaining({ level: 'error', message: expect.stringMatching(/set aside/) }),
+    ])
+    const [aside] = readdirSync(dir).filter((name) => name.includes('-wal.set-aside-'))
+    expect(aside).toBeDefined()
+    // They may hold leads: they go at the end of the retention period.
+    expect(removeGuardFilesBefore(file, Date.now() + 1)).toEqual([path.join(dir, aside ?? '')])
+  })
+
+  it('a rescue copy that cannot be merged is kept, and goes with the retention period', () => {
+    const dir = path.join(temp.dir, 'bad-rescue')
+    const file = path.join(dir, 'leads.sqlite')
+    openLeadStore(file).close()
+    const rescue = `${file}.rescue-1-1`
+    writeFileSync(rescue, 'not a database'.repeat(100))
+    const log = recordingLog()
+    openLeadStore(file, { log }).close()
+    expect(existsSync(rescue)).toBe(true)
+    expect(log.entries).toEqual([
+      expect.objectContaining({ level: 'error', details: expect.objectContaining({ rescue }) }),
+    ])
+    expect(removeGuardFilesBefore(file, Date.now() - 60_000)).toEqual([])
+    expect(removeGuardFilesBefore(file, Date.now() + 1)).toEqual([rescue])
+  })
+})
+
+describe('deletions stay deleted', () => {
+  it('a merge never brings back a deleted lead, nor a delivered one past retention', () => {
+    const dir = path.join(temp.dir, 'ledger')
+    const file = path.join(dir, 'leads.sqlite')
+    const backup = path.join(dir, 'backup.sqlite')
+    const day = 86_400_000
+    const store = openLeadStore(file, { retentionDays: 30 })
+    const old = store.insert({ ...lead, name: 'Старый' }, Date.now() - 40 * day)
+    store.markSent(old.id, 1, Date.now() - 40 * day)
+    store.insert({ ...lead, name: 'Удалить', phone: '+7 (900) 000-00-01' }, Date.now() - day)
+    store.insert({ ...lead, name: 'Оставить' }, Date.now())
+    store.backup(backup)
+    expect(store.deleteByPhone('+7 (900) 000-00-01')).toHaveLength(1)
+
+    expect(store.merge(backup)).toMatchObject({ added: 0, skippedDeleted: 1 })
+    expect(names(store)).toEqual(['Оставить', 'Старый'])
+    // Once retention deleted the old one, it stays deleted too.
+    expect(store.deleteReceivedBefore(Date.now() - 30 * day).deleted).toBe(1)
+    expect(store.merge(backup)).toMatchObject({ added: 0, skippedDeleted: 2 })
+    expect(names(store)).toEqual(['Оставить'])
+
+    // Into an empty file, the old delivered one is past retention: not stored again.
+    const fresh = openLeadStore(path.join(dir, 'fresh.sqlite'), { retentionDays: 30 })
+    expect(fresh.merge(backup)).toMatchObject({ added: 2, skippedExpired: 1 })
+    fresh.close()
+    store.close()
+  })
+
+  it('a copy whose ledger says a lead was deleted removes it from the live file', () => {
+    const dir = path.join(temp.dir, 'ledger-join')
+    const file = path.join(dir, 'leads.sqlite')
+    const copy = path.join(dir, 'copy.sqlite')
+    const store = openLeadStore(file)
+    store.insert(lead, 1)
+    store.backup(copy)
+    const other = openLeadStore(copy)
+    other.deleteByPhone(lead.phone)
+    other.close()
+    expect(store.merge(copy)).toMatchObject({ deleted: 1 })
+    expect(store.count()).toBe(0)
+    store.close()
+  })
+})
+
+describe('restoring a backup', () => {
+  it('keeps delivery and every status: nothing delivered is queued again', () => {
+    const dir = path.join(temp.dir, 'restore')
+    const backup = path.join(dir, 'backup.sqlite')
+    const before = openLeadStore(path.join(dir, 'old.sqlite'))
+    fill(before, 5)
+    for (let id = 1; id <= 5; id += 1) before.markSent(id, 100 + id, 2_000)
+    before.applyUpdate(1, { leadId: 2, status: 'called', by: 'Анна', now: 3_000 })
+    before.markShown(2, before.statusHistory(2).length)
+    before.backup(backup)
+    before.close()
+
+    const live = openLeadStore(path.join(dir, 'live.sqlite'))
+    live.insert({ ...lead, name: 'Новый' }, 9_000)
+    expect(live.merge(backup)).toMatchObject({ added: 5 })
+    expect(live.countPending()).toBe(1)
+    expect(live.head()?.name).toBe('Новый')
+    const restored = live.list({ limit: 10 }).find((row) => row.name === 'Лид 1')
+    expect(restored?.desk).toEqual({
+      status: 'called',
+      at: new Date(3_000).toISOString(),
+      by: 'Анна',
+    })
+    expect(live.nextEdit()).toBeUndefined()
+    expect(live.updatesOffset()).toBe(2)
+    // A second restore of the same backup changes nothing.
+    expect(live.merge(backup)).toMatchObject({ added: 0, updated: 0 })
+    live.close()
+  })
+
+  it('a lead delivered and pressed in the live file keeps that over a backup that has it pending', () => {
+    const dir = path.join(temp.dir, 'restore-older')
+    const backup = path.join(dir, 'backup.sqlite')
+    const live = openLeadStore(path.join(dir, 'live.sqlite'))
+    const first = live.insert(lead, 1_000)
+    live.backup(backup)
+    live.markSent(first.id, 7, 2_000)
+    live.applyUpdate(1, { leadId: first.id, status: 'enrolled', by: 'Анна', now: 3_000 })
+    expect(live.merge(backup)).toMatchObject({ added: 0, updated: 0 })
+    expect(live.list({ limit: 1 })[0]).toMatchObject({
+      status: 'sent',
+      desk: { status: 'enrolled' },
+    })
+    live.close()
+  })
+})

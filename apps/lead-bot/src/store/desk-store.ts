@@ -1,0 +1,150 @@
+// The lead desk's state: status presses and their history, message edits, reminders, the weekly
+// digest and the Telegram updates already applied (docs/behaviour.md, "Lead desk").
+import type { Connection } from './connection.ts'
+import { deskStatus, iso, numOrNull, str, strOrNull, toLead } from './rows.ts'
+import type { DigestRow, LeadRow, StatusChange, StatusPress } from './rows.ts'
+
+/** The state key of the week (its Monday, school date) whose digest was sent or claimed last. */
+export const DIGEST_WEEK_KEY = 'digest_week'
+
+export interface AppliedUpdate {
+  /** False when the update had been applied before (Telegram sent it again): nothing changed. */
+  applied: boolean
+  /** The lead whose status the press set; undefined when the lead is gone (or no press). */
+  lead?: LeadRow
+}
+
+export function deskStore(conn: Connection) {
+  const { db, sql } = conn
+
+  function getState(key: string): string | undefined {
+    const value = sql('SELECT value FROM bot_state WHERE key = ?').get(key)?.value
+    return value === undefined ? undefined : str(value)
+  }
+
+  function setState(key: string, value: string): void {
+    sql(
+      `INSERT INTO bot_state (key, value) VALUES (?, ?)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    ).run(key, value)
+  }
+
+  function applyPress(press: StatusPress): LeadRow | undefined {
+    if (!sql('SELECT 1 FROM leads WHERE id = ?').get(press.leadId)) return undefined
+    const at = iso(press.now)
+    const change = sql(
+      'INSERT INTO lead_status_history (lead_id, status, at, by) VALUES (?, ?, ?, ?)',
+    ).run(press.leadId, press.status, at, press.by)
+    const row = sql(
+      `UPDATE leads SET desk_status = ?, desk_status_at = ?, desk_status_by = ?,
+         desk_status_id = ? WHERE id = ? RETURNING *`,
+    ).get(press.status, at, press.by, change.lastInsertRowid, press.leadId)
+    return row ? toLead(row) : undefined
+  }
+
+  return {
+    /**
+     * Applies Telegram update `updateId` in one transaction: its press (if any), the id kept as
+     * applied, and the next getUpdates offset. An update applied before (Telegram may send one
+     * again after a lost offset) changes nothing, so a press is never counted twice.
+     */
+    applyUpdate(updateId: number, press?: StatusPress, now = Date.now()): AppliedUpdate {
+      db.exec('BEGIN IMMEDIATE')
+      try {
+        const fresh =
+          Number(
+            sql('INSERT OR IGNORE INTO applied_updates (update_id, applied_at) VALUES (?, ?)').run(
+              updateId,
+              iso(now),
+            ).changes,
+          ) === 1
+        const lead = fresh && press ? applyPress(press) : undefined
+        const offset = Math.max(updateId + 1, Number(getState('updates_offset') ?? 0))
+        setState('updates_offset', String(offset))
+        db.exec('COMMIT')
+        return { applied: fresh, ...(lead ? { lead } : {}) }
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK')
+        throw error
+      }
+    },
+    /** The getUpdates offset to ask for next (0 before the first update). */
+    updatesOffset: (): number => Number(getState('updates_offset') ?? 0),
+    /** Forgets applied update ids older than `before` (epoch ms); Telegram keeps updates 24 h. */
+    forgetUpdatesBefore(before: number): void {
+      sql('DELETE FROM applied_updates WHERE applied_at < ?').run(iso(before))
+    },
+    /** Every status set on the lead, oldest first. */
+    statusHistory(leadId: number): StatusChange[] {
+      return sql('SELECT status, at, by FROM lead_status_history WHERE lead_id = ? ORDER BY id')
+        .all(leadId)
+        .flatMap((row) => {
+          const status = deskStatus(row.status)
+          return status === null ? [] : [{ status, at: str(row.at), by: str(row.by) }]
+        })
+    },
+    /** A delivered lead whose message does not show its latest status yet. */
+    nextEdit(): LeadRow | undefined {
+      const row = sql(
+        `SELECT * FROM leads WHERE status = 'sent' AND telegram_message_id IS NOT NULL
+           AND desk_status_id IS NOT NULL AND desk_status_id IS NOT desk_shown_id
+         ORDER BY desk_status_id LIMIT 1`,
+      ).get()
+      return row ? toLead(row) : undefined
+    },
+    /** The message now shows the status of press `statusId` (a history id). */
+    markShown(id: number, statusId: number): void {
+      sql('UPDATE leads SET desk_shown_id = ? WHERE id = ?').run(statusId, id)
+    },
+    /** Whether a reminder is due: the oldest delivered lead with no status, before `cutoff`. */
+    dueReminder(cutoff: number): LeadRow | undefined {
+      const row = sql(
+        `SELECT * FROM leads WHERE status = 'sent' AND telegram_message_id IS NOT NULL
+           AND desk_status IS NULL AND reminded_at IS NULL AND sent_at <= ?
+         ORDER BY id LIMIT 1`,
+      ).get(iso(cutoff))
+      return row ? toLead(row) : undefined
+    },
+    /**
+     * Claims the reminder of lead `id` before it is sent (at most once: a lock or a crash after
+     * this cannot repeat it). False if it was claimed already.
+     */
+    claimReminder(id: number, now: number): boolean {
+      const text = 'UPDATE leads SET reminded_at = ? WHERE id = ? AND reminded_at IS NULL'
+      return Number(sql(text).run(iso(now), id).changes) === 1
+    },
+    /** A reminder Telegram surely did not get: it may be sent again. */
+    releaseReminder(id: number): void {
+      sql('UPDATE leads SET reminded_at = NULL WHERE id = ?').run(id)
+    },
+    /** The week of the last digest sent or claimed. */
+    digestWeek: (): string | undefined => getState(DIGEST_WEEK_KEY),
+    setDigestWeek: (week: string): void => setState(DIGEST_WEEK_KEY, week),
+    /**
+     * Claims week `week`'s digest before it is sent (at most once). Returns the week claimed
+     * before it (to release on a sure failure), or false if this week was claimed already.
+     */
+    claimDigest(week: string): { previous: string | undefined } | false {
+      const previous = getState(DIGEST_WEEK_KEY)
+      if (previous === week) return false
+      setState(DIGEST_WEEK_KEY, week)
+      return { previous }
+    },
+    /** Leads received in [from, to) (epoch ms), for the weekly digest. */
+    digestRows(from: number, to: number): DigestRow[] {
+      return sql(
+        `SELECT received_at, form, course, desk_status,
+           (SELECT MIN(at) FROM lead_status_history WHERE lead_id = leads.id) AS first_status_at
+         FROM leads WHERE received_at >= ? AND received_at < ? ORDER BY id`,
+      )
+        .all(iso(from), iso(to))
+        .map((row) => ({
+          receivedAt: str(row.received_at),
+          form: str(row.form),
+          course: numOrNull(row.course),
+          status: deskStatus(row.desk_status),
+          firstStatusAt: strOrNull(row.first_status_at),
+        }))
+    },
+  }
+}

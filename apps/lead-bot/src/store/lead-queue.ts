@@ -1,0 +1,163 @@
+// The leads and their way to the chat: storing, the outbox's queue, listing and deletion.
+import { randomUUID } from 'node:crypto'
+import type { Connection } from './connection.ts'
+import { iso, num, phoneKey, strOrNull, toLead } from './rows.ts'
+import type { DeliveryStats, LeadRow, LeadToInsert, NewLead } from './rows.ts'
+
+/** The batch's BEGIN IMMEDIATE failed (write lock not obtained, I/O): no row was tried. */
+export class TransactionNotStartedError extends Error {
+  constructor(cause: unknown) {
+    super('the write transaction could not be started', { cause })
+    this.name = 'TransactionNotStartedError'
+  }
+}
+
+/** What a retention pass did: deleted the delivered, kept the never delivered (0016). */
+export interface RetentionResult {
+  deleted: number
+  keptUndelivered: number
+}
+
+export function leadQueue(conn: Connection) {
+  const { db, sql } = conn
+
+  function insert({ lead, now }: LeadToInsert): LeadRow {
+    const row = sql(
+      `INSERT INTO leads (uid, received_at, name, phone, form, consent_version, next_attempt_at,
+         course, quiz, page, meta_warning)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+    ).get(
+      randomUUID(),
+      iso(now),
+      lead.name,
+      lead.phone,
+      lead.form,
+      lead.consentVersion,
+      now,
+      lead.course ?? null,
+      lead.quiz ?? null,
+      lead.page ?? null,
+      lead.metaWarning ?? null,
+    )
+    if (!row) throw new Error('INSERT returned no row')
+    return toLead(row)
+  }
+
+  return {
+    /** Commits the lead (autocommit, WAL, synchronous=FULL: durable when this returns). */
+    insert: (lead: NewLead, now: number): LeadRow => insert({ lead, now }),
+    /**
+     * Commits all the leads in one transaction (one fsync), or none: on any error it is rolled
+     * back and the error rethrown. Rows come back in the order given; durable when this returns.
+     */
+    insertMany(leads: readonly LeadToInsert[]): LeadRow[] {
+      try {
+        db.exec('BEGIN IMMEDIATE')
+      } catch (error) {
+        throw new TransactionNotStartedError(error)
+      }
+      try {
+        const rows = leads.map(insert)
+        db.exec('COMMIT')
+        return rows
+      } catch (error) {
+        // Some errors (I/O, disk full) already rolled the transaction back; ROLLBACK would throw.
+        if (db.isTransaction) db.exec('ROLLBACK')
+        throw error
+      }
+    },
+    /** The oldest pending lead, due or not: delivery is strictly in order of arrival. */
+    head(): LeadRow | undefined {
+      const row = sql(`SELECT * FROM leads WHERE status = 'pending' ORDER BY id LIMIT 1`).get()
+      return row ? toLead(row) : undefined
+    },
+    /**
+     * Counts an attempt before it goes out. An attempt still marked in flight was cut by a crash
+     * after it went out: the lead may be in the chat already.
+     */
+    recordAttempt(id: number): void {
+      sql(
+        `UPDATE leads SET attempts = attempts + 1, last_error = NULL,
+           may_repeat = may_repeat OR in_flight, in_flight = 1 WHERE id = ?`,
+      ).run(id)
+    },
+    markSent(id: number, telegramMessageId: number | null, now: number): void {
+      sql(
+        `UPDATE leads SET status = 'sent', sent_at = ?, telegram_message_id = ?, last_error = NULL,
+           in_flight = 0 WHERE id = ?`,
+      ).run(iso(now), telegramMessageId, id)
+    },
+    /**
+     * A failure that may pass: stays pending, due again at `nextAttemptAt`. `uncertain`: no answer
+     * came, so the attempt may have reached the chat.
+     */
+    markRetry(id: number, error: string, nextAttemptAt: number, uncertain = false): void {
+      sql(
+        `UPDATE leads SET last_error = ?, next_attempt_at = ?, in_flight = 0,
+           may_repeat = may_repeat OR ? WHERE id = ?`,
+      ).run(error.slice(0, 1000), nextAttemptAt, uncertain ? 1 : 0, id)
+    },
+    /** A permanent failure: dead-lettered until `resendFailed`. */
+    markFailed(id: number, error: string): void {
+      sql(`UPDATE leads SET status = 'failed', last_error = ?, in_flight = 0 WHERE id = ?`).run(
+        error.slice(0, 1000),
+        id,
+      )
+    },
+    /** Puts every failed lead back in the queue, due now. Returns how many. */
+    resendFailed(now: number): number {
+      const text = `UPDATE leads SET status = 'pending', next_attempt_at = ? WHERE status = 'failed'`
+      return num(sql(text).run(now).changes)
+    },
+    /** Makes every pending lead due now, so a restart retries at once. Returns how many. */
+    makePendingDue(now: number): number {
+      const text = `UPDATE leads SET next_attempt_at = ? WHERE status = 'pending' AND next_attempt_at > ?`
+      return num(sql(text).run(now, now).changes)
+    },
+    stats(): DeliveryStats {
+      const row = sql(
+        `SELECT COUNT(*) FILTER (WHERE status = 'pending') AS pending,
+                COUNT(*) FILTER (WHERE status = 'failed') AS failed,
+                MIN(received_at) FILTER (WHERE status = 'pending') AS oldest
+         FROM leads`,
+      ).get()
+      const oldest = strOrNull(row?.oldest)
+      return {
+        pending: num(row?.pending),
+        failed: num(row?.failed),
+        oldestPendingAt: oldest === null ? undefined : Date.parse(oldest),
+      }
+    },
+    countPending: (): number =>
+      num(sql(`SELECT COUNT(*) AS n FROM leads WHERE status = 'pending'`).get()?.n),
+    count: (): number => num(sql('SELECT COUNT(*) AS n FROM leads').get()?.n),
+    list: ({ limit }: { limit: number }): LeadRow[] =>
+      sql('SELECT * FROM leads ORDER BY id DESC LIMIT ?').all(limit).map(toLead),
+    /**
+     * Deletes every delivered lead received before `cutoff` (epoch ms). A lead never delivered is
+     * kept and counted: deleting it would lose a family nobody has heard of (0016).
+     */
+    deleteReceivedBefore(cutoff: number): RetentionResult {
+      const at = iso(cutoff)
+      const deleted = num(
+        sql(`DELETE FROM leads WHERE received_at < ? AND status = 'sent'`).run(at).changes,
+      )
+      const kept = num(sql('SELECT COUNT(*) AS n FROM leads WHERE received_at < ?').get(at)?.n)
+      return { deleted, keptUndelivered: kept }
+    },
+    /** Deletes every lead whose phone has the same digits as `phone`; returns their rows. */
+    deleteByPhone(phone: string): LeadRow[] {
+      return sql('DELETE FROM leads WHERE phone_key(phone) = ? RETURNING *')
+        .all(phoneKey(phone))
+        .map(toLead)
+    },
+    /** Throws unless a write can be committed right now. */
+    checkWritable(now: number): void {
+      // A real committed write: it proves the file, the WAL and the lock are all usable.
+      sql(
+        `INSERT INTO health (id, checked_at) VALUES (1, ?)
+         ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`,
+      ).run(iso(now))
+    },
+  }
+}

@@ -1,0 +1,196 @@
+// Merges another copy of the lead database (a rescue copy, a backup) into the live one
+// (docs/decisions/0043-fence-a-replaced-database-file.md). A lead is the same lead in every copy
+// by its uid. Deletions win: the ledgers are joined first, and no lead in either is kept. A lead
+// the live file lacks is added as it was (a delivered one stays delivered, so it is never sent
+// again); a lead both have keeps the further state of the two: delivered if either says so, and
+// every status press of both, the latest shown.
+import type { SQLOutputValue } from 'node:sqlite'
+import type { Connection } from './connection.ts'
+import { iso, num, str, strOrNull } from './rows.ts'
+import { SCHEMA_VERSION } from './schema.ts'
+
+export interface MergeCounts {
+  /** Leads the live file lacked, now stored. */
+  added: number
+  /** Leads both had whose delivery or statuses the copy moved on. */
+  updated: number
+  /** Live leads removed because the copy's ledger says they were deleted. */
+  deleted: number
+  /** Leads of the copy that were deleted (in either ledger): not stored again. */
+  skippedDeleted: number
+  /** Delivered leads of the copy past the retention period: not stored again. */
+  skippedExpired: number
+}
+
+const LEAD_COLUMNS = `uid, received_at, name, phone, form, consent_version, status, attempts,
+  next_attempt_at, last_error, sent_at, telegram_message_id, course, quiz, page, desk_status,
+  desk_status_at, desk_status_by, reminded_at, meta_warning, in_flight, may_repeat`
+
+type Row = Record<string, SQLOutputValue>
+
+/**
+ * Merges the database file `source` (the same schema version) into the connection's file in one
+ * transaction. Leads received before `expiredBefore` (epoch ms) that were delivered are past
+ * retention and are not stored again.
+ */
+export function mergeFile(
+  target: Connection,
+  source: string,
+  { expiredBefore }: { expiredBefore: number },
+): MergeCounts {
+  const { db } = target
+  db.prepare('ATTACH DATABASE ? AS copy').run(source)
+  try {
+    const version = num(db.prepare('PRAGMA copy.user_version').get()?.user_version)
+    if (version !== SCHEMA_VERSION) {
+      throw new Error(`the copy has schema version ${version}, not ${SCHEMA_VERSION}`)
+    }
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      const counts = mergeAttached(target, iso(expiredBefore))
+      db.exec('COMMIT')
+      return counts
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK')
+      throw error
+    }
+  } finally {
+    db.exec('DETACH DATABASE copy')
+  }
+}
+
+function mergeAttached(target: Connection, expiredBefore: string): MergeCounts {
+  const { sql } = target
+  const counts: MergeCounts = {
+    added: 0,
+    updated: 0,
+    deleted: 0,
+    skippedDeleted: 0,
+    skippedExpired: 0,
+  }
+  sql(
+    'INSERT OR IGNORE INTO main.deleted_leads (uid, deleted_at) SELECT uid, deleted_at FROM copy.deleted_leads',
+  ).run()
+  counts.deleted = num(
+    sql('DELETE FROM main.leads WHERE uid IN (SELECT uid FROM main.deleted_leads)').run().changes,
+  )
+
+  for (const lead of sql('SELECT * FROM copy.leads ORDER BY id').iterate()) {
+    const uid = str(lead.uid)
+    if (sql('SELECT 1 FROM main.deleted_leads WHERE uid = ?').get(uid)) {
+      counts.skippedDeleted += 1
+      continue
+    }
+    const live = sql('SELECT * FROM main.leads WHERE uid = ?').get(uid)
+    if (live) {
+      if (moveOn(target, live, lead)) counts.updated += 1
+      continue
+    }
+    if (str(lead.status) === 'sent' && str(lead.received_at) < expiredBefore) {
+      counts.skippedExpired += 1
+      continue
+    }
+    add(target, lead)
+    counts.added += 1
+  }
+
+  // Bot state: the further of the two (presses confirmed, the last digest's week).
+  sql(
+    `INSERT INTO main.bot_state (key, value) SELECT key, value FROM copy.bot_state WHERE true
+     ON CONFLICT (key) DO UPDATE SET value = CASE
+       WHEN key = 'updates_offset'
+         THEN CAST(MAX(CAST(value AS INTEGER), CAST(excluded.value AS INTEGER)) AS TEXT)
+       WHEN value = 'none' THEN excluded.value
+       WHEN excluded.value = 'none' THEN value
+       ELSE MAX(value, excluded.value) END`,
+  ).run()
+  sql(
+    'INSERT OR IGNORE INTO main.applied_updates (update_id, applied_at) SELECT update_id, applied_at FROM copy.applied_updates',
+  ).run()
+  return counts
+}
+
+/** Copies a lead the live file lacks, with its number where that is free, and its history. */
+function add(target: Connection, lead: Row): void {
+  const { sql } = target
+  const idFree = !sql('SELECT 1 FROM main.leads WHERE id = ?').get(lead.id ?? null)
+  const row = sql(
+    `INSERT INTO main.leads (id, ${LEAD_COLUMNS}) SELECT ?, ${LEAD_COLUMNS} FROM copy.leads
+     WHERE id = ? RETURNING id`,
+  ).get(idFree ? (lead.id ?? null) : null, lead.id ?? null)
+  if (!row) return
+  const id = num(row.id)
+  let statusId: number | null = null
+  let shownId: number | null = null
+  for (const change of sql(
+    'SELECT id, status, at, by FROM copy.lead_status_history WHERE lead_id = ? ORDER BY id',
+  ).iterate(lead.id ?? null)) {
+    const copied = sql(
+      'INSERT INTO main.lead_status_history (lead_id, status, at, by) VALUES (?, ?, ?, ?)',
+    ).run(id, change.status ?? null, change.at ?? null, change.by ?? null)
+    const newId = num(copied.lastInsertRowid)
+    if (change.id === lead.desk_status_id) statusId = newId
+    if (change.id === lead.desk_shown_id) shownId = newId
+  }
+  sql('UPDATE main.leads SET desk_status_id = ?, desk_shown_id = ? WHERE id = ?').run(
+    statusId,
+    shownId,
+    id,
+  )
+}
+
+/** A lead both copies have: takes what the copy has further. Returns whether anything changed. */
+function moveOn(target: Connection, live: Row, lead: Row): boolean {
+  const { sql } = target
+  const id = num(live.id)
+  let changed = false
+  if (str(lead.status) === 'sent' && str(live.status) !== 'sent') {
+    sql(
+      `UPDATE main.leads SET status = 'sent', sent_at = ?, telegram_message_id = ?,
+         last_error = NULL, in_flight = 0, reminded_at = COALESCE(reminded_at, ?) WHERE id = ?`,
+    ).run(lead.sent_at ?? null, lead.telegram_message_id ?? null, lead.reminded_at ?? null, id)
+    changed = true
+  } else if (live.reminded_at === null && lead.reminded_at !== null) {
+    sql('UPDATE main.leads SET reminded_at = ? WHERE id = ?').run(lead.reminded_at ?? null, id)
+    changed = true
+  }
+
+  const missing = sql(
+    `SELECT status, at, by FROM copy.lead_status_history AS c WHERE lead_id = ?
+       AND NOT EXISTS (SELECT 1 FROM main.lead_status_history AS m
+         WHERE m.lead_id = ? AND m.status = c.status AND m.at = c.at AND m.by = c.by)
+     ORDER BY id`,
+  ).all(lead.id ?? null, id)
+  if (missing.length === 0) return changed
+  for (const change of missing) {
+    sql('INSERT INTO main.lead_status_history (lead_id, status, at, by) VALUES (?, ?, ?, ?)').run(
+      id,
+      change.status ?? null,
+      change.at ?? null,
+      change.by ?? null,
+    )
+  }
+  // The latest press of both is the lead's status; the message shows it if the copy's did.
+  const latest = sql(
+    'SELECT id, status, at, by FROM main.lead_status_history WHERE lead_id = ? ORDER BY at DESC, id DESC LIMIT 1',
+  ).get(id)
+  if (!latest || latest.id === live.desk_status_id) return true
+  const copyShowedIt =
+    lead.desk_status_id !== null &&
+    lead.desk_status_id === lead.desk_shown_id &&
+    strOrNull(lead.desk_status) === strOrNull(latest.status) &&
+    strOrNull(lead.desk_status_at) === strOrNull(latest.at)
+  sql(
+    `UPDATE main.leads SET desk_status = ?, desk_status_at = ?, desk_status_by = ?,
+       desk_status_id = ?, desk_shown_id = CASE WHEN ? THEN ? ELSE desk_shown_id END WHERE id = ?`,
+  ).run(
+    latest.status ?? null,
+    latest.at ?? null,
+    latest.by ?? null,
+    latest.id ?? null,
+    copyShowedIt ? 1 : 0,
+    latest.id ?? null,
+    id,
+  )
+  return true
+}

@@ -1,0 +1,138 @@
+// The database's schema, one migration a version (PRAGMA user_version records how far a file is).
+import type { DatabaseSync } from 'node:sqlite'
+
+// Each entry moves the schema one version up; PRAGMA user_version records how far we are.
+const MIGRATIONS = [
+  `CREATE TABLE leads (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     received_at TEXT NOT NULL,
+     name TEXT NOT NULL,
+     phone TEXT NOT NULL,
+     form TEXT NOT NULL,
+     client_ip TEXT,
+     user_agent TEXT,
+     consent_version TEXT NOT NULL,
+     status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     last_error TEXT,
+     sent_at TEXT,
+     telegram_message_id INTEGER
+   ) STRICT;
+   CREATE INDEX leads_pending ON leads (next_attempt_at, id) WHERE status = 'pending';
+   CREATE TABLE health (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at TEXT NOT NULL) STRICT;`,
+  // v2: no IP address or User-Agent any more (rate limiting keeps the IP in memory only), and a
+  // `failed` status for dead letters. SQLite cannot change a CHECK in place: the table is rebuilt,
+  // keeping every lead, its id and the id sequence (so a deleted lead's number is never reused).
+  `CREATE TABLE leads_v2 (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     received_at TEXT NOT NULL,
+     name TEXT NOT NULL,
+     phone TEXT NOT NULL,
+     form TEXT NOT NULL,
+     consent_version TEXT NOT NULL,
+     status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     last_error TEXT,
+     sent_at TEXT,
+     telegram_message_id INTEGER
+   ) STRICT;
+   INSERT INTO leads_v2 (id, received_at, name, phone, form, consent_version, status, attempts,
+       next_attempt_at, last_error, sent_at, telegram_message_id)
+     SELECT id, received_at, name, phone, form, consent_version, status, attempts,
+       next_attempt_at, last_error, sent_at, telegram_message_id FROM leads;
+   DELETE FROM sqlite_sequence WHERE name = 'leads_v2';
+   INSERT INTO sqlite_sequence (name, seq)
+     SELECT 'leads_v2', seq FROM sqlite_sequence WHERE name = 'leads';
+   DROP TABLE leads;
+   ALTER TABLE leads_v2 RENAME TO leads;
+   CREATE INDEX leads_pending ON leads (id) WHERE status = 'pending';
+   CREATE INDEX leads_received ON leads (received_at);`,
+  // v3: the lead desk. Context sent with the lead, the latest status on the row (history in its
+  // own table, deleted with the lead), and bot state such as the getUpdates offset. Leads
+  // delivered before count as reminded, so an upgrade does not remind the chat of old leads.
+  `ALTER TABLE leads ADD COLUMN course INTEGER;
+   ALTER TABLE leads ADD COLUMN quiz INTEGER;
+   ALTER TABLE leads ADD COLUMN page TEXT;
+   ALTER TABLE leads ADD COLUMN desk_status TEXT;
+   ALTER TABLE leads ADD COLUMN desk_status_at TEXT;
+   ALTER TABLE leads ADD COLUMN desk_status_by TEXT;
+   ALTER TABLE leads ADD COLUMN desk_status_id INTEGER;
+   ALTER TABLE leads ADD COLUMN desk_shown_id INTEGER;
+   ALTER TABLE leads ADD COLUMN reminded_at TEXT;
+   UPDATE leads SET reminded_at = sent_at WHERE status = 'sent';
+   CREATE TABLE lead_status_history (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     lead_id INTEGER NOT NULL,
+     status TEXT NOT NULL,
+     at TEXT NOT NULL,
+     by TEXT NOT NULL
+   ) STRICT;
+   CREATE INDEX lead_status_history_lead ON lead_status_history (lead_id, id);
+   CREATE TRIGGER lead_deleted AFTER DELETE ON leads BEGIN
+     DELETE FROM lead_status_history WHERE lead_id = old.id;
+   END;
+   CREATE TABLE bot_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;`,
+  // v4: a lead is never refused for metadata this service does not know (a newer site); the
+  // note of what it did not know goes to the chat with the lead.
+  `ALTER TABLE leads ADD COLUMN meta_warning TEXT;`,
+  // v5 (docs/decisions/0043): each lead gets a uid that survives copies, backups and merges (a
+  // lead copied before this version keeps one made of its id and time, the same in every copy);
+  // a deletion ledger of uids, filled by a trigger on every delete and checked by a trigger on
+  // every insert, so a deleted lead is never stored again; the "may be a repeat" state as columns;
+  // and the ids of the Telegram updates already applied.
+  `ALTER TABLE leads ADD COLUMN uid TEXT;
+   UPDATE leads SET uid = 'legacy-' || id || '-' || received_at;
+   CREATE UNIQUE INDEX leads_uid ON leads (uid);
+   ALTER TABLE leads ADD COLUMN in_flight INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE leads ADD COLUMN may_repeat INTEGER NOT NULL DEFAULT 0;
+   UPDATE leads SET may_repeat = 1
+     WHERE status = 'pending' AND attempts > 0
+       AND (last_error IS NULL OR last_error LIKE 'uncertain: %');
+   UPDATE leads SET last_error = substr(last_error, 12) WHERE last_error LIKE 'uncertain: %';
+   CREATE TABLE deleted_leads (uid TEXT PRIMARY KEY, deleted_at TEXT NOT NULL) STRICT;
+   CREATE TRIGGER lead_deleted_ledger AFTER DELETE ON leads BEGIN
+     INSERT OR IGNORE INTO deleted_leads (uid, deleted_at)
+       VALUES (old.uid, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
+   END;
+   CREATE TRIGGER lead_stays_deleted BEFORE INSERT ON leads
+     WHEN EXISTS (SELECT 1 FROM deleted_leads WHERE uid = new.uid)
+   BEGIN
+     SELECT RAISE(IGNORE);
+   END;
+   CREATE TABLE applied_updates (update_id INTEGER PRIMARY KEY, applied_at TEXT NOT NULL) STRICT;`,
+]
+
+export const SCHEMA_VERSION = MIGRATIONS.length
+
+/** The file's schema version. */
+export function schemaVersion(db: DatabaseSync): number {
+  return Number(db.prepare('PRAGMA user_version').get()?.user_version ?? 0)
+}
+
+/**
+ * Brings the file up to this version. Refuses a file made by a newer version of the service: its
+ * columns and rules are unknown here, and writing to it could break them.
+ */
+export function migrate(db: DatabaseSync): void {
+  // The version is read inside the write transaction, so two processes cannot both migrate.
+  db.exec('BEGIN IMMEDIATE')
+  try {
+    const version = schemaVersion(db)
+    if (version > MIGRATIONS.length) {
+      throw new Error(
+        `the database has schema version ${version}, newer than this service's ${MIGRATIONS.length}: ` +
+          'run the newer version of the service',
+      )
+    }
+    for (let next = version; next < MIGRATIONS.length; next += 1) {
+      db.exec(MIGRATIONS[next] ?? '')
+    }
+    if (version < MIGRATIONS.length) db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`)
+    db.exec('COMMIT')
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK')
+    throw error
+  }
+}
