@@ -56,9 +56,13 @@ describe('outbox', () => {
   const log = recordingLog()
 
   function startOutbox(
-    options: Partial<OutboxConfig> & { chatId?: string; timeoutMs?: number } = {},
+    options: Partial<OutboxConfig> & {
+      chatId?: string
+      timeoutMs?: number
+      sendTimeoutMs?: number
+    } = {},
   ): Outbox {
-    const { chatId = '1', timeoutMs = 2_000, ...config } = options
+    const { chatId = '1', timeoutMs = 2_000, sendTimeoutMs = timeoutMs, ...config } = options
     outbox = createOutbox({
       store,
       telegram: createTelegramClient({
@@ -66,7 +70,7 @@ describe('outbox', () => {
         token: fake.token,
         chatId,
         timeoutMs,
-        sendTimeoutMs: timeoutMs,
+        sendTimeoutMs,
       }),
       config: {
         pollMs: 1_000,
@@ -362,6 +366,16 @@ describe('outbox', () => {
     expect(fake.messages[0]?.text).not.toContain(REPEAT_NOTE)
     expect(fake.messages[1]?.text.startsWith(REPEAT_NOTE)).toBe(true)
     expect(store.list({ limit: 1 })[0]).toMatchObject({ status: 'sent', attempts: 2 })
+  })
+
+  it("a Telegram slower than the other calls' timeout delivers a lead once: sendMessage waits longer", async () => {
+    fake.setBehaviour({ kind: 'slow_ok', ms: 600 })
+    const [id] = backlog(1)
+    const box = startOutbox({ timeoutMs: 200, sendTimeoutMs: 3_000 })
+    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 5_000 })
+    await box.idle()
+    expect(deliveredIds(fake)).toEqual([id])
+    expect(store.list({ limit: 1 })[0]).toMatchObject({ status: 'sent', attempts: 1 })
   })
 
   it('a lead whose last attempt left no record (a crash) is marked as a possible repeat', async () => {

@@ -1,6 +1,7 @@
 // The lead desk against the fake Bot API: status presses read by long polling, message edits,
 // the reminder and the weekly digest, on a real SQLite file with an injected clock.
 import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { openLeadStore } from './store/lead-store.ts'
 import type { LeadStore } from './store/lead-store.ts'
@@ -351,5 +352,92 @@ describe('TELEGRAM_NOTIFY=minimal', () => {
       expect(text).not.toContain('Секретная')
       expect(text.replace(/\D/g, '')).not.toContain('9876543210')
     }
+  })
+})
+
+describe('drills of docs/decisions/0043', () => {
+  it('an update Telegram serves again after the offset was lost is not applied twice', async () => {
+    const desk = await startDesk()
+    const { id, message } = await deliver(desk, lead('Повтор'))
+    const updateId = desk.fake.press({
+      chatId: Number(CHAT_ID),
+      messageId: message.messageId,
+      data: `s:${id}:c`,
+    })
+    await vi.waitFor(() => expect(desk.store.statusHistory(id)).toHaveLength(1))
+    // A restored file forgot the offset: Telegram serves the same update again.
+    const raw = new DatabaseSync(desk.dbPath)
+    raw.exec(`UPDATE bot_state SET value = '0' WHERE key = 'updates_offset'`)
+    raw.close()
+    desk.fake.redeliver(updateId)
+    await vi.waitFor(() =>
+      expect(desk.log.entries.map((entry) => entry.message)).toContainEqual(
+        expect.stringMatching(/already applied/),
+      ),
+    )
+    expect(desk.store.statusHistory(id)).toHaveLength(1)
+    expect(desk.store.updatesOffset()).toBe(updateId + 1)
+  })
+
+  it('a failing status edit (5xx, then 429) never holds up a new lead', async () => {
+    const desk = await startDesk()
+    const first = await deliver(desk, lead('Первый'))
+    desk.fake.setEditError({ kind: 'error', status: 502 })
+    desk.fake.press({
+      chatId: Number(CHAT_ID),
+      messageId: first.message.messageId,
+      data: `s:${first.id}:c`,
+    })
+    await vi.waitFor(() => expect(desk.store.statusHistory(first.id)).toHaveLength(1))
+    await desk.at(desk.clock + 1)
+    desk.fake.setEditError({ kind: 'retry_after', seconds: 30 })
+    await desk.at(desk.clock + 1_000)
+    // The edit keeps failing; the new lead goes out at once all the same.
+    const second = desk.store.insert(lead('Второй'), desk.clock)
+    await desk.at(desk.clock + 1)
+    expect(leadById(desk.store, second.id)?.status).toBe('sent')
+    expect(desk.store.nextEdit()?.id).toBe(first.id)
+  })
+
+  it('a reminder is claimed before it is sent: an outside write lock never repeats it', async () => {
+    const desk = await startDesk()
+    const { message } = await deliver(desk, lead('Напомнить'))
+    const locker = new DatabaseSync(desk.dbPath)
+    locker.exec('BEGIN IMMEDIATE')
+    for (let minute = 0; minute < 4; minute += 1) {
+      await desk.at(MONDAY_10 + 24 * HOUR + minute * 60_000)
+    }
+    expect(repliesTo(desk.fake, message.messageId)).toEqual([])
+    locker.exec('ROLLBACK')
+    locker.close()
+    for (let minute = 4; minute < 8; minute += 1) {
+      await desk.at(MONDAY_10 + 24 * HOUR + minute * 60_000)
+    }
+    expect(repliesTo(desk.fake, message.messageId)).toHaveLength(1)
+  })
+
+  it('a reminder claimed before a crash is not sent again after the restart', async () => {
+    const first = await startDesk()
+    const { id, message } = await deliver(first, lead('Сбой'))
+    await stop(first)
+    // The crash: the claim committed, the process died before the send.
+    const claimer = openLeadStore(first.dbPath)
+    expect(claimer.claimReminder(id, MONDAY_10 + 24 * HOUR)).toBe(true)
+    claimer.close()
+    const restarted = await startDesk({ dbPath: first.dbPath, fake: first.fake })
+    await restarted.at(MONDAY_10 + 25 * HOUR)
+    expect(repliesTo(first.fake, message.messageId)).toEqual([])
+  })
+
+  it('the weekly digest is claimed before it is sent: an outside write lock never repeats it', async () => {
+    const desk = await startDesk({ now: MONDAY_10 - 2 * HOUR })
+    const locker = new DatabaseSync(desk.dbPath)
+    locker.exec('BEGIN IMMEDIATE')
+    for (let minute = 0; minute < 4; minute += 1) await desk.at(MONDAY_10 + minute * 60_000)
+    locker.exec('ROLLBACK')
+    locker.close()
+    for (let minute = 4; minute < 8; minute += 1) await desk.at(MONDAY_10 + minute * 60_000)
+    const digests = desk.fake.messages.filter((sent) => sent.text.includes('за неделю'))
+    expect(digests).toHaveLength(1)
   })
 })
