@@ -611,21 +611,32 @@ describe('connections', () => {
     store.close()
   })
 
-  it('refuses connections beyond the cap', async () => {
-    const { app, store } = await makeApp({ maxConnections: 2 })
-    await app.listen({ port: 0, host: '127.0.0.1' })
+  it('answers a lead at once while 512 connections are held open, silent or half-sent', async () => {
+    const { app, store } = await makeApp()
+    const url = await app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = app.server.address() as AddressInfo
-    const open = await Promise.all(
-      [1, 2].map(async () => {
+    const held = await Promise.all(
+      Array.from({ length: 512 }, async (_, index) => {
         const socket = connect(port, '127.0.0.1')
+        socket.on('error', () => {})
         await once(socket, 'connect')
+        // Half of them stop in the middle of the request line.
+        if (index % 2 === 1) socket.write('POST /se')
         return socket
       }),
     )
-    const third = connect(port, '127.0.0.1')
-    await once(third, 'close')
-    expect(third.bytesRead).toBe(0)
-    for (const socket of open) socket.destroy()
+    const started = Date.now()
+    const response = await fetch(`${url}/send?${QUERY}`, {
+      method: 'POST',
+      headers: { 'content-type': JSON_TYPE },
+      body: valid,
+    })
+    expect(response.status).toBe(200)
+    expect(Date.now() - started).toBeLessThan(2_000)
+    expect(store.count()).toBe(1)
+    // The room was made by closing one held connection only.
+    await vi.waitFor(() => expect(held.filter((socket) => socket.closed)).toHaveLength(1))
+    for (const socket of held) socket.destroy()
     await app.close()
     store.close()
   })

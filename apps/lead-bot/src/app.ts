@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOption
 import { paths, validateLead, type LeadErrorReason, type LeadFieldErrors } from '@it-lab/shared'
 import { readLeadMeta } from '@it-lab/shared/lead-query'
 import type { Config } from './config.ts'
+import { capConnections } from './connection-cap.ts'
 import type { LeadStore } from './db.ts'
 import { createGroupCommit } from './group-commit.ts'
 
@@ -28,7 +29,10 @@ export interface AppOptions {
   deliveryOn?: boolean
   /** Longest time to receive a whole request, body included (a trickling client is cut). */
   requestTimeoutMs?: number
-  /** Open connections at most; more are refused at once. */
+  /**
+   * Open connections at most; beyond it a new one closes the oldest without a request in flight,
+   * and is refused only when every one has a request in flight.
+   */
   maxConnections?: number
   now?: () => number
 }
@@ -101,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
         handler,
       )
-      server.maxConnections = options.maxConnections ?? 512
+      capConnections(server, options.maxConnections ?? 512)
       return server
     },
     // The client's IP is personal data: request logs carry the request id, method and URL only.
