@@ -196,6 +196,10 @@ const BAD_REQUESTS: BadRequest[] = [
     ['only zero-width characters', '\u200B\u200D'],
     ['a line separator', 'Анна\u2028Мария'],
     ['a direction mark', '\u200FАнна'],
+    ['only Braille blanks', '\u2800\u2800\u2800'],
+    ['only an object replacement character', '\uFFFC'],
+    ['only private-use characters', '\uE000\u{F0000}\u{10FFFD}'],
+    ['a non-character', 'Анна\uFDEF'],
   ].map(([what, name]): BadRequest => ({
     name: `name with ${what}`,
     body: lead({ name, phone: VALID_PHONE }),

@@ -39,11 +39,14 @@ export const LEAD_ERRORS = {
 export const SUBMIT_ERROR = 'Произошла ошибка при отправке. Пожалуйста, попробуйте позже.'
 
 // Control characters, line and paragraph separators, and every direction mark, embedding,
-// override or isolate: they could break or disguise the text in the chat and the CSV.
-const FORBIDDEN_NAME_CHARS = /[\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u
+// override or isolate: they could break or disguise the text in the chat and the CSV. Then
+// characters no keyboard types into a name and no font agrees on: private use (every plane),
+// non-characters and the object replacement character (docs/decisions/0014-name-rules.md).
+const FORBIDDEN_NAME_CHARS =
+  /[\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\p{Co}\p{Noncharacter_Code_Point}\uFFFC]/u
 // What draws nothing: spaces, format characters (zero-width space, joiners, soft hyphen …),
-// combining marks with no base, and the Hangul fillers that render as blanks.
-const INVISIBLE = /[\p{White_Space}\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0]/gu
+// combining marks with no base, the Hangul fillers and the Braille blank, which render as blanks.
+const INVISIBLE = /[\p{White_Space}\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/gu
 
 function createLeadSchema() {
   return z.strictObject({
