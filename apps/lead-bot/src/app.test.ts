@@ -183,15 +183,20 @@ const BAD_REQUESTS: BadRequest[] = [
     status: 400,
     fields: { phone: LEAD_ERRORS.phoneRequired },
   },
-  ...['false', '2025-01', '2025-09-01.0A1B2C3D', '2025-09-01.0a1b2c3d9'].map(
-    (consent): BadRequest => ({
-      name: `consent=${consent}`,
-      query: `form=feedback&consent=${consent}`,
-      body: valid,
-      status: 400,
-      error: 'invalid',
-    }),
-  ),
+  ...[
+    'false',
+    '2025-01',
+    '2025-09-01.0A1B2C3D',
+    '2025-09-01.0a1b2c3d9',
+    '2025-13-45.abcdef12',
+    '2025-02-30.0a1b2c3d',
+  ].map((consent): BadRequest => ({
+    name: `consent=${consent}`,
+    query: `form=feedback&consent=${consent}`,
+    body: valid,
+    status: 400,
+    error: 'invalid',
+  })),
   ...[
     ['only zero-width characters', '\u200B\u200D'],
     ['a line separator', 'Анна\u2028Мария'],

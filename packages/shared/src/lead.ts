@@ -116,11 +116,23 @@ export type LeadForm = (typeof LEAD_FORMS)[number]
 export const UNKNOWN_FORM = 'unknown'
 /** Stored when a client sends no consent version. */
 export const UNSTATED_CONSENT = 'unstated'
+const CONSENT_VERSION_SHAPE = /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})\.[0-9a-f]{8}$/
+
 /**
- * Consent version: the consent document's effective date, a dot, and the first 8 hex digits of
- * the SHA-256 of its text, so it changes whenever the text does.
+ * Whether `value` is a consent version: the consent document's effective date (a real calendar
+ * date, `YYYY-MM-DD`), a dot, and the first 8 lower-case hex digits of the SHA-256 of its text,
+ * so it changes whenever the text does (docs/decisions/0017-lead-query-contract.md).
  */
-export const CONSENT_VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}\.[0-9a-f]{8}$/
+export function isConsentVersion(value: string): boolean {
+  const parts = CONSENT_VERSION_SHAPE.exec(value)?.groups
+  if (parts === undefined) return false
+  const [year, month, day] = [Number(parts.year), Number(parts.month), Number(parts.day)]
+  // Date.UTC rolls an impossible day or month over (Feb 30 → Mar 2); a real date reads back.
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  )
+}
 
 /** Query parameter carrying the hidden honeypot field: people leave it empty, bots fill it. */
 export const HONEYPOT_PARAM = 'website'
