@@ -671,6 +671,39 @@ describe('logs', () => {
     await app.close()
     store.close()
   })
+
+  it.each([
+    ['a form tag it does not know', 'Иван +79876543210', 'unknown'],
+    ['a known form tag', 'feedback', 'feedback'],
+  ])(
+    'of a filled honeypot with %s say which known form it was, and nothing the bot sent',
+    async (_case, form, logged) => {
+      const captured = captureLogs()
+      const { app, store } = await makeApp({ logger: captured.logger })
+      // A bot may put a person's name and phone in any field.
+      const query = new URLSearchParams({
+        form,
+        consent: TEST_CONSENT,
+        page: '/ivan-79876543210',
+        course: '79876543210',
+        website: 'Иван 8 987 654-32-10',
+      })
+      const response = await app.inject({
+        method: 'POST',
+        url: `/send?${query}`,
+        headers: { 'content-type': JSON_TYPE },
+        payload: lead({ name: 'Иван', phone: '+7 (987) 654-32-10' }),
+      })
+      expect(response.statusCode).toBe(200)
+      expect(store.count()).toBe(0)
+      const lines = captured.lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+      const drop = lines.find((line) => line.msg === 'honeypot filled: lead dropped')
+      expect(drop).toMatchObject({ form: logged })
+      expect(JSON.stringify(lines)).not.toMatch(/Иван|ivan|987/)
+      await app.close()
+      store.close()
+    },
+  )
 })
 
 it('keeps the documented body limit', () => {

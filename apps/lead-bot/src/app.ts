@@ -207,7 +207,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const fields = (form ? request.body : request.query) as Record<string, unknown> | undefined
     const read = readLeadMeta(fields ?? {})
     if (read.success && read.meta.honeypot !== '') {
-      // Answer like a success so the bot learns nothing; nothing is stored or delivered.
+      // Answer like a success so the bot learns nothing; nothing is stored or delivered. The log
+      // names the known form tag only (or `unknown`): a bot may put a name or phone in any field.
       request.log.info({ form: read.meta.form }, 'honeypot filled: lead dropped')
       return form ? seeSitePage(request, reply, paths.leadSent) : { ok: true }
     }
