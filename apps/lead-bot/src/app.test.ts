@@ -183,19 +183,28 @@ const BAD_REQUESTS: BadRequest[] = [
     status: 400,
     fields: { phone: LEAD_ERRORS.phoneRequired },
   },
-  ...['false', '2025-01', '2025-09-01.0A1B2C3D', '2025-09-01.0a1b2c3d9'].map(
-    (consent): BadRequest => ({
-      name: `consent=${consent}`,
-      query: `form=feedback&consent=${consent}`,
-      body: valid,
-      status: 400,
-      error: 'invalid',
-    }),
-  ),
+  ...[
+    'false',
+    '2025-01',
+    '2025-09-01.0A1B2C3D',
+    '2025-09-01.0a1b2c3d9',
+    '2025-13-45.abcdef12',
+    '2025-02-30.0a1b2c3d',
+  ].map((consent): BadRequest => ({
+    name: `consent=${consent}`,
+    query: `form=feedback&consent=${consent}`,
+    body: valid,
+    status: 400,
+    error: 'invalid',
+  })),
   ...[
     ['only zero-width characters', '\u200B\u200D'],
     ['a line separator', 'Анна\u2028Мария'],
     ['a direction mark', '\u200FАнна'],
+    ['only Braille blanks', '\u2800\u2800\u2800'],
+    ['only an object replacement character', '\uFFFC'],
+    ['only private-use characters', '\uE000\u{F0000}\u{10FFFD}'],
+    ['a non-character', 'Анна\uFDEF'],
   ].map(([what, name]): BadRequest => ({
     name: `name with ${what}`,
     body: lead({ name, phone: VALID_PHONE }),
@@ -610,21 +619,32 @@ describe('connections', () => {
     store.close()
   })
 
-  it('refuses connections beyond the cap', async () => {
-    const { app, store } = await makeApp({ maxConnections: 2 })
-    await app.listen({ port: 0, host: '127.0.0.1' })
+  it('answers a lead at once while 512 connections are held open, silent or half-sent', async () => {
+    const { app, store } = await makeApp()
+    const url = await app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = app.server.address() as AddressInfo
-    const open = await Promise.all(
-      [1, 2].map(async () => {
+    const held = await Promise.all(
+      Array.from({ length: 512 }, async (_, index) => {
         const socket = connect(port, '127.0.0.1')
+        socket.on('error', () => {})
         await once(socket, 'connect')
+        // Half of them stop in the middle of the request line.
+        if (index % 2 === 1) socket.write('POST /se')
         return socket
       }),
     )
-    const third = connect(port, '127.0.0.1')
-    await once(third, 'close')
-    expect(third.bytesRead).toBe(0)
-    for (const socket of open) socket.destroy()
+    const started = Date.now()
+    const response = await fetch(`${url}/send?${QUERY}`, {
+      method: 'POST',
+      headers: { 'content-type': JSON_TYPE },
+      body: valid,
+    })
+    expect(response.status).toBe(200)
+    expect(Date.now() - started).toBeLessThan(2_000)
+    expect(store.count()).toBe(1)
+    // The room was made by closing one held connection only.
+    await vi.waitFor(() => expect(held.filter((socket) => socket.closed)).toHaveLength(1))
+    for (const socket of held) socket.destroy()
     await app.close()
     store.close()
   })
@@ -650,6 +670,39 @@ describe('logs', () => {
     await app.close()
     store.close()
   })
+
+  it.each([
+    ['a form tag it does not know', 'Иван +79876543210', 'unknown'],
+    ['a known form tag', 'feedback', 'feedback'],
+  ])(
+    'of a filled honeypot with %s say which known form it was, and nothing the bot sent',
+    async (_case, form, logged) => {
+      const captured = captureLogs()
+      const { app, store } = await makeApp({ logger: captured.logger })
+      // A bot may put a person's name and phone in any field.
+      const query = new URLSearchParams({
+        form,
+        consent: TEST_CONSENT,
+        page: '/ivan-79876543210',
+        course: '79876543210',
+        website: 'Иван 8 987 654-32-10',
+      })
+      const response = await app.inject({
+        method: 'POST',
+        url: `/send?${query}`,
+        headers: { 'content-type': JSON_TYPE },
+        payload: lead({ name: 'Иван', phone: '+7 (987) 654-32-10' }),
+      })
+      expect(response.statusCode).toBe(200)
+      expect(store.count()).toBe(0)
+      const lines = captured.lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+      const drop = lines.find((line) => line.msg === 'honeypot filled: lead dropped')
+      expect(drop).toMatchObject({ form: logged })
+      expect(JSON.stringify(lines)).not.toMatch(/Иван|ivan|987/)
+      await app.close()
+      store.close()
+    },
+  )
 })
 
 it('keeps the documented body limit', () => {

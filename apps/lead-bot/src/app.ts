@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOption
 import { paths, validateLead, type LeadErrorReason, type LeadFieldErrors } from '@it-lab/shared'
 import { readLeadMeta } from '@it-lab/shared/lead-query'
 import type { Config } from './config.ts'
+import { capConnections } from './connection-cap.ts'
 import { StoreFencedError } from './store/connection.ts'
 import type { LeadStore } from './store/lead-store.ts'
 import { createGroupCommit } from './group-commit.ts'
@@ -29,7 +30,10 @@ export interface AppOptions {
   deliveryOn?: boolean
   /** Longest time to receive a whole request, body included (a trickling client is cut). */
   requestTimeoutMs?: number
-  /** Open connections at most; more are refused at once. */
+  /**
+   * Open connections at most; beyond it a new one closes the oldest without a request in flight,
+   * and is refused only when every one has a request in flight.
+   */
   maxConnections?: number
   now?: () => number
 }
@@ -102,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
         handler,
       )
-      server.maxConnections = options.maxConnections ?? 512
+      capConnections(server, options.maxConnections ?? 512)
       return server
     },
     // The client's IP is personal data: request logs carry the request id, method and URL only.
@@ -206,7 +210,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const fields = (form ? request.body : request.query) as Record<string, unknown> | undefined
     const read = readLeadMeta(fields ?? {})
     if (read.success && read.meta.honeypot !== '') {
-      // Answer like a success so the bot learns nothing; nothing is stored or delivered.
+      // Answer like a success so the bot learns nothing; nothing is stored or delivered. The log
+      // names the known form tag only (or `unknown`): a bot may put a name or phone in any field.
       request.log.info({ form: read.meta.form }, 'honeypot filled: lead dropped')
       return form ? seeSitePage(request, reply, paths.leadSent) : { ok: true }
     }

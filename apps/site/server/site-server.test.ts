@@ -75,6 +75,23 @@ describe('static server', () => {
     expect(answer.toLowerCase()).toContain("content-security-policy: default-src 'self'")
   })
 
+  it.each(['/%E0%A4%A', '/%zz', '/course/%zz', '/assets/%E0%A4%A.js', '/%E0%A4%A?x=1'])(
+    'answers the badly encoded path %s with 400, a short page and the security headers',
+    async (url) => {
+      const answer = await raw(`GET ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
+      const [head = '', body = ''] = answer.split('\r\n\r\n')
+      expect(head).toMatch(/^HTTP\/1\.1 400 /)
+      expect(head.toLowerCase()).toContain('content-type: text/html; charset=utf-8')
+      expect(head.toLowerCase()).toContain('x-content-type-options: nosniff')
+      expect(head.toLowerCase()).toContain("content-security-policy: default-src 'self'")
+      expect(body).toMatch(/^<!doctype html>/i)
+      expect(body.length).toBeLessThan(512)
+      // Nothing of what was asked is repeated back.
+      expect(answer).not.toContain('%E0')
+      expect(answer).not.toContain('zz')
+    },
+  )
+
   it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])(
     'answers %s with 405 and Allow',
     async (method) => {

@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises'
+import { STATUS_CODES } from 'node:http'
 import path from 'node:path'
 import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
@@ -25,6 +26,15 @@ async function findPages(clientDir: string): Promise<Set<string>> {
     pages.add(dir === '.' ? '/' : `/${dir}`)
   }
   return pages
+}
+
+/** A short page for a request no route could read; it repeats nothing of the request. */
+function errorPage(status: number): string {
+  const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`
+  return (
+    `<!doctype html><html lang="ru"><meta charset="utf-8"><title>${title}</title>` +
+    `<h1>${title}</h1><p><a href="/">Вернуться на главную</a></p></html>`
+  )
 }
 
 function cacheControlFor(urlPath: string): string {
@@ -69,6 +79,17 @@ export async function buildSiteServer({
       socket.end(
         `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n${headers}\r\n`,
       )
+    },
+    // A path with bad percent-encoding (`/%zz`) fails in the router, before any hook: Fastify's
+    // own answer is JSON repeating the path, without the security headers (decision 0015).
+    frameworkErrors(error, _request, reply) {
+      const status = error.statusCode ?? 400
+      return reply
+        .code(status)
+        .headers(securityHeaders)
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(errorPage(status))
     },
     rewriteUrl(request) {
       const url = new URL(request.url ?? '/', 'http://site.local')

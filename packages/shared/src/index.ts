@@ -1,5 +1,4 @@
 export {
-  CONSENT_VERSION_PATTERN,
   HONEYPOT_PARAM,
   LEAD_ERRORS,
   LEAD_FORMS,
@@ -8,6 +7,7 @@ export {
   UNKNOWN_FORM,
   UNSTATED_CONSENT,
   graphemeCount,
+  isConsentVersion,
   leadQueryString,
   leadSchema,
   validateLead,

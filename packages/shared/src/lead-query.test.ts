@@ -27,6 +27,11 @@ describe('readLeadMeta', () => {
     ['no query at all', {}, { form: 'unknown', consent: 'unstated' }],
     ['form only', { form: 'feedback' }, { form: 'feedback', consent: 'unstated' }],
     ['consent only', { consent: VERSION }, { form: 'unknown', consent: VERSION }],
+    [
+      'a consent dated on a leap day',
+      { consent: '2024-02-29.0a1b2c3d' },
+      { consent: '2024-02-29.0a1b2c3d' },
+    ],
     ['unknown param dropped', { form: 'feedback', utm: 'x' }, { form: 'feedback' }],
     [
       'a course page with a quiz suggestion',
@@ -116,6 +121,15 @@ describe('readLeadMeta', () => {
     ['consent with a short hash', { consent: '2025-09-01.0a1b2c3' }],
     ['consent with markup', { consent: '<b>' }],
     ['consent given twice', { consent: [VERSION, VERSION] }],
+    // The date must be one a calendar has.
+    ['consent dated month 13, day 45', { consent: '2025-13-45.abcdef12' }],
+    ['consent dated month 00', { consent: '2025-00-10.abcdef12' }],
+    ['consent dated day 00', { consent: '2025-09-00.abcdef12' }],
+    ['consent dated 30 February', { consent: '2025-02-30.abcdef12' }],
+    ['consent dated 29 February of a common year', { consent: '2025-02-29.abcdef12' }],
+    ['consent dated 31 April', { consent: '2025-04-31.abcdef12' }],
+    ['consent dated year 0000', { consent: '0000-01-01.abcdef12' }],
+    ['consent with a full-width digit', { consent: '２025-09-01.0a1b2c3d' }],
   ])('refuses %s: the site builds it, so a wrong one is no site of ours', (_case, input) => {
     expect(readLeadMeta(input).success).toBe(false)
   })

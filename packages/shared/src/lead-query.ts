@@ -7,11 +7,11 @@
 // kept where its shape is sound, or dropped, and each case leaves a warning for the chat.
 import { COURSE_CATALOGUE } from './courses.ts'
 import {
-  CONSENT_VERSION_PATTERN,
   HONEYPOT_PARAM,
   LEAD_FORMS,
   UNKNOWN_FORM,
   UNSTATED_CONSENT,
+  isConsentVersion,
   type LeadForm,
 } from './lead.ts'
 import { prerenderPaths } from './site-paths.ts'
@@ -60,7 +60,7 @@ function given(value: unknown): string | undefined | null {
  */
 export function readLeadMeta(params: Record<string, unknown>): LeadMetaResult {
   const consent = given(params.consent)
-  if (consent === null || (consent !== undefined && !CONSENT_VERSION_PATTERN.test(consent))) {
+  if (consent === null || (consent !== undefined && !isConsentVersion(consent))) {
     return { success: false, fields: { consent: 'Invalid consent version' } }
   }
   const warnings: string[] = []

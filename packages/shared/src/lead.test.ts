@@ -13,6 +13,9 @@ describe('leadSchema', () => {
     // 32 things a person sees, though 40 UTF-16 units: the limit counts graphemes.
     ['32 graphemes with combining marks', { name: 'е\u0308'.repeat(32), phone }, null],
     ['32 emoji', { name: '😀'.repeat(32), phone }, null],
+    // A Braille blank draws nothing, like a space: fine between words, not as the whole name.
+    ['a Braille blank between words', { name: 'Анна\u2800Мария', phone }, null],
+    ['a Braille pattern that draws dots', { name: 'Анна \u2801', phone }, null],
     // Any way of writing a Russian number is stored in the one shape (a form sent without
     // JavaScript has no mask).
     ['no space after +7', { name: 'A', phone: '+7(912) 345-67-89' }, { name: 'A', phone }],
@@ -48,6 +51,16 @@ describe('leadSchema', () => {
       { name: LEAD_ERRORS.nameInvalid },
     ],
     ['only Hangul fillers', { name: '\u3164\u3164', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['only Braille blanks', { name: '\u2800\u2800', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['object replacement', { name: 'Анна\uFFFC', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['only private use', { name: '\uE000\uF8FF', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['private use inside', { name: 'Ан\uE000на', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['plane 15 private use', { name: 'Анна\u{F0000}', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['plane 16 private use', { name: '\u{10FFFD}', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['non-character U+FDD0', { name: 'Ан\uFDD0на', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['non-character U+FFFE', { name: '\uFFFE', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['non-character U+1FFFF', { name: 'А\u{1FFFF}', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['non-character U+10FFFF', { name: '\u{10FFFF}', phone }, { name: LEAD_ERRORS.nameInvalid }],
     [
       'only a soft hyphen and a mark',
       { name: '\u00AD\u0301', phone },

@@ -39,11 +39,14 @@ export const LEAD_ERRORS = {
 export const SUBMIT_ERROR = 'Произошла ошибка при отправке. Пожалуйста, попробуйте позже.'
 
 // Control characters, line and paragraph separators, and every direction mark, embedding,
-// override or isolate: they could break or disguise the text in the chat and the CSV.
-const FORBIDDEN_NAME_CHARS = /[\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u
+// override or isolate: they could break or disguise the text in the chat and the CSV. Then
+// characters no keyboard types into a name and no font agrees on: private use (every plane),
+// non-characters and the object replacement character (docs/decisions/0014-name-rules.md).
+const FORBIDDEN_NAME_CHARS =
+  /[\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\p{Co}\p{Noncharacter_Code_Point}\uFFFC]/u
 // What draws nothing: spaces, format characters (zero-width space, joiners, soft hyphen …),
-// combining marks with no base, and the Hangul fillers that render as blanks.
-const INVISIBLE = /[\p{White_Space}\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0]/gu
+// combining marks with no base, the Hangul fillers and the Braille blank, which render as blanks.
+const INVISIBLE = /[\p{White_Space}\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/gu
 
 function createLeadSchema() {
   return z.strictObject({
@@ -113,11 +116,23 @@ export type LeadForm = (typeof LEAD_FORMS)[number]
 export const UNKNOWN_FORM = 'unknown'
 /** Stored when a client sends no consent version. */
 export const UNSTATED_CONSENT = 'unstated'
+const CONSENT_VERSION_SHAPE = /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})\.[0-9a-f]{8}$/
+
 /**
- * Consent version: the consent document's effective date, a dot, and the first 8 hex digits of
- * the SHA-256 of its text, so it changes whenever the text does.
+ * Whether `value` is a consent version: the consent document's effective date (a real calendar
+ * date, `YYYY-MM-DD`), a dot, and the first 8 lower-case hex digits of the SHA-256 of its text,
+ * so it changes whenever the text does (docs/decisions/0017-lead-query-contract.md).
  */
-export const CONSENT_VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}\.[0-9a-f]{8}$/
+export function isConsentVersion(value: string): boolean {
+  const parts = CONSENT_VERSION_SHAPE.exec(value)?.groups
+  if (parts === undefined) return false
+  const [year, month, day] = [Number(parts.year), Number(parts.month), Number(parts.day)]
+  // Date.UTC rolls an impossible day or month over (Feb 30 → Mar 2); a real date reads back.
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  )
+}
 
 /** Query parameter carrying the hidden honeypot field: people leave it empty, bots fill it. */
 export const HONEYPOT_PARAM = 'website'
