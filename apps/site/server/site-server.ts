@@ -84,12 +84,14 @@ export async function buildSiteServer({
     // own answer is JSON repeating the path, without the security headers (decision 0015).
     frameworkErrors(error, _request, reply) {
       const status = error.statusCode ?? 400
-      return reply
-        .code(status)
-        .headers(securityHeaders)
-        .header('Content-Type', 'text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
-        .send(errorPage(status))
+      const body = errorPage(status)
+      reply.raw.writeHead(status, {
+        ...securityHeaders,
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': Buffer.byteLength(body),
+        'Cache-Control': 'no-cache',
+      })
+      reply.raw.end(body)
     },
     rewriteUrl(request) {
       const url = new URL(request.url ?? '/', 'http://site.local')
