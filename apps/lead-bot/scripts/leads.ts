@@ -2,7 +2,8 @@ import { existsSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { normalizePhone } from '@it-lab/shared'
-import { launchDir, resolveDbPath } from '../src/config.ts'
+import { envSchema, launchDir, parseEnv, resolveDbPath } from '../src/config.ts'
+import { backupTo, deleteFromRescueCopies, restoreFrom } from '../src/store/backups.ts'
 import { openLeadStore } from '../src/store/lead-store.ts'
 import { computeDigest, formatDigest, previousSchoolWeek } from '../src/desk.ts'
 import { formatCsv, formatTable } from '../src/report.ts'
@@ -10,12 +11,18 @@ import { formatCsv, formatTable } from '../src/report.ts'
 const USAGE = `Usage: npm run leads -- [--limit N] [--csv [--out FILE] [--delimiter ';'] [--no-bom]]
        npm run leads -- --resend-failed
        npm run leads -- --delete "+7 (XXX) XXX-XX-XX"
+       npm run leads -- --backup DIR
+       npm run leads -- --restore FILE
        npm run leads -- --digest
   Lists the most recent leads from LEADS_DB (default <repo>/data/leads.sqlite), read-only.
   --resend-failed  puts leads Telegram refused (status "ошибка") back in the queue, once the
                    setting at fault is fixed; the running service sends them within its poll
   --delete PHONE   deletes every lead with this phone (a withdrawal or deletion request)
-                   and prints how many
+                   and prints how many; a deleted lead never comes back from a backup
+  --backup DIR     writes a consistent copy to DIR/leads-<time>.sqlite (owner-only) while the
+                   service runs, and deletes DIR's copies older than LEADS_RETENTION_DAYS
+  --restore FILE   merges a backup into the database: the leads it lacks come back (delivered
+                   ones are not sent again), statuses are kept, deleted leads stay deleted
   --digest         prints the digest of the past week (Monday to Sunday, school time); it
                    only prints: the running service sends the weekly one to the chat
   --limit N      how many (default 50; CSV default: all)
@@ -23,6 +30,12 @@ const USAGE = `Usage: npm run leads -- [--limit N] [--csv [--out FILE] [--delimi
   --out FILE     write the CSV to FILE instead of stdout
   --delimiter    CSV field separator (';' for Excel with a Russian locale)
   --no-bom       leave out the UTF-8 byte-order mark Excel needs to read Cyrillic`
+
+/** A command that could not be done: one line saying why, no stack trace. */
+function abort(what: string, error: unknown): never {
+  process.stderr.write(`${what}: ${error instanceof Error ? error.message : String(error)}\n`)
+  process.exit(1)
+}
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`)
@@ -40,6 +53,8 @@ function parseOptions() {
         'no-bom': { type: 'boolean', default: false },
         'resend-failed': { type: 'boolean', default: false },
         delete: { type: 'string' },
+        backup: { type: 'string' },
+        restore: { type: 'string' },
         digest: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -73,11 +88,56 @@ function writeCsv(csv: string): void {
 }
 
 const dbPath = resolveDbPath(process.env)
-const writes = values['resend-failed'] || values.delete !== undefined
-if (values['resend-failed'] && values.delete !== undefined) fail('one of --resend-failed, --delete')
-if (writes && values.csv) fail('--csv lists leads; it does not go with a change')
+const actions = [values['resend-failed'], values.delete, values.backup, values.restore].filter(
+  (value) => value !== undefined && value !== false,
+)
+if (actions.length > 1) fail('one of --resend-failed, --delete, --backup, --restore')
+if (actions.length > 0 && values.csv) fail('--csv lists leads; it does not go with a change')
 
-if (writes) {
+/** LEADS_RETENTION_DAYS as the service reads it: backups and restores keep to it too. */
+function retentionDays(): number {
+  try {
+    return parseEnv(envSchema.pick({ LEADS_RETENTION_DAYS: true }), process.env)
+      .LEADS_RETENTION_DAYS
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error))
+  }
+}
+
+if (values.backup !== undefined) {
+  if (!existsSync(dbPath)) fail(`No database at ${dbPath}`)
+  const dir = path.resolve(launchDir(), values.backup)
+  const days = retentionDays()
+  let result: ReturnType<typeof backupTo>
+  try {
+    result = backupTo(dbPath, dir, { retentionDays: days })
+  } catch (error) {
+    abort(`The backup to ${dir} failed`, error)
+  }
+  const { file, removed } = result
+  process.stdout.write(`Копия: ${file}\nУдалено копий старше срока хранения: ${removed.length}\n`)
+  process.exit(0)
+}
+
+if (values.restore !== undefined) {
+  const file = path.resolve(launchDir(), values.restore)
+  if (!existsSync(file)) fail(`No backup at ${file}`)
+  const days = retentionDays()
+  let counts: ReturnType<typeof restoreFrom>
+  try {
+    counts = restoreFrom(dbPath, file, { retentionDays: days, tempDir: path.dirname(dbPath) })
+  } catch (error) {
+    abort(`${file} could not be restored`, error)
+  }
+  process.stdout.write(
+    `Добавлено заявок: ${counts.added}; обновлено: ${counts.updated}; ` +
+      `не восстановлено удалённых: ${counts.skippedDeleted}; ` +
+      `старше срока хранения: ${counts.skippedExpired}; удалено по журналу копии: ${counts.deleted}\n`,
+  )
+  process.exit(0)
+}
+
+if (actions.length > 0) {
   if (!existsSync(dbPath)) fail(`No database at ${dbPath}`)
   const store = openLeadStore(dbPath, { tool: true })
   try {
@@ -85,7 +145,7 @@ if (writes) {
       // Accepts the phone however it was typed, as the forms do.
       const phone = normalizePhone(values.delete)
       if (phone === undefined) fail(`--delete needs a full phone like +7 (912) 345-67-89`)
-      const deleted = store.deleteByPhone(phone).length
+      const deleted = store.deleteByPhone(phone).length + deleteFromRescueCopies(dbPath, phone)
       process.stdout.write(`Удалено заявок с этим номером: ${deleted}\n`)
     } else {
       const resent = store.resendFailed(Date.now())

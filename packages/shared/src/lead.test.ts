@@ -53,6 +53,8 @@ describe('leadSchema', () => {
     ['only Hangul fillers', { name: '\u3164\u3164', phone }, { name: LEAD_ERRORS.nameInvalid }],
     ['only Braille blanks', { name: '\u2800\u2800', phone }, { name: LEAD_ERRORS.nameInvalid }],
     ['object replacement', { name: 'Анна\uFFFC', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['lone high surrogate', { name: 'Анна\ud800', phone }, { name: LEAD_ERRORS.nameInvalid }],
+    ['lone low surrogate', { name: '\udc00', phone }, { name: LEAD_ERRORS.nameInvalid }],
     ['only private use', { name: '\uE000\uF8FF', phone }, { name: LEAD_ERRORS.nameInvalid }],
     ['private use inside', { name: 'Ан\uE000на', phone }, { name: LEAD_ERRORS.nameInvalid }],
     ['plane 15 private use', { name: 'Анна\u{F0000}', phone }, { name: LEAD_ERRORS.nameInvalid }],

@@ -41,9 +41,10 @@ export const SUBMIT_ERROR = 'Произошла ошибка при отправ
 // Control characters, line and paragraph separators, and every direction mark, embedding,
 // override or isolate: they could break or disguise the text in the chat and the CSV. Then
 // characters no keyboard types into a name and no font agrees on: private use (every plane),
-// non-characters and the object replacement character (docs/decisions/0014-name-rules.md).
+// non-characters, the object replacement character and a lone UTF-16 surrogate, which is no
+// character at all (docs/decisions/0014-name-rules.md).
 const FORBIDDEN_NAME_CHARS =
-  /[\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\p{Co}\p{Noncharacter_Code_Point}\uFFFC]/u
+  /[\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\p{Co}\p{Cs}\p{Noncharacter_Code_Point}\uFFFC]/u
 // What draws nothing: spaces, format characters (zero-width space, joiners, soft hyphen …),
 // combining marks with no base, the Hangul fillers and the Braille blank, which render as blanks.
 const INVISIBLE = /[\p{White_Space}\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/gu

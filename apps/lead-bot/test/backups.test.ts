@@ -1,0 +1,168 @@
+import { execFile } from 'node:child_process'
+import { copyFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, expect, it, vi } from 'vitest'
+import { REPO_ROOT } from '../src/config.ts'
+import { openLeadStore } from '../src/store/lead-store.ts'
+import { startFakeTelegram } from './fake-telegram.ts'
+import type { FakeTelegram } from './fake-telegram.ts'
+import { LEAD_QUERY, phoneFor, tempDir } from './helpers.ts'
+import { startService } from './service.ts'
+import type { Service } from './service.ts'
+
+// `npm run leads -- --backup DIR` and `--restore FILE` beside the running service, with the fake
+// Telegram: a restore brings back what was lost, never a deleted lead, and sends nothing twice.
+
+const SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'leads.ts')
+const temp = tempDir()
+const running: Service[] = []
+const fakes: FakeTelegram[] = []
+afterAll(async () => {
+  for (const service of running) await service.stop()
+  for (const fake of fakes) await fake.close()
+  temp.remove()
+})
+
+async function leads(args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+    })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+  }
+}
+
+async function serviceWithTelegram(dbPath: string, fake: FakeTelegram) {
+  const service = await startService({
+    LEADS_DB: dbPath,
+    TELEGRAM_BOT_TOKEN: fake.token,
+    TELEGRAM_CHAT_ID: '42',
+    TELEGRAM_API_URL: fake.url,
+    TELEGRAM_SEND_INTERVAL_MS: '0',
+    OUTBOX_POLL_MS: '100',
+    RATE_LIMIT_MAX: '1000',
+  })
+  running.push(service)
+  return service
+}
+
+const post = (url: string, n: number) =>
+  fetch(`${url}/send?${LEAD_QUERY}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `Семья ${n}`, phone: phoneFor(n) }),
+  })
+
+it('a backup taken while the service runs, restored after a --delete: nothing deleted comes back, nothing is sent twice', async () => {
+  const fake = await startFakeTelegram()
+  fakes.push(fake)
+  const dbPath = path.join(temp.dir, 'live', 'leads.sqlite')
+  const env = { LEADS_DB: dbPath, LEADS_RETENTION_DAYS: '30' }
+  const service = await serviceWithTelegram(dbPath, fake)
+  for (const n of [1, 2, 3]) expect((await post(service.url, n)).status).toBe(200)
+  await vi.waitFor(() => expect(fake.messages).toHaveLength(3))
+  const first = fake.messages[0]
+  fake.press({ chatId: 42, messageId: first?.messageId ?? 0, data: 's:1:c' })
+  await vi.waitFor(() => expect(fake.edits).toHaveLength(1))
+
+  const dir = path.join(temp.dir, 'backups')
+  const backup = await leads(['--backup', dir], env)
+  expect(backup).toMatchObject({ code: 0, stderr: '' })
+  const [file] = readdirSync(dir).map((name) => path.join(dir, name))
+  expect(backup.stdout).toBe(`Копия: ${file}\nУдалено копий старше срока хранения: 0\n`)
+  expect(statSync(file ?? '').mode & 0o777).toBe(0o600)
+  expect(statSync(dir).mode & 0o777).toBe(0o700)
+
+  expect((await post(service.url, 4)).status).toBe(200)
+  await vi.waitFor(() => expect(fake.messages).toHaveLength(4))
+  expect((await leads(['--delete', phoneFor(2)], env)).stdout).toBe(
+    'Удалено заявок с этим номером: 1\n',
+  )
+
+  const restored = await leads(['--restore', file ?? ''], env)
+  expect(restored).toMatchObject({ code: 0, stderr: '' })
+  expect(restored.stdout).toContain('Добавлено заявок: 0;')
+  expect(restored.stdout).toContain('не восстановлено удалённых: 1;')
+  // Give the outbox several polls: it finds nothing to send.
+  await new Promise((resolve) => setTimeout(resolve, 600))
+  expect(fake.messages).toHaveLength(4)
+  expect(await (await fetch(`${service.url}/health`)).json()).toMatchObject({
+    status: 'ok',
+    pending: 0,
+  })
+  const reader = openLeadStore(dbPath, { readOnly: true })
+  expect(reader.list({ limit: 10 }).map((row) => [row.name, row.status, row.desk?.status])).toEqual(
+    [
+      ['Семья 4', 'sent', undefined],
+      ['Семья 3', 'sent', undefined],
+      ['Семья 1', 'sent', 'called'],
+    ],
+  )
+  reader.close()
+
+  // The file lost altogether: a new service restores the backup; delivered leads stay delivered.
+  const fresh = path.join(temp.dir, 'fresh', 'leads.sqlite')
+  const second = await serviceWithTelegram(fresh, fake)
+  const intoFresh = await leads(['--restore', file ?? ''], { ...env, LEADS_DB: fresh })
+  expect(intoFresh.stdout).toContain('Добавлено заявок: 3;')
+  await new Promise((resolve) => setTimeout(resolve, 600))
+  expect(fake.messages).toHaveLength(4)
+  expect(await (await fetch(`${second.url}/health`)).json()).toMatchObject({ pending: 0 })
+})
+
+it("--backup deletes the folder's backups older than the retention period, and only those", async () => {
+  const dbPath = path.join(temp.dir, 'rotate.sqlite')
+  const store = openLeadStore(dbPath)
+  store.insert(
+    { name: 'Анна', phone: phoneFor(1), form: 'feedback', consentVersion: 'unstated' },
+    1,
+  )
+  store.close()
+  const dir = path.join(temp.dir, 'rotate')
+  const env = { LEADS_DB: dbPath, LEADS_RETENTION_DAYS: '30' }
+  await leads(['--backup', dir], env)
+  const [kept] = readdirSync(dir)
+  const old = path.join(dir, 'leads-2020-01-01T00-00-00Z.sqlite')
+  copyFileSync(path.join(dir, kept ?? ''), old)
+  const day = 86_400
+  const now = Date.now() / 1000
+  utimesSync(old, now - 31 * day, now - 31 * day)
+  const other = path.join(dir, 'notes.txt')
+  writeFileSync(other, "the owner's file")
+  utimesSync(other, now - 400 * day, now - 400 * day)
+  await new Promise((resolve) => setTimeout(resolve, 1_000)) // a new file name
+  const { stdout } = await leads(['--backup', dir], env)
+  expect(stdout).toContain('Удалено копий старше срока хранения: 1')
+  expect(readdirSync(dir).sort()).toEqual(expect.arrayContaining([kept, 'notes.txt']))
+  expect(readdirSync(dir)).not.toContain(path.basename(old))
+})
+
+it('--delete reaches a rescue copy that could not be merged yet', async () => {
+  const dbPath = path.join(temp.dir, 'rescue', 'leads.sqlite')
+  const store = openLeadStore(dbPath)
+  const base = { name: 'Анна', phone: phoneFor(7), form: 'feedback', consentVersion: 'unstated' }
+  store.insert(base, 1)
+  store.backup(`${dbPath}.rescue-1-1`)
+  store.close()
+  const { stdout } = await leads(['--delete', phoneFor(7)], { LEADS_DB: dbPath })
+  expect(stdout).toBe('Удалено заявок с этим номером: 2\n')
+  const rescue = openLeadStore(`${dbPath}.rescue-1-1`, { readOnly: true })
+  expect(rescue.count()).toBe(0)
+  rescue.close()
+})
+
+it('--restore of a file that is not a database says so in one line and changes nothing', async () => {
+  const dbPath = path.join(temp.dir, 'bad-restore.sqlite')
+  openLeadStore(dbPath).close()
+  const bad = path.join(temp.dir, 'not-a-backup.sqlite')
+  writeFileSync(bad, 'garbage'.repeat(200))
+  const { code, stdout, stderr } = await leads(['--restore', bad], { LEADS_DB: dbPath })
+  expect(code).toBe(1)
+  expect(stdout).toBe('')
+  expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('could not be restored')])
+})
