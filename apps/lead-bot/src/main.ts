@@ -102,7 +102,7 @@ if (config.telegram) {
 
 /**
  * Deletes delivered leads older than LEADS_RETENTION_DAYS, with whatever the guard left beside
- * the database (docs/decisions/0016-retention-and-deletion.md). A lead never delivered is kept
+ * the database (docs/decisions/0016 and 0043). A lead never delivered is kept
  * and reported at error level at each pass until it is delivered or deleted by hand.
  */
 function deleteExpired(): void {

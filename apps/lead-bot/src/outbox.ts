@@ -1,4 +1,3 @@
-import { DIGEST_WEEK_KEY } from './store/desk-store.ts'
 import type { LeadStore } from './store/lead-store.ts'
 import type { LeadRow } from './store/rows.ts'
 import {
@@ -29,8 +28,6 @@ export interface OutboxConfig {
   /** Reminders and the weekly digest; without it the worker only sends leads and status edits. */
   desk?: DeskConfig
 }
-
-export { DIGEST_WEEK_KEY }
 
 /** One thing to post to the chat; every one goes through the same pacing. */
 type Job =

@@ -5,7 +5,7 @@ import { deskStatus, iso, numOrNull, str, strOrNull, toLead } from './rows.ts'
 import type { DigestRow, LeadRow, StatusChange, StatusPress } from './rows.ts'
 
 /** The state key of the week (its Monday, school date) whose digest was sent or claimed last. */
-export const DIGEST_WEEK_KEY = 'digest_week'
+const DIGEST_WEEK_KEY = 'digest_week'
 
 export interface AppliedUpdate {
   /** False when the update had been applied before (Telegram sent it again): nothing changed. */
