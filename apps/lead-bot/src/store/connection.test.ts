@@ -201,6 +201,25 @@ describe('restoring a backup', () => {
     live.close()
   })
 
+  it('the digest week and the update offset are the further of the two: no digest again', () => {
+    const dir = path.join(temp.dir, 'restore-state')
+    const rescue = path.join(dir, 'rescue.sqlite')
+    const newer = openLeadStore(path.join(dir, 'newer.sqlite'))
+    newer.setDigestWeek('2025-10-13')
+    newer.applyUpdate(41)
+    newer.backup(rescue)
+    newer.close()
+    // The file put in place is an older backup, the rescue copy the newer state.
+    const older = openLeadStore(path.join(dir, 'older.sqlite'))
+    older.setDigestWeek('2025-10-06')
+    older.applyUpdate(7)
+    older.merge(rescue)
+    expect(older.digestWeek()).toBe('2025-10-13')
+    expect(older.updatesOffset()).toBe(42)
+    expect(older.applyUpdate(41).applied).toBe(false)
+    older.close()
+  })
+
   it('a lead delivered and pressed in the live file keeps that over a backup that has it pending', () => {
     const dir = path.join(temp.dir, 'restore-older')
     const backup = path.join(dir, 'backup.sqlite')
