@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { demo } from '../app/config/school-facts-schema.ts'
+import { demo, DemoValue } from '../app/config/school-facts-schema.ts'
 import { schoolFacts } from '../app/config/school-facts.ts'
 import { completeSchoolFacts } from '../test/complete-school-facts.ts'
-import { releaseProblems, visibleStrings } from './release-check.ts'
+import { releaseProblems, SHIPPED_STAND_INS, visibleStrings } from './release-check.ts'
 
 const complete = completeSchoolFacts
 
@@ -110,6 +110,81 @@ describe('release check', () => {
       'app/config/school-facts.ts: owner.inn: ИНН must be 12 digits with valid check digits (got "301234567800")',
       'app/config/school-facts.ts: address.street holds a placeholder "[Улица]"',
     ])
+  })
+
+  it('refuses every stand-in the repository ships even with its demo(…) marker removed', () => {
+    const unmarked = JSON.parse(
+      JSON.stringify(schoolFacts, (_key, value: unknown) =>
+        value instanceof DemoValue ? value.value : value,
+      ),
+    ) as typeof complete
+    const problems = releaseProblems({
+      factsFile: unmarked,
+      env: releaseEnv,
+      documents: [{ file: 'a.html', html: completePage }],
+    })
+    expect(problems.filter((line) => line.includes('demo value'))).toEqual([])
+    for (const [field, value] of [
+      ['phone.number', '+7 (8512) 00-00-00'],
+      ['phone.short', '00-00-00'],
+      ['messenger.name', 'Мессенджер'],
+      ['messenger.contact', '+7 (900) 000-00-00'],
+      ['owner.inn', '000000000000'],
+      ['owner.ogrnip', '300000000000004'],
+    ]) {
+      expect(problems).toContain(
+        `app/config/school-facts.ts: ${field} is the stand-in "${value}" the repository ships, not the school's`,
+      )
+    }
+    for (const field of ['messenger.url', 'email', 'siteUrl', 'address.street', 'owner.name']) {
+      expect(problems).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^app/config/school-facts\\.ts: ${field.replace('.', '\\.')} `),
+        ),
+      )
+    }
+    // …and on a page that shows one.
+    const shown = releaseProblems({
+      factsFile: complete,
+      env: releaseEnv,
+      documents: [
+        { file: 'a.html', html: page('<p>ИНН 000000000000</p><p>+7 (8512) 00-00-00</p>') },
+      ],
+    })
+    expect(shown.sort()).toEqual([
+      'build: "+7 (8512) 00-00-00" is on 1 page(s): a.html',
+      'build: "000000000000" is on 1 page(s): a.html',
+    ])
+  })
+
+  it('knows every stand-in value of the shipped facts file', () => {
+    const shipped = JSON.stringify(schoolFacts, (_key, value: unknown) =>
+      value instanceof DemoValue ? { demo: value.value } : value,
+    )
+    const values = [...shipped.matchAll(/"demo":("[^"]*"|\{[^}]*\})/g)].flatMap((match) => {
+      const parsed: unknown = JSON.parse(match[1] ?? 'null')
+      return typeof parsed === 'string' ? [parsed] : Object.values(parsed as object).map(String)
+    })
+    // The date and the postal code may be true of a real school; every other stand-in is known.
+    const other = values.filter((value) => !['2025-09-01', '414000'].includes(value))
+    expect(other.filter((value) => !SHIPPED_STAND_INS.includes(value))).toEqual([])
+  })
+
+  it('refuses a deploy configuration that still names the example host', () => {
+    const check = (conf: string) =>
+      releaseProblems({
+        factsFile: complete,
+        env: releaseEnv,
+        documents: [{ file: 'a.html', html: completePage }],
+        deployConfigs: [{ file: 'deploy/nginx/it-lab.conf', html: conf }],
+      })
+    expect(
+      check('server_name itlab.example www.itlab.example;\n# itlab.example in a comment\n'),
+    ).toEqual([
+      'deploy/nginx/it-lab.conf: still names the example host "itlab.example"; replace it with itlab-school.ru',
+      'deploy/nginx/it-lab.conf: still names the example host "www.itlab.example"; replace it with itlab-school.ru',
+    ])
+    expect(check('server_name itlab-school.ru;\n# e.g. itlab.example\n')).toEqual([])
   })
 
   it('reads what a person sees: text, links and JSON-LD, not scripts or class names', () => {

@@ -24,12 +24,46 @@ const PLACEHOLDER_PATTERNS: RegExp[] = [
   /\bexample\.(?:com|org|net)\b/,
 ]
 
+/**
+ * Every value the repository ships as a stand-in in app/config/school-facts.ts. Kept here, not
+ * read from that file, so that a value is refused even after the owner removes its demo(…)
+ * marker and leaves the value (release-check.test.ts checks the list knows every shipped one).
+ */
+export const SHIPPED_STAND_INS: readonly string[] = [
+  '+7 (8512) 00-00-00',
+  '00-00-00',
+  'ул. [Улица], д. [0]',
+  'Мессенджер',
+  '+7 (900) 000-00-00',
+  'https://example.com/messenger',
+  'info@itlab.example',
+  'ИП [Фамилия Имя Отчество]',
+  '000000000000',
+  '300000000000004',
+  'https://itlab.example',
+]
+
+/**
+ * Stand-ins by shape: a phone with six zeros in a row, separators aside ('00-00-00'); any other
+ * fact with eight (an ИНН or ОГРНИП of zeros between a real-looking first and last digit). A real
+ * ОГРНИП may hold six zeros in its serial number, not eight.
+ */
+const ZERO_RUN = { phone: /0(?:[\s-]*0){5,}/, other: /0{8,}/ }
+
 function placeholderIn(text: string): string | undefined {
   for (const pattern of PLACEHOLDER_PATTERNS) {
     const match = text.match(pattern)
     if (match) return match[0]
   }
   return undefined
+}
+
+/** A shipped stand-in, or a value shaped like one, in the fact `field` of the owner's file. */
+function standInIn(field: string, text: string): string | undefined {
+  const shipped = SHIPPED_STAND_INS.find((value) => text.trim() === value)
+  if (shipped) return shipped
+  const isPhone = field.startsWith('phone.') || field === 'messenger.contact'
+  return text.match(isPhone ? ZERO_RUN.phone : ZERO_RUN.other)?.[0]
 }
 
 function isLoopback(url: URL): boolean {
@@ -84,10 +118,17 @@ export type ReleaseInput = {
   env: NodeJS.ProcessEnv
   /** Every HTML document of the build. */
   documents: BuiltDocument[]
+  /** The deployment's configuration files (deploy/nginx/…), whose host must be the site's. */
+  deployConfigs?: BuiltDocument[]
 }
 
 /** Every reason not to publish this build; empty when it may go live. */
-export function releaseProblems({ factsFile, env, documents }: ReleaseInput): string[] {
+export function releaseProblems({
+  factsFile,
+  env,
+  documents,
+  deployConfigs = [],
+}: ReleaseInput): string[] {
   const problems: string[] = []
 
   for (const field of unwrapDemoValues(factsFile).demo) {
@@ -102,9 +143,16 @@ export function releaseProblems({ factsFile, env, documents }: ReleaseInput): st
     if (!(error instanceof SchoolFactsError)) throw error
     problems.push(...error.problems.map((problem) => `${FACTS_FILE}: ${problem}`))
   }
-  for (const [field, text] of stringLeaves(factsFile)) {
+  const factLeaves = stringLeaves(factsFile)
+  for (const [field, text] of factLeaves) {
     const marker = placeholderIn(text)
     if (marker) problems.push(`${FACTS_FILE}: ${field} holds a placeholder "${marker}"`)
+    const standIn = marker ? undefined : standInIn(field, text)
+    if (standIn) {
+      problems.push(
+        `${FACTS_FILE}: ${field} is the stand-in "${standIn}" the repository ships, not the school's`,
+      )
+    }
   }
 
   try {
@@ -139,7 +187,12 @@ export function releaseProblems({ factsFile, env, documents }: ReleaseInput): st
   if (documents.length === 0) {
     problems.push('build: no HTML found; the release check runs after the build')
   }
-  const demo = demoStrings(factsFile).filter((text) => text.length >= 4)
+  // Shown on a page: the demo values of this file and the shipped stand-ins that no real text
+  // contains (a number, an address, a link; not a plain word such as «Мессенджер»).
+  const demo = [
+    ...demoStrings(factsFile).filter((text) => text.length >= 4),
+    ...SHIPPED_STAND_INS.filter((text) => /[\d@[/]/.test(text)),
+  ]
   // One line per stand-in, naming the pages that show it.
   const pagesByMarker = new Map<string, string[]>()
   for (const { file, html } of documents) {
@@ -155,6 +208,22 @@ export function releaseProblems({ factsFile, env, documents }: ReleaseInput): st
     const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? ', …' : '')
     problems.push(`build: "${marker}" is on ${files.length} page(s): ${shown}`)
   }
+
+  // The web server must answer for the site's host, not the example one the repository ships.
+  for (const { file, html: text } of deployConfigs) {
+    const hosts = new Set(
+      text
+        .split('\n')
+        .map((line) => line.replace(/#.*/, ''))
+        .flatMap((line) => [...line.matchAll(/[\w.-]+\.(?:example|test|invalid|localhost)\b/g)])
+        .map((match) => match[0]),
+    )
+    for (const host of hosts) {
+      problems.push(
+        `${file}: still names the example host "${host}"; replace it with ${siteUrl?.host ?? 'the SITE_URL host'}`,
+      )
+    }
+  }
   return problems
 }
 
@@ -166,15 +235,36 @@ async function builtDocuments(buildDir: string): Promise<BuiltDocument[]> {
   )
 }
 
+/** The web server's configuration files the deployment guide has the operator edit. */
+async function deployConfigs(): Promise<BuiltDocument[]> {
+  const repo = path.join(import.meta.dirname, '..', '..', '..')
+  const dir = path.join('deploy', 'nginx')
+  const names = await readdir(path.join(repo, dir)).catch(() => [])
+  return Promise.all(
+    names
+      .filter((name) => name.endsWith('.conf'))
+      .map(async (name) => ({
+        file: path.join(dir, name),
+        html: await readFile(path.join(repo, dir, name), 'utf8'),
+      })),
+  )
+}
+
+/** Every reason not to publish the build in `buildDir`, with the facts and deploy files. */
+export async function checkRelease(buildDir: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const { schoolFacts } = await import('../app/config/school-facts.ts')
+  return releaseProblems({
+    factsFile: schoolFacts,
+    env,
+    documents: await builtDocuments(buildDir),
+    deployConfigs: await deployConfigs(),
+  })
+}
+
 if (import.meta.main) {
   const siteDir = path.join(import.meta.dirname, '..')
   const buildDir = path.resolve(siteDir, process.argv[2] ?? process.env.SITE_BUILD_DIR ?? 'build')
-  const { schoolFacts } = await import('../app/config/school-facts.ts')
-  const problems = releaseProblems({
-    factsFile: schoolFacts,
-    env: process.env,
-    documents: await builtDocuments(buildDir),
-  })
+  const problems = await checkRelease(buildDir, process.env)
   if (problems.length > 0) {
     console.error(
       `Release check failed: ${problems.length} problem(s) in ${path.relative(process.cwd(), buildDir) || '.'}\n` +

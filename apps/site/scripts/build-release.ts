@@ -1,0 +1,38 @@
+// `npm run build:release`: builds into a folder of its own, runs the release check on it, and
+// only when the check passes puts it where a deployment takes it from (SITE_BUILD_DIR or
+// build/). A refused build is deleted, so nothing half-checked can be deployed
+// (docs/decisions/0021-release-check.md).
+import { spawnSync } from 'node:child_process'
+import { rename, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { checkRelease } from './release-check.ts'
+
+const siteDir = path.join(import.meta.dirname, '..')
+const target = path.resolve(siteDir, process.env.SITE_BUILD_DIR ?? 'build')
+const staging = `${target}.release-${process.pid}`
+
+await rm(staging, { recursive: true, force: true })
+const build = spawnSync('react-router', ['build'], {
+  cwd: siteDir,
+  env: { ...process.env, SITE_BUILD_DIR: staging },
+  stdio: 'inherit',
+})
+if (build.status !== 0) {
+  await rm(staging, { recursive: true, force: true })
+  console.error('Release build failed; nothing was published.')
+  process.exit(1)
+}
+
+const problems = await checkRelease(staging, process.env)
+if (problems.length > 0) {
+  await rm(staging, { recursive: true, force: true })
+  console.error(
+    `Release check failed: ${problems.length} problem(s); ${path.relative(process.cwd(), target) || '.'} was left as it was\n` +
+      `  ${problems.join('\n  ')}\n` +
+      'Fill in apps/site/app/config/school-facts.ts and the settings (README, "Launching for the school").',
+  )
+  process.exit(1)
+}
+await rm(target, { recursive: true, force: true })
+await rename(staging, target)
+console.log(`Release check passed: the build is in ${path.relative(process.cwd(), target)}.`)
