@@ -109,8 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       capConnections(server, options.maxConnections ?? 512)
       return server
     },
-    // The client's IP is personal data: request logs carry the request id, method and URL only.
-    // It is logged once where it serves: when that client is rate-limited.
+    // The client's IP is personal data: no log line carries it (the policies say it is used in
+    // memory only, for the rate limit); request logs carry the request id, method and URL only.
     logController: new LogController({ disableRequestLogging: true }),
   })
   app.addHook('onResponse', (request, reply, done) => {
@@ -133,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const error = describeError(thrown)
     const status = error.status
     if (status === 429) {
-      request.log.warn({ ip: request.ip }, 'rate limited')
+      request.log.warn({ url: request.routeOptions.url ?? '' }, 'rate limited')
       if (isFormPost(request)) return seeSitePage(request, reply, paths.leadError('failed'))
       return reply.code(429).send({ error: 'rate_limited', message: error.message })
     }

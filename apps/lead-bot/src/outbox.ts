@@ -9,7 +9,7 @@ import {
   statusKeyboard,
 } from './desk.ts'
 import type { DeskConfig } from './desk.ts'
-import { formatLeadMessage } from './telegram.ts'
+import { formatLeadMessage, redactedText } from './telegram.ts'
 import type { CallResult, NotifyMode, SendResult, TelegramClient } from './telegram.ts'
 
 export interface Log {
@@ -32,6 +32,7 @@ export interface OutboxConfig {
 /** One thing to post to the chat; every one goes through the same pacing. */
 type Job =
   | { kind: 'edit' | 'lead' | 'reminder'; lead: LeadRow; readyAt: number }
+  | { kind: 'redaction'; messageId: number; leadId: number; readyAt: number }
   | { kind: 'digest'; week: { from: number; to: number; key: string }; readyAt: number }
 
 export interface Outbox {
@@ -96,6 +97,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   function nextDeskJob(at: number): Job | undefined {
     const readyAt = Math.max(paced(), deskBackoff.pausedUntil)
+    const redaction = store.nextRedaction()
+    if (redaction) return { kind: 'redaction', ...redaction, readyAt }
     const edit = store.nextEdit()
     if (edit) return { kind: 'edit', lead: edit, readyAt }
     const desk = config.desk
@@ -217,7 +220,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   ): Promise<void> {
     const result = await call()
     lastSendEndedAt = now()
-    const leadId = job.kind === 'digest' ? undefined : job.lead.id
+    const leadId =
+      job.kind === 'digest' ? undefined : job.kind === 'redaction' ? job.leadId : job.lead.id
     if (result.ok || result.kind === 'permanent') {
       handlers.done?.()
       if (result.ok) deskBackoff.failures = 0
@@ -243,6 +247,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
         notSent: () => {
           if (claim.previous !== undefined) store.setDigestWeek(claim.previous)
         },
+      })
+      return
+    }
+    if (job.kind === 'redaction') {
+      // The lead was deleted (a request, the retention period): its message keeps no name or
+      // phone (docs/decisions/0044). A message already gone counts as done.
+      await post(job, () => telegram.edit(job.messageId, redactedText(job.leadId)), {
+        done: () => store.markRedacted(job.messageId),
       })
       return
     }

@@ -138,6 +138,11 @@ export function formatLeadMessage(lead: LeadMessage, options: MessageOptions = {
   return build(escapeWithin(lead.name, TELEGRAM_TEXT_LIMIT - build('').length))
 }
 
+/** What a deleted lead's message says instead of its name, phone and context. */
+export function redactedText(leadId: number): string {
+  return `Заявка №${leadId} удалена: срок хранения истёк или человек попросил удалить данные.`
+}
+
 /**
  * - `permanent`: Telegram refused the message for good (a 4xx other than 429: chat not found,
  *   bot blocked, bad token); retrying cannot help until a setting is fixed.

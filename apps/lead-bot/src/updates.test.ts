@@ -9,7 +9,7 @@ import type { NewLead } from './store/rows.ts'
 import type { DeskConfig } from './desk.ts'
 import { createOutbox } from './outbox.ts'
 import type { Outbox } from './outbox.ts'
-import { createTelegramClient } from './telegram.ts'
+import { createTelegramClient, redactedText } from './telegram.ts'
 import type { NotifyMode } from './telegram.ts'
 import { createUpdatesPoller } from './updates.ts'
 import type { UpdatesPoller } from './updates.ts'
@@ -439,5 +439,33 @@ describe('drills of docs/decisions/0043', () => {
     for (let minute = 4; minute < 8; minute += 1) await desk.at(MONDAY_10 + minute * 60_000)
     const digests = desk.fake.messages.filter((sent) => sent.text.includes('за неделю'))
     expect(digests).toHaveLength(1)
+  })
+})
+
+describe('deletion reaches the chat', () => {
+  it('--delete and the retention period edit the message so no name or phone remains', async () => {
+    const desk = await startDesk()
+    const asked = await deliver(desk, lead('Удалить', { phone: '+7 (900) 111-22-33' }))
+    const expired = await deliver(desk, lead('Истёк', { phone: '+7 (900) 444-55-66' }))
+    const third = await deliver(desk, lead('Третий', { phone: '+7 (900) 777-88-99' }))
+    expect(desk.store.deleteByPhone('+7 (900) 111-22-33')).toHaveLength(1)
+    await desk.at(desk.clock + 1)
+    desk.store.deleteReceivedBefore(desk.clock + 1)
+    await desk.at(desk.clock + 2)
+
+    for (const { id, message } of [asked, expired]) {
+      expect(message.text).toBe(redactedText(id))
+      expect(message.text).not.toMatch(/Удалить|Истёк|111-22-33|444-55-66/)
+    }
+    // Retention took every delivered lead received before that moment, the third too.
+    expect(third.message.text).toBe(redactedText(third.id))
+    expect(desk.fake.edits.map((edit) => edit.messageId)).toEqual([
+      asked.message.messageId,
+      expired.message.messageId,
+      third.message.messageId,
+    ])
+    // Done once: nothing is left to clear.
+    await desk.at(desk.clock + 3)
+    expect(desk.fake.edits).toHaveLength(3)
   })
 })

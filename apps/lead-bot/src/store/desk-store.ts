@@ -1,7 +1,7 @@
 // The lead desk's state: status presses and their history, message edits, reminders, the weekly
 // digest and the Telegram updates already applied (docs/behaviour.md, "Lead desk").
 import type { Connection } from './connection.ts'
-import { deskStatus, iso, numOrNull, str, strOrNull, toLead } from './rows.ts'
+import { deskStatus, iso, num, numOrNull, str, strOrNull, toLead } from './rows.ts'
 import type { DigestRow, LeadRow, StatusChange, StatusPress } from './rows.ts'
 
 /** The state key of the week (its Monday, school date) whose digest was sent or claimed last. */
@@ -82,6 +82,15 @@ export function deskStore(conn: Connection) {
           const status = deskStatus(row.status)
           return status === null ? [] : [{ status, at: str(row.at), by: str(row.by) }]
         })
+    },
+    /** The chat message of a deleted lead that still shows its name and phone, oldest first. */
+    nextRedaction(): { messageId: number; leadId: number } | undefined {
+      const row = sql('SELECT message_id, lead_id FROM redactions ORDER BY rowid LIMIT 1').get()
+      return row ? { messageId: num(row.message_id), leadId: num(row.lead_id) } : undefined
+    },
+    /** The message no longer shows the deleted lead (or is gone). */
+    markRedacted(messageId: number): void {
+      sql('DELETE FROM redactions WHERE message_id = ?').run(messageId)
     },
     /** A delivered lead whose message does not show its latest status yet. */
     nextEdit(): LeadRow | undefined {

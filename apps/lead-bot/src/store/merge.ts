@@ -107,6 +107,10 @@ function mergeAttached(target: Connection, expiredBefore: string): MergeCounts {
   sql(
     'INSERT OR IGNORE INTO main.applied_updates (update_id, applied_at) SELECT update_id, applied_at FROM copy.applied_updates',
   ).run()
+  // A deletion in the copy whose message is still to be cleared: the live file clears it.
+  sql(
+    'INSERT OR IGNORE INTO main.redactions (message_id, lead_id) SELECT message_id, lead_id FROM copy.redactions',
+  ).run()
   return counts
 }
 

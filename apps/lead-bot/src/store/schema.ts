@@ -80,8 +80,9 @@ const MIGRATIONS = [
   // v5 (docs/decisions/0043): each lead gets a uid that survives copies, backups and merges (a
   // lead copied before this version keeps one made of its id and time, the same in every copy);
   // a deletion ledger of uids, filled by a trigger on every delete and checked by a trigger on
-  // every insert, so a deleted lead is never stored again; the "may be a repeat" state as columns;
-  // and the ids of the Telegram updates already applied.
+  // every insert, so a deleted lead is never stored again; the chat messages of deleted leads,
+  // to be edited so no name or phone remains there either; the "may be a repeat" state as
+  // columns; and the ids of the Telegram updates already applied.
   `ALTER TABLE leads ADD COLUMN uid TEXT;
    UPDATE leads SET uid = 'legacy-' || id || '-' || received_at;
    CREATE UNIQUE INDEX leads_uid ON leads (uid);
@@ -92,9 +93,15 @@ const MIGRATIONS = [
        AND (last_error IS NULL OR last_error LIKE 'uncertain: %');
    UPDATE leads SET last_error = substr(last_error, 12) WHERE last_error LIKE 'uncertain: %';
    CREATE TABLE deleted_leads (uid TEXT PRIMARY KEY, deleted_at TEXT NOT NULL) STRICT;
+   CREATE TABLE redactions (
+     message_id INTEGER PRIMARY KEY,
+     lead_id INTEGER NOT NULL
+   ) STRICT;
    CREATE TRIGGER lead_deleted_ledger AFTER DELETE ON leads BEGIN
      INSERT OR IGNORE INTO deleted_leads (uid, deleted_at)
        VALUES (old.uid, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
+     INSERT OR IGNORE INTO redactions (message_id, lead_id)
+       SELECT old.telegram_message_id, old.id WHERE old.telegram_message_id IS NOT NULL;
    END;
    CREATE TRIGGER lead_stays_deleted BEFORE INSERT ON leads
      WHEN EXISTS (SELECT 1 FROM deleted_leads WHERE uid = new.uid)
