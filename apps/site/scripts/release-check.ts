@@ -235,19 +235,15 @@ async function builtDocuments(buildDir: string): Promise<BuiltDocument[]> {
   )
 }
 
-/** The web server's configuration files the deployment guide has the operator edit. */
-async function deployConfigs(): Promise<BuiltDocument[]> {
-  const repo = path.join(import.meta.dirname, '..', '..', '..')
-  const dir = path.join('deploy', 'nginx')
-  const names = await readdir(path.join(repo, dir)).catch(() => [])
-  return Promise.all(
-    names
-      .filter((name) => name.endsWith('.conf'))
-      .map(async (name) => ({
-        file: path.join(dir, name),
-        html: await readFile(path.join(repo, dir, name), 'utf8'),
-      })),
-  )
+/**
+ * The nginx site the deploy rendered for this release (RELEASE_NGINX_CONF, set by
+ * `npm run deploy`): it must name the site's host. The repository's own file is an example that
+ * always names itlab.example, so a plain `build:release` has none to check.
+ */
+async function deployConfigs(env: NodeJS.ProcessEnv): Promise<BuiltDocument[]> {
+  const file = env.RELEASE_NGINX_CONF
+  if (!file) return []
+  return [{ file, html: await readFile(file, 'utf8') }]
 }
 
 /** Every reason not to publish the build in `buildDir`, with the facts and deploy files. */
@@ -257,7 +253,7 @@ export async function checkRelease(buildDir: string, env: NodeJS.ProcessEnv): Pr
     factsFile: schoolFacts,
     env,
     documents: await builtDocuments(buildDir),
-    deployConfigs: await deployConfigs(),
+    deployConfigs: await deployConfigs(env),
   })
 }
 

@@ -1,0 +1,289 @@
+// `npm run check:deploy` (CI, after check:nginx): the documented deploy, done for real on this
+// machine. A copy of the repository with a complete school's facts is deployed with
+// `npm run deploy` into a temporary DEPLOY_ROOT, served by Debian's nginx on loopback with a
+// self-signed certificate, beside the lead service the deploy restarts. Then an update (a changed
+// course title, www redirected) and a rollback. After each: the page shows that release, a lead
+// sent through nginx is stored, and after the update a page of the release before still finds
+// its script chunks. Prints one line per check; exit code 1 if any failed.
+import { execFileSync, spawnSync } from 'node:child_process'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const HOST = 'itlab-school.ru'
+const HTTP_PORT = Number(process.env.DEPLOY_CHECK_HTTP_PORT ?? 8089)
+const HTTPS_PORT = Number(process.env.DEPLOY_CHECK_HTTPS_PORT ?? 8444)
+const LEAD_PORT = Number(process.env.DEPLOY_CHECK_LEAD_PORT ?? 3093)
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
+const BROTLI = `${process.env.NGINX_MODULES_DIR ?? '/usr/lib/nginx/modules'}/ngx_http_brotli_static_module.so`
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'deploy-check-'))
+const repo = path.join(tmp, 'repo')
+const deployRoot = path.join(tmp, 'srv')
+const envFile = path.join(tmp, 'it-lab.env')
+const leadsDb = path.join(tmp, 'data', 'leads.sqlite')
+let failed = 0
+let passed = 0
+
+function check(what: string, ok: boolean, detail = ''): void {
+  if (ok) passed += 1
+  else failed += 1
+  process.stdout.write(`  ${ok ? 'ok  ' : 'FAIL'}  ${what}${ok || !detail ? '' : `: ${detail}`}\n`)
+}
+
+function sh(command: string): void {
+  execFileSync('sh', ['-c', command], { stdio: 'inherit' })
+}
+
+function cleanup(): void {
+  const pid = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim() : '')
+  for (const file of [path.join(tmp, 'lead.pid'), path.join(tmp, 'nginx.pid')]) {
+    const id = Number(pid(file))
+    if (id > 0) {
+      try {
+        process.kill(id, 'SIGTERM')
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+  if (process.env.DEPLOY_CHECK_KEEP === '1') process.stdout.write(`kept: ${tmp}\n`)
+  else rmSync(tmp, { recursive: true, force: true })
+}
+
+/** curl through the loopback nginx, the host resolved to 127.0.0.1. */
+function curl(
+  url: string,
+  ...options: string[]
+): { status: number; body: string; headers: string } {
+  const headers = path.join(tmp, 'h')
+  const run = spawnSync('curl', [
+    '-sS',
+    '--noproxy',
+    '*',
+    '--max-time',
+    '10',
+    '--cacert',
+    path.join(tmp, 'tls', 'fullchain.pem'),
+    '--resolve',
+    `${HOST}:${HTTPS_PORT}:127.0.0.1`,
+    '--resolve',
+    `www.${HOST}:${HTTPS_PORT}:127.0.0.1`,
+    '-D',
+    headers,
+    '-w',
+    '\n%{http_code}',
+    ...options,
+    url,
+  ])
+  const out = run.stdout.toString('utf8')
+  const at = out.lastIndexOf('\n')
+  return {
+    status: Number(out.slice(at + 1)),
+    body: out.slice(0, at),
+    headers: existsSync(headers) ? readFileSync(headers, 'utf8') : '',
+  }
+}
+
+const base = `https://${HOST}:${HTTPS_PORT}`
+
+/** Waits (nginx reloads in the background) until the home page has `text`. */
+async function homeShows(text: string): Promise<boolean> {
+  for (let i = 0; i < 50; i += 1) {
+    if (curl(`${base}/`).body.includes(text)) return true
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return false
+}
+
+function leadThroughNginx(name: string): boolean {
+  const answer = curl(
+    `${base}/lead/send?form=feedback`,
+    '-X',
+    'POST',
+    '-H',
+    'Content-Type: application/json',
+    '-H',
+    `Origin: https://${HOST}`,
+    '--data',
+    JSON.stringify({ name, phone: '+7 (912) 345-67-89' }),
+  )
+  if (answer.status !== 200) return false
+  const db = new DatabaseSync(leadsDb, { readOnly: true })
+  try {
+    return db.prepare('SELECT 1 FROM leads WHERE name = ?').get(name) !== undefined
+  } finally {
+    db.close()
+  }
+}
+
+function deploy(...args: string[]): number {
+  const run = spawnSync(
+    process.execPath,
+    [path.join(repo, 'scripts', 'deploy.ts'), '--env-file', envFile, ...args],
+    { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
+  )
+  writeFileSync(path.join(tmp, `deploy-${Date.now()}.log`), `${run.stdout}\n${run.stderr}`)
+  if (run.status !== 0)
+    process.stdout.write(`${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}\n`)
+  return run.status ?? 1
+}
+
+function writeEnv(www: 'off' | 'redirect'): void {
+  const nginxArgs = `-p ${tmp} -c ${tmp}/nginx.conf -e ${tmp}/error.log`
+  writeFileSync(
+    envFile,
+    [
+      `SITE_URL=https://${HOST}`,
+      `LEAD_API_URL=https://${HOST}/lead`,
+      'TELEGRAM_NOTIFY=minimal',
+      'LEADS_RETENTION_DAYS=180',
+      `DEPLOY_ROOT=${deployRoot}`,
+      `DEPLOY_WWW=${www}`,
+      `NGINX_SITE_CONF=${tmp}/sites/it-lab.conf`,
+      `NGINX_RELOAD=${NGINX} -t -q ${nginxArgs} && if [ -s ${tmp}/nginx.pid ]; then ${NGINX} -s reload ${nginxArgs}; else ${NGINX} ${nginxArgs}; fi`,
+      `LEAD_SERVICE_RESTART=sh ${tmp}/restart-lead.sh`,
+      `NGINX_HTTP_LISTEN=127.0.0.1:${HTTP_PORT}`,
+      `NGINX_HTTPS_LISTEN=127.0.0.1:${HTTPS_PORT}`,
+      `TLS_CERT_DIR=${tmp}/tls`,
+      `ACME_WEBROOT=${tmp}/acme`,
+      `DEPLOY_BACKUP_DIR=${tmp}/backups`,
+      `LEADS_DB=${leadsDb}`,
+      `LEAD_PORT=${LEAD_PORT}`,
+      'LEAD_HOST=127.0.0.1',
+      `SITE_ORIGIN=https://${HOST}`,
+      'TRUST_PROXY=loopback',
+      '',
+    ].join('\n'),
+  )
+}
+
+function setUp(): void {
+  // The repository as committed, with the facts a school would fill in.
+  execFileSync('git', ['clone', '-q', ROOT, repo])
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(repo, 'node_modules'))
+  const complete = readFileSync(path.join(ROOT, 'apps/site/test/complete-school-facts.ts'), 'utf8')
+  writeFileSync(
+    path.join(repo, 'apps/site/app/config/school-facts.ts'),
+    complete
+      .replace("'../app/config/school-facts-schema.ts'", "'./school-facts-schema.ts'")
+      .replace('export const completeSchoolFacts', 'export const schoolFacts'),
+  )
+  for (const dir of ['tls', 'acme', 'sites', 'data', 'client_body', 'proxy']) {
+    mkdirSync(path.join(tmp, dir), { recursive: true })
+  }
+  sh(
+    `openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 ` +
+      `-subj /CN=${HOST} -addext subjectAltName=DNS:${HOST},DNS:www.${HOST} ` +
+      `-keyout ${tmp}/tls/privkey.pem -out ${tmp}/tls/fullchain.pem >/dev/null 2>&1`,
+  )
+  writeFileSync(
+    path.join(tmp, 'nginx.conf'),
+    `${process.getuid?.() === 0 ? 'user root;' : ''}
+load_module ${BROTLI};
+worker_processes 1;
+pid ${tmp}/nginx.pid;
+error_log ${tmp}/error.log warn;
+events { worker_connections 256; }
+http {
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    access_log ${tmp}/access.log;
+    client_body_temp_path ${tmp}/client_body;
+    proxy_temp_path ${tmp}/proxy;
+    include ${tmp}/sites/it-lab.conf;
+}
+`,
+  )
+  // What systemd does for the unit: stop the running service, start the live release's.
+  writeFileSync(
+    path.join(tmp, 'restart-lead.sh'),
+    `pid=$(cat ${tmp}/lead.pid 2>/dev/null)
+if [ -n "$pid" ]; then kill "$pid" 2>/dev/null; while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done; fi
+cd ${deployRoot}/current/app || exit 1
+nohup node apps/lead-bot/src/main.ts >> ${tmp}/lead.log 2>&1 &
+echo $! > ${tmp}/lead.pid
+`,
+  )
+}
+
+const TITLE = 'Roblox: создание 3D-игр'
+const NEW_TITLE = 'Roblox: создаём 3D-игры'
+
+try {
+  setUp()
+  writeEnv('off')
+  process.stdout.write('first deploy:\n')
+  check('npm run deploy exits 0', deploy() === 0)
+  check(`the home page is served (${TITLE})`, await homeShows(TITLE))
+  check('a lead through nginx is stored', leadThroughNginx('Первый выпуск'))
+  check('www is not served', curl(`https://www.${HOST}:${HTTPS_PORT}/`).status !== 301)
+  const [first] = readdirSync(path.join(deployRoot, 'releases'))
+  const firstAssets = (
+    JSON.parse(
+      readFileSync(path.join(deployRoot, 'releases', first ?? '', 'release.json'), 'utf8'),
+    ) as { assets: string[] }
+  ).assets.filter((name) => name.endsWith('.js'))
+
+  process.stdout.write('update (a course renamed, www redirected):\n')
+  const courses = path.join(repo, 'packages/shared/src/courses.ts')
+  writeFileSync(courses, readFileSync(courses, 'utf8').replace(TITLE, NEW_TITLE))
+  writeEnv('redirect')
+  await new Promise((resolve) => setTimeout(resolve, 1_100)) // a release id of its own
+  check('npm run deploy exits 0', deploy() === 0)
+  check(`the home page shows the new release (${NEW_TITLE})`, await homeShows(NEW_TITLE))
+  check('a lead through nginx is stored', leadThroughNginx('Второй выпуск'))
+  const [, second] = readdirSync(path.join(deployRoot, 'releases'))
+  const secondOwn = (
+    JSON.parse(
+      readFileSync(path.join(deployRoot, 'releases', second ?? '', 'release.json'), 'utf8'),
+    ) as { assets: string[] }
+  ).assets
+  const gone = firstAssets.filter((name) => !secondOwn.includes(name))
+  check(
+    `the first release's own chunks are still served (${gone.length} not in the new build)`,
+    gone.length > 0 && gone.every((name) => curl(`${base}/assets/${name}`).status === 200),
+  )
+  const www = curl(`https://www.${HOST}:${HTTPS_PORT}/courses?x=1`)
+  check(
+    'https://www answers 301 to the host, with a certificate that names it',
+    www.status === 301 && www.headers.includes(`location: https://${HOST}/courses?x=1`),
+    `${www.status} ${www.headers}`,
+  )
+  check(
+    'the lead database was backed up before the restart',
+    existsSync(path.join(tmp, 'backups')) && readdirSync(path.join(tmp, 'backups')).length > 0,
+  )
+
+  process.stdout.write('rollback:\n')
+  check('npm run deploy -- --rollback exits 0', deploy('--rollback') === 0)
+  check(`the home page shows the first release again (${TITLE})`, await homeShows(TITLE))
+  check('a lead through nginx is stored', leadThroughNginx('После отката'))
+  copyFileSync(leadsDb, path.join(tmp, 'final.sqlite'))
+} catch (error) {
+  failed += 1
+  process.stdout.write(`  FAIL  ${error instanceof Error ? error.message : String(error)}\n`)
+} finally {
+  if (failed > 0) {
+    for (const file of ['lead.log', 'error.log']) {
+      const full = path.join(tmp, file)
+      if (existsSync(full))
+        process.stdout.write(`--- ${file}\n${readFileSync(full, 'utf8').slice(-2000)}\n`)
+    }
+  }
+  cleanup()
+}
+process.stdout.write(`deploy-check: ${passed} passed, ${failed} failed\n`)
+process.exitCode = failed > 0 ? 1 : 0

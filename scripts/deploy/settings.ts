@@ -1,0 +1,85 @@
+// The deploy's settings, from the one env file the operator keeps (deploy/deploy.env.example).
+// The same file holds the site's build settings and the lead service's own (its systemd unit
+// reads it too), so a value is written once.
+
+export interface DeploySettings {
+  /** The public https address; its host is the nginx server_name and the certificate's name. */
+  siteUrl: URL
+  /** Where releases live: <root>/releases/<id>, <root>/current -> the live one. */
+  root: string
+  /** `off`: www is not served at all; `redirect`: https://www.<host> → https://<host>. */
+  www: 'off' | 'redirect'
+  /** Where the rendered nginx site file is written (a file nginx includes). */
+  nginxConf: string
+  /** The shell commands that check and reload nginx, and restart the lead service. */
+  nginxReload: string
+  serviceRestart: string
+  /** `listen` values of the two server blocks (80 and 443 in production). */
+  httpListen: string
+  httpsListen: string
+  /** The lead service's port on 127.0.0.1 (nginx proxies /lead/send to it). */
+  leadPort: number
+  /** Its database and the folder the deploy's backup goes to before a restart. */
+  leadsDb: string
+  backupDir: string
+  /** The certificate's folder (fullchain.pem, privkey.pem) and certbot's webroot. */
+  tlsDir: string
+  acmeRoot: string
+  /** How many releases are kept (the live one and the one before it always are). */
+  keepReleases: number
+}
+
+export class DeploySettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`the deploy settings have ${problems.length} problem(s):\n  ${problems.join('\n  ')}`)
+    this.name = 'DeploySettingsError'
+  }
+}
+
+export function readDeploySettings(env: NodeJS.ProcessEnv): DeploySettings {
+  const problems: string[] = []
+  const text = (name: string, fallback?: string): string => {
+    const value = env[name]?.trim()
+    if (value) return value
+    if (fallback === undefined) problems.push(`${name}: missing`)
+    return fallback ?? ''
+  }
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name]?.trim()
+    if (!raw) return fallback
+    const value = Number(raw)
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name}: must be a whole number from ${min} to ${max} (got "${raw}")`)
+    }
+    return value
+  }
+
+  const siteUrl = URL.parse(text('SITE_URL')) ?? new URL('https://invalid.invalid')
+  if (env.SITE_URL && siteUrl.protocol !== 'https:') {
+    problems.push(`SITE_URL: must be an https address (got "${env.SITE_URL}")`)
+  }
+  const www = text('DEPLOY_WWW', 'off')
+  if (www !== 'off' && www !== 'redirect') {
+    problems.push(`DEPLOY_WWW: must be "off" or "redirect" (got "${www}")`)
+  }
+  const root = text('DEPLOY_ROOT', '/srv/it-lab')
+  const leadPort = integer('LEAD_PORT', 3001, 1, 65_535)
+  const settings: DeploySettings = {
+    siteUrl,
+    root,
+    www: www === 'redirect' ? 'redirect' : 'off',
+    nginxConf: text('NGINX_SITE_CONF', '/etc/nginx/sites-enabled/it-lab.conf'),
+    nginxReload: text('NGINX_RELOAD', 'nginx -t && systemctl reload nginx'),
+    serviceRestart: text('LEAD_SERVICE_RESTART', 'systemctl restart it-lab-lead-bot'),
+    httpListen: text('NGINX_HTTP_LISTEN', '80'),
+    httpsListen: text('NGINX_HTTPS_LISTEN', '443'),
+    leadPort,
+    leadsDb: text('LEADS_DB', '/var/lib/it-lab/leads.sqlite'),
+    backupDir: text('DEPLOY_BACKUP_DIR', '/var/lib/it-lab/backups'),
+    tlsDir: text('TLS_CERT_DIR', `/etc/letsencrypt/live/${siteUrl.hostname}`),
+    acmeRoot: text('ACME_WEBROOT', '/var/www/letsencrypt'),
+    keepReleases: integer('DEPLOY_KEEP_RELEASES', 3, 2, 50),
+  }
+  if (problems.length > 0) throw new DeploySettingsError(problems)
+  return settings
+}
