@@ -129,6 +129,7 @@ function leadThroughNginx(name: string): boolean {
   }
 }
 
+/** Runs the deploy; a failure ends the check (what follows would only repeat it). */
 function deploy(...args: string[]): number {
   const run = spawnSync(
     process.execPath,

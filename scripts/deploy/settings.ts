@@ -30,9 +30,11 @@ export interface DeploySettings {
 }
 
 export class DeploySettingsError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[]
+  constructor(problems: string[]) {
     super(`the deploy settings have ${problems.length} problem(s):\n  ${problems.join('\n  ')}`)
     this.name = 'DeploySettingsError'
+    this.problems = problems
   }
 }
 
