@@ -174,7 +174,20 @@ function writeEnv(www: 'off' | 'redirect'): void {
 function setUp(): void {
   // The repository as committed, with the facts a school would fill in.
   execFileSync('git', ['clone', '-q', ROOT, repo])
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(repo, 'node_modules'))
+  // The installed packages, but the workspace's own ones from the copy, so its edits count.
+  const modules = path.join(repo, 'node_modules')
+  mkdirSync(path.join(modules, '@it-lab'), { recursive: true })
+  for (const name of readdirSync(path.join(ROOT, 'node_modules'))) {
+    if (name !== '@it-lab')
+      symlinkSync(path.join(ROOT, 'node_modules', name), path.join(modules, name))
+  }
+  for (const [name, target] of [
+    ['shared', 'packages/shared'],
+    ['lead-bot', 'apps/lead-bot'],
+    ['site', 'apps/site'],
+  ] as const) {
+    symlinkSync(path.join('..', '..', target), path.join(modules, '@it-lab', name))
+  }
   const complete = readFileSync(path.join(ROOT, 'apps/site/test/complete-school-facts.ts'), 'utf8')
   writeFileSync(
     path.join(repo, 'apps/site/app/config/school-facts.ts'),
