@@ -65,49 +65,61 @@ export function Header() {
         </button>
       </div>
 
-      {/* In the top layer over the header, so it draws its own top row with the cross. */}
+      {/* In the top layer over the whole screen: the panel draws its own top row with the cross,
+          and the dimmed rest is a button that closes the menu, so a tap outside the panel never
+          also follows a link underneath (light dismiss would let that tap through). */}
       <div
         ref={menu}
         id={MOBILE_MENU_ID}
         popover="auto"
-        className="inset-x-0 top-0 bottom-auto m-0 h-auto w-full max-w-none border-0 bg-white p-0 text-slate-800 shadow-md backdrop:bg-slate-900/30 md:hidden"
+        className="inset-0 m-0 h-dvh max-h-none w-full max-w-none border-0 bg-transparent p-0 md:hidden"
       >
-        <div className="flex h-16 items-center justify-between gap-4 px-4">
-          <Logo decorative />
-          <button
-            type="button"
-            popoverTarget={MOBILE_MENU_ID}
-            popoverTargetAction="hide"
-            className="rounded-lg p-2 text-slate-800"
-            aria-label="Закрыть меню"
-          >
-            <X aria-hidden="true" />
-          </button>
-        </div>
-        <nav aria-label="Мобильное меню" className="border-t border-slate-100 px-4 pb-4">
-          <ul className="flex flex-col gap-1 pt-2">
-            {navItems.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={(state) => `block ${navLinkClass(state)}`}
+        <button
+          type="button"
+          popoverTarget={MOBILE_MENU_ID}
+          popoverTargetAction="hide"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="absolute inset-0 size-full cursor-default bg-slate-900/30"
+        />
+        <div className="relative bg-white text-slate-800 shadow-md">
+          <div className="flex h-16 items-center justify-between gap-4 px-4">
+            <Logo decorative />
+            <button
+              type="button"
+              popoverTarget={MOBILE_MENU_ID}
+              popoverTargetAction="hide"
+              className="rounded-lg p-2 text-slate-800"
+              aria-label="Закрыть меню"
+            >
+              <X aria-hidden="true" />
+            </button>
+          </div>
+          <nav aria-label="Мобильное меню" className="border-t border-slate-100 px-4 pb-4">
+            <ul className="flex flex-col gap-1 pt-2">
+              {navItems.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end}
+                    className={(state) => `block ${navLinkClass(state)}`}
+                    onClick={closeMenu}
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <ContactLink
+                  className={`mt-2 block w-full py-3 text-center ${contactClass}`}
                   onClick={closeMenu}
                 >
-                  {item.label}
-                </NavLink>
+                  Контакты
+                </ContactLink>
               </li>
-            ))}
-            <li>
-              <ContactLink
-                className={`mt-2 block w-full py-3 text-center ${contactClass}`}
-                onClick={closeMenu}
-              >
-                Контакты
-              </ContactLink>
-            </li>
-          </ul>
-        </nav>
+            </ul>
+          </nav>
+        </div>
       </div>
     </header>
   )
