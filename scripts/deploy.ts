@@ -13,11 +13,14 @@ import {
   readlinkSync,
   renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
+  chownSync,
 } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { backupTo } from '../apps/lead-bot/src/store/backups.ts'
 import { renderNginx } from './deploy/render-nginx.ts'
 import { DeploySettingsError, readDeploySettings } from './deploy/settings.ts'
 import type { DeploySettings } from './deploy/settings.ts'
@@ -33,6 +36,8 @@ const APP_FILES = [
   'apps/lead-bot/package.json',
   'apps/lead-bot/src',
   'apps/lead-bot/scripts',
+  // The units and the guide, beside the code they run (their Documentation= points here).
+  'deploy',
 ]
 
 interface ReleaseInfo {
@@ -114,18 +119,20 @@ async function activate(settings: DeploySettings): Promise<boolean> {
   return ok
 }
 
-/** A consistent copy of the lead database before new code may migrate it. */
-function backup(settings: DeploySettings, appDir: string): void {
-  if (!existsSync(settings.leadsDb)) {
+/**
+ * A consistent copy of the lead database before new code may migrate it, owned like the database
+ * (the deploy runs as root; the nightly backup, as the service's user, rotates these copies too).
+ */
+function backup(settings: DeploySettings): void {
+  const db = statSync(settings.leadsDb, { throwIfNoEntry: false })
+  if (!db) {
     say(`no lead database at ${settings.leadsDb} yet: nothing to back up`)
     return
   }
-  const out = execFileSync(
-    process.execPath,
-    [path.join(appDir, 'apps/lead-bot/scripts/leads.ts'), '--backup', settings.backupDir],
-    { env: process.env, encoding: 'utf8' },
-  )
-  say(out.trim().split('\n')[0] ?? 'backup done')
+  const retentionDays = Number(process.env.LEADS_RETENTION_DAYS || 180)
+  const { file } = backupTo(settings.leadsDb, settings.backupDir, { retentionDays })
+  for (const owned of [settings.backupDir, file]) chownSync(owned, db.uid, db.gid)
+  say(`lead database backed up to ${file}`)
 }
 
 function build(settings: DeploySettings, nginxConf: string): string {
@@ -220,7 +227,7 @@ async function deploy(settings: DeploySettings): Promise<void> {
   mkdirSync(path.dirname(settings.nginxConf), { recursive: true })
   writeFileSync(settings.nginxConf, nginxConf)
   say(`nginx site written to ${settings.nginxConf}`)
-  backup(settings, appDir)
+  backup(settings)
   switchTo(settings, id)
   if (!(await activate(settings))) {
     if (!live) fail('the lead service is not healthy after the first deploy; see its log')

@@ -79,7 +79,7 @@ export function readDeploySettings(env: NodeJS.ProcessEnv): DeploySettings {
     leadsDb: text('LEADS_DB', '/var/lib/it-lab/leads.sqlite'),
     backupDir: text('DEPLOY_BACKUP_DIR', '/var/lib/it-lab/backups'),
     tlsDir: text('TLS_CERT_DIR', `/etc/letsencrypt/live/${siteUrl.hostname}`),
-    acmeRoot: text('ACME_WEBROOT', '/var/www/letsencrypt'),
+    acmeRoot: text('ACME_WEBROOT', '/var/www/html'),
     keepReleases: integer('DEPLOY_KEEP_RELEASES', 3, 2, 50),
   }
   if (problems.length > 0) throw new DeploySettingsError(problems)
