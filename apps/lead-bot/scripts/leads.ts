@@ -1,4 +1,5 @@
-import { existsSync, writeFileSync } from 'node:fs'
+import { accessSync, constants, existsSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { normalizePhone } from '@it-lab/shared'
@@ -42,6 +43,14 @@ function fail(message: string): never {
   process.exit(2)
 }
 
+// A reader that stops early (`| head`) closes the pipe: the listing ends there, quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0)
+    abort('The output could not be written', error)
+  })
+}
+
 function parseOptions() {
   try {
     return parseArgs({
@@ -82,9 +91,51 @@ function writeCsv(csv: string): void {
     process.stdout.write(csv)
     return
   }
+  // Relative to where the command was typed, as LEADS_DB, --backup and --restore are.
   const file = path.resolve(launchDir(), values.out)
-  writeFileSync(file, csv)
+  try {
+    // A new file is the owner's only: it holds names and phones, perhaps in a shared /tmp.
+    writeFileSync(file, csv, { mode: 0o600 })
+  } catch (error) {
+    cannotWrite(file, error)
+  }
   process.stderr.write(`Saved ${file}\n`)
+}
+
+/** Why `file` could not be written, in one line that says what to do instead; exit code 1. */
+function cannotWrite(file: string, error: unknown): never {
+  process.stderr.write(`Cannot write ${file}: ${whyNotWritten(file, error)}\n`)
+  process.exit(1)
+}
+
+function whyNotWritten(file: string, error: unknown): string {
+  const dir = path.dirname(file)
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      // E.g. the service's user in the checkout, which only root may write.
+      if (!writable(dir)) {
+        const elsewhere = path.join(tmpdir(), path.basename(file))
+        return `this user may not write in ${dir}. Write it where it may, e.g. --out ${elsewhere}`
+      }
+      return 'this user may not overwrite it. Remove it or choose another name'
+    case 'ENOENT':
+      return `the folder ${dir} does not exist`
+    case 'EISDIR':
+      return `it is a folder. Name a file in it, e.g. --out ${path.join(file, 'leads.csv')}`
+    default:
+      return error instanceof Error ? error.message : String(error)
+  }
+}
+
+function writable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK)
+    return true
+  } catch {
+    return false
+  }
 }
 
 const dbPath = resolveDbPath(process.env)

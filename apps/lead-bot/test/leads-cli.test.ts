@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { chmodSync, mkdirSync, readFileSync, readdirSync } from 'node:fs'
+import { chmodSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,13 +15,13 @@ const dbPath = path.join(temp.dir, 'leads.sqlite')
 async function run(
   args: string[],
   env: Record<string, string>,
-  user: { uid?: number; gid?: number },
+  options: { uid?: number; gid?: number; cwd?: string },
 ) {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', ...env },
-      ...user,
+      ...options,
     })
     return { code: 0, stdout, stderr }
   } catch (error) {
@@ -110,6 +110,88 @@ describe('npm run leads', () => {
     const file = path.join(temp.dir, 'export.csv')
     expect(stderr).toContain(`Saved ${file}`)
     expect(readFileSync(file, 'utf8').split('\r\n')).toHaveLength(5)
+  })
+
+  it('--out as a user who may not write where it was run: one line naming a folder it may', async () => {
+    const dir = path.join(temp.dir, 'export-as-service')
+    const checkout = path.join(dir, 'checkout')
+    const spare = path.join(dir, 'tmp')
+    mkdirSync(checkout, { recursive: true })
+    mkdirSync(spare)
+    const file = path.join(dir, 'leads.sqlite')
+    const store = openLeadStore(file)
+    store.insert(
+      { name: 'Анна', phone: phoneFor(1), form: 'feedback', consentVersion: TEST_CONSENT },
+      0,
+    )
+    store.close()
+    chmodSync(temp.dir, 0o711)
+    chmodSync(dir, 0o755)
+    chmodSync(file, 0o644)
+    chmodSync(checkout, 0o555)
+    chmodSync(spare, 0o777)
+    const env = { LEADS_DB: file, TMPDIR: spare }
+    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {}
+    const refused = await run(['--csv', '--out', 'leads.csv'], env, { ...asNobody, cwd: checkout })
+    expect(refused.code).toBe(1)
+    expect(refused.stdout).toBe('')
+    const suggested = path.join(spare, 'leads.csv')
+    expect(refused.stderr).toBe(
+      `Cannot write ${path.join(checkout, 'leads.csv')}: this user may not write in ${checkout}. ` +
+        `Write it where it may, e.g. --out ${suggested}\n`,
+    )
+    // The suggestion works, and the export (names, phones) is readable by its owner only.
+    const saved = await run(['--csv', '--out', suggested], env, { ...asNobody, cwd: checkout })
+    expect(saved.code).toBe(0)
+    expect(saved.stderr).toBe(`Saved ${suggested}\n`)
+    expect(readFileSync(suggested, 'utf8')).toContain('Анна')
+    expect(statSync(suggested).mode & 0o777).toBe(0o600)
+  })
+
+  it.each([
+    [
+      'a missing folder',
+      'none/leads.csv',
+      (dir: string) => `the folder ${dir}/none does not exist`,
+    ],
+    [
+      'a folder',
+      '.',
+      (dir: string) => `it is a folder. Name a file in it, e.g. --out ${dir}/leads.csv`,
+    ],
+  ])('--out to %s: one line saying why, exit code 1', async (_case, out, why) => {
+    const { code, stderr } = await leads(['--csv', '--out', out], {
+      LEADS_DB: dbPath,
+      INIT_CWD: temp.dir,
+    })
+    expect(code).toBe(1)
+    expect(stderr).toBe(`Cannot write ${path.resolve(temp.dir, out)}: ${why(temp.dir)}\n`)
+  })
+
+  describe('when the reader stops early', () => {
+    const file = path.join(temp.dir, 'many.sqlite')
+    beforeAll(() => {
+      const store = openLeadStore(file)
+      const lead = { name: 'Ученик', form: 'feedback', consentVersion: TEST_CONSENT }
+      // Far more than a pipe's buffer (64 KiB), so the writer meets the closed pipe.
+      store.insertMany(
+        Array.from({ length: 3000 }, (_, i) => ({ lead: { ...lead, phone: phoneFor(i) }, now: i })),
+      )
+      store.close()
+    })
+
+    it.each([[['--csv']], [['--limit', '5000']]])(
+      '%j | head -1 ends quietly with exit code 0',
+      async (args) => {
+        // pipefail: the pipeline fails (and execFile throws) unless the CLI itself exits 0.
+        const command = `set -o pipefail; "${process.execPath}" "${SCRIPT}" ${args.join(' ')} | head -1`
+        const { stdout, stderr } = await promisify(execFile)('bash', ['--norc', '-c', command], {
+          env: { PATH: process.env.PATH ?? '', LEADS_DB: file },
+        })
+        expect(stdout.split('\n')).toHaveLength(2)
+        expect(stderr).toBe('')
+      },
+    )
   })
 
   it('says so when there is no database yet, without creating one', async () => {
