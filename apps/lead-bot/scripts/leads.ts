@@ -86,6 +86,28 @@ if (values.delimiter.length !== 1 || /["\r\n]/.test(values.delimiter)) {
 
 if (values.out !== undefined && !values.csv) fail('--out goes with --csv')
 
+/**
+ * Whether `npm run` wrote its banner ("> it-lab leads" and the command) to stdout before this
+ * process started: it does unless -s (loglevel silent), --json (then to stderr) or `npm exec`.
+ */
+function npmBannerInStdout(env = process.env): boolean {
+  return (
+    env.npm_lifecycle_event !== undefined &&
+    env.npm_command !== 'exec' &&
+    env.npm_config_loglevel !== 'silent' &&
+    env.npm_config_json !== 'true'
+  )
+}
+
+// A CSV after the banner does not open cleanly in Excel; on a terminal the banner does no harm.
+if (values.csv && values.out === undefined && !process.stdout.isTTY && npmBannerInStdout()) {
+  process.stderr.write(
+    'npm wrote its banner into this output ahead of the CSV: use --out leads.csv, ' +
+      'or npm run -s leads -- --csv > leads.csv\n',
+  )
+  process.exit(2)
+}
+
 function writeCsv(csv: string): void {
   if (values.out === undefined) {
     process.stdout.write(csv)

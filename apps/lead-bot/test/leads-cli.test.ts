@@ -168,6 +168,44 @@ describe('npm run leads', () => {
     expect(stderr).toBe(`Cannot write ${path.resolve(temp.dir, out)}: ${why(temp.dir)}\n`)
   })
 
+  describe('through npm', () => {
+    const npm = async (args: string[]) => {
+      try {
+        const { stdout } = await promisify(execFile)('npm', args, {
+          cwd: REPO_ROOT,
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LEADS_DB: dbPath },
+        })
+        return { code: 0, stdout, stderr: '' }
+      } catch (error) {
+        return error as { code: number; stdout: string; stderr: string }
+      }
+    }
+
+    it('npm run leads -- --csv --out FILE writes a file that begins with the BOM', async () => {
+      const file = path.join(temp.dir, 'through-npm.csv')
+      const { code, stdout } = await npm(['run', 'leads', '--', '--csv', '--out', file])
+      expect(code).toBe(0)
+      expect(stdout).toContain('> node apps/lead-bot/scripts/leads.ts --csv --out') // the banner
+      expect(readFileSync(file, 'utf8').startsWith('\uFEFF')).toBe(true)
+    })
+
+    it('npm run -s leads -- --csv > FILE: the output begins with the BOM', async () => {
+      const { code, stdout } = await npm(['run', '-s', 'leads', '--', '--csv'])
+      expect(code).toBe(0)
+      expect(stdout.startsWith('\uFEFF')).toBe(true)
+    })
+
+    it("npm run leads -- --csv > FILE (npm's banner first) is refused in one line, exit code 2", async () => {
+      const { code, stdout, stderr } = await npm(['run', 'leads', '--', '--csv'])
+      expect(code).toBe(2)
+      expect(stdout).not.toContain('\uFEFF')
+      expect(stderr).toContain(
+        'npm wrote its banner into this output ahead of the CSV: use --out leads.csv, ' +
+          'or npm run -s leads -- --csv > leads.csv\n',
+      )
+    })
+  })
+
   describe('when the reader stops early', () => {
     const file = path.join(temp.dir, 'many.sqlite')
     beforeAll(() => {
