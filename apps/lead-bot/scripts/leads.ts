@@ -7,9 +7,9 @@ import { envSchema, launchDir, parseEnv, resolveDbPath } from '../src/config.ts'
 import { backupTo, deleteFromRescueCopies, restoreFrom } from '../src/store/backups.ts'
 import { openLeadStore } from '../src/store/lead-store.ts'
 import { computeDigest, formatDigest, previousSchoolWeek } from '../src/desk.ts'
-import { formatCsv, formatTable } from '../src/report.ts'
+import { CSV_DELIMITER, formatCsv, formatTable } from '../src/report.ts'
 
-const USAGE = `Usage: npm run leads -- [--limit N] [--csv [--out FILE] [--delimiter ';'] [--no-bom]]
+const USAGE = `Usage: npm run leads -- [--limit N] [--csv [--out FILE] [--delimiter ','] [--no-bom]]
        npm run leads -- --resend-failed
        npm run leads -- --delete "+7 (XXX) XXX-XX-XX"
        npm run leads -- --backup DIR
@@ -29,7 +29,7 @@ const USAGE = `Usage: npm run leads -- [--limit N] [--csv [--out FILE] [--delimi
   --limit N      how many (default 50; CSV default: all)
   --csv          CSV, oldest first, to stdout (use npm run -s, or npm's banner lands in it)
   --out FILE     write the CSV to FILE instead of stdout
-  --delimiter    CSV field separator (';' for Excel with a Russian locale)
+  --delimiter    CSV field separator (default ';', as Excel with a Russian locale expects)
   --no-bom       leave out the UTF-8 byte-order mark Excel needs to read Cyrillic`
 
 /** A command that could not be done: one line saying why, no stack trace. */
@@ -57,7 +57,7 @@ function parseOptions() {
       options: {
         csv: { type: 'boolean', default: false },
         limit: { type: 'string' },
-        delimiter: { type: 'string', default: ',' },
+        delimiter: { type: 'string', default: CSV_DELIMITER },
         out: { type: 'string' },
         'no-bom': { type: 'boolean', default: false },
         'resend-failed': { type: 'boolean', default: false },

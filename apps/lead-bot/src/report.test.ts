@@ -29,21 +29,39 @@ const row: LeadRow = {
 }
 
 const HEADER =
-  'id,received_at,name,phone,form,consent_version,status,attempts,sent_at,last_error,' +
-  'course,quiz,page,lead_status,lead_status_at,lead_status_by'
+  '№;Получена;Имя;Телефон;Форма;Курс;Тест подсказал;Страница;Статус;Статус отмечен;' +
+  'Кто отметил;Доставка в Telegram;Попыток отправки;Отправлена;Последняя ошибка;Версия согласия'
 
 describe('formatCsv', () => {
-  it('writes a BOM, a header and CRLF rows; a well-formed phone stays dialable', () => {
+  it('writes a BOM, Russian headers, school time, names of courses and statuses, CRLF rows', () => {
     expect(formatCsv([row])).toBe(
-      `\uFEFF${HEADER}\r\n7,2025-01-15T10:05:00.000Z,Анна,+7 (912) 345-67-89,feedback,` +
-        `2025-09-01.0a1b2c3d,sent,1,2025-01-15T10:05:01.000Z,,4,,/course/4,Позвонили,` +
-        `2025-01-15T11:00:00.000Z,Ольга (@olga)\r\n`,
+      `\uFEFF${HEADER}\r\n7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Форма обратной связи;` +
+        `Программирование на Python;;/course/4;Позвонили;15.01.2025 15:00;Ольга (@olga);` +
+        `отправлена;1;15.01.2025 14:05;;2025-09-01.0a1b2c3d\r\n`,
+    )
+  })
+
+  it('names a course the catalogue lacks by its number, the quiz too; a failure in Russian', () => {
+    const lead = {
+      ...row,
+      form: 'trial_lesson_popup',
+      course: 99,
+      quiz: 1,
+      status: 'failed' as const,
+      lastError: 'HTTP 400 Bad Request: chat not found',
+      sentAt: null,
+      desk: null,
+    }
+    expect(formatCsv([lead], { bom: false }).split('\r\n')[1]).toBe(
+      '7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Окно «Бесплатный пробный урок»;курс №99;' +
+        'Roblox: создание 3D-игр;/course/4;;;;ошибка;1;;HTTP 400 Bad Request: chat not found;' +
+        '2025-09-01.0a1b2c3d',
     )
   })
 
   it('still neutralises a phone cell that is not a well-formed phone', () => {
     const line = formatCsv([{ ...row, phone: '+1+HYPERLINK("x")' }], { bom: false })
-    expect(line.split('\r\n')[1]).toContain(`,"'+1+HYPERLINK(""x"")",`)
+    expect(line.split('\r\n')[1]).toContain(`;"'+1+HYPERLINK(""x"")";`)
   })
 
   it.each([
@@ -55,18 +73,22 @@ describe('formatCsv', () => {
     ['minus', '-1', "'-1"],
     ['tab', '\t=1', "'\t=1"],
     ['carriage return', '\r=1', `"'\r=1"`],
-    // Excel in a Russian locale splits on ';' whatever the file's delimiter is.
     ['semicolon formula', 'a;=1+1;', '"a;=1+1;"'],
     ['plain', 'Анна', 'Анна'],
   ])('quotes a name with a %s', (_case, name, cell) => {
     const line = formatCsv([{ ...row, name }], { bom: false }).split('\r\n')[1] ?? ''
-    expect(line.startsWith(`7,2025-01-15T10:05:00.000Z,${cell},`)).toBe(true)
+    expect(line.startsWith(`7;15.01.2025 14:05;${cell};`)).toBe(true)
   })
 
   it('takes another delimiter and quotes cells that contain it', () => {
-    const csv = formatCsv([{ ...row, name: 'А;Б' }], { delimiter: ';', bom: false })
-    expect(csv.split('\r\n')[0]).toBe(HEADER.replaceAll(',', ';'))
-    expect(csv.split('\r\n')[1]).toMatch(/^7;2025-01-15T10:05:00.000Z;"А;Б";/)
+    const csv = formatCsv([{ ...row, name: 'А|Б' }], { delimiter: '|', bom: false })
+    expect(csv.split('\r\n')[0]).toBe(HEADER.replaceAll(';', '|'))
+    expect(csv.split('\r\n')[1]).toMatch(/^7\|15\.01\.2025 14:05\|"А\|Б"\|/)
+  })
+
+  it('quotes a comma and a semicolon whatever the delimiter: Excel may split on either', () => {
+    const csv = formatCsv([{ ...row, name: 'А;Б,В' }], { delimiter: ',', bom: false })
+    expect(csv.split('\r\n')[1]).toMatch(/^7,15\.01\.2025 14:05,"А;Б,В",/)
   })
 
   it('writes only the header for no leads', () => {

@@ -1,9 +1,10 @@
 import { PHONE_PATTERN } from '@it-lab/shared'
 import type { LeadRow } from './store/rows.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
+import { SCHOOL_TIME_ZONE, courseTitle, formLabel } from './telegram.ts'
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Astrakhan',
+  timeZone: SCHOOL_TIME_ZONE,
   dateStyle: 'short',
   timeStyle: 'short',
 })
@@ -12,6 +13,8 @@ const timeFormat = new Intl.DateTimeFormat('ru-RU', {
 export function localTime(iso: string): string {
   return timeFormat.format(new Date(iso))
 }
+
+const DELIVERY_LABELS = { pending: 'ждёт', sent: 'отправлена', failed: 'ошибка' } as const
 
 const TABLE_COLUMNS: [string, (lead: LeadRow) => string][] = [
   ['id', (lead) => String(lead.id)],
@@ -26,9 +29,8 @@ const TABLE_COLUMNS: [string, (lead: LeadRow) => string][] = [
 ]
 
 function delivery(lead: LeadRow): string {
-  if (lead.status === 'sent') return 'отправлена'
-  if (lead.status === 'failed') return `ошибка (${lead.attempts})`
-  return `ждёт (${lead.attempts})`
+  const label = DELIVERY_LABELS[lead.status]
+  return lead.status === 'sent' ? label : `${label} (${lead.attempts})`
 }
 
 /** The owner's status: 'Позвонили · Анна · 15.01.2025, 14:05', or '' before the first press. */
@@ -56,24 +58,45 @@ export function formatTable(leads: LeadRow[]): string {
   )
 }
 
-export const CSV_COLUMNS = [
-  'id',
-  'received_at',
-  'name',
-  'phone',
-  'form',
-  'consent_version',
-  'status',
-  'attempts',
-  'sent_at',
-  'last_error',
-  'course',
-  'quiz',
-  'page',
-  'lead_status',
-  'lead_status_at',
-  'lead_status_by',
-] as const
+const csvTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SCHOOL_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** '15.01.2025 14:03', school time: a date and time a Russian Excel reads as one. */
+function csvTime(iso: string): string {
+  const parts = Object.fromEntries(
+    csvTimeFormat.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
+  )
+  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`
+}
+
+const course = (id: number | null) => (id === null ? null : courseTitle(id))
+
+/** The export's columns: the owner's names for them, and each lead's cell. */
+const CSV_COLUMNS: [string, (lead: LeadRow) => string | number | null][] = [
+  ['№', (lead) => lead.id],
+  ['Получена', (lead) => csvTime(lead.receivedAt)],
+  ['Имя', (lead) => lead.name],
+  ['Телефон', (lead) => lead.phone],
+  ['Форма', (lead) => formLabel(lead.form)],
+  ['Курс', (lead) => course(lead.course)],
+  ['Тест подсказал', (lead) => course(lead.quiz)],
+  ['Страница', (lead) => lead.page],
+  ['Статус', (lead) => (lead.desk === null ? null : STATUS_LABELS[lead.desk.status])],
+  ['Статус отмечен', (lead) => (lead.desk === null ? null : csvTime(lead.desk.at))],
+  ['Кто отметил', (lead) => lead.desk?.by ?? null],
+  ['Доставка в Telegram', (lead) => DELIVERY_LABELS[lead.status]],
+  ['Попыток отправки', (lead) => lead.attempts],
+  ['Отправлена', (lead) => (lead.sentAt === null ? null : csvTime(lead.sentAt))],
+  ['Последняя ошибка', (lead) => lead.lastError],
+  ['Версия согласия', (lead) => lead.consentVersion],
+]
 
 function csvCell(value: string | number | null, delimiter: string): string {
   if (value === null) return ''
@@ -89,34 +112,29 @@ function csvCell(value: string | number | null, delimiter: string): string {
     : text
 }
 
-/** RFC 4180 CSV (CRLF line ends), oldest first; `bom` helps Excel detect UTF-8. */
+/** The CSV's default field separator: Excel in a Russian locale splits on ';'. */
+export const CSV_DELIMITER = ';'
+
+/** RFC 4180 CSV (CRLF line ends) of `rows`, the first a header; `bom` helps Excel detect UTF-8. */
+function csv(
+  rows: (string | number | null)[][],
+  options: { delimiter?: string; bom?: boolean },
+): string {
+  const delimiter = options.delimiter ?? CSV_DELIMITER
+  const lines = rows.map((row) => row.map((cell) => csvCell(cell, delimiter)).join(delimiter))
+  return (options.bom === false ? '' : '\uFEFF') + lines.join('\r\n') + '\r\n'
+}
+
+/** The leads as CSV in the order given (the CLI gives oldest first), for the owner's Excel. */
 export function formatCsv(
   leads: LeadRow[],
   options: { delimiter?: string; bom?: boolean } = {},
 ): string {
-  const delimiter = options.delimiter ?? ','
-  const rows = leads.map((lead) =>
+  return csv(
     [
-      lead.id,
-      lead.receivedAt,
-      lead.name,
-      lead.phone,
-      lead.form,
-      lead.consentVersion,
-      lead.status,
-      lead.attempts,
-      lead.sentAt,
-      lead.lastError,
-      lead.course,
-      lead.quiz,
-      lead.page,
-      lead.desk === null ? null : STATUS_LABELS[lead.desk.status],
-      lead.desk?.at ?? null,
-      lead.desk?.by ?? null,
-    ]
-      .map((cell) => csvCell(cell, delimiter))
-      .join(delimiter),
+      CSV_COLUMNS.map(([title]) => title),
+      ...leads.map((lead) => CSV_COLUMNS.map(([, cell]) => cell(lead))),
+    ],
+    options,
   )
-  const text = [CSV_COLUMNS.join(delimiter), ...rows].join('\r\n') + '\r\n'
-  return (options.bom === false ? '' : '\uFEFF') + text
 }

@@ -82,21 +82,22 @@ describe('npm run leads', () => {
     expect(stdout).toContain('Показано 1 из 3')
   })
 
-  it('exports CSV, oldest first, with a BOM and quoting', async () => {
+  it('exports CSV for a Russian Excel, oldest first: BOM, ";", Russian headers, school time', async () => {
     const { code, stdout } = await leads(['--csv'])
     expect(code).toBe(0)
-    expect(stdout.startsWith('\uFEFFid,received_at,name,phone,')).toBe(true)
+    expect(stdout.startsWith('\uFEFF№;Получена;Имя;Телефон;Форма;Курс;')).toBe(true)
     const rows = stdout.trimEnd().split('\r\n')
     expect(rows).toHaveLength(4)
-    expect(rows[1]).toMatch(
-      /^1,2025-01-15T10:01:00.000Z,Ученик 1,\+7 \(900\) 000-00-01,trial_lesson_popup,2025-09-01\.0a1b2c3d,sent,0,/,
+    expect(rows[1]).toBe(
+      '1;15.01.2025 14:01;Ученик 1;+7 (900) 000-00-01;Окно «Бесплатный пробный урок»;;;;;;;' +
+        'отправлена;0;15.01.2025 14:05;;2025-09-01.0a1b2c3d',
     )
-    expect(rows[2]).toContain(',"Иванов, ""Ваня""",')
+    expect(rows[2]).toContain(';"Иванов, ""Ваня""";')
   })
 
-  it('exports CSV for Excel with ; and without the BOM on request', async () => {
-    const { stdout } = await leads(['--csv', '--delimiter', ';', '--no-bom', '--limit', '1'])
-    expect(stdout.split('\r\n')[0]?.startsWith('id;received_at;name')).toBe(true)
+  it('exports CSV with another --delimiter and without the BOM on request', async () => {
+    const { stdout } = await leads(['--csv', '--delimiter', ',', '--no-bom', '--limit', '1'])
+    expect(stdout.split('\r\n')[0]?.startsWith('№,Получена,Имя,')).toBe(true)
     expect(stdout.split('\r\n')).toHaveLength(3)
   })
 
