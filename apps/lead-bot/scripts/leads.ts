@@ -6,10 +6,11 @@ import { normalizePhone } from '@it-lab/shared'
 import { envSchema, launchDir, parseEnv, resolveDbPath } from '../src/config.ts'
 import { backupTo, deleteFromRescueCopies, restoreFrom } from '../src/store/backups.ts'
 import { openLeadStore } from '../src/store/lead-store.ts'
-import { computeDigest, formatDigest, previousSchoolWeek } from '../src/desk.ts'
+import { computeDigest, formatDigest, previousSchoolWeek, schoolDay } from '../src/desk.ts'
 import { CSV_DELIMITER, formatCsv, formatTable } from '../src/report.ts'
 
-const USAGE = `Usage: npm run leads -- [--limit N] [--csv [--out FILE] [--delimiter ','] [--no-bom]]
+const USAGE = `Usage: npm run leads -- [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--limit N]
+                          [--csv [--out FILE] [--delimiter ','] [--no-bom]]
        npm run leads -- --resend-failed
        npm run leads -- --delete "+7 (XXX) XXX-XX-XX"
        npm run leads -- --backup DIR
@@ -26,6 +27,8 @@ const USAGE = `Usage: npm run leads -- [--limit N] [--csv [--out FILE] [--delimi
                    ones are not sent again), statuses are kept, deleted leads stay deleted
   --digest         prints the digest of the past week (Monday to Sunday, school time); it
                    only prints: the running service sends the weekly one to the chat
+  --since DATE   only leads received on DATE (YYYY-MM-DD, school time) or later
+  --until DATE   only leads received on DATE or earlier
   --limit N      how many (default 50; CSV default: all)
   --csv          CSV, oldest first, to stdout (use npm run -s, or npm's banner lands in it)
   --out FILE     write the CSV to FILE instead of stdout
@@ -65,6 +68,8 @@ function parseOptions() {
         backup: { type: 'string' },
         restore: { type: 'string' },
         digest: { type: 'boolean', default: false },
+        since: { type: 'string' },
+        until: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values
@@ -85,6 +90,23 @@ if (values.delimiter.length !== 1 || /["\r\n]/.test(values.delimiter)) {
 }
 
 if (values.out !== undefined && !values.csv) fail('--out goes with --csv')
+
+/** The leads --since and --until ask for: school days, both included; open without them. */
+function receivedRange(): { from?: number; to?: number } {
+  const day = (option: 'since' | 'until') => {
+    const value = values[option]
+    if (value === undefined) return undefined
+    return schoolDay(value) ?? fail(`--${option} must be a real date, YYYY-MM-DD`)
+  }
+  const from = day('since')?.from
+  const to = day('until')?.to
+  if (from !== undefined && to !== undefined && from >= to) fail('--since is after --until')
+  return { from, to }
+}
+
+const range = receivedRange()
+const ranged = values.since !== undefined || values.until !== undefined
+if (ranged && values.digest) fail('--digest covers the past week; it takes no --since or --until')
 
 /**
  * Whether `npm run` wrote its banner ("> it-lab leads" and the command) to stdout before this
@@ -165,7 +187,9 @@ const actions = [values['resend-failed'], values.delete, values.backup, values.r
   (value) => value !== undefined && value !== false,
 )
 if (actions.length > 1) fail('one of --resend-failed, --delete, --backup, --restore')
-if (actions.length > 0 && values.csv) fail('--csv lists leads; it does not go with a change')
+if (actions.length > 0 && (values.csv || ranged)) {
+  fail('--csv, --since and --until list leads; they do not go with a change')
+}
 
 /** LEADS_RETENTION_DAYS as the service reads it: backups and restores keep to it too. */
 function retentionDays(): number {
@@ -261,17 +285,26 @@ try {
   store.close()
 }
 
+/** ' за 01.01.2025–31.01.2025', ' с 01.01.2025', ' по 31.01.2025', or '' for all leads. */
+function periodText(): string {
+  const date = (value: string) => value.split('-').reverse().join('.')
+  const { since, until } = values
+  if (since !== undefined && until !== undefined) return ` за ${date(since)}–${date(until)}`
+  if (since !== undefined) return ` с ${date(since)}`
+  return until === undefined ? '' : ` по ${date(until)}`
+}
+
 function list(): void {
-  const leads = store.list({ limit })
+  const leads = store.list({ limit, ...range })
   if (values.csv) {
     leads.reverse()
     writeCsv(formatCsv(leads, { delimiter: values.delimiter, bom: !values['no-bom'] }))
   } else {
-    const total = store.count()
+    const total = store.count(range)
     const { pending, failed } = store.stats()
     process.stdout.write(`${formatTable(leads)}\n\n`)
     process.stdout.write(
-      `Показано ${leads.length} из ${total}; ждут доставки в Telegram: ${pending}; ` +
+      `Показано ${leads.length} из ${total}${periodText()}; ждут доставки в Telegram: ${pending}; ` +
         `с ошибкой: ${failed}. База: ${dbPath}\n`,
     )
     if (failed > 0) {

@@ -169,6 +169,73 @@ describe('npm run leads', () => {
     expect(stderr).toBe(`Cannot write ${path.resolve(temp.dir, out)}: ${why(temp.dir)}\n`)
   })
 
+  describe('a period of school days', () => {
+    const file = path.join(temp.dir, 'period.sqlite')
+    beforeAll(() => {
+      const store = openLeadStore(file)
+      const at = (iso: string) => Date.parse(iso)
+      const lead = (name: string, form: string, course: number | null, page: string | null) => ({
+        name,
+        phone: phoneFor(name.length),
+        form,
+        consentVersion: TEST_CONSENT,
+        course,
+        page,
+      })
+      // In UTC: 31 Dec 2024, mid-January, 31 Jan twice, March. In Astrakhan (UTC+4) the first
+      // is 1 January 00:30 and the fourth 1 February 00:30.
+      store.insert(lead('Анна', 'feedback', 4, '/course/4'), at('2024-12-31T20:30:00Z'))
+      store.insert(lead('Борис', 'trial_lesson_popup', null, '/'), at('2025-01-15T10:00:00Z'))
+      store.insert(lead('Вера', 'feedback', 99, '/course/99'), at('2025-01-31T19:30:00Z'))
+      store.insert(lead('Глеб', 'trial_lesson_popup', 4, '/course/4'), at('2025-01-31T20:30:00Z'))
+      store.insert(lead('Дина', 'feedback', null, null), at('2025-03-10T08:00:00Z'))
+      store.close()
+    })
+    const inPeriod = (args: string[]) => leads(args, { LEADS_DB: file })
+
+    it('--since lists the leads from that school day on, newest first', async () => {
+      const { code, stdout } = await inPeriod(['--since', '2025-02-01'])
+      expect(code).toBe(0)
+      const names = stdout
+        .split('\n')
+        .slice(2, 4)
+        .map((line) => line.split(/\s{2,}/)[2])
+      expect(names).toEqual(['Дина', 'Глеб'])
+      expect(stdout).toContain('Показано 2 из 2 с 01.02.2025;')
+    })
+
+    it('--until includes that whole school day, for the CSV too', async () => {
+      const { code, stdout } = await inPeriod(['--csv', '--until', '2025-01-31'])
+      expect(code).toBe(0)
+      const rows = stdout.trimEnd().split('\r\n').slice(1)
+      expect(rows.map((row) => row.split(';').slice(1, 3))).toEqual([
+        ['01.01.2025 00:30', 'Анна'],
+        ['15.01.2025 14:00', 'Борис'],
+        ['31.01.2025 23:30', 'Вера'],
+      ])
+    })
+
+    it('--since and --until the same day: that day of the school, not of UTC', async () => {
+      const { stdout } = await inPeriod(['--since', '2025-01-01', '--until', '2025-01-01'])
+      expect(stdout).toContain('Анна')
+      expect(stdout).toContain('Показано 1 из 1 за 01.01.2025–01.01.2025;')
+    })
+
+    it.each([
+      [['--since', '2025-02-30'], '--since must be a real date, YYYY-MM-DD'],
+      [['--until', '31.01.2025'], '--until must be a real date, YYYY-MM-DD'],
+      [['--since', '2025-02-01', '--until', '2025-01-31'], '--since is after --until'],
+      [['--since', '2025-02-01', '--digest'], '--digest covers the past week'],
+      [['--since', '2025-02-01', '--resend-failed'], 'they do not go with a change'],
+    ])('%j is a usage error, exit code 2', async (args, message) => {
+      const { code, stdout, stderr } = await inPeriod(args)
+      expect(code).toBe(2)
+      expect(stdout).toBe('')
+      expect(stderr).toContain(message)
+      expect(stderr).toContain('Usage: npm run leads')
+    })
+  })
+
   describe('through npm', () => {
     const npm = async (args: string[]) => {
       try {
