@@ -7,7 +7,14 @@ import { envSchema, launchDir, parseEnv, resolveDbPath } from '../src/config.ts'
 import { backupTo, deleteFromRescueCopies, restoreFrom } from '../src/store/backups.ts'
 import { openLeadStore } from '../src/store/lead-store.ts'
 import { computeDigest, formatDigest, previousSchoolWeek, schoolDay } from '../src/desk.ts'
-import { CSV_DELIMITER, formatCsv, formatTable } from '../src/report.ts'
+import {
+  CSV_DELIMITER,
+  formatCsv,
+  formatReportCsv,
+  formatReportTable,
+  formatTable,
+  monthlyReport,
+} from '../src/report.ts'
 
 const USAGE = `Usage: npm run leads -- [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--limit N]
                           [--csv [--out FILE] [--delimiter ','] [--no-bom]]
@@ -15,6 +22,7 @@ const USAGE = `Usage: npm run leads -- [--since YYYY-MM-DD] [--until YYYY-MM-DD]
        npm run leads -- --delete "+7 (XXX) XXX-XX-XX"
        npm run leads -- --backup DIR
        npm run leads -- --restore FILE
+       npm run leads -- --report [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--csv [--out FILE]]
        npm run leads -- --digest
   Lists the most recent leads from LEADS_DB (default <repo>/data/leads.sqlite), read-only.
   --resend-failed  puts leads Telegram refused (status "ошибка") back in the queue, once the
@@ -25,6 +33,8 @@ const USAGE = `Usage: npm run leads -- [--since YYYY-MM-DD] [--until YYYY-MM-DD]
                    service runs, and deletes DIR's copies older than LEADS_RETENTION_DAYS
   --restore FILE   merges a backup into the database: the leads it lacks come back (delivered
                    ones are not sent again), statuses are kept, deleted leads stay deleted
+  --report         leads per month (school time) by page, by course and by form, from the
+                   first lead's month to the last one's; a table, or with --csv one CSV table
   --digest         prints the digest of the past week (Monday to Sunday, school time); it
                    only prints: the running service sends the weekly one to the chat
   --since DATE   only leads received on DATE (YYYY-MM-DD, school time) or later
@@ -68,6 +78,7 @@ function parseOptions() {
         backup: { type: 'string' },
         restore: { type: 'string' },
         digest: { type: 'boolean', default: false },
+        report: { type: 'boolean', default: false },
         since: { type: 'string' },
         until: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -107,6 +118,9 @@ function receivedRange(): { from?: number; to?: number } {
 const range = receivedRange()
 const ranged = values.since !== undefined || values.until !== undefined
 if (ranged && values.digest) fail('--digest covers the past week; it takes no --since or --until')
+if (values.report && values.digest) fail('one of --report, --digest')
+if (values.report && values.limit !== undefined)
+  fail('--report counts every lead; it takes no --limit')
 
 /**
  * Whether `npm run` wrote its banner ("> it-lab leads" and the command) to stdout before this
@@ -187,8 +201,8 @@ const actions = [values['resend-failed'], values.delete, values.backup, values.r
   (value) => value !== undefined && value !== false,
 )
 if (actions.length > 1) fail('one of --resend-failed, --delete, --backup, --restore')
-if (actions.length > 0 && (values.csv || ranged)) {
-  fail('--csv, --since and --until list leads; they do not go with a change')
+if (actions.length > 0 && (values.csv || values.report || ranged)) {
+  fail('--csv, --report, --since and --until read leads; they do not go with a change')
 }
 
 /** LEADS_RETENTION_DAYS as the service reads it: backups and restores keep to it too. */
@@ -254,9 +268,15 @@ if (actions.length > 0) {
   process.exit(0)
 }
 
+const csvOptions = { delimiter: values.delimiter, bom: !values['no-bom'] }
+
 if (!existsSync(dbPath)) {
   process.stderr.write(`No leads yet: ${dbPath} does not exist.\n`)
-  if (values.csv) writeCsv(formatCsv([], { delimiter: values.delimiter, bom: !values['no-bom'] }))
+  if (values.csv) {
+    writeCsv(
+      values.report ? formatReportCsv(monthlyReport([]), csvOptions) : formatCsv([], csvOptions),
+    )
+  }
   process.exit(0)
 }
 
@@ -278,6 +298,8 @@ try {
     process.stdout.write(
       `${plain(formatDigest(computeDigest(store.digestRows(from, to), from, to)))}\n`,
     )
+  } else if (values.report) {
+    report()
   } else {
     list()
   }
@@ -298,7 +320,7 @@ function list(): void {
   const leads = store.list({ limit, ...range })
   if (values.csv) {
     leads.reverse()
-    writeCsv(formatCsv(leads, { delimiter: values.delimiter, bom: !values['no-bom'] }))
+    writeCsv(formatCsv(leads, csvOptions))
   } else {
     const total = store.count(range)
     const { pending, failed } = store.stats()
@@ -310,5 +332,18 @@ function list(): void {
     if (failed > 0) {
       process.stdout.write('Исправьте настройку и выполните: npm run leads -- --resend-failed\n')
     }
+  }
+}
+
+function report(): void {
+  const monthly = monthlyReport(store.list(range))
+  if (values.csv) {
+    writeCsv(formatReportCsv(monthly, csvOptions))
+  } else if (monthly.months.length === 0) {
+    process.stdout.write(`Заявок нет${periodText()}.\n`)
+  } else {
+    process.stdout.write(
+      `Заявки по месяцам (время школы)${periodText()}:\n\n${formatReportTable(monthly)}\n`,
+    )
   }
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { LeadRow } from './store/rows.ts'
-import { formatCsv, formatTable } from './report.ts'
+import {
+  formatCsv,
+  formatReportCsv,
+  formatReportTable,
+  formatTable,
+  monthlyReport,
+} from './report.ts'
+import type { ReportLead } from './report.ts'
 
 const row: LeadRow = {
   id: 7,
@@ -125,6 +132,87 @@ describe('formatTable', () => {
       '7   15.01.2025, 14:05  Анна     +7 (912) 345-67-89  feedback  4     отправлена  Позвонили · Ольга (@olga) · 15.01.2025, 15:00',
       '12  15.01.2025, 14:05  Борис Б  +7 (912) 345-67-89  feedback  4     ждёт (3)                                                   HTTP 502 Bad Gateway',
       '13  15.01.2025, 14:05  Вера     +7 (912) 345-67-89  feedback  4     ошибка (1)                                                 HTTP 400 Bad Request: chat not found',
+    ])
+  })
+})
+
+describe('the monthly report', () => {
+  const leads: ReportLead[] = [
+    // 31 December 20:30 UTC is 1 January 00:30 in Astrakhan: January's.
+    { receivedAt: '2024-12-31T20:30:00.000Z', form: 'feedback', course: 4, page: '/course/4' },
+    { receivedAt: '2024-12-31T19:30:00.000Z', form: 'trial_lesson_popup', course: null, page: '/' },
+    { receivedAt: '2025-03-02T10:00:00.000Z', form: 'feedback', course: 99, page: null },
+    { receivedAt: '2025-01-20T10:00:00.000Z', form: 'unknown', course: 4, page: '/course/4' },
+  ]
+
+  it('counts leads per school month, every month between the first and the last', () => {
+    const report = monthlyReport(leads)
+    expect(report.months).toEqual(['дек 2024', 'янв 2025', 'фев 2025', 'мар 2025'])
+    expect(report.total).toEqual([1, 2, 0, 1])
+    expect(report.sections).toEqual([
+      {
+        title: 'Страница',
+        rows: [
+          ['/course/4', [0, 2, 0, 0]],
+          ['/', [1, 0, 0, 0]],
+          ['без страницы', [0, 0, 0, 1]],
+        ],
+      },
+      {
+        title: 'Курс',
+        rows: [
+          ['Программирование на Python', [0, 2, 0, 0]],
+          ['курс №99', [0, 0, 0, 1]],
+          ['без курса', [1, 0, 0, 0]],
+        ],
+      },
+      {
+        title: 'Форма',
+        rows: [
+          ['Форма обратной связи', [0, 1, 0, 1]],
+          ['Окно «Бесплатный пробный урок»', [1, 0, 0, 0]],
+          ['не указана', [0, 1, 0, 0]],
+        ],
+      },
+    ])
+  })
+
+  it('is empty without leads', () => {
+    expect(monthlyReport([])).toMatchObject({ months: [], total: [] })
+  })
+
+  it('prints as aligned tables, the total first', () => {
+    const report = monthlyReport(leads.slice(0, 2))
+    expect(formatReportTable(report).split('\n')).toEqual([
+      '                                дек 2024  янв 2025  Итого',
+      'Всего                                  1         1      2',
+      '',
+      'Страница                        дек 2024  янв 2025  Итого',
+      '/                                      1         0      1',
+      '/course/4                              0         1      1',
+      '',
+      'Курс                            дек 2024  янв 2025  Итого',
+      'Программирование на Python             0         1      1',
+      'без курса                              1         0      1',
+      '',
+      'Форма                           дек 2024  янв 2025  Итого',
+      'Окно «Бесплатный пробный урок»         1         0      1',
+      'Форма обратной связи                   0         1      1',
+    ])
+  })
+
+  it('is one CSV table: section, value, a column per month, the total', () => {
+    const report = monthlyReport(leads.slice(0, 2))
+    expect(formatReportCsv(report, { bom: false }).split('\r\n')).toEqual([
+      'Раздел;Значение;дек 2024;янв 2025;Итого',
+      'Всего;;1;1;2',
+      'Страница;/;1;0;1',
+      'Страница;/course/4;0;1;1',
+      'Курс;Программирование на Python;0;1;1',
+      'Курс;без курса;1;0;1',
+      'Форма;Окно «Бесплатный пробный урок»;1;0;1',
+      'Форма;Форма обратной связи;0;1;1',
+      '',
     ])
   })
 })

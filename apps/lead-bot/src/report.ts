@@ -1,6 +1,7 @@
 import { PHONE_PATTERN } from '@it-lab/shared'
 import type { LeadRow } from './store/rows.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
+import { schoolClock } from './desk.ts'
 import { SCHOOL_TIME_ZONE, courseTitle, formLabel } from './telegram.ts'
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {
@@ -39,23 +40,33 @@ function deskStatus(lead: LeadRow): string {
   return [STATUS_LABELS[lead.desk.status], lead.desk.by, localTime(lead.desk.at)].join(' · ')
 }
 
+/** Each column's width: its longest cell, in characters (not UTF-16 units). */
+function widthsOf(rows: string[][]): number[] {
+  const widths: number[] = []
+  for (const row of rows) {
+    row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, [...cell].length)))
+  }
+  return widths
+}
+
+/** One line of fixed-width columns two spaces apart; from column `rightFrom` on, right-aligned. */
+function line(row: string[], widths: number[], rightFrom = Infinity): string {
+  return row
+    .map((cell, i) => {
+      const pad = ' '.repeat((widths[i] ?? 0) - [...cell].length)
+      return i >= rightFrom ? pad + cell : cell + pad
+    })
+    .join('  ')
+    .trimEnd()
+}
+
 /** A plain fixed-width table for the terminal. */
 export function formatTable(leads: LeadRow[]): string {
-  const rows = [TABLE_COLUMNS.map(([title]) => title)].concat(
-    leads.map((lead) => TABLE_COLUMNS.map(([, cell]) => cell(lead).replace(/\s+/g, ' '))),
-  )
-  const widths = TABLE_COLUMNS.map((_, i) =>
-    Math.max(...rows.map((row) => [...(row[i] ?? '')].length)),
-  )
-  const line = (row: string[]) =>
-    row
-      .map((cell, i) => cell + ' '.repeat((widths[i] ?? 0) - [...cell].length))
-      .join('  ')
-      .trimEnd()
-  const header = rows[0] ?? []
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join(
-    '\n',
-  )
+  const header = TABLE_COLUMNS.map(([title]) => title)
+  const rows = leads.map((lead) => TABLE_COLUMNS.map(([, cell]) => cell(lead).replace(/\s+/g, ' ')))
+  const widths = widthsOf([header, ...rows])
+  const rule = widths.map((width) => '-'.repeat(width))
+  return [header, rule, ...rows].map((row) => line(row, widths)).join('\n')
 }
 
 const csvTimeFormat = new Intl.DateTimeFormat('en-GB', {
@@ -134,6 +145,106 @@ export function formatCsv(
     [
       CSV_COLUMNS.map(([title]) => title),
       ...leads.map((lead) => CSV_COLUMNS.map(([, cell]) => cell(lead))),
+    ],
+    options,
+  )
+}
+
+const MONTHS = ['янв', 'фев', 'мар', 'апр', 'май', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя', 'дек']
+
+/** What the monthly report reads of a lead: no name or phone. */
+export type ReportLead = Pick<LeadRow, 'receivedAt' | 'form' | 'course' | 'page'>
+
+export interface MonthlyReport {
+  /** Every month from the first lead's to the last one's, school time: 'янв 2025', … */
+  months: string[]
+  /** Leads per month. */
+  total: number[]
+  /** By page, by course, by form: each value and its leads per month. */
+  sections: { title: string; rows: [string, number[]][] }[]
+}
+
+const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0)
+
+/** Months counted from year 0, school time: the next month is one more. */
+function monthNumber(iso: string): number {
+  const { year, month } = schoolClock(Date.parse(iso))
+  return year * 12 + month - 1
+}
+
+/** Leads per month (school time) by page, by course and by form. */
+export function monthlyReport(leads: ReportLead[]): MonthlyReport {
+  const dated = leads.map((lead) => ({ lead, month: monthNumber(lead.receivedAt) }))
+  const first = dated.reduce((min, { month }) => Math.min(min, month), Infinity)
+  const span = dated.reduce((length, { month }) => Math.max(length, month - first + 1), 0)
+  const perMonth = (items: typeof dated) => {
+    const counts = new Array<number>(span).fill(0)
+    for (const { month } of items) counts[month - first] = (counts[month - first] ?? 0) + 1
+    return counts
+  }
+  // Most leads first, then by name; `last` (the leads without a value) at the end, as in the
+  // weekly digest.
+  const section = (title: string, value: (lead: ReportLead) => string, last?: string) => {
+    const groups = new Map<string, typeof dated>()
+    for (const item of dated) {
+      const key = value(item.lead)
+      const group = groups.get(key)
+      if (group) group.push(item)
+      else groups.set(key, [item])
+    }
+    const rows = [...groups].map(([key, items]): [string, number[]] => [key, perMonth(items)])
+    rows.sort(
+      ([a, countsA], [b, countsB]) =>
+        Number(a === last) - Number(b === last) ||
+        sum(countsB) - sum(countsA) ||
+        a.localeCompare(b, 'ru'),
+    )
+    return { title, rows }
+  }
+  return {
+    months: Array.from({ length: span }, (_, i) => {
+      const month = first + i
+      return `${MONTHS[month % 12]} ${Math.floor(month / 12)}`
+    }),
+    total: perMonth(dated),
+    sections: [
+      section('Страница', (lead) => lead.page ?? 'без страницы', 'без страницы'),
+      section('Курс', (lead) => course(lead.course) ?? 'без курса', 'без курса'),
+      section('Форма', (lead) => formLabel(lead.form), formLabel('unknown')),
+    ],
+  }
+}
+
+/** A row's counts and, last, their sum. */
+const withTotal = (counts: number[]) => [...counts, sum(counts)]
+
+/** The monthly report for the terminal: the total, then each section, their columns aligned. */
+export function formatReportTable(report: MonthlyReport): string {
+  const header = (title: string) => [title, ...report.months, 'Итого']
+  const row = (label: string, counts: number[]) => [label, ...withTotal(counts).map(String)]
+  const blocks = [
+    [header(''), row('Всего', report.total)],
+    ...report.sections.map(({ title, rows }) => [
+      header(title),
+      ...rows.map(([label, counts]) => row(label, counts)),
+    ]),
+  ]
+  const widths = widthsOf(blocks.flat())
+  return blocks.map((block) => block.map((cells) => line(cells, widths, 1)).join('\n')).join('\n\n')
+}
+
+/** The monthly report as one CSV table: section, value, a column per month, the total. */
+export function formatReportCsv(
+  report: MonthlyReport,
+  options: { delimiter?: string; bom?: boolean } = {},
+): string {
+  return csv(
+    [
+      ['Раздел', 'Значение', ...report.months, 'Итого'],
+      ['Всего', null, ...withTotal(report.total)],
+      ...report.sections.flatMap(({ title, rows }) =>
+        rows.map(([label, counts]) => [title, label, ...withTotal(counts)]),
+      ),
     ],
     options,
   )

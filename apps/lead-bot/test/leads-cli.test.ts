@@ -221,12 +221,64 @@ describe('npm run leads', () => {
       expect(stdout).toContain('Показано 1 из 1 за 01.01.2025–01.01.2025;')
     })
 
+    it('--report counts the leads per school month by page, course and form', async () => {
+      const { code, stdout } = await inPeriod(['--report'])
+      expect(code).toBe(0)
+      const lines = stdout.split('\n')
+      expect(lines.slice(0, 2)).toEqual(['Заявки по месяцам (время школы):', ''])
+      expect(lines.slice(2).map((line) => line.trim().split(/\s{2,}/))).toEqual([
+        ['янв 2025', 'фев 2025', 'мар 2025', 'Итого'],
+        ['Всего', '3', '1', '1', '5'],
+        [''],
+        ['Страница', 'янв 2025', 'фев 2025', 'мар 2025', 'Итого'],
+        ['/course/4', '1', '1', '0', '2'],
+        ['/', '1', '0', '0', '1'],
+        ['/course/99', '1', '0', '0', '1'],
+        ['без страницы', '0', '0', '1', '1'],
+        [''],
+        ['Курс', 'янв 2025', 'фев 2025', 'мар 2025', 'Итого'],
+        ['Программирование на Python', '1', '1', '0', '2'],
+        ['курс №99', '1', '0', '0', '1'],
+        ['без курса', '1', '0', '1', '2'],
+        [''],
+        ['Форма', 'янв 2025', 'фев 2025', 'мар 2025', 'Итого'],
+        ['Форма обратной связи', '2', '0', '1', '3'],
+        ['Окно «Бесплатный пробный урок»', '1', '1', '0', '2'],
+        [''],
+      ])
+    })
+
+    it('--report --csv honours --since: one CSV table', async () => {
+      const { code, stdout } = await inPeriod(['--report', '--csv', '--since', '2025-02-01'])
+      expect(code).toBe(0)
+      expect(stdout.split('\r\n')).toEqual([
+        '\uFEFFРаздел;Значение;фев 2025;мар 2025;Итого',
+        'Всего;;1;1;2',
+        'Страница;/course/4;1;0;1',
+        'Страница;без страницы;0;1;1',
+        'Курс;Программирование на Python;1;0;1',
+        'Курс;без курса;0;1;1',
+        'Форма;Окно «Бесплатный пробный урок»;1;0;1',
+        'Форма;Форма обратной связи;0;1;1',
+        '',
+      ])
+    })
+
+    it('--report over a period without leads says so', async () => {
+      const { code, stdout } = await inPeriod(['--report', '--until', '2024-12-31'])
+      expect(code).toBe(0)
+      expect(stdout).toBe('Заявок нет по 31.12.2024.\n')
+    })
+
     it.each([
       [['--since', '2025-02-30'], '--since must be a real date, YYYY-MM-DD'],
       [['--until', '31.01.2025'], '--until must be a real date, YYYY-MM-DD'],
       [['--since', '2025-02-01', '--until', '2025-01-31'], '--since is after --until'],
       [['--since', '2025-02-01', '--digest'], '--digest covers the past week'],
       [['--since', '2025-02-01', '--resend-failed'], 'they do not go with a change'],
+      [['--report', '--limit', '5'], '--report counts every lead; it takes no --limit'],
+      [['--report', '--digest'], 'one of --report, --digest'],
+      [['--report', '--delete', '+7 (912) 345-67-89'], 'they do not go with a change'],
     ])('%j is a usage error, exit code 2', async (args, message) => {
       const { code, stdout, stderr } = await inPeriod(args)
       expect(code).toBe(2)
