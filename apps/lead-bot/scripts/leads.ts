@@ -16,15 +16,22 @@ import {
   monthlyReport,
 } from '../src/report.ts'
 
-const USAGE = `Usage: npm run leads -- [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--limit N]
-                          [--csv [--out FILE] [--delimiter ','] [--no-bom]]
+const USAGE = `Usage: npm run leads -- [--since DATE] [--until DATE] [--limit N] [CSV]
+       npm run leads -- --report [--since DATE] [--until DATE] [CSV]
+       npm run leads -- --digest
        npm run leads -- --resend-failed
        npm run leads -- --delete "+7 (XXX) XXX-XX-XX"
        npm run leads -- --backup DIR
        npm run leads -- --restore FILE
-       npm run leads -- --report [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--csv [--out FILE]]
-       npm run leads -- --digest
+  CSV is --csv [--out FILE] [--delimiter C] [--no-bom].
   Lists the most recent leads from LEADS_DB (default <repo>/data/leads.sqlite), read-only.
+  --since DATE     only leads received on DATE (YYYY-MM-DD, school time) or later
+  --until DATE     only leads received on DATE (school time) or earlier
+  --limit N        how many, newest first (default 50; with --csv: all)
+  --report         leads per month (school time) by page, by course and by form, from the
+                   first lead's month to the last one's
+  --digest         prints the digest of the past week (Monday to Sunday, school time); it
+                   only prints: the running service sends the weekly one to the chat
   --resend-failed  puts leads Telegram refused (status "ошибка") back in the queue, once the
                    setting at fault is fixed; the running service sends them within its poll
   --delete PHONE   deletes every lead with this phone (a withdrawal or deletion request)
@@ -33,17 +40,12 @@ const USAGE = `Usage: npm run leads -- [--since YYYY-MM-DD] [--until YYYY-MM-DD]
                    service runs, and deletes DIR's copies older than LEADS_RETENTION_DAYS
   --restore FILE   merges a backup into the database: the leads it lacks come back (delivered
                    ones are not sent again), statuses are kept, deleted leads stay deleted
-  --report         leads per month (school time) by page, by course and by form, from the
-                   first lead's month to the last one's; a table, or with --csv one CSV table
-  --digest         prints the digest of the past week (Monday to Sunday, school time); it
-                   only prints: the running service sends the weekly one to the chat
-  --since DATE   only leads received on DATE (YYYY-MM-DD, school time) or later
-  --until DATE   only leads received on DATE or earlier
-  --limit N      how many (default 50; CSV default: all)
-  --csv          CSV, oldest first, to stdout (use npm run -s, or npm's banner lands in it)
-  --out FILE     write the CSV to FILE instead of stdout
-  --delimiter    CSV field separator (default ';', as Excel with a Russian locale expects)
-  --no-bom       leave out the UTF-8 byte-order mark Excel needs to read Cyrillic`
+  --csv            CSV for Excel instead of a table (leads oldest first), to stdout; to
+                   redirect it through npm, use npm run -s (npm's banner would come first)
+  --out FILE       writes the CSV to FILE, relative to where the command was typed; a new
+                   file is readable by its owner only
+  --delimiter C    CSV field separator (default ';', as Excel with a Russian locale expects)
+  --no-bom         leaves out the UTF-8 byte-order mark Excel needs to read Cyrillic`
 
 /** A command that could not be done: one line saying why, no stack trace. */
 function abort(what: string, error: unknown): never {
@@ -119,8 +121,9 @@ const range = receivedRange()
 const ranged = values.since !== undefined || values.until !== undefined
 if (ranged && values.digest) fail('--digest covers the past week; it takes no --since or --until')
 if (values.report && values.digest) fail('one of --report, --digest')
-if (values.report && values.limit !== undefined)
+if (values.report && values.limit !== undefined) {
   fail('--report counts every lead; it takes no --limit')
+}
 
 /**
  * Whether `npm run` wrote its banner ("> it-lab leads" and the command) to stdout before this
