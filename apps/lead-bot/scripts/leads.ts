@@ -171,23 +171,20 @@ function cannotWrite(file: string, error: unknown): never {
 
 function whyNotWritten(file: string, error: unknown): string {
   const dir = path.dirname(file)
-  switch ((error as NodeJS.ErrnoException).code) {
-    case 'EACCES':
-    case 'EPERM':
-    case 'EROFS':
-      // E.g. the service's user in the checkout, which only root may write.
-      if (!writable(dir)) {
-        const elsewhere = path.join(tmpdir(), path.basename(file))
-        return `this user may not write in ${dir}. Write it where it may, e.g. --out ${elsewhere}`
-      }
-      return 'this user may not overwrite it. Remove it or choose another name'
-    case 'ENOENT':
-      return `the folder ${dir} does not exist`
-    case 'EISDIR':
-      return `it is a folder. Name a file in it, e.g. --out ${path.join(file, 'leads.csv')}`
-    default:
-      return error instanceof Error ? error.message : String(error)
+  const code = (error as NodeJS.ErrnoException).code
+  // E.g. the service's user in the checkout, which only root may write.
+  if ((code === 'EACCES' || code === 'EPERM' || code === 'EROFS') && !writable(dir)) {
+    const elsewhere = path.join(tmpdir(), path.basename(file))
+    return `this user may not write in ${dir}. Write it where it may, e.g. --out ${elsewhere}`
   }
+  if (code === 'EACCES' || code === 'EPERM') {
+    return 'this user may not overwrite it. Remove it or choose another name'
+  }
+  if (code === 'ENOENT' && !existsSync(dir)) return `the folder ${dir} does not exist`
+  if (code === 'EISDIR') {
+    return `it is a folder. Name a file in it, e.g. --out ${path.join(file, 'leads.csv')}`
+  }
+  return error instanceof Error ? error.message : String(error)
 }
 
 function writable(dir: string): boolean {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { chmodSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { chmodSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -147,6 +147,14 @@ describe('npm run leads', () => {
     expect(saved.stderr).toBe(`Saved ${suggested}\n`)
     expect(readFileSync(suggested, 'utf8')).toContain('Анна')
     expect(statSync(suggested).mode & 0o777).toBe(0o600)
+    // Someone else's file in a folder it may write.
+    const taken = path.join(spare, 'taken.csv')
+    writeFileSync(taken, '', { mode: 0o444 })
+    const overwrite = await run(['--csv', '--out', taken], env, { ...asNobody, cwd: checkout })
+    expect(overwrite.code).toBe(1)
+    expect(overwrite.stderr).toBe(
+      `Cannot write ${taken}: this user may not overwrite it. Remove it or choose another name\n`,
+    )
   })
 
   it.each([
