@@ -1,20 +1,37 @@
-import { existsSync, writeFileSync } from 'node:fs'
+import { accessSync, constants, existsSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { normalizePhone } from '@it-lab/shared'
 import { envSchema, launchDir, parseEnv, resolveDbPath } from '../src/config.ts'
 import { backupTo, deleteFromRescueCopies, restoreFrom } from '../src/store/backups.ts'
 import { openLeadStore } from '../src/store/lead-store.ts'
-import { computeDigest, formatDigest, previousSchoolWeek } from '../src/desk.ts'
-import { formatCsv, formatTable } from '../src/report.ts'
+import { computeDigest, formatDigest, previousSchoolWeek, schoolDay } from '../src/desk.ts'
+import {
+  CSV_DELIMITER,
+  formatCsv,
+  formatReportCsv,
+  formatReportTable,
+  formatTable,
+  monthlyReport,
+} from '../src/report.ts'
 
-const USAGE = `Usage: npm run leads -- [--limit N] [--csv [--out FILE] [--delimiter ';'] [--no-bom]]
+const USAGE = `Usage: npm run leads -- [--since DATE] [--until DATE] [--limit N] [CSV]
+       npm run leads -- --report [--since DATE] [--until DATE] [CSV]
+       npm run leads -- --digest
        npm run leads -- --resend-failed
        npm run leads -- --delete "+7 (XXX) XXX-XX-XX"
        npm run leads -- --backup DIR
        npm run leads -- --restore FILE
-       npm run leads -- --digest
+  CSV is --csv [--out FILE] [--delimiter C] [--no-bom].
   Lists the most recent leads from LEADS_DB (default <repo>/data/leads.sqlite), read-only.
+  --since DATE     only leads received on DATE (YYYY-MM-DD, school time) or later
+  --until DATE     only leads received on DATE (school time) or earlier
+  --limit N        how many, newest first (default 50; with --csv: all)
+  --report         leads per month (school time) by page, by course and by form, from the
+                   first lead's month to the last one's
+  --digest         prints the digest of the past week (Monday to Sunday, school time); it
+                   only prints: the running service sends the weekly one to the chat
   --resend-failed  puts leads Telegram refused (status "ошибка") back in the queue, once the
                    setting at fault is fixed; the running service sends them within its poll
   --delete PHONE   deletes every lead with this phone (a withdrawal or deletion request)
@@ -23,13 +40,12 @@ const USAGE = `Usage: npm run leads -- [--limit N] [--csv [--out FILE] [--delimi
                    service runs, and deletes DIR's copies older than LEADS_RETENTION_DAYS
   --restore FILE   merges a backup into the database: the leads it lacks come back (delivered
                    ones are not sent again), statuses are kept, deleted leads stay deleted
-  --digest         prints the digest of the past week (Monday to Sunday, school time); it
-                   only prints: the running service sends the weekly one to the chat
-  --limit N      how many (default 50; CSV default: all)
-  --csv          CSV, oldest first, to stdout (use npm run -s, or npm's banner lands in it)
-  --out FILE     write the CSV to FILE instead of stdout
-  --delimiter    CSV field separator (';' for Excel with a Russian locale)
-  --no-bom       leave out the UTF-8 byte-order mark Excel needs to read Cyrillic`
+  --csv            CSV for Excel instead of a table (leads oldest first), to stdout; to
+                   redirect it through npm, use npm run -s (npm's banner would come first)
+  --out FILE       writes the CSV to FILE, relative to where the command was typed; a new
+                   file is readable by its owner only
+  --delimiter C    CSV field separator (default ';', as Excel with a Russian locale expects)
+  --no-bom         leaves out the UTF-8 byte-order mark Excel needs to read Cyrillic`
 
 /** A command that could not be done: one line saying why, no stack trace. */
 function abort(what: string, error: unknown): never {
@@ -42,13 +58,21 @@ function fail(message: string): never {
   process.exit(2)
 }
 
+// A reader that stops early (`| head`) closes the pipe: the listing ends there, quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0)
+    abort('The output could not be written', error)
+  })
+}
+
 function parseOptions() {
   try {
     return parseArgs({
       options: {
         csv: { type: 'boolean', default: false },
         limit: { type: 'string' },
-        delimiter: { type: 'string', default: ',' },
+        delimiter: { type: 'string', default: CSV_DELIMITER },
         out: { type: 'string' },
         'no-bom': { type: 'boolean', default: false },
         'resend-failed': { type: 'boolean', default: false },
@@ -56,6 +80,9 @@ function parseOptions() {
         backup: { type: 'string' },
         restore: { type: 'string' },
         digest: { type: 'boolean', default: false },
+        report: { type: 'boolean', default: false },
+        since: { type: 'string' },
+        until: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values
@@ -77,14 +104,96 @@ if (values.delimiter.length !== 1 || /["\r\n]/.test(values.delimiter)) {
 
 if (values.out !== undefined && !values.csv) fail('--out goes with --csv')
 
+/** The leads --since and --until ask for: school days, both included; open without them. */
+function receivedRange(): { from?: number; to?: number } {
+  const day = (option: 'since' | 'until') => {
+    const value = values[option]
+    if (value === undefined) return undefined
+    return schoolDay(value) ?? fail(`--${option} must be a real date, YYYY-MM-DD`)
+  }
+  const from = day('since')?.from
+  const to = day('until')?.to
+  if (from !== undefined && to !== undefined && from >= to) fail('--since is after --until')
+  return { from, to }
+}
+
+const range = receivedRange()
+const ranged = values.since !== undefined || values.until !== undefined
+if (ranged && values.digest) fail('--digest covers the past week; it takes no --since or --until')
+if (values.report && values.digest) fail('one of --report, --digest')
+if (values.report && values.limit !== undefined) {
+  fail('--report counts every lead; it takes no --limit')
+}
+
+/**
+ * Whether `npm run` wrote its banner ("> it-lab leads" and the command) to stdout before this
+ * process started: it does unless -s (loglevel silent), --json (then to stderr) or `npm exec`.
+ */
+function npmBannerInStdout(env = process.env): boolean {
+  return (
+    env.npm_lifecycle_event !== undefined &&
+    env.npm_command !== 'exec' &&
+    env.npm_config_loglevel !== 'silent' &&
+    env.npm_config_json !== 'true'
+  )
+}
+
+// A CSV after the banner does not open cleanly in Excel; on a terminal the banner does no harm.
+if (values.csv && values.out === undefined && !process.stdout.isTTY && npmBannerInStdout()) {
+  process.stderr.write(
+    'npm wrote its banner into this output ahead of the CSV: use --out leads.csv, ' +
+      'or npm run -s leads -- --csv > leads.csv\n',
+  )
+  process.exit(2)
+}
+
 function writeCsv(csv: string): void {
   if (values.out === undefined) {
     process.stdout.write(csv)
     return
   }
+  // Relative to where the command was typed, as LEADS_DB, --backup and --restore are.
   const file = path.resolve(launchDir(), values.out)
-  writeFileSync(file, csv)
+  try {
+    // A new file is the owner's only: it holds names and phones, perhaps in a shared /tmp.
+    writeFileSync(file, csv, { mode: 0o600 })
+  } catch (error) {
+    cannotWrite(file, error)
+  }
   process.stderr.write(`Saved ${file}\n`)
+}
+
+/** Why `file` could not be written, in one line that says what to do instead; exit code 1. */
+function cannotWrite(file: string, error: unknown): never {
+  process.stderr.write(`Cannot write ${file}: ${whyNotWritten(file, error)}\n`)
+  process.exit(1)
+}
+
+function whyNotWritten(file: string, error: unknown): string {
+  const dir = path.dirname(file)
+  const code = (error as NodeJS.ErrnoException).code
+  // E.g. the service's user in the checkout, which only root may write.
+  if ((code === 'EACCES' || code === 'EPERM' || code === 'EROFS') && !writable(dir)) {
+    const elsewhere = path.join(tmpdir(), path.basename(file))
+    return `this user may not write in ${dir}. Write it where it may, e.g. --out ${elsewhere}`
+  }
+  if (code === 'EACCES' || code === 'EPERM') {
+    return 'this user may not overwrite it. Remove it or choose another name'
+  }
+  if (code === 'ENOENT' && !existsSync(dir)) return `the folder ${dir} does not exist`
+  if (code === 'EISDIR') {
+    return `it is a folder. Name a file in it, e.g. --out ${path.join(file, 'leads.csv')}`
+  }
+  return error instanceof Error ? error.message : String(error)
+}
+
+function writable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK)
+    return true
+  } catch {
+    return false
+  }
 }
 
 const dbPath = resolveDbPath(process.env)
@@ -92,7 +201,9 @@ const actions = [values['resend-failed'], values.delete, values.backup, values.r
   (value) => value !== undefined && value !== false,
 )
 if (actions.length > 1) fail('one of --resend-failed, --delete, --backup, --restore')
-if (actions.length > 0 && values.csv) fail('--csv lists leads; it does not go with a change')
+if (actions.length > 0 && (values.csv || values.report || ranged)) {
+  fail('--csv, --report, --since and --until read leads; they do not go with a change')
+}
 
 /** LEADS_RETENTION_DAYS as the service reads it: backups and restores keep to it too. */
 function retentionDays(): number {
@@ -157,9 +268,15 @@ if (actions.length > 0) {
   process.exit(0)
 }
 
+const csvOptions = { delimiter: values.delimiter, bom: !values['no-bom'] }
+
 if (!existsSync(dbPath)) {
   process.stderr.write(`No leads yet: ${dbPath} does not exist.\n`)
-  if (values.csv) writeCsv(formatCsv([], { delimiter: values.delimiter, bom: !values['no-bom'] }))
+  if (values.csv) {
+    writeCsv(
+      values.report ? formatReportCsv(monthlyReport([]), csvOptions) : formatCsv([], csvOptions),
+    )
+  }
   process.exit(0)
 }
 
@@ -181,6 +298,8 @@ try {
     process.stdout.write(
       `${plain(formatDigest(computeDigest(store.digestRows(from, to), from, to)))}\n`,
     )
+  } else if (values.report) {
+    report()
   } else {
     list()
   }
@@ -188,21 +307,43 @@ try {
   store.close()
 }
 
+/** ' за 01.01.2025–31.01.2025', ' с 01.01.2025', ' по 31.01.2025', or '' for all leads. */
+function periodText(): string {
+  const date = (value: string) => value.split('-').reverse().join('.')
+  const { since, until } = values
+  if (since !== undefined && until !== undefined) return ` за ${date(since)}–${date(until)}`
+  if (since !== undefined) return ` с ${date(since)}`
+  return until === undefined ? '' : ` по ${date(until)}`
+}
+
 function list(): void {
-  const leads = store.list({ limit })
+  const leads = store.list({ limit, ...range })
   if (values.csv) {
     leads.reverse()
-    writeCsv(formatCsv(leads, { delimiter: values.delimiter, bom: !values['no-bom'] }))
+    writeCsv(formatCsv(leads, csvOptions))
   } else {
-    const total = store.count()
+    const total = store.count(range)
     const { pending, failed } = store.stats()
     process.stdout.write(`${formatTable(leads)}\n\n`)
     process.stdout.write(
-      `Показано ${leads.length} из ${total}; ждут доставки в Telegram: ${pending}; ` +
+      `Показано ${leads.length} из ${total}${periodText()}; ждут доставки в Telegram: ${pending}; ` +
         `с ошибкой: ${failed}. База: ${dbPath}\n`,
     )
     if (failed > 0) {
       process.stdout.write('Исправьте настройку и выполните: npm run leads -- --resend-failed\n')
     }
+  }
+}
+
+function report(): void {
+  const monthly = monthlyReport(store.list(range))
+  if (values.csv) {
+    writeCsv(formatReportCsv(monthly, csvOptions))
+  } else if (monthly.months.length === 0) {
+    process.stdout.write(`Заявок нет${periodText()}.\n`)
+  } else {
+    process.stdout.write(
+      `Заявки по месяцам (время школы)${periodText()}:\n\n${formatReportTable(monthly)}\n`,
+    )
   }
 }

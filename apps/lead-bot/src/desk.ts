@@ -92,6 +92,18 @@ function startOfSchoolDay(ms: number): number {
   return Date.UTC(year, month - 1, day) - offsetMs
 }
 
+/** The school's calendar day `YYYY-MM-DD` as epoch ms [from, to); undefined if no such day. */
+export function schoolDay(date: string): { from: number; to: number } | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date)
+  if (!match) return undefined
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
+  // 12:00 UTC falls on the same calendar day in Astrakhan (UTC+4); a day like 02-30 rolls over.
+  const noon = Date.UTC(year, month - 1, day, 12)
+  const clock = schoolClock(noon)
+  if (clock.year !== year || clock.month !== month || clock.day !== day) return undefined
+  return { from: startOfSchoolDay(noon), to: startOfSchoolDay(noon + DAY_MS) }
+}
+
 /** Epoch ms of 00:00 school time on the Monday of the week holding `ms`. */
 export function startOfSchoolWeek(ms: number): number {
   const { weekday } = schoolClock(ms)

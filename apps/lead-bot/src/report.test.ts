@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { LeadRow } from './store/rows.ts'
-import { formatCsv, formatTable } from './report.ts'
+import {
+  formatCsv,
+  formatReportCsv,
+  formatReportTable,
+  formatTable,
+  monthlyReport,
+} from './report.ts'
+import type { ReportLead } from './report.ts'
 
 const row: LeadRow = {
   id: 7,
@@ -29,21 +36,39 @@ const row: LeadRow = {
 }
 
 const HEADER =
-  'id,received_at,name,phone,form,consent_version,status,attempts,sent_at,last_error,' +
-  'course,quiz,page,lead_status,lead_status_at,lead_status_by'
+  '№;Получена;Имя;Телефон;Форма;Курс;Тест подсказал;Страница;Статус;Статус отмечен;' +
+  'Кто отметил;Доставка в Telegram;Попыток отправки;Отправлена;Последняя ошибка;Версия согласия'
 
 describe('formatCsv', () => {
-  it('writes a BOM, a header and CRLF rows; a well-formed phone stays dialable', () => {
+  it('writes a BOM, Russian headers, school time, names of courses and statuses, CRLF rows', () => {
     expect(formatCsv([row])).toBe(
-      `\uFEFF${HEADER}\r\n7,2025-01-15T10:05:00.000Z,Анна,+7 (912) 345-67-89,feedback,` +
-        `2025-09-01.0a1b2c3d,sent,1,2025-01-15T10:05:01.000Z,,4,,/course/4,Позвонили,` +
-        `2025-01-15T11:00:00.000Z,Ольга (@olga)\r\n`,
+      `\uFEFF${HEADER}\r\n7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Форма обратной связи;` +
+        `Программирование на Python;;/course/4;Позвонили;15.01.2025 15:00;Ольга (@olga);` +
+        `отправлена;1;15.01.2025 14:05;;2025-09-01.0a1b2c3d\r\n`,
+    )
+  })
+
+  it('names a course the catalogue lacks by its number, the quiz too; a failure in Russian', () => {
+    const lead = {
+      ...row,
+      form: 'trial_lesson_popup',
+      course: 99,
+      quiz: 1,
+      status: 'failed' as const,
+      lastError: 'HTTP 400 Bad Request: chat not found',
+      sentAt: null,
+      desk: null,
+    }
+    expect(formatCsv([lead], { bom: false }).split('\r\n')[1]).toBe(
+      '7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Окно «Бесплатный пробный урок»;курс №99;' +
+        'Roblox: создание 3D-игр;/course/4;;;;ошибка;1;;HTTP 400 Bad Request: chat not found;' +
+        '2025-09-01.0a1b2c3d',
     )
   })
 
   it('still neutralises a phone cell that is not a well-formed phone', () => {
     const line = formatCsv([{ ...row, phone: '+1+HYPERLINK("x")' }], { bom: false })
-    expect(line.split('\r\n')[1]).toContain(`,"'+1+HYPERLINK(""x"")",`)
+    expect(line.split('\r\n')[1]).toContain(`;"'+1+HYPERLINK(""x"")";`)
   })
 
   it.each([
@@ -55,18 +80,22 @@ describe('formatCsv', () => {
     ['minus', '-1', "'-1"],
     ['tab', '\t=1', "'\t=1"],
     ['carriage return', '\r=1', `"'\r=1"`],
-    // Excel in a Russian locale splits on ';' whatever the file's delimiter is.
     ['semicolon formula', 'a;=1+1;', '"a;=1+1;"'],
     ['plain', 'Анна', 'Анна'],
   ])('quotes a name with a %s', (_case, name, cell) => {
     const line = formatCsv([{ ...row, name }], { bom: false }).split('\r\n')[1] ?? ''
-    expect(line.startsWith(`7,2025-01-15T10:05:00.000Z,${cell},`)).toBe(true)
+    expect(line.startsWith(`7;15.01.2025 14:05;${cell};`)).toBe(true)
   })
 
   it('takes another delimiter and quotes cells that contain it', () => {
-    const csv = formatCsv([{ ...row, name: 'А;Б' }], { delimiter: ';', bom: false })
-    expect(csv.split('\r\n')[0]).toBe(HEADER.replaceAll(',', ';'))
-    expect(csv.split('\r\n')[1]).toMatch(/^7;2025-01-15T10:05:00.000Z;"А;Б";/)
+    const csv = formatCsv([{ ...row, name: 'А|Б' }], { delimiter: '|', bom: false })
+    expect(csv.split('\r\n')[0]).toBe(HEADER.replaceAll(';', '|'))
+    expect(csv.split('\r\n')[1]).toMatch(/^7\|15\.01\.2025 14:05\|"А\|Б"\|/)
+  })
+
+  it('quotes a comma and a semicolon whatever the delimiter: Excel may split on either', () => {
+    const csv = formatCsv([{ ...row, name: 'А;Б,В' }], { delimiter: ',', bom: false })
+    expect(csv.split('\r\n')[1]).toMatch(/^7,15\.01\.2025 14:05,"А;Б,В",/)
   })
 
   it('writes only the header for no leads', () => {
@@ -103,6 +132,87 @@ describe('formatTable', () => {
       '7   15.01.2025, 14:05  Анна     +7 (912) 345-67-89  feedback  4     отправлена  Позвонили · Ольга (@olga) · 15.01.2025, 15:00',
       '12  15.01.2025, 14:05  Борис Б  +7 (912) 345-67-89  feedback  4     ждёт (3)                                                   HTTP 502 Bad Gateway',
       '13  15.01.2025, 14:05  Вера     +7 (912) 345-67-89  feedback  4     ошибка (1)                                                 HTTP 400 Bad Request: chat not found',
+    ])
+  })
+})
+
+describe('the monthly report', () => {
+  const leads: ReportLead[] = [
+    // 31 December 20:30 UTC is 1 January 00:30 in Astrakhan: January's.
+    { receivedAt: '2024-12-31T20:30:00.000Z', form: 'feedback', course: 4, page: '/course/4' },
+    { receivedAt: '2024-12-31T19:30:00.000Z', form: 'trial_lesson_popup', course: null, page: '/' },
+    { receivedAt: '2025-03-02T10:00:00.000Z', form: 'feedback', course: 99, page: null },
+    { receivedAt: '2025-01-20T10:00:00.000Z', form: 'unknown', course: 4, page: '/course/4' },
+  ]
+
+  it('counts leads per school month, every month between the first and the last', () => {
+    const report = monthlyReport(leads)
+    expect(report.months).toEqual(['дек 2024', 'янв 2025', 'фев 2025', 'мар 2025'])
+    expect(report.total).toEqual([1, 2, 0, 1])
+    expect(report.sections).toEqual([
+      {
+        title: 'Страница',
+        rows: [
+          ['/course/4', [0, 2, 0, 0]],
+          ['/', [1, 0, 0, 0]],
+          ['без страницы', [0, 0, 0, 1]],
+        ],
+      },
+      {
+        title: 'Курс',
+        rows: [
+          ['Программирование на Python', [0, 2, 0, 0]],
+          ['курс №99', [0, 0, 0, 1]],
+          ['без курса', [1, 0, 0, 0]],
+        ],
+      },
+      {
+        title: 'Форма',
+        rows: [
+          ['Форма обратной связи', [0, 1, 0, 1]],
+          ['Окно «Бесплатный пробный урок»', [1, 0, 0, 0]],
+          ['не указана', [0, 1, 0, 0]],
+        ],
+      },
+    ])
+  })
+
+  it('is empty without leads', () => {
+    expect(monthlyReport([])).toMatchObject({ months: [], total: [] })
+  })
+
+  it('prints as aligned tables, the total first', () => {
+    const report = monthlyReport(leads.slice(0, 2))
+    expect(formatReportTable(report).split('\n')).toEqual([
+      '                                дек 2024  янв 2025  Итого',
+      'Всего                                  1         1      2',
+      '',
+      'Страница                        дек 2024  янв 2025  Итого',
+      '/                                      1         0      1',
+      '/course/4                              0         1      1',
+      '',
+      'Курс                            дек 2024  янв 2025  Итого',
+      'Программирование на Python             0         1      1',
+      'без курса                              1         0      1',
+      '',
+      'Форма                           дек 2024  янв 2025  Итого',
+      'Окно «Бесплатный пробный урок»         1         0      1',
+      'Форма обратной связи                   0         1      1',
+    ])
+  })
+
+  it('is one CSV table: section, value, a column per month, the total', () => {
+    const report = monthlyReport(leads.slice(0, 2))
+    expect(formatReportCsv(report, { bom: false }).split('\r\n')).toEqual([
+      'Раздел;Значение;дек 2024;янв 2025;Итого',
+      'Всего;;1;1;2',
+      'Страница;/;1;0;1',
+      'Страница;/course/4;0;1;1',
+      'Курс;Программирование на Python;0;1;1',
+      'Курс;без курса;1;0;1',
+      'Форма;Окно «Бесплатный пробный урок»;1;0;1',
+      'Форма;Форма обратной связи;0;1;1',
+      '',
     ])
   })
 })

@@ -1,9 +1,11 @@
 import { PHONE_PATTERN } from '@it-lab/shared'
 import type { LeadRow } from './store/rows.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
+import { schoolClock } from './desk.ts'
+import { SCHOOL_TIME_ZONE, courseTitle, formLabel } from './telegram.ts'
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Astrakhan',
+  timeZone: SCHOOL_TIME_ZONE,
   dateStyle: 'short',
   timeStyle: 'short',
 })
@@ -12,6 +14,8 @@ const timeFormat = new Intl.DateTimeFormat('ru-RU', {
 export function localTime(iso: string): string {
   return timeFormat.format(new Date(iso))
 }
+
+const DELIVERY_LABELS = { pending: 'ждёт', sent: 'отправлена', failed: 'ошибка' } as const
 
 const TABLE_COLUMNS: [string, (lead: LeadRow) => string][] = [
   ['id', (lead) => String(lead.id)],
@@ -26,9 +30,8 @@ const TABLE_COLUMNS: [string, (lead: LeadRow) => string][] = [
 ]
 
 function delivery(lead: LeadRow): string {
-  if (lead.status === 'sent') return 'отправлена'
-  if (lead.status === 'failed') return `ошибка (${lead.attempts})`
-  return `ждёт (${lead.attempts})`
+  const label = DELIVERY_LABELS[lead.status]
+  return lead.status === 'sent' ? label : `${label} (${lead.attempts})`
 }
 
 /** The owner's status: 'Позвонили · Анна · 15.01.2025, 14:05', or '' before the first press. */
@@ -37,43 +40,74 @@ function deskStatus(lead: LeadRow): string {
   return [STATUS_LABELS[lead.desk.status], lead.desk.by, localTime(lead.desk.at)].join(' · ')
 }
 
-/** A plain fixed-width table for the terminal. */
-export function formatTable(leads: LeadRow[]): string {
-  const rows = [TABLE_COLUMNS.map(([title]) => title)].concat(
-    leads.map((lead) => TABLE_COLUMNS.map(([, cell]) => cell(lead).replace(/\s+/g, ' '))),
-  )
-  const widths = TABLE_COLUMNS.map((_, i) =>
-    Math.max(...rows.map((row) => [...(row[i] ?? '')].length)),
-  )
-  const line = (row: string[]) =>
-    row
-      .map((cell, i) => cell + ' '.repeat((widths[i] ?? 0) - [...cell].length))
-      .join('  ')
-      .trimEnd()
-  const header = rows[0] ?? []
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join(
-    '\n',
-  )
+/** Each column's width: its longest cell, in characters (not UTF-16 units). */
+function widthsOf(rows: string[][]): number[] {
+  const widths: number[] = []
+  for (const row of rows) {
+    row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, [...cell].length)))
+  }
+  return widths
 }
 
-export const CSV_COLUMNS = [
-  'id',
-  'received_at',
-  'name',
-  'phone',
-  'form',
-  'consent_version',
-  'status',
-  'attempts',
-  'sent_at',
-  'last_error',
-  'course',
-  'quiz',
-  'page',
-  'lead_status',
-  'lead_status_at',
-  'lead_status_by',
-] as const
+/** One line of fixed-width columns two spaces apart; from column `rightFrom` on, right-aligned. */
+function line(row: string[], widths: number[], rightFrom = Infinity): string {
+  return row
+    .map((cell, i) => {
+      const pad = ' '.repeat((widths[i] ?? 0) - [...cell].length)
+      return i >= rightFrom ? pad + cell : cell + pad
+    })
+    .join('  ')
+    .trimEnd()
+}
+
+/** A plain fixed-width table for the terminal. */
+export function formatTable(leads: LeadRow[]): string {
+  const header = TABLE_COLUMNS.map(([title]) => title)
+  const rows = leads.map((lead) => TABLE_COLUMNS.map(([, cell]) => cell(lead).replace(/\s+/g, ' ')))
+  const widths = widthsOf([header, ...rows])
+  const rule = widths.map((width) => '-'.repeat(width))
+  return [header, rule, ...rows].map((row) => line(row, widths)).join('\n')
+}
+
+const csvTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SCHOOL_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** '15.01.2025 14:03', school time: a date and time a Russian Excel reads as one. */
+function csvTime(iso: string): string {
+  const parts = Object.fromEntries(
+    csvTimeFormat.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
+  )
+  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`
+}
+
+const course = (id: number | null) => (id === null ? null : courseTitle(id))
+
+/** The export's columns: the owner's names for them, and each lead's cell. */
+const CSV_COLUMNS: [string, (lead: LeadRow) => string | number | null][] = [
+  ['№', (lead) => lead.id],
+  ['Получена', (lead) => csvTime(lead.receivedAt)],
+  ['Имя', (lead) => lead.name],
+  ['Телефон', (lead) => lead.phone],
+  ['Форма', (lead) => formLabel(lead.form)],
+  ['Курс', (lead) => course(lead.course)],
+  ['Тест подсказал', (lead) => course(lead.quiz)],
+  ['Страница', (lead) => lead.page],
+  ['Статус', (lead) => (lead.desk === null ? null : STATUS_LABELS[lead.desk.status])],
+  ['Статус отмечен', (lead) => (lead.desk === null ? null : csvTime(lead.desk.at))],
+  ['Кто отметил', (lead) => lead.desk?.by ?? null],
+  ['Доставка в Telegram', (lead) => DELIVERY_LABELS[lead.status]],
+  ['Попыток отправки', (lead) => lead.attempts],
+  ['Отправлена', (lead) => (lead.sentAt === null ? null : csvTime(lead.sentAt))],
+  ['Последняя ошибка', (lead) => lead.lastError],
+  ['Версия согласия', (lead) => lead.consentVersion],
+]
 
 function csvCell(value: string | number | null, delimiter: string): string {
   if (value === null) return ''
@@ -89,34 +123,129 @@ function csvCell(value: string | number | null, delimiter: string): string {
     : text
 }
 
-/** RFC 4180 CSV (CRLF line ends), oldest first; `bom` helps Excel detect UTF-8. */
+/** The CSV's default field separator: Excel in a Russian locale splits on ';'. */
+export const CSV_DELIMITER = ';'
+
+/** RFC 4180 CSV (CRLF line ends) of `rows`, the first a header; `bom` helps Excel detect UTF-8. */
+function csv(
+  rows: (string | number | null)[][],
+  options: { delimiter?: string; bom?: boolean },
+): string {
+  const delimiter = options.delimiter ?? CSV_DELIMITER
+  const lines = rows.map((row) => row.map((cell) => csvCell(cell, delimiter)).join(delimiter))
+  return (options.bom === false ? '' : '\uFEFF') + lines.join('\r\n') + '\r\n'
+}
+
+/** The leads as CSV in the order given (the CLI gives oldest first), for the owner's Excel. */
 export function formatCsv(
   leads: LeadRow[],
   options: { delimiter?: string; bom?: boolean } = {},
 ): string {
-  const delimiter = options.delimiter ?? ','
-  const rows = leads.map((lead) =>
+  return csv(
     [
-      lead.id,
-      lead.receivedAt,
-      lead.name,
-      lead.phone,
-      lead.form,
-      lead.consentVersion,
-      lead.status,
-      lead.attempts,
-      lead.sentAt,
-      lead.lastError,
-      lead.course,
-      lead.quiz,
-      lead.page,
-      lead.desk === null ? null : STATUS_LABELS[lead.desk.status],
-      lead.desk?.at ?? null,
-      lead.desk?.by ?? null,
-    ]
-      .map((cell) => csvCell(cell, delimiter))
-      .join(delimiter),
+      CSV_COLUMNS.map(([title]) => title),
+      ...leads.map((lead) => CSV_COLUMNS.map(([, cell]) => cell(lead))),
+    ],
+    options,
   )
-  const text = [CSV_COLUMNS.join(delimiter), ...rows].join('\r\n') + '\r\n'
-  return (options.bom === false ? '' : '\uFEFF') + text
+}
+
+const MONTHS = ['янв', 'фев', 'мар', 'апр', 'май', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя', 'дек']
+
+/** What the monthly report reads of a lead: no name or phone. */
+export type ReportLead = Pick<LeadRow, 'receivedAt' | 'form' | 'course' | 'page'>
+
+export interface MonthlyReport {
+  /** Every month from the first lead's to the last one's, school time: 'янв 2025', … */
+  months: string[]
+  /** Leads per month. */
+  total: number[]
+  /** By page, by course, by form: each value and its leads per month. */
+  sections: { title: string; rows: [string, number[]][] }[]
+}
+
+const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0)
+
+/** Months counted from year 0, school time: the next month is one more. */
+function monthNumber(iso: string): number {
+  const { year, month } = schoolClock(Date.parse(iso))
+  return year * 12 + month - 1
+}
+
+/** Leads per month (school time) by page, by course and by form. */
+export function monthlyReport(leads: ReportLead[]): MonthlyReport {
+  const dated = leads.map((lead) => ({ lead, month: monthNumber(lead.receivedAt) }))
+  const first = dated.reduce((min, { month }) => Math.min(min, month), Infinity)
+  const span = dated.reduce((length, { month }) => Math.max(length, month - first + 1), 0)
+  const perMonth = (items: typeof dated) => {
+    const counts = new Array<number>(span).fill(0)
+    for (const { month } of items) counts[month - first] = (counts[month - first] ?? 0) + 1
+    return counts
+  }
+  // Most leads first, then by name; `last` (the leads without a value) at the end, as in the
+  // weekly digest.
+  const section = (title: string, value: (lead: ReportLead) => string, last?: string) => {
+    const groups = new Map<string, typeof dated>()
+    for (const item of dated) {
+      const key = value(item.lead)
+      const group = groups.get(key)
+      if (group) group.push(item)
+      else groups.set(key, [item])
+    }
+    const rows = [...groups].map(([key, items]): [string, number[]] => [key, perMonth(items)])
+    rows.sort(
+      ([a, countsA], [b, countsB]) =>
+        Number(a === last) - Number(b === last) ||
+        sum(countsB) - sum(countsA) ||
+        a.localeCompare(b, 'ru'),
+    )
+    return { title, rows }
+  }
+  return {
+    months: Array.from({ length: span }, (_, i) => {
+      const month = first + i
+      return `${MONTHS[month % 12]} ${Math.floor(month / 12)}`
+    }),
+    total: perMonth(dated),
+    sections: [
+      section('Страница', (lead) => lead.page ?? 'без страницы', 'без страницы'),
+      section('Курс', (lead) => course(lead.course) ?? 'без курса', 'без курса'),
+      section('Форма', (lead) => formLabel(lead.form), formLabel('unknown')),
+    ],
+  }
+}
+
+/** A row's counts and, last, their sum. */
+const withTotal = (counts: number[]) => [...counts, sum(counts)]
+
+/** The monthly report for the terminal: the total, then each section, their columns aligned. */
+export function formatReportTable(report: MonthlyReport): string {
+  const header = (title: string) => [title, ...report.months, 'Итого']
+  const row = (label: string, counts: number[]) => [label, ...withTotal(counts).map(String)]
+  const blocks = [
+    [header(''), row('Всего', report.total)],
+    ...report.sections.map(({ title, rows }) => [
+      header(title),
+      ...rows.map(([label, counts]) => row(label, counts)),
+    ]),
+  ]
+  const widths = widthsOf(blocks.flat())
+  return blocks.map((block) => block.map((cells) => line(cells, widths, 1)).join('\n')).join('\n\n')
+}
+
+/** The monthly report as one CSV table: section, value, a column per month, the total. */
+export function formatReportCsv(
+  report: MonthlyReport,
+  options: { delimiter?: string; bom?: boolean } = {},
+): string {
+  return csv(
+    [
+      ['Раздел', 'Значение', ...report.months, 'Итого'],
+      ['Всего', null, ...withTotal(report.total)],
+      ...report.sections.flatMap(({ title, rows }) =>
+        rows.map(([label, counts]) => [title, label, ...withTotal(counts)]),
+      ),
+    ],
+    options,
+  )
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { chmodSync, mkdirSync, readFileSync, readdirSync } from 'node:fs'
+import { chmodSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,13 +15,13 @@ const dbPath = path.join(temp.dir, 'leads.sqlite')
 async function run(
   args: string[],
   env: Record<string, string>,
-  user: { uid?: number; gid?: number },
+  options: { uid?: number; gid?: number; cwd?: string },
 ) {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', ...env },
-      ...user,
+      ...options,
     })
     return { code: 0, stdout, stderr }
   } catch (error) {
@@ -82,21 +82,22 @@ describe('npm run leads', () => {
     expect(stdout).toContain('Показано 1 из 3')
   })
 
-  it('exports CSV, oldest first, with a BOM and quoting', async () => {
+  it('exports CSV for a Russian Excel, oldest first: BOM, ";", Russian headers, school time', async () => {
     const { code, stdout } = await leads(['--csv'])
     expect(code).toBe(0)
-    expect(stdout.startsWith('\uFEFFid,received_at,name,phone,')).toBe(true)
+    expect(stdout.startsWith('\uFEFF№;Получена;Имя;Телефон;Форма;Курс;')).toBe(true)
     const rows = stdout.trimEnd().split('\r\n')
     expect(rows).toHaveLength(4)
-    expect(rows[1]).toMatch(
-      /^1,2025-01-15T10:01:00.000Z,Ученик 1,\+7 \(900\) 000-00-01,trial_lesson_popup,2025-09-01\.0a1b2c3d,sent,0,/,
+    expect(rows[1]).toBe(
+      '1;15.01.2025 14:01;Ученик 1;+7 (900) 000-00-01;Окно «Бесплатный пробный урок»;;;;;;;' +
+        'отправлена;0;15.01.2025 14:05;;2025-09-01.0a1b2c3d',
     )
-    expect(rows[2]).toContain(',"Иванов, ""Ваня""",')
+    expect(rows[2]).toContain(';"Иванов, ""Ваня""";')
   })
 
-  it('exports CSV for Excel with ; and without the BOM on request', async () => {
-    const { stdout } = await leads(['--csv', '--delimiter', ';', '--no-bom', '--limit', '1'])
-    expect(stdout.split('\r\n')[0]?.startsWith('id;received_at;name')).toBe(true)
+  it('exports CSV with another --delimiter and without the BOM on request', async () => {
+    const { stdout } = await leads(['--csv', '--delimiter', ',', '--no-bom', '--limit', '1'])
+    expect(stdout.split('\r\n')[0]?.startsWith('№,Получена,Имя,')).toBe(true)
     expect(stdout.split('\r\n')).toHaveLength(3)
   })
 
@@ -110,6 +111,253 @@ describe('npm run leads', () => {
     const file = path.join(temp.dir, 'export.csv')
     expect(stderr).toContain(`Saved ${file}`)
     expect(readFileSync(file, 'utf8').split('\r\n')).toHaveLength(5)
+  })
+
+  it('--out as a user who may not write where it was run: one line naming a folder it may', async () => {
+    const dir = path.join(temp.dir, 'export-as-service')
+    const checkout = path.join(dir, 'checkout')
+    const spare = path.join(dir, 'tmp')
+    mkdirSync(checkout, { recursive: true })
+    mkdirSync(spare)
+    const file = path.join(dir, 'leads.sqlite')
+    const store = openLeadStore(file)
+    store.insert(
+      { name: 'Анна', phone: phoneFor(1), form: 'feedback', consentVersion: TEST_CONSENT },
+      0,
+    )
+    store.close()
+    chmodSync(temp.dir, 0o711)
+    chmodSync(dir, 0o755)
+    chmodSync(file, 0o644)
+    chmodSync(checkout, 0o555)
+    chmodSync(spare, 0o777)
+    const env = { LEADS_DB: file, TMPDIR: spare }
+    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {}
+    const refused = await run(['--csv', '--out', 'leads.csv'], env, { ...asNobody, cwd: checkout })
+    expect(refused.code).toBe(1)
+    expect(refused.stdout).toBe('')
+    const suggested = path.join(spare, 'leads.csv')
+    expect(refused.stderr).toBe(
+      `Cannot write ${path.join(checkout, 'leads.csv')}: this user may not write in ${checkout}. ` +
+        `Write it where it may, e.g. --out ${suggested}\n`,
+    )
+    // The suggestion works, and the export (names, phones) is readable by its owner only.
+    const saved = await run(['--csv', '--out', suggested], env, { ...asNobody, cwd: checkout })
+    expect(saved.code).toBe(0)
+    expect(saved.stderr).toBe(`Saved ${suggested}\n`)
+    expect(readFileSync(suggested, 'utf8')).toContain('Анна')
+    expect(statSync(suggested).mode & 0o777).toBe(0o600)
+    // Someone else's file in a folder it may write.
+    const taken = path.join(spare, 'taken.csv')
+    writeFileSync(taken, '', { mode: 0o444 })
+    const overwrite = await run(['--csv', '--out', taken], env, { ...asNobody, cwd: checkout })
+    expect(overwrite.code).toBe(1)
+    expect(overwrite.stderr).toBe(
+      `Cannot write ${taken}: this user may not overwrite it. Remove it or choose another name\n`,
+    )
+  })
+
+  it.each([
+    [
+      'a missing folder',
+      'none/leads.csv',
+      (dir: string) => `the folder ${dir}/none does not exist`,
+    ],
+    [
+      'a folder',
+      '.',
+      (dir: string) => `it is a folder. Name a file in it, e.g. --out ${dir}/leads.csv`,
+    ],
+  ])('--out to %s: one line saying why, exit code 1', async (_case, out, why) => {
+    const { code, stderr } = await leads(['--csv', '--out', out], {
+      LEADS_DB: dbPath,
+      INIT_CWD: temp.dir,
+    })
+    expect(code).toBe(1)
+    expect(stderr).toBe(`Cannot write ${path.resolve(temp.dir, out)}: ${why(temp.dir)}\n`)
+  })
+
+  describe('a period of school days', () => {
+    const file = path.join(temp.dir, 'period.sqlite')
+    beforeAll(() => {
+      const store = openLeadStore(file)
+      const at = (iso: string) => Date.parse(iso)
+      const lead = (name: string, form: string, course: number | null, page: string | null) => ({
+        name,
+        phone: phoneFor(name.length),
+        form,
+        consentVersion: TEST_CONSENT,
+        course,
+        page,
+      })
+      // In UTC: 31 Dec 2024, mid-January, 31 Jan twice, March. In Astrakhan (UTC+4) the first
+      // is 1 January 00:30 and the fourth 1 February 00:30.
+      store.insert(lead('Анна', 'feedback', 4, '/course/4'), at('2024-12-31T20:30:00Z'))
+      store.insert(lead('Борис', 'trial_lesson_popup', null, '/'), at('2025-01-15T10:00:00Z'))
+      store.insert(lead('Вера', 'feedback', 99, '/course/99'), at('2025-01-31T19:30:00Z'))
+      store.insert(lead('Глеб', 'trial_lesson_popup', 4, '/course/4'), at('2025-01-31T20:30:00Z'))
+      store.insert(lead('Дина', 'feedback', null, null), at('2025-03-10T08:00:00Z'))
+      store.close()
+    })
+    const inPeriod = (args: string[]) => leads(args, { LEADS_DB: file })
+
+    it('--since lists the leads from that school day on, newest first', async () => {
+      const { code, stdout } = await inPeriod(['--since', '2025-02-01'])
+      expect(code).toBe(0)
+      const names = stdout
+        .split('\n')
+        .slice(2, 4)
+        .map((line) => line.split(/\s{2,}/)[2])
+      expect(names).toEqual(['Дина', 'Глеб'])
+      expect(stdout).toContain('Показано 2 из 2 с 01.02.2025;')
+    })
+
+    it('--until includes that whole school day, for the CSV too', async () => {
+      const { code, stdout } = await inPeriod(['--csv', '--until', '2025-01-31'])
+      expect(code).toBe(0)
+      const rows = stdout.trimEnd().split('\r\n').slice(1)
+      expect(rows.map((row) => row.split(';').slice(1, 3))).toEqual([
+        ['01.01.2025 00:30', 'Анна'],
+        ['15.01.2025 14:00', 'Борис'],
+        ['31.01.2025 23:30', 'Вера'],
+      ])
+    })
+
+    it('--since and --until the same day: that day of the school, not of UTC', async () => {
+      const { stdout } = await inPeriod(['--since', '2025-01-01', '--until', '2025-01-01'])
+      expect(stdout).toContain('Анна')
+      expect(stdout).toContain('Показано 1 из 1 за 01.01.2025–01.01.2025;')
+    })
+
+    it('--report counts the leads per school month by page, course and form', async () => {
+      const { code, stdout } = await inPeriod(['--report'])
+      expect(code).toBe(0)
+      const lines = stdout.split('\n')
+      expect(lines.slice(0, 2)).toEqual(['Заявки по месяцам (время школы):', ''])
+      expect(lines.slice(2).map((line) => line.trim().split(/\s{2,}/))).toEqual([
+        ['янв 2025', 'фев 2025', 'мар 2025', 'Итого'],
+        ['Всего', '3', '1', '1', '5'],
+        [''],
+        ['Страница', 'янв 2025', 'фев 2025', 'мар 2025', 'Итого'],
+        ['/course/4', '1', '1', '0', '2'],
+        ['/', '1', '0', '0', '1'],
+        ['/course/99', '1', '0', '0', '1'],
+        ['без страницы', '0', '0', '1', '1'],
+        [''],
+        ['Курс', 'янв 2025', 'фев 2025', 'мар 2025', 'Итого'],
+        ['Программирование на Python', '1', '1', '0', '2'],
+        ['курс №99', '1', '0', '0', '1'],
+        ['без курса', '1', '0', '1', '2'],
+        [''],
+        ['Форма', 'янв 2025', 'фев 2025', 'мар 2025', 'Итого'],
+        ['Форма обратной связи', '2', '0', '1', '3'],
+        ['Окно «Бесплатный пробный урок»', '1', '1', '0', '2'],
+        [''],
+      ])
+    })
+
+    it('--report --csv honours --since: one CSV table', async () => {
+      const { code, stdout } = await inPeriod(['--report', '--csv', '--since', '2025-02-01'])
+      expect(code).toBe(0)
+      expect(stdout.split('\r\n')).toEqual([
+        '\uFEFFРаздел;Значение;фев 2025;мар 2025;Итого',
+        'Всего;;1;1;2',
+        'Страница;/course/4;1;0;1',
+        'Страница;без страницы;0;1;1',
+        'Курс;Программирование на Python;1;0;1',
+        'Курс;без курса;0;1;1',
+        'Форма;Окно «Бесплатный пробный урок»;1;0;1',
+        'Форма;Форма обратной связи;0;1;1',
+        '',
+      ])
+    })
+
+    it('--report over a period without leads says so', async () => {
+      const { code, stdout } = await inPeriod(['--report', '--until', '2024-12-31'])
+      expect(code).toBe(0)
+      expect(stdout).toBe('Заявок нет по 31.12.2024.\n')
+    })
+
+    it.each([
+      [['--since', '2025-02-30'], '--since must be a real date, YYYY-MM-DD'],
+      [['--until', '31.01.2025'], '--until must be a real date, YYYY-MM-DD'],
+      [['--since', '2025-02-01', '--until', '2025-01-31'], '--since is after --until'],
+      [['--since', '2025-02-01', '--digest'], '--digest covers the past week'],
+      [['--since', '2025-02-01', '--resend-failed'], 'they do not go with a change'],
+      [['--report', '--limit', '5'], '--report counts every lead; it takes no --limit'],
+      [['--report', '--digest'], 'one of --report, --digest'],
+      [['--report', '--delete', '+7 (912) 345-67-89'], 'they do not go with a change'],
+    ])('%j is a usage error, exit code 2', async (args, message) => {
+      const { code, stdout, stderr } = await inPeriod(args)
+      expect(code).toBe(2)
+      expect(stdout).toBe('')
+      expect(stderr).toContain(message)
+      expect(stderr).toContain('Usage: npm run leads')
+    })
+  })
+
+  describe('through npm', () => {
+    const npm = async (args: string[]) => {
+      try {
+        const { stdout } = await promisify(execFile)('npm', args, {
+          cwd: REPO_ROOT,
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LEADS_DB: dbPath },
+        })
+        return { code: 0, stdout, stderr: '' }
+      } catch (error) {
+        return error as { code: number; stdout: string; stderr: string }
+      }
+    }
+
+    it('npm run leads -- --csv --out FILE writes a file that begins with the BOM', async () => {
+      const file = path.join(temp.dir, 'through-npm.csv')
+      const { code, stdout } = await npm(['run', 'leads', '--', '--csv', '--out', file])
+      expect(code).toBe(0)
+      expect(stdout).toContain('> node apps/lead-bot/scripts/leads.ts --csv --out') // the banner
+      expect(readFileSync(file, 'utf8').startsWith('\uFEFF')).toBe(true)
+    })
+
+    it('npm run -s leads -- --csv > FILE: the output begins with the BOM', async () => {
+      const { code, stdout } = await npm(['run', '-s', 'leads', '--', '--csv'])
+      expect(code).toBe(0)
+      expect(stdout.startsWith('\uFEFF')).toBe(true)
+    })
+
+    it("npm run leads -- --csv > FILE (npm's banner first) is refused in one line, exit code 2", async () => {
+      const { code, stdout, stderr } = await npm(['run', 'leads', '--', '--csv'])
+      expect(code).toBe(2)
+      expect(stdout).not.toContain('\uFEFF')
+      expect(stderr).toContain(
+        'npm wrote its banner into this output ahead of the CSV: use --out leads.csv, ' +
+          'or npm run -s leads -- --csv > leads.csv\n',
+      )
+    })
+  })
+
+  describe('when the reader stops early', () => {
+    const file = path.join(temp.dir, 'many.sqlite')
+    beforeAll(() => {
+      const store = openLeadStore(file)
+      const lead = { name: 'Ученик', form: 'feedback', consentVersion: TEST_CONSENT }
+      // Far more than a pipe's buffer (64 KiB), so the writer meets the closed pipe.
+      store.insertMany(
+        Array.from({ length: 3000 }, (_, i) => ({ lead: { ...lead, phone: phoneFor(i) }, now: i })),
+      )
+      store.close()
+    })
+
+    it.each([[['--csv']], [['--limit', '5000']]])(
+      '%j | head -1 ends quietly with exit code 0',
+      async (args) => {
+        // pipefail: the pipeline fails (and execFile throws) unless the CLI itself exits 0.
+        const command = `set -o pipefail; "${process.execPath}" "${SCRIPT}" ${args.join(' ')} | head -1`
+        const { stdout, stderr } = await promisify(execFile)('bash', ['--norc', '-c', command], {
+          env: { PATH: process.env.PATH ?? '', LEADS_DB: file },
+        })
+        expect(stdout.split('\n')).toHaveLength(2)
+        expect(stderr).toBe('')
+      },
+    )
   })
 
   it('says so when there is no database yet, without creating one', async () => {

@@ -18,6 +18,20 @@ export interface RetentionResult {
   keptUndelivered: number
 }
 
+/** Received from `from` (inclusive) to `to` (exclusive), epoch ms; a missing end is open. */
+export interface ReceivedRange {
+  from?: number
+  to?: number
+}
+
+const RECEIVED_IN = 'received_at >= $from AND ($to IS NULL OR received_at < $to)'
+
+// received_at is ISO 8601 UTC text, so it compares as the times do (and uses its index).
+const bounds = ({ from, to }: ReceivedRange) => ({
+  from: iso(from ?? 0),
+  to: to === undefined ? null : iso(to),
+})
+
 export function leadQueue(conn: Connection) {
   const { db, sql } = conn
 
@@ -130,9 +144,14 @@ export function leadQueue(conn: Connection) {
     },
     countPending: (): number =>
       num(sql(`SELECT COUNT(*) AS n FROM leads WHERE status = 'pending'`).get()?.n),
-    count: (): number => num(sql('SELECT COUNT(*) AS n FROM leads').get()?.n),
-    list: ({ limit }: { limit: number }): LeadRow[] =>
-      sql('SELECT * FROM leads ORDER BY id DESC LIMIT ?').all(limit).map(toLead),
+    /** How many leads were received in `range` (all of them without one). */
+    count: (range: ReceivedRange = {}): number =>
+      num(sql(`SELECT COUNT(*) AS n FROM leads WHERE ${RECEIVED_IN}`).get(bounds(range))?.n),
+    /** Leads received in `range`, newest first, at most `limit` (all without one). */
+    list: ({ limit, ...range }: ReceivedRange & { limit?: number }): LeadRow[] =>
+      sql(`SELECT * FROM leads WHERE ${RECEIVED_IN} ORDER BY id DESC LIMIT $limit`)
+        .all({ ...bounds(range), limit: limit ?? -1 })
+        .map(toLead),
     /**
      * Deletes every delivered lead received before `cutoff` (epoch ms). A lead never delivered is
      * kept and counted: deleting it would lose a family nobody has heard of (0016).

@@ -114,6 +114,31 @@ describe('openLeadStore', () => {
   })
 })
 
+describe('listing', () => {
+  it('lists and counts the leads received in a range, its start included and its end not', () => {
+    const store = openLeadStore(path.join(temp.dir, 'range.sqlite'))
+    for (const [name, at] of [
+      ['Анна', 100],
+      ['Борис', 200],
+      ['Вера', 300],
+      ['Глеб', 400],
+    ] as const) {
+      store.insert({ ...lead, name }, at)
+    }
+    const names = (options: Parameters<typeof store.list>[0]) =>
+      store.list(options).map((row) => row.name)
+    expect(names({ from: 200, to: 400 })).toEqual(['Вера', 'Борис'])
+    expect(names({ from: 300 })).toEqual(['Глеб', 'Вера'])
+    expect(names({ to: 200 })).toEqual(['Анна'])
+    expect(names({})).toEqual(['Глеб', 'Вера', 'Борис', 'Анна'])
+    expect(names({ from: 200, limit: 1 })).toEqual(['Глеб'])
+    expect(store.count({ from: 200, to: 400 })).toBe(2)
+    expect(store.count({ to: 100 })).toBe(0)
+    expect(store.count()).toBe(4)
+    store.close()
+  })
+})
+
 describe('schema v2', () => {
   it('drops the IP address and User-Agent from an existing database, keeping every lead and number', () => {
     const file = path.join(temp.dir, 'v1.sqlite')
