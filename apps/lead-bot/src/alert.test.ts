@@ -24,6 +24,11 @@ describe('planAlert', () => {
     step = run(step.state, { now: T0 + 2 * MINUTE, health: OK, restarts: 8 })
     expect(step.message).toContain('перезапусков за 15 мин: 3')
     expect(step.open).toEqual(['restarts'])
+    // A run that could not read the counter (systemctl failed) changes nothing.
+    expect(run(step.state, { now: T0 + 20 * MINUTE, health: OK })).toMatchObject({
+      message: null,
+      open: ['restarts'],
+    })
     // A manual restart resets systemd's counter: no restart is counted for it.
     step = run(step.state, { now: T0 + 3 * MINUTE, health: OK, restarts: 0 })
     expect(step.message).toBeNull()

@@ -144,7 +144,7 @@ export function planAlert(
   const { now } = observation
   const restarts =
     observation.restarts === undefined
-      ? previous.restarts
+      ? undefined
       : trackRestarts(previous.restarts, observation.restarts, now)
   const found = findings(observation, previous, restarts, settings)
   const incidents: AlertState['incidents'] = {}
