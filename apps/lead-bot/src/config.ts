@@ -126,6 +126,9 @@ export const envSchema = z.object({
   OUTBOX_RETRY_MAX_MS: envInteger(300_000, 1, 86_400_000),
   LEADS_RETENTION_DAYS: envInteger(180, 1, 36_500),
   LOG_LEVEL: envText().transform((value) => value ?? 'info'),
+  // Read by `npm run alert` only (scripts/alert.ts), not by the service.
+  ALERT_LEAD_WAIT_S: envInteger(300, 1, 86_400),
+  ALERT_RESTARTS: envInteger(3, 1, 100),
 })
 
 export type EnvSettings = z.output<typeof envSchema>

@@ -131,12 +131,17 @@ describe('createTelegramClient', () => {
     [
       '500',
       { kind: 'error', status: 500 } as const,
-      { ok: false, kind: 'transient', error: 'HTTP 500 Internal Server Error' },
+      { ok: false, kind: 'transient', error: 'HTTP 500 Internal Server Error', status: 500 },
     ],
     [
       '400 with description',
       { kind: 'error', status: 400, description: 'Bad Request: chat not found' } as const,
-      { ok: false, kind: 'permanent', error: 'HTTP 400 Bad Request: chat not found' },
+      {
+        ok: false,
+        kind: 'permanent',
+        error: 'HTTP 400 Bad Request: chat not found',
+        status: 400,
+      },
     ],
     [
       '403 bot blocked',
@@ -145,7 +150,12 @@ describe('createTelegramClient', () => {
         status: 403,
         description: 'Forbidden: bot was blocked by the user',
       } as const,
-      { ok: false, kind: 'permanent', error: 'HTTP 403 Forbidden: bot was blocked by the user' },
+      {
+        ok: false,
+        kind: 'permanent',
+        error: 'HTTP 403 Forbidden: bot was blocked by the user',
+        status: 403,
+      },
     ],
     [
       '429 with retry_after',
@@ -154,6 +164,7 @@ describe('createTelegramClient', () => {
         ok: false,
         kind: 'transient',
         error: expect.stringContaining('HTTP 429'),
+        status: 429,
         retryAfterMs: 3000,
       },
     ],

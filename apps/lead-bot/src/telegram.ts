@@ -151,9 +151,7 @@ export function redactedText(leadId: number): string {
  */
 export type FailureKind = 'permanent' | 'transient' | 'uncertain'
 
-export type SendResult =
-  | { ok: true; messageId: number | null }
-  | { ok: false; kind: FailureKind; error: string; retryAfterMs?: number }
+export type SendResult = { ok: true; messageId: number | null } | Extract<CallResult, { ok: false }>
 
 /** Network errors that mean the request never reached Telegram. */
 const NOT_SENT_CODES = new Set([
@@ -184,7 +182,14 @@ export interface SendOptions {
 /** A call's outcome: `result` is the Bot API's `result` field, unchecked. */
 export type CallResult =
   | { ok: true; result: unknown }
-  | { ok: false; kind: FailureKind; error: string; retryAfterMs?: number }
+  | {
+      ok: false
+      kind: FailureKind
+      error: string
+      /** The HTTP status, when Telegram answered (401: a bad token). */
+      status?: number
+      retryAfterMs?: number
+    }
 
 export interface TelegramClient {
   send(text: string, options?: SendOptions): Promise<SendResult>
@@ -209,20 +214,23 @@ function describe(error: unknown): string {
   return `${error.name}: ${error.message}${cause}`
 }
 
-export function createTelegramClient(
-  config: Omit<TelegramConfig, 'pollTimeoutS'>,
-  fetchImpl = fetch,
-): TelegramClient {
+/** How to reach the Bot API: its base URL, the bot's token and the default call timeout. */
+export type BotApiConfig = Pick<TelegramConfig, 'apiUrl' | 'token' | 'timeoutMs'>
+
+/** Calls one Bot API method; a failure is classified and its text never holds the token. */
+export type BotApiCall = (
+  method: string,
+  params: object,
+  timeoutMs?: number,
+  signal?: AbortSignal,
+) => Promise<CallResult>
+
+export function createBotApi(config: BotApiConfig, fetchImpl = fetch): BotApiCall {
   // The URL holds the token: it must never reach a log or an error text.
   const base = `${config.apiUrl}/bot${config.token}/`
   const hide = (text: string) => text.replaceAll(config.token, '<token>')
 
-  async function call(
-    method: string,
-    params: object,
-    timeoutMs = config.timeoutMs,
-    signal?: AbortSignal,
-  ): Promise<CallResult> {
+  return async (method, params, timeoutMs = config.timeoutMs, signal) => {
     let response: Response
     let reply: BotApiReply = {}
     try {
@@ -241,20 +249,29 @@ export function createTelegramClient(
     if (response.ok && reply.ok === true) return { ok: true, result: reply.result }
     const description = typeof reply.description === 'string' ? ` ${reply.description}` : ''
     const error = hide(`HTTP ${response.status}${description}`)
+    const status = response.status
     const retryAfter = reply.parameters?.retry_after
-    if (response.status === 429) {
+    if (status === 429) {
       const retryAfterMs =
         typeof retryAfter === 'number' && retryAfter >= 0 ? retryAfter * 1000 : undefined
       return {
         ok: false,
         kind: 'transient',
         error,
+        status,
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       }
     }
-    const kind = response.status >= 400 && response.status < 500 ? 'permanent' : 'transient'
-    return { ok: false, kind, error }
+    const kind = status >= 400 && status < 500 ? 'permanent' : 'transient'
+    return { ok: false, kind, error, status }
   }
+}
+
+export function createTelegramClient(
+  config: Omit<TelegramConfig, 'pollTimeoutS'>,
+  fetchImpl = fetch,
+): TelegramClient {
+  const call = createBotApi(config, fetchImpl)
 
   return {
     async send(text, options = {}) {

@@ -58,6 +58,28 @@ export interface Press {
   from?: { id?: number; first_name?: string; username?: string }
 }
 
+/** A chat as getUpdates shows it. */
+export interface FakeChat {
+  id: number
+  type: 'private' | 'group' | 'supergroup' | 'channel'
+  title?: string
+  first_name?: string
+  last_name?: string
+  username?: string
+}
+
+/** The update types a bot gets when it never asked for others (Telegram's default: all but a few). */
+const DEFAULT_UPDATE_TYPES = [
+  'message',
+  'edited_message',
+  'channel_post',
+  'my_chat_member',
+  'callback_query',
+]
+
+/** The bot getMe describes. */
+export const FAKE_BOT = { id: 4242, is_bot: true, first_name: 'IT Lab', username: 'itlab_test_bot' }
+
 export interface FakeTelegram {
   /** Base URL to use as TELEGRAM_API_URL. */
   readonly url: string
@@ -73,6 +95,11 @@ export interface FakeTelegram {
   readonly pollOffsets: number[]
   /** Queues a button press as an update; a waiting long poll gets it at once. Returns its id. */
   press(press: Press): number
+  /**
+   * Someone writes `text` in `chat`: a `message` update, kept only if the last getUpdates call's
+   * `allowed_updates` let it in, as Telegram does. Returns its id, or null if it was not kept.
+   */
+  chatMessage(chat: FakeChat, text: string): number | null
   /** Serves update `updateId` again, although it was confirmed (as Telegram may after a loss). */
   redeliver(updateId: number): void
   /** Answers for the next getUpdates calls (e.g. errors), before updates are served again. */
@@ -113,7 +140,9 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
   const answers: FakeTelegram['answers'] = []
   const pollOffsets: number[] = []
   // Updates not yet confirmed by an offset above their id, and long polls waiting for one.
-  let updates: { update_id: number; callback_query: object }[] = []
+  let updates: ({ update_id: number } & Record<string, unknown>)[] = []
+  // Telegram keeps the last `allowed_updates` a getUpdates call gave until another one changes it.
+  let allowedUpdates = DEFAULT_UPDATE_TYPES
   const sentUpdates: typeof updates = []
   let nextUpdateId = 100
   let nextCallbackId = 1
@@ -180,6 +209,10 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
   async function getUpdates(payload: Record<string, unknown>, response: ServerResponse) {
     const offset = typeof payload.offset === 'number' ? payload.offset : 0
     pollOffsets.push(offset)
+    if (Array.isArray(payload.allowed_updates)) {
+      const types = payload.allowed_updates.filter((type) => typeof type === 'string')
+      allowedUpdates = types.length === 0 ? DEFAULT_UPDATE_TYPES : types
+    }
     // An offset confirms every update below it: Telegram forgets them.
     updates = updates.filter((update) => update.update_id >= offset)
     if (updates.length === 0) {
@@ -209,6 +242,10 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
       const error = updatesErrors.shift()
       if (error) answerError(response, error, request)
       else await getUpdates(payload, response)
+      return true
+    }
+    if (method === 'getMe') {
+      json(response, 200, { ok: true, result: FAKE_BOT })
       return true
     }
     if (method === 'answerCallbackQuery') {
@@ -252,6 +289,10 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
     void (async () => {
       const body = await readBody(request)
       const prefix = `/bot${token}/`
+      if (request.url?.startsWith('/bot') && !request.url.startsWith(prefix)) {
+        json(response, 401, { ok: false, error_code: 401, description: 'Unauthorized' })
+        return
+      }
       const method = request.url?.startsWith(prefix) ? request.url.slice(prefix.length) : ''
       if (request.method === 'POST' && method !== 'sendMessage') {
         const payload = (body === '' ? {} : JSON.parse(body)) as Record<string, unknown>
@@ -338,6 +379,16 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
   await listen(0)
   const port = (server.address() as AddressInfo).port
 
+  /** Stores an update if its type is allowed, and wakes a waiting long poll. */
+  function receive(type: string, body: object): number | null {
+    if (!allowedUpdates.includes(type)) return null
+    const update = { update_id: nextUpdateId++, [type]: body }
+    sentUpdates.push(update)
+    updates.push(update)
+    for (const wake of [...waiting]) wake()
+    return update.update_id
+  }
+
   return {
     url: `http://127.0.0.1:${port}`,
     token,
@@ -347,21 +398,24 @@ export async function startFakeTelegram(token = 'test-token'): Promise<FakeTeleg
     answers,
     pollOffsets,
     press({ chatId, messageId, data, from = { id: 7, first_name: 'Анна' } }) {
-      const updateId = nextUpdateId++
-      const update = {
-        update_id: updateId,
-        callback_query: {
-          id: `cb${nextCallbackId++}`,
-          from: { is_bot: false, ...from },
-          message: { message_id: messageId, chat: { id: chatId } },
-          chat_instance: '1',
-          data,
-        },
-      }
-      sentUpdates.push(update)
-      updates.push(update)
-      for (const wake of [...waiting]) wake()
+      const updateId = receive('callback_query', {
+        id: `cb${nextCallbackId++}`,
+        from: { is_bot: false, ...from },
+        message: { message_id: messageId, chat: { id: chatId } },
+        chat_instance: '1',
+        data,
+      })
+      if (updateId === null) throw new Error('callback_query is not among the allowed updates')
       return updateId
+    },
+    chatMessage(chat, text) {
+      return receive('message', {
+        message_id: nextMessageId++,
+        from: { id: 7, is_bot: false, first_name: 'Анна' },
+        chat,
+        date: Math.floor(Date.now() / 1000),
+        text,
+      })
     },
     redeliver(updateId) {
       const update = sentUpdates.find((sent) => sent.update_id === updateId)

@@ -1,0 +1,210 @@
+// `npm run telegram:setup`: finds the id to put in TELEGRAM_CHAT_ID and checks that the bot can
+// post there (docs/decisions/0046). It never prints the token and never confirms an update.
+import { readFileSync } from 'node:fs'
+import { parseArgs, parseEnv as parseDotenv } from 'node:util'
+import { envSchema, parseEnv } from '../src/config.ts'
+import { createBotApi } from '../src/telegram.ts'
+import type { CallResult } from '../src/telegram.ts'
+
+const USAGE = `Usage: npm run telegram:setup -- [--env-file FILE] [--chat ID]
+  Reads TELEGRAM_BOT_TOKEN (and TELEGRAM_API_URL, TELEGRAM_TIMEOUT_MS) from the environment, or
+  from FILE (the service's settings, e.g. /etc/it-lab/it-lab.env). --token TOKEN overrides
+  it, but stays in the shell's history.
+  Shows the bot and the chats that wrote to it in the past 24 hours, with their ids. Run it while
+  the lead service is stopped: the service asks Telegram for button presses only.
+  --chat ID   sends a test message to chat ID instead`
+
+/**
+ * What this run asks Telegram to keep from now on: messages (a private chat, a group, a channel)
+ * and the bot being added to a chat, so a chat that writes shows up, plus the presses the service
+ * reads, so none made meanwhile is dropped. Telegram keeps the list until the next getUpdates call
+ * that gives one: the service's own, at its start.
+ */
+const SETUP_UPDATES = [
+  'message',
+  'edited_message',
+  'channel_post',
+  'my_chat_member',
+  'callback_query',
+]
+
+function fail(message: string, code = 1): never {
+  process.stderr.write(`${message}\n`)
+  process.exit(code)
+}
+
+function parseOptions() {
+  // A group's id starts with a minus, which parseArgs would take for an option: bind it.
+  const args = process.argv.slice(2)
+  const chatAt = args.indexOf('--chat')
+  if (chatAt >= 0 && chatAt + 1 < args.length) {
+    args.splice(chatAt, 2, `--chat=${args[chatAt + 1] ?? ''}`)
+  }
+  try {
+    return parseArgs({
+      args,
+      options: {
+        'env-file': { type: 'string' },
+        token: { type: 'string' },
+        chat: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values
+  } catch (error) {
+    return fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`, 2)
+  }
+}
+
+const values = parseOptions()
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`)
+  process.exit(0)
+}
+
+function readEnvFile(file: string): Record<string, string> {
+  try {
+    return parseDotenv(readFileSync(file, 'utf8')) as Record<string, string>
+  } catch (error) {
+    return fail(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`, 2)
+  }
+}
+
+const env: Record<string, string | undefined> = {
+  ...process.env,
+  ...(values['env-file'] === undefined ? {} : readEnvFile(values['env-file'])),
+  ...(values.token === undefined ? {} : { TELEGRAM_BOT_TOKEN: values.token }),
+}
+function readSettings() {
+  try {
+    return parseEnv(
+      envSchema.pick({
+        TELEGRAM_BOT_TOKEN: true,
+        TELEGRAM_API_URL: true,
+        TELEGRAM_TIMEOUT_MS: true,
+      }),
+      env,
+    )
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error), 2)
+  }
+}
+
+const settings = readSettings()
+const token = settings.TELEGRAM_BOT_TOKEN
+if (token === undefined) {
+  fail('No bot token: set TELEGRAM_BOT_TOKEN, or give --env-file FILE (or --token TOKEN)', 2)
+}
+const apiUrl = settings.TELEGRAM_API_URL
+const call = createBotApi({ apiUrl, token, timeoutMs: settings.TELEGRAM_TIMEOUT_MS })
+
+/** One line for a failed call: unreachable, or what Telegram said, and what to do about it. */
+function failed(what: string, result: Extract<CallResult, { ok: false }>, hint: string): never {
+  if (result.status === undefined) fail(`Cannot reach Telegram at ${apiUrl}: ${result.error}`)
+  return fail(`${what}: ${result.error}. ${hint}`)
+}
+
+const me = await call('getMe', {})
+if (!me.ok) {
+  failed(
+    'Telegram refused the bot token',
+    me,
+    me.status === 401 || me.status === 404
+      ? 'Copy the token again from @BotFather (/mybots, API Token).'
+      : 'Try again later.',
+  )
+}
+const bot = (me.result ?? {}) as { id?: unknown; first_name?: unknown; username?: unknown }
+process.stdout.write(
+  `Бот: @${String(bot.username)} (${String(bot.first_name)}), id ${String(bot.id)}\n`,
+)
+
+if (values.chat !== undefined) {
+  const chat = values.chat
+  const sent = await call('sendMessage', {
+    chat_id: chat,
+    text: `Проверка связи: бот IT Lab пишет в этот чат. Если заявки должны приходить сюда, TELEGRAM_CHAT_ID=${chat}.`,
+  })
+  if (!sent.ok) {
+    failed(
+      `Telegram refused the test message to chat ${chat}`,
+      sent,
+      'Is the bot a member of that chat, and is the whole id copied (a group id starts with -)?',
+    )
+  }
+  process.stdout.write(
+    `Тестовое сообщение отправлено в чат ${chat}. Впишите TELEGRAM_CHAT_ID=${chat} в настройки сервиса.\n`,
+  )
+  process.exit(0)
+}
+
+// No offset: Telegram confirms (forgets) an update only when a call gives an offset above its
+// id, so every update, the presses the service has yet to read included, stays for the service.
+const polled = await call('getUpdates', { timeout: 0, allowed_updates: SETUP_UPDATES })
+if (!polled.ok) {
+  failed(
+    'Telegram refused getUpdates',
+    polled,
+    polled.status === 409
+      ? 'Another getUpdates client (the running lead service) or a webhook is in the way: stop the service (systemctl stop it-lab-lead-bot) and run this again.'
+      : 'Try again later.',
+  )
+}
+
+interface Chat {
+  id?: unknown
+  type?: unknown
+  title?: unknown
+  first_name?: unknown
+  last_name?: unknown
+  username?: unknown
+}
+
+/** The chat an update comes from, whatever its type. */
+function chatOf(update: Record<string, unknown>): Chat | undefined {
+  for (const type of SETUP_UPDATES) {
+    const body = update[type] as { chat?: Chat; message?: { chat?: Chat } } | undefined
+    const chat = body?.chat ?? body?.message?.chat
+    if (chat) return chat
+  }
+  return undefined
+}
+
+function label(chat: Chat): string {
+  if (typeof chat.title === 'string') return `«${chat.title}»`
+  const name = [chat.first_name, chat.last_name].filter((part) => typeof part === 'string')
+  const username = typeof chat.username === 'string' ? `@${chat.username}` : ''
+  return name.length > 0 && username
+    ? `${name.join(' ')} (${username})`
+    : name.join(' ') || username
+}
+
+const chats = new Map<string, Chat>()
+for (const update of Array.isArray(polled.result) ? (polled.result as unknown[]) : []) {
+  const chat =
+    typeof update === 'object' && update !== null
+      ? chatOf(update as Record<string, unknown>)
+      : undefined
+  // A press names its chat by id only: it must not hide the title a message gave.
+  if (chat?.id !== undefined) chats.set(String(chat.id), { ...chats.get(String(chat.id)), ...chat })
+}
+
+if (chats.size === 0) {
+  process.stdout.write(
+    'Боту никто не писал за последние 24 часа (или Telegram хранил для него только нажатия кнопок:\n' +
+      'так просит запущенный сервис заявок; с этого запуска он хранит и сообщения).\n' +
+      'Напишите боту в личные сообщения, или добавьте его в группу для заявок и напишите там,\n' +
+      'затем запустите эту команду снова.\n',
+  )
+  process.exit(0)
+}
+const rows = [...chats].map(([id, chat]) => [id, String(chat.type ?? ''), label(chat)] as const)
+const idWidth = Math.max(...rows.map(([id]) => id.length))
+const typeWidth = Math.max(...rows.map(([, type]) => type.length))
+process.stdout.write('Чаты, писавшие боту за последние 24 часа:\n')
+for (const [id, type, name] of rows) {
+  process.stdout.write(`  ${id.padEnd(idWidth)}  ${type.padEnd(typeWidth)}  ${name}\n`)
+}
+process.stdout.write(
+  'Впишите id чата для заявок в TELEGRAM_CHAT_ID (у группы он начинается с минуса) и проверьте:\n' +
+    '  npm run telegram:setup -- --chat <id>\n',
+)

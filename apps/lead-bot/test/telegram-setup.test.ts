@@ -1,0 +1,136 @@
+import { execFile } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { REPO_ROOT } from '../src/config.ts'
+import { startFakeTelegram } from './fake-telegram.ts'
+import type { FakeChat, FakeTelegram } from './fake-telegram.ts'
+import { tempDir } from './helpers.ts'
+import { startService } from './service.ts'
+
+const SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'telegram-setup.ts')
+const TOKEN = '123:setup-secret'
+const temp = tempDir()
+let fake: FakeTelegram
+
+beforeAll(async () => {
+  fake = await startFakeTelegram(TOKEN)
+})
+afterAll(async () => {
+  await fake.close()
+  temp.remove()
+})
+
+/** Runs the command as `npm run telegram:setup` does, with only the given environment. */
+async function setup(args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+    })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+  }
+}
+
+const withToken = (token = TOKEN) => ({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_URL: fake.url })
+
+const GROUP: FakeChat = { id: -1001234567890, type: 'supergroup', title: 'Заявки IT Lab' }
+const OWNER: FakeChat = {
+  id: 123456789,
+  type: 'private',
+  first_name: 'Анна',
+  last_name: 'Петрова',
+  username: 'anna',
+}
+
+describe('npm run telegram:setup', () => {
+  it('lists the chats that wrote to the bot, and leaves every update to the lead service', async () => {
+    // The service ran first: it asked Telegram for button presses only.
+    const envFile = path.join(temp.dir, 'lead-bot.env')
+    writeFileSync(envFile, `TELEGRAM_BOT_TOKEN=${TOKEN}\nTELEGRAM_API_URL=${fake.url}\n`)
+    const serviceEnv = {
+      LEADS_DB: path.join(temp.dir, 'leads.sqlite'),
+      ...withToken(),
+      TELEGRAM_CHAT_ID: String(GROUP.id),
+      DIGEST_WEEKDAY: '0',
+    }
+    const first = await startService(serviceEnv)
+    await expect.poll(() => fake.pollOffsets.length).toBeGreaterThan(0)
+    await first.stop()
+    expect(fake.chatMessage(GROUP, 'привет')).toBeNull()
+
+    const empty = await setup(['--env-file', envFile])
+    expect(empty.code).toBe(0)
+    expect(empty.stdout).toContain('Бот: @itlab_test_bot (IT Lab), id 4242')
+    expect(empty.stdout).toContain('Боту никто не писал')
+
+    // This run asked Telegram to keep messages: now a chat that writes shows up.
+    expect(fake.chatMessage(GROUP, 'привет')).not.toBeNull()
+    expect(fake.chatMessage(OWNER, '/start')).not.toBeNull()
+    fake.press({ chatId: GROUP.id, messageId: 99, data: 's:1:c' })
+    const listed = await setup(['--env-file', envFile])
+    expect(listed.code).toBe(0)
+    expect(listed.stdout).toMatch(/^ {2}-1001234567890 {2}supergroup {2}«Заявки IT Lab»$/m)
+    expect(listed.stdout).toMatch(/^ {2}123456789 {7}private {5}Анна Петрова \(@anna\)$/m)
+    expect(`${listed.stdout}${listed.stderr}${empty.stdout}${empty.stderr}`).not.toContain(TOKEN)
+    // Nothing was confirmed: a second run sees the same chats …
+    expect((await setup(['--env-file', envFile])).stdout).toContain('«Заявки IT Lab»')
+    expect(fake.pollOffsets.slice(-2)).toEqual([0, 0])
+
+    // … and the press waiting for the service reaches it when it starts again.
+    const second = await startService(serviceEnv)
+    await expect.poll(() => fake.answers.map((answer) => answer.callbackQueryId)).toEqual(['cb1'])
+    await second.stop()
+  })
+
+  it('--chat sends a test message there', async () => {
+    const { code, stdout } = await setup(['--chat', '-100555'], withToken())
+    expect(code).toBe(0)
+    expect(stdout).toContain('Тестовое сообщение отправлено в чат -100555')
+    expect(fake.messages.at(-1)).toMatchObject({
+      chatId: '-100555',
+      text: expect.stringContaining('TELEGRAM_CHAT_ID=-100555'),
+    })
+  })
+
+  it('says in one line why a test message was refused', async () => {
+    fake.queue({ kind: 'error', status: 400, description: 'Bad Request: chat not found' })
+    const { code, stderr } = await setup(['--chat', '-100404'], withToken())
+    expect(code).toBe(1)
+    expect(stderr).toBe(
+      'Telegram refused the test message to chat -100404: HTTP 400 Bad Request: chat not found. ' +
+        'Is the bot a member of that chat, and is the whole id copied (a group id starts with -)?\n',
+    )
+  })
+
+  it('a bad token: one line naming the 401, never the token', async () => {
+    const { code, stdout, stderr } = await setup([], withToken('999:wrong-secret'))
+    expect(code).toBe(1)
+    expect(stdout).toBe('')
+    expect(stderr).toBe(
+      'Telegram refused the bot token: HTTP 401 Unauthorized. ' +
+        'Copy the token again from @BotFather (/mybots, API Token).\n',
+    )
+  })
+
+  it('Telegram unreachable: one line naming the address and the network error', async () => {
+    await fake.down()
+    const { code, stderr } = await setup([], withToken())
+    await fake.up()
+    expect(code).toBe(1)
+    expect(stderr).toMatch(
+      new RegExp(`^Cannot reach Telegram at ${fake.url}: .*ECONNREFUSED.*\\n$`),
+    )
+    expect(stderr).not.toContain(TOKEN)
+  })
+
+  it('no token: says where it looks for one', async () => {
+    const { code, stderr } = await setup([])
+    expect(code).toBe(2)
+    expect(stderr).toContain('No bot token: set TELEGRAM_BOT_TOKEN, or give --env-file FILE')
+  })
+})
