@@ -9,6 +9,7 @@ describe('site build settings', () => {
       LEAD_API_URL: 'http://127.0.0.1:3001',
       YANDEX_METRIKA_ID: '',
       SENTRY_DSN: '',
+      SENTRY_COUNTRY: '',
       TELEGRAM_NOTIFY: 'full',
       LEADS_RETENTION_DAYS: 180,
     })
@@ -44,5 +45,37 @@ describe('site build settings', () => {
         'LEADS_RETENTION_DAYS: must be a whole number of days, 1 or more (got "0")',
       ].join('\n  '),
     )
+  })
+
+  describe('the country of the Sentry server, which the policies name', () => {
+    const country = (env: NodeJS.ProcessEnv) => readBuildSettings(env).SENTRY_COUNTRY
+
+    it('is read from a sentry.io DSN: its EU region is in Germany, the rest in the USA', () => {
+      expect(country({ SENTRY_DSN: 'https://k@o1.ingest.de.sentry.io/2' })).toBe('Германия')
+      expect(country({ SENTRY_DSN: 'https://k@o1.ingest.us.sentry.io/2' })).toBe('США')
+      expect(country({ SENTRY_DSN: 'https://k@o1.ingest.sentry.io/2' })).toBe('США')
+      expect(
+        country({ SENTRY_DSN: 'https://k@o1.ingest.sentry.io/2', SENTRY_COUNTRY: 'США' }),
+      ).toBe('США')
+    })
+
+    it('is stated for any other server, and Russia is written one way', () => {
+      expect(country({ SENTRY_DSN: 'https://k@errors.itlab.ru/2', SENTRY_COUNTRY: 'Россия' })).toBe(
+        'Россия',
+      )
+      expect(country({ SENTRY_COUNTRY: 'Россия' })).toBe('')
+      expect(() => country({ SENTRY_DSN: 'https://k@errors.itlab.ru/2' })).toThrow(
+        'SENTRY_COUNTRY: required with a SENTRY_DSN outside sentry.io: the country of that server (got undefined)',
+      )
+      expect(() =>
+        country({ SENTRY_DSN: 'https://k@errors.itlab.ru/2', SENTRY_COUNTRY: 'РФ' }),
+      ).toThrow('SENTRY_COUNTRY: write "Россия" for Russia (got "РФ")')
+      expect(() =>
+        country({ SENTRY_DSN: 'https://k@errors.itlab.ru/2', SENTRY_COUNTRY: 'Russia' }),
+      ).toThrow('SENTRY_COUNTRY: must be a country name in Russian (got "Russia")')
+      expect(() =>
+        country({ SENTRY_DSN: 'https://k@o1.ingest.de.sentry.io/2', SENTRY_COUNTRY: 'Россия' }),
+      ).toThrow('SENTRY_COUNTRY: must be empty or "Германия" for a sentry.io DSN')
+    })
   })
 })

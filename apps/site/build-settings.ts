@@ -17,6 +17,37 @@ const baseUrl = (fallback: string) =>
     ),
   )
 
+// Russia is written 'Россия' (the policies compare with it to tell a transfer abroad); other
+// spellings are refused rather than taken for another country.
+const RUSSIA_ALIASES = new Set(['РФ', 'Российская Федерация'])
+
+// Where sentry.io keeps events, by the DSN's ingest host: o….ingest.de.sentry.io is its EU region
+// (Frankfurt), every other sentry.io host its US region (Iowa)
+// (docs.sentry.io/organization/data-storage-location/).
+const SENTRY_IO = /(^|\.)sentry\.io$/
+const SENTRY_IO_EU = /(^|\.)de\.sentry\.io$/
+
+/**
+ * The country the policies name for the Sentry server: sentry.io's region from its host, or the
+ * stated SENTRY_COUNTRY for any other (self-hosted) server. A problem text when it cannot be told.
+ */
+export function sentryCountryOf(
+  dsn: string,
+  stated: string,
+): { country: string } | { problem: string } {
+  if (dsn === '') return { country: '' }
+  const host = new URL(dsn).hostname
+  if (SENTRY_IO.test(host)) {
+    const country = SENTRY_IO_EU.test(host) ? 'Германия' : 'США'
+    return stated === '' || stated === country
+      ? { country }
+      : { problem: `must be empty or "${country}" for a sentry.io DSN (its host is in ${country})` }
+  }
+  return stated === ''
+    ? { problem: 'required with a SENTRY_DSN outside sentry.io: the country of that server' }
+    : { country: stated }
+}
+
 const emptyOr = <T extends z.ZodMiniType<string, string>>(schema: T) =>
   z._default(z.union([z.literal(''), schema]), '')
 
@@ -29,6 +60,16 @@ export const buildSettingsSchema = z.object({
   YANDEX_METRIKA_ID: emptyOr(z.string().check(z.regex(/^\d+$/, 'must be digits only'))),
   /** Sentry DSN; empty: no error reporting. */
   SENTRY_DSN: emptyOr(z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN URL' })),
+  /**
+   * Country of the Sentry server, in Russian ('Россия', 'Германия'), as the policies name it.
+   * Resolved from the DSN for sentry.io's own hosts (see sentryCountryOf); required for any other.
+   */
+  SENTRY_COUNTRY: emptyOr(
+    z.string().check(
+      z.regex(/^[А-ЯЁ][А-ЯЁа-яё]*(?:[ -][А-ЯЁа-яё]+)*$/, 'must be a country name in Russian'),
+      z.refine((name) => !RUSSIA_ALIASES.has(name), 'write "Россия" for Russia'),
+    ),
+  ),
   /** What the lead service sends to Telegram; the policies say the same. */
   TELEGRAM_NOTIFY: z._default(z.enum(['full', 'minimal'], 'must be "full" or "minimal"'), 'full'),
   /** Days the lead service keeps a lead; the policies state the same period. */
@@ -63,13 +104,16 @@ export function readBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSe
   // An empty variable counts as unset, as a shell's `VAR=` usually means.
   const input = Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])))
   const result = buildSettingsSchema.safeParse(input)
-  if (result.success) return result.data
-  throw new BuildSettingsError(
-    result.error.issues.map((issue) => {
-      const name = String(issue.path[0])
-      return `${name}: ${issue.message} (got ${JSON.stringify(env[name])})`
-    }),
-  )
+  const problem = (name: string, message: string) =>
+    `${name}: ${message} (got ${JSON.stringify(env[name])})`
+  if (!result.success) {
+    throw new BuildSettingsError(
+      result.error.issues.map((issue) => problem(String(issue.path[0]), issue.message)),
+    )
+  }
+  const sentry = sentryCountryOf(result.data.SENTRY_DSN, result.data.SENTRY_COUNTRY)
+  if ('problem' in sentry) throw new BuildSettingsError([problem('SENTRY_COUNTRY', sentry.problem)])
+  return { ...result.data, SENTRY_COUNTRY: sentry.country }
 }
 
 /** Vite `define` entries exposing the settings as `import.meta.env.*`. */
