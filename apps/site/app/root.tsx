@@ -8,7 +8,6 @@ import { RouteEffects } from '~/features/shell/route-effects'
 import { TrialPopupLauncher } from '~/features/trial-popup/trial-popup-launcher'
 import { startAnalytics } from '~/lib/analytics'
 import { HOLD_EARLY_TAPS, replayHeldTap } from '~/lib/early-taps'
-import { startErrorReporting } from '~/lib/error-reporting'
 import { APPLY_CACHED_WEB_FONT, cacheWebFontForNextVisit } from '~/lib/web-font'
 import appCssUrl from './app.css?url'
 import appCss from './app.css?inline'
@@ -55,7 +54,6 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   useEffect(() => {
     startAnalytics()
-    startErrorReporting()
     cacheWebFontForNextVisit()
     // Marks the page as interactive; end-to-end tests wait for it before they click.
     document.documentElement.dataset.hydrated = 'true'

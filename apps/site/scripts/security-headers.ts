@@ -67,8 +67,6 @@ export function contentSecurityPolicy(
       ...(sentry ? [sentry] : []),
     ],
     'frame-src': metrika ? METRIKA_CONNECT : ["'none'"],
-    // Sentry's session replay compresses in a worker built from a blob.
-    'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

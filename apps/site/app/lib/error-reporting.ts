@@ -1,6 +1,5 @@
 import type * as SentryModule from '@sentry/react'
 import { env } from '~/config/env'
-import { afterInteractive } from './after-interactive'
 
 type Sentry = typeof SentryModule
 
@@ -12,16 +11,25 @@ export type ErrorContext = {
 
 let sentry: Promise<Sentry> | undefined
 
-// Sentry is imported lazily so that it never weighs on the first load.
+// Sentry starts only when a lead could not be sent, and sends only that error: nothing leaves the
+// browser before, no other error, no session, no replay, nothing kept in the browser
+// (docs/decisions/0026-sentry-only-on-a-send-error.md). The import is lazy, so it never weighs on
+// a page's load either.
 function loadSentry(dsn: string): Promise<Sentry> {
   sentry ??= import('@sentry/react').then((Sentry) => {
     Sentry.init({
       dsn,
       environment: 'production',
       tracesSampleRate: 0,
-      replaysSessionSampleRate: 0,
-      replaysOnErrorSampleRate: 1,
-      // No personal data by default: a parent's name and phone must not leave for Sentry.
+      // No global error handlers, breadcrumbs or session pings: only what reportError captures.
+      defaultIntegrations: false,
+      integrations: [
+        Sentry.linkedErrorsIntegration(),
+        Sentry.dedupeIntegration(),
+        // The page's URL (the site's URLs carry no personal data); headers are not collected.
+        Sentry.httpContextIntegration(),
+      ],
+      // No personal data: a parent's name and phone must not leave for Sentry.
       dataCollection: {
         userInfo: false,
         cookies: false,
@@ -29,25 +37,22 @@ function loadSentry(dsn: string): Promise<Sentry> {
         httpBodies: [],
         urlQueryParams: false,
       },
-      // Replays mask all text and inputs by default, which keeps typed names and phones out.
-      integrations: [Sentry.replayIntegration()],
     })
     return Sentry
+  })
+  // A failed load (the network that lost the lead may be down) is retried with the next error.
+  sentry.catch(() => {
+    sentry = undefined
   })
   return sentry
 }
 
-/** Starts Sentry after the page is interactive. A no-op without a DSN. */
-export function startErrorReporting(): void {
-  const dsn = env.sentryDsn
-  if (!dsn) return
-  afterInteractive(() => void loadSentry(dsn))
-}
-
+/** Reports a lead that could not be sent. A no-op without a DSN; never throws. */
 export function reportError(error: unknown, { form, extra }: ErrorContext): void {
   const dsn = env.sentryDsn
   if (!dsn) return
-  void loadSentry(dsn).then((Sentry) => {
-    Sentry.captureException(error, { tags: { form }, extra })
-  })
+  loadSentry(dsn).then(
+    (Sentry) => Sentry.captureException(error, { tags: { form }, extra }),
+    () => {},
+  )
 }
