@@ -1,7 +1,8 @@
+import { STORAGE_KEYS } from '~/config/browser-storage'
 import { readStorage, writeStorage } from './safe-storage'
 
 /** The storage key of the cookie banner's 'Понятно' (spec: cookieAccepted). */
-export const COOKIE_ACCEPTED_KEY = 'cookieAccepted'
+const COOKIE_ACCEPTED_KEY = STORAGE_KEYS.cookieAccepted
 
 /** Whether the visitor pressed 'Понятно' on an earlier visit (false when storage is unreadable). */
 export function hasStoredCookieConsent(): boolean {

@@ -2,11 +2,12 @@
 // a first visit paints and stays in the local font resized to Nunito's metrics (app/nunito.css),
 // fetching no font before its first paint; once the page is idle it downloads the Nunito files the
 // page's text needs and leaves a mark, so the next page load paints in Nunito from the cache.
+import { STORAGE_KEYS } from '~/config/browser-storage'
 import { afterInteractive } from './after-interactive'
 import { readStorage, writeStorage } from './safe-storage'
 
 /** The localStorage mark: Nunito's files are in this browser's cache. */
-export const WEB_FONT_CACHED_KEY = 'fontCached'
+export const WEB_FONT_CACHED_KEY = STORAGE_KEYS.fontCached
 
 /** The family of the web font faces (app/nunito.css). */
 const WEB_FONT_FAMILY = 'Nunito Variable'

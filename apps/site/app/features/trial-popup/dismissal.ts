@@ -1,9 +1,10 @@
+import { STORAGE_KEYS } from '~/config/browser-storage'
 import { readStorage, writeStorage } from '~/lib/safe-storage'
 
 // (docs/behaviour.md, "Trial popup")
 export const TRIAL_POPUP_DELAY_MS = 40_000
 export const TRIAL_POPUP_SUPPRESS_MS = 604_800_000
-export const TRIAL_POPUP_DISMISSED_KEY = 'trial_popup_dismissed_at'
+const TRIAL_POPUP_DISMISSED_KEY = STORAGE_KEYS.trialPopupDismissedAt
 
 export function dismissedRecently(now: number): boolean {
   const dismissedAt = Number(readStorage(TRIAL_POPUP_DISMISSED_KEY))
