@@ -26,6 +26,7 @@ export function policySettingsOf(settings: BuildSettings): PolicySettings {
     siteUrl: settings.SITE_URL,
     metrikaId: settings.YANDEX_METRIKA_ID,
     sentryDsn: settings.SENTRY_DSN,
+    sentryCountry: settings.SENTRY_COUNTRY,
     telegramNotify: settings.TELEGRAM_NOTIFY,
     retentionDays: settings.LEADS_RETENTION_DAYS,
   }

@@ -5,6 +5,7 @@ export const env = {
   leadApiUrl: import.meta.env.LEAD_API_URL,
   metrikaId: import.meta.env.YANDEX_METRIKA_ID,
   sentryDsn: import.meta.env.SENTRY_DSN,
+  sentryCountry: import.meta.env.SENTRY_COUNTRY,
   telegramNotify: import.meta.env.TELEGRAM_NOTIFY,
   retentionDays: import.meta.env.LEADS_RETENTION_DAYS,
   /** Version of the consent document the forms send with each lead (computed by the build). */

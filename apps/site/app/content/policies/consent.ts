@@ -1,11 +1,13 @@
 import { paths } from '../../config/paths.ts'
 import {
-  crossBorder,
-  signature,
+  contactChannels,
+  crossBorderTransfers,
+  leadStorageRules,
   operatorLine,
   type PolicyContext,
   recipients,
   retentionPeriod,
+  signature,
   storedLeadData,
 } from './policy-context.ts'
 import type { PolicyDocument } from './policy-document.ts'
@@ -15,7 +17,7 @@ import type { PolicyDocument } from './policy-document.ts'
 // from this text, so the version changes whenever the text does. No advertising consent here.
 
 export function consentDocument(ctx: PolicyContext): PolicyDocument {
-  const withdraw = `по электронной почте ${ctx.email}, через форму обратной связи на Сайте или почтовым отправлением по адресу ${ctx.postalAddress}`
+  const transfers = crossBorderTransfers(ctx)
   return {
     title: 'Согласие на обработку персональных данных',
     ...signature(ctx),
@@ -27,7 +29,7 @@ export function consentDocument(ctx: PolicyContext): PolicyDocument {
         id: 'operator',
         heading: '1. Оператор',
         paragraphs: [
-          `Оператор персональных данных — ${operatorLine(ctx)}, почтовый адрес: ${ctx.postalAddress}, электронная почта: ${ctx.email} (далее — Оператор), детская школа программирования ${ctx.schoolName}.`,
+          `Оператор персональных данных — ${operatorLine(ctx)}, почтовый адрес: ${ctx.postalAddress}, электронная почта: ${ctx.email}, телефон: ${ctx.phone} (далее — Оператор), детская школа программирования ${ctx.schoolName}.`,
         ],
       },
       {
@@ -35,23 +37,29 @@ export function consentDocument(ctx: PolicyContext): PolicyDocument {
         heading: '2. Цели обработки',
         items: [
           'связаться со мной по моей заявке, ответить на вопросы и помочь выбрать курс;',
-          'записать ребёнка на бесплатный пробный урок или на курс.',
+          ctx.sentry
+            ? 'записать ребёнка на бесплатный пробный урок или на курс;'
+            : 'записать ребёнка на бесплатный пробный урок или на курс.',
+          ...(ctx.sentry
+            ? ['узнать о сбое, если заявку не удалось отправить, и устранить его.']
+            : []),
         ],
       },
       {
         id: 'data',
         heading: '3. Перечень персональных данных',
         paragraphs: [
-          'Имя и номер телефона, которые я указываю в форме. Вместе с ними хранятся служебные сведения о заявке: форма, через которую она отправлена, время отправки, версия настоящего согласия и сведения о доставке уведомления о заявке.',
+          'Имя и номер телефона, которые я указываю в форме, и сведения о заявке, которые хранятся вместе с ними (перечислены ниже).',
           'Если я указываю данные несовершеннолетнего, я подтверждаю, что являюсь его родителем или иным законным представителем, и даю согласие на обработку этих данных на тех же условиях.',
         ],
+        subsections: [{ heading: 'Что хранится о заявке', items: storedLeadData() }],
       },
       {
         id: 'actions',
         heading: '4. Действия с персональными данными',
         paragraphs: [
           'Сбор, запись, систематизация, накопление, хранение, уточнение (обновление, изменение), извлечение, использование, передача (предоставление, доступ) лицам, указанным в разделе 5, блокирование, удаление и уничтожение — с использованием средств автоматизации и без них.',
-          ...storedLeadData(ctx),
+          ...leadStorageRules(ctx),
         ],
       },
       {
@@ -59,30 +67,34 @@ export function consentDocument(ctx: PolicyContext): PolicyDocument {
         heading: '5. Кому передаются данные и где они находятся',
         paragraphs: ['Персональные данные получают:'],
         items: recipients(ctx),
-        subsections: crossBorder(ctx)
-          ? [
-              {
-                heading: 'Трансграничная передача',
-                paragraphs: [
-                  'Я согласен(на) на трансграничную передачу моего имени и номера телефона в мессенджер Telegram, чтобы Оператор узнал о заявке.',
-                ],
-              },
-            ]
-          : undefined,
+        subsections:
+          transfers.length > 0
+            ? [
+                {
+                  heading: 'Трансграничная передача',
+                  paragraphs: [
+                    'Я согласен(на) на трансграничную передачу моих персональных данных:',
+                  ],
+                  items: transfers.map((transfer, index) =>
+                    index === transfers.length - 1 ? `${transfer}.` : `${transfer};`,
+                  ),
+                },
+              ]
+            : undefined,
       },
       {
         id: 'term',
         heading: '6. Срок действия и отзыв согласия',
         paragraphs: [
-          `Согласие действует в течение 3 лет с момента его предоставления. Заявка хранится не дольше ${retentionPeriod(ctx)} после получения, затем удаляется автоматически.`,
-          `Я могу отозвать согласие в любой момент, написав Оператору ${withdraw}. После отзыва Оператор прекращает обработку и уничтожает мои персональные данные в течение 30 дней, если иное не предусмотрено законом.`,
+          `Согласие действует в течение 3 лет с момента его предоставления. Заявка удаляется автоматически через ${retentionPeriod(ctx)} после получения (заявка, которую ещё не удалось доставить в чат Telegram, — после доставки).`,
+          `Я могу отозвать согласие или потребовать удалить мои данные в любой момент, сообщив об этом Оператору ${contactChannels(ctx)}. Форма на Сайте для этого не предназначена: она только передаёт заявку. Удаление выполняет Оператор: после отзыва он прекращает обработку и уничтожает мои персональные данные в течение 30 дней, если иное не предусмотрено законом.`,
         ],
       },
       {
         id: 'documents',
         heading: '7. Связанные документы',
         paragraphs: [
-          `Порядок обработки описан в Политике в отношении обработки персональных данных (${ctx.siteUrl}${paths.personalDataPolicy}) и в Политике конфиденциальности (${ctx.siteUrl}${paths.privacyPolicy}).`,
+          `Порядок обработки описан в Политике в отношении обработки персональных данных (${ctx.siteUrl}${paths.personalDataPolicy}), в Политике конфиденциальности (${ctx.siteUrl}${paths.privacyPolicy}) и в Политике использования файлов cookie (${ctx.siteUrl}${paths.cookiePolicy}).`,
         ],
       },
     ],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { readBuildSettings } from '../../../build-settings.ts'
 import { consentVersionOf, policySettingsOf } from '../../../scripts/consent-version.ts'
+import { STORAGE_KEYS } from '../../config/browser-storage.ts'
 import { school } from '../../config/school.ts'
 import { consentDocument } from './consent.ts'
 import { cookiePolicy } from './cookie-policy.ts'
@@ -60,11 +61,12 @@ const settingsCases: [string, NodeJS.ProcessEnv][] = [
     'everything on',
     {
       YANDEX_METRIKA_ID: '123',
-      SENTRY_DSN: 'https://key@sentry.example.ru/1',
+      SENTRY_DSN: 'https://key@o1.ingest.de.sentry.io/1',
       TELEGRAM_NOTIFY: 'minimal',
       LEADS_RETENTION_DAYS: '31',
     },
   ],
+  ['Sentry in Russia', { SENTRY_DSN: 'https://key@sentry.example.ru/1', SENTRY_COUNTRY: 'Россия' }],
 ]
 
 // The periods the legal texts state (docs/behaviour.md).
@@ -81,8 +83,8 @@ const PERIODS: [string, RegExp][] = [
   ['regulator request within 30 days', /Роскомнадзор[^.]*30 дней с даты получения/],
   ['consent lasts 3 years', /Согласие[^.]*действует в течение 3 лет/],
   [
-    'consent withdrawn by e-mail, feedback form or post',
-    /по электронной почте \S+, через форму обратной связи на Сайте или почтовым отправлением/,
+    'consent withdrawn by e-mail, phone or post',
+    /по электронной почте \S+, по телефону \+7 [^,]+ или почтовым отправлением/,
   ],
 ]
 
@@ -156,17 +158,35 @@ describe('policies', () => {
       /источник перехода/,
       /идентификаторы устройства и сессии/,
       /обеспечения работы Сайта/,
-      /Сессионные cookie/,
-      /Постоянные cookie/,
+      /Сессионные cookie и записи/,
+      /Постоянные cookie и записи/,
       /Технические/,
       /Аналитические и маркетинговые/,
       /Прочие/,
       /не гарантирует/,
       /Нажимая кнопку «Понятно», вы даёте согласие/,
-      /Яндекс Метрика[^.]*только после того, как вы нажали «Понятно»/,
+      /Яндекс Метрика загружается только после того, как вы нажали «Понятно»/,
     ]) {
       expect(plain).toMatch(topic)
     }
+  })
+
+  it('the cookie policy names every key the site keeps in the browser, the quiz suggestion included', () => {
+    for (const env of [{}, { YANDEX_METRIKA_ID: '1' }]) {
+      const plain = policyPlainText(cookiePolicy(ctxWith(env)))
+      for (const key of Object.values(STORAGE_KEYS)) expect(plain).toContain(`«${key}»`)
+      expect(plain).toMatch(
+        /«quiz_suggested_course» \(хранилище сессии[^)]*\) — номер курса, который подсказал тест на Сайте; он отправляется вместе с заявкой/,
+      )
+      expect(plain).toContain('Сам Сайт файлов cookie не устанавливает.')
+    }
+  })
+
+  it('without Metrika the cookie policy describes no cookie the site does not set', () => {
+    const plain = policyPlainText(cookiePolicy(ctxWith()))
+    expect(plain).not.toMatch(/Яндекс|Метрик|_ym|IP-адрес|статистик/)
+    expect(plain).toMatch(/Сервисы веб-аналитики на Сайте не подключены/)
+    expect(plain).toMatch(/Аналитические и маркетинговые\nСайт их не использует\./)
   })
 
   it('no document bundles an advertising consent', () => {
@@ -193,46 +213,102 @@ describe('what the texts say the system does', () => {
   it('full Telegram notification: name and phone leave the country, said as such', () => {
     const ctx = ctxWith({ TELEGRAM_NOTIFY: 'full' })
     const consent = policyPlainText(consentDocument(ctx))
-    expect(consent).toMatch(/Telegram[^;]*получает имя и номер телефона/)
-    expect(consent).toMatch(/трансграничную передачу/)
+    expect(consent).toMatch(/Telegram[^;]*сообщение о каждой заявке: имя, номер телефона, форма/)
+    expect(consent).toMatch(/Я согласен\(на\) на трансграничную передачу[^]*Telegram/)
     expect(policyPlainText(privacyPolicy(ctx))).toMatch(
-      /Оператор осуществляет трансграничную передачу/,
+      /Оператор осуществляет трансграничную передачу[^]*имя и номер телефона из заявки[^]*Telegram/,
     )
-    expect(allTexts(ctx)).not.toMatch(/не осуществляет трансграничную передачу/)
+    expect(allTexts(ctx)).not.toMatch(/не осуществляет|не осуществляется/)
   })
 
   it('minimal Telegram notification: no personal data abroad, said as such', () => {
     const ctx = ctxWith({ TELEGRAM_NOTIFY: 'minimal' })
     expect(policyPlainText(consentDocument(ctx))).toMatch(
-      /Telegram[^;]*только уведомление с номером новой заявки, без имени и номера телефона/,
+      /Telegram[^;]*только «Новая заявка №N»[^;]*без имени и номера телефона/,
     )
     expect(policyPlainText(privacyPolicy(ctx))).toMatch(/не осуществляет трансграничную передачу/)
     expect(allTexts(ctx)).not.toMatch(/Я согласен\(на\) на трансграничную/)
   })
 
-  it('states the stored fields, no IP or User-Agent, and the retention setting', () => {
+  it('names the status desk, reminders and the digest, never with names or phones', () => {
+    for (const notify of ['full', 'minimal']) {
+      const consent = policyPlainText(consentDocument(ctxWith({ TELEGRAM_NOTIFY: notify })))
+      expect(consent).toMatch(/к сообщению добавляются статус, имя сотрудника и время отметки/)
+      expect(consent).toMatch(/напоминание с номером заявки[^.]*сводка[^.]*нет имён и номеров/)
+    }
+  })
+
+  it('states every stored field, no IP or User-Agent, the web server logs and the retention', () => {
     const ctx = ctxWith({ LEADS_RETENTION_DAYS: '31' })
     for (const build of [consentDocument, privacyPolicy, personalDataPolicy]) {
       const plain = policyPlainText(build(ctx))
-      expect(plain).toMatch(
-        /имя, номер телефона, форма, через которую отправлена заявка, время отправки, версия согласия/,
-      )
-      expect(plain).toMatch(
-        /IP-адрес и сведения о браузере \(User-Agent\) вместе с заявкой не сохраняются/,
-      )
-      expect(plain).toContain('через 31 день после получения')
+      for (const field of [
+        'имя и номер телефона',
+        'номер заявки, её случайный идентификатор и время получения',
+        'версия согласия на обработку персональных данных',
+        'адрес страницы Сайта, курс, если это страница курса, и курс, который подсказал тест',
+        'состояние, число попыток, ошибки, время отправки и номер сообщения в чате',
+        'время отметки и имя этого сотрудника в Telegram (имя и @username), история всех статусов заявки и время напоминания',
+        'IP-адрес и сведения о браузере (User-Agent) вместе с заявкой не сохраняются',
+        'В журнал запросов записываются время запроса, адрес страницы без параметров, код, размер и время ответа — без IP-адреса',
+        'в журнал ошибок записываются время, IP-адрес и адрес запроса',
+        'Журналы удаляются автоматически не позднее чем через 15 дней',
+        'Заявка удаляется автоматически через 31 день после получения',
+        'хранит дольше, пока не доставит, и удаляет после доставки',
+        'заменяется текстом «Заявка №N удалена…»',
+        'Резервные копии базы заявок создаются каждую ночь на том же сервере и удаляются, когда становятся старше 31 дня',
+        'восстановление из копии её не возвращает',
+      ]) {
+        expect(plain).toContain(field)
+      }
     }
-    expect(policyPlainText(consentDocument(ctxWith()))).toContain('180 дней')
+    expect(policyPlainText(consentDocument(ctxWith()))).toContain('через 180 дней после получения')
   })
 
   it('names Metrika and Sentry only when the build has them', () => {
     const off = allTexts(ctxWith())
     expect(off).not.toMatch(/Sentry/)
-    expect(policyPlainText(consentDocument(ctxWith()))).not.toMatch(/Метрика/)
-    const on = ctxWith({ YANDEX_METRIKA_ID: '1', SENTRY_DSN: 'https://k@errors.example.ru/2' })
+    expect(off).not.toMatch(/Метрик/)
+    const on = ctxWith({ YANDEX_METRIKA_ID: '1', SENTRY_DSN: 'https://k@o1.ingest.de.sentry.io/2' })
     const consent = policyPlainText(consentDocument(on))
     expect(consent).toMatch(/Яндекс Метрика[^;]*после того, как пользователь нажал «Понятно»/)
-    expect(consent).toMatch(/Sentry \(сервер errors\.example\.ru\)/)
+    expect(consent).toMatch(
+      /Sentry \(сервер o1\.ingest\.de\.sentry\.io, Германия\): только если заявку не удалось отправить[^]*?запись действий на странице не ведётся/,
+    )
+  })
+
+  it('a Sentry abroad is a cross-border transfer; one in Russia is not', () => {
+    const abroad = ctxWith({
+      TELEGRAM_NOTIFY: 'minimal',
+      SENTRY_DSN: 'https://k@o1.ingest.sentry.io/2',
+    })
+    expect(policyPlainText(consentDocument(abroad))).toMatch(
+      /Я согласен\(на\) на трансграничную передачу моих персональных данных:\nесли заявку не удалось отправить, сведения об ошибке и IP-адрес устройства получает сервис Sentry \(сервер o1\.ingest\.sentry\.io, США\)/,
+    )
+    expect(policyPlainText(privacyPolicy(abroad))).toMatch(/Оператор осуществляет трансграничную/)
+    const home = ctxWith({
+      TELEGRAM_NOTIFY: 'minimal',
+      SENTRY_DSN: 'https://k@sentry.itlab.ru/2',
+      SENTRY_COUNTRY: 'Россия',
+    })
+    expect(policyPlainText(consentDocument(home))).toMatch(
+      /Sentry \(сервер sentry\.itlab\.ru, Россия\)/,
+    )
+    expect(allTexts(home)).not.toMatch(/Я согласен\(на\) на трансграничную|Это трансграничная/)
+    expect(policyPlainText(privacyPolicy(home))).toMatch(/не осуществляет трансграничную передачу/)
+  })
+
+  it('withdrawal and deletion go through channels that exist, and the operator deletes', () => {
+    for (const build of [consentDocument, privacyPolicy, personalDataPolicy, cookiePolicy]) {
+      const plain = policyPlainText(build(ctxWith()))
+      expect(plain).not.toMatch(/через форму обратной связи/)
+      expect(plain).toContain(
+        `по электронной почте ${school.email}, по телефону ${school.phone.number}`,
+      )
+    }
+    for (const build of [consentDocument, privacyPolicy, personalDataPolicy]) {
+      expect(policyPlainText(build(ctxWith()))).toMatch(/Удаление выполняет Оператор/)
+    }
   })
 
   it('the consent names the operator from the facts file, its purposes, data, term and withdrawal', () => {
@@ -249,7 +325,7 @@ describe('what the texts say the system does', () => {
     ]) {
       expect(plain).toContain(heading)
     }
-    expect(plain).toMatch(/отозвать согласие в любой момент/)
+    expect(plain).toMatch(/отозвать согласие или потребовать удалить мои данные в любой момент/)
   })
 })
 
@@ -266,6 +342,11 @@ describe('consent version', () => {
     const base = consentVersionOf(ctxWith())
     expect(consentVersionOf(ctxWith({ TELEGRAM_NOTIFY: 'minimal' }))).not.toBe(base)
     expect(consentVersionOf(ctxWith({ LEADS_RETENTION_DAYS: '90' }))).not.toBe(base)
+    const sentry = (country: string) =>
+      consentVersionOf(
+        ctxWith({ SENTRY_DSN: 'https://k@sentry.itlab.ru/2', SENTRY_COUNTRY: country }),
+      )
+    expect(sentry('Россия')).not.toBe(sentry('Германия'))
     expect(consentVersionOf({ ...ctxWith(), email: 'other@school.ru' })).not.toBe(base)
     expect(consentVersionOf({ ...ctxWith(), effectiveDate: '2026-01-15' })).toMatch(/^2026-01-15\./)
   })

@@ -3,16 +3,21 @@ import { pluralRu } from '../plural.ts'
 
 // What the legal texts need to know: the operator (from the facts file) and what the system
 // really does with a lead (from the build settings the lead service shares: the Telegram
-// notification mode, the retention period; Metrika and Sentry only when their ids are set).
+// notification mode, the retention period; Metrika and Sentry only when they are set). Every data
+// flow the texts name is written here once, from these settings (docs/decisions/0023, 0025).
 
 /** The build settings the texts depend on (see build-settings.ts; named as env.ts names them). */
 export type PolicySettings = {
   siteUrl: string
   metrikaId: string
   sentryDsn: string
+  /** The Sentry server's country as build-settings.ts resolved it ('' without Sentry). */
+  sentryCountry: string
   telegramNotify: 'full' | 'minimal'
   retentionDays: number
 }
+
+export type SentryServer = { host: string; country: string }
 
 export type PolicyContext = {
   schoolName: string
@@ -22,6 +27,8 @@ export type PolicyContext = {
   inn: string
   ogrnip: string
   email: string
+  /** The school's phone number, '+7 (…) …'. */
+  phone: string
   /** Postal address with the postal code. */
   postalAddress: string
   siteUrl: string
@@ -30,8 +37,8 @@ export type PolicyContext = {
   telegramNotify: 'full' | 'minimal'
   retentionDays: number
   metrika: boolean
-  /** Host of the Sentry server, or null when Sentry is off. */
-  sentryHost: string | null
+  /** Where Sentry reports go, or null when Sentry is off. */
+  sentry: SentryServer | null
 }
 
 export function policyContext(facts: SchoolFacts, settings: PolicySettings): PolicyContext {
@@ -42,13 +49,16 @@ export function policyContext(facts: SchoolFacts, settings: PolicySettings): Pol
     inn: facts.owner.inn,
     ogrnip: facts.owner.ogrnip,
     email: facts.email,
+    phone: facts.phone.number,
     postalAddress: `${facts.address.postalCode}, г. ${facts.city}, ${facts.address.street}`,
     siteUrl: settings.siteUrl,
     effectiveDate: facts.policiesEffectiveDate,
     telegramNotify: settings.telegramNotify,
     retentionDays: settings.retentionDays,
     metrika: settings.metrikaId !== '',
-    sentryHost: settings.sentryDsn ? new URL(settings.sentryDsn).host : null,
+    sentry: settings.sentryDsn
+      ? { host: new URL(settings.sentryDsn).host, country: settings.sentryCountry }
+      : null,
   }
 }
 
@@ -83,41 +93,102 @@ export function operatorLine(ctx: PolicyContext): string {
   return `${ctx.operatorName} (ИНН ${ctx.inn}, ОГРНИП ${ctx.ogrnip})`
 }
 
+/** '180 дней', '31 день': after «через». */
 export function retentionPeriod(ctx: PolicyContext): string {
   return `${ctx.retentionDays} ${pluralRu(ctx.retentionDays, ['день', 'дня', 'дней'])}`
 }
 
-/** What the lead service stores with each lead (and what it does not). */
-export function storedLeadData(ctx: PolicyContext): string[] {
+/** '180 дней', '31 дня': after «не дольше» and «старше». */
+function retentionPeriodGenitive(ctx: PolicyContext): string {
+  return `${ctx.retentionDays} ${pluralRu(ctx.retentionDays, ['дня', 'дней', 'дней'])}`
+}
+
+/**
+ * How long nginx's logs live: Debian's logrotate turns /var/log/nginx/*.log over daily and keeps
+ * 14 old files, so a line is gone within 15 days (deploy/README.md, "Logs").
+ */
+const WEB_SERVER_LOG_DAYS = 15
+
+/** The ways a person reaches the operator to withdraw consent or ask for deletion; all exist. */
+export function contactChannels(ctx: PolicyContext): string {
+  return `по электронной почте ${ctx.email}, по телефону ${ctx.phone} или почтовым отправлением по адресу ${ctx.postalAddress}`
+}
+
+/** What the lead service stores with each lead (docs/behaviour.md, "Lead service"), as list items. */
+export function storedLeadData(): string[] {
   return [
-    `Заявка, отправленная через форму на Сайте, хранится на сервере Оператора в Российской Федерации: имя, номер телефона, форма, через которую отправлена заявка, время отправки, версия согласия на обработку персональных данных и сведения о доставке уведомления о заявке.`,
-    'IP-адрес и сведения о браузере (User-Agent) вместе с заявкой не сохраняются: IP-адрес используется только в оперативной памяти сервера, чтобы ограничить частоту отправки форм.',
-    `Заявки удаляются автоматически через ${retentionPeriod(ctx)} после получения, а также раньше — по требованию субъекта персональных данных или при отзыве согласия.`,
+    'имя и номер телефона, указанные в форме;',
+    'номер заявки, её случайный идентификатор и время получения;',
+    'форма, через которую отправлена заявка (форма обратной связи или окно записи на бесплатный пробный урок), и версия согласия на обработку персональных данных;',
+    'откуда отправлена заявка: адрес страницы Сайта, курс, если это страница курса, и курс, который подсказал тест на Сайте, если тест пройден в том же посещении; отметка, если какое-то из этих сведений сервис заявок не распознал;',
+    'сведения о доставке уведомления о заявке в Telegram: состояние, число попыток, ошибки, время отправки и номер сообщения в чате;',
+    'статус работы с заявкой, который сотрудник Оператора отмечает в чате Telegram («Позвонили», «Записан», «Не дозвонились», «Отказ»), время отметки и имя этого сотрудника в Telegram (имя и @username), история всех статусов заявки и время напоминания о заявке без статуса.',
   ]
 }
 
-/** Who receives what, one line per recipient. Telegram is always there; the others only when configured. */
+/** Where leads are kept, what is kept beside them, and how and when they are deleted. */
+export function leadStorageRules(ctx: PolicyContext): string[] {
+  return [
+    'Заявки хранятся в базе данных на сервере Оператора в Российской Федерации. IP-адрес и сведения о браузере (User-Agent) вместе с заявкой не сохраняются: сервис заявок использует IP-адрес только в оперативной памяти, чтобы ограничить частоту отправки форм.',
+    `Веб-сервер Сайта, работающий на том же сервере, ведёт журналы. В журнал запросов записываются время запроса, адрес страницы без параметров, код, размер и время ответа — без IP-адреса. Если запрос не удалось обработать (например, сервис заявок недоступен), в журнал ошибок записываются время, IP-адрес и адрес запроса вместе с его параметрами (форма, страница, курс), но без имени и номера телефона. Журналы удаляются автоматически не позднее чем через ${WEB_SERVER_LOG_DAYS} дней.`,
+    `Заявка удаляется автоматически через ${retentionPeriod(ctx)} после получения. Заявку, которую ещё не удалось доставить в чат Telegram, сервис заявок хранит дольше, пока не доставит, и удаляет после доставки. Раньше срока заявку удаляет Оператор — по требованию субъекта персональных данных или при отзыве согласия.`,
+    'Удалённая заявка стирается из базы данных вместе с историей её статусов, а её сообщение в чате Telegram заменяется текстом «Заявка №N удалена…», в котором нет ни имени, ни номера телефона, ни других сведений о заявке. От удалённой заявки остаются только её случайный идентификатор и время удаления, без персональных данных: по ним удалённая заявка не возвращается при восстановлении из резервной копии.',
+    `Резервные копии базы заявок создаются каждую ночь на том же сервере и удаляются, когда становятся старше ${retentionPeriodGenitive(ctx)}. Заявка, удалённая раньше, остаётся в сделанных до её удаления копиях, пока они не будут удалены, но восстановление из копии её не возвращает.`,
+  ]
+}
+
+/** List items as clauses of one sentence: each ends with ';', the last with '.'. */
+export function asClauses(items: string[]): string[] {
+  return items.map((item, index) => `${item}${index === items.length - 1 ? '.' : ';'}`)
+}
+
+/** True when Sentry's server is outside Russia (build-settings.ts writes Russia as 'Россия'). */
+function sentryAbroad(sentry: SentryServer | null): sentry is SentryServer {
+  return sentry !== null && sentry.country !== 'Россия'
+}
+
+/** 'Sentry (сервер o1.ingest.de.sentry.io, Германия)'. */
+function sentryName({ host, country }: SentryServer): string {
+  return `Sentry (сервер ${host}, ${country})`
+}
+
+/** Who receives what, one list item per recipient. Telegram is always there; the others only when configured. */
 export function recipients(ctx: PolicyContext): string[] {
+  const telegram =
+    'мессенджер Telegram — иностранный сервис, серверы которого находятся за пределами Российской Федерации. В чат Оператора приходит сообщение о каждой заявке: '
+  const desk =
+    'Когда сотрудник Оператора отмечает статус заявки, к сообщению добавляются статус, имя сотрудника и время отметки. Если статус долго не отмечен, в чат приходит напоминание с номером заявки, а раз в неделю — сводка с числом заявок по формам, курсам и статусам; в напоминаниях и сводке нет имён и номеров телефонов.'
   const list = [
     ctx.telegramNotify === 'full'
-      ? 'мессенджер Telegram — иностранный сервис, серверы которого находятся за пределами Российской Федерации: получает имя и номер телефона из заявки, чтобы Оператор узнал о ней сразу. Это трансграничная передача персональных данных;'
-      : 'мессенджер Telegram — иностранный сервис, серверы которого находятся за пределами Российской Федерации: получает только уведомление с номером новой заявки, без имени и номера телефона. Персональные данные за пределы Российской Федерации не передаются;',
+      ? `${telegram}имя, номер телефона, форма, курс (если заявка отправлена со страницы курса), курс, подсказанный тестом, адрес страницы Сайта, время получения и номер заявки. ${desk} Передача имени и номера телефона в Telegram — трансграничная передача персональных данных;`
+      : `${telegram}только «Новая заявка №N» с курсом (если заявка отправлена со страницы курса), курсом, подсказанным тестом, и адресом страницы Сайта, без имени и номера телефона. ${desk} Персональные данные пользователей Сайта в Telegram не передаются;`,
   ]
   if (ctx.metrika) {
     list.push(
-      'сервис веб-аналитики Яндекс Метрика (ООО «Яндекс», Российская Федерация): получает обезличенные данные о посещениях Сайта, без имени и номера телефона, — только после того, как пользователь нажал «Понятно» в уведомлении о файлах cookie;',
+      'сервис веб-аналитики Яндекс Метрика (ООО «Яндекс», Российская Федерация): получает сведения о посещениях Сайта — IP-адрес, файлы cookie Метрики, сведения о браузере, операционной системе и устройстве, просмотренные страницы, источник перехода, действия на страницах (например, отправку заявки), без имени и номера телефона, — и только после того, как пользователь нажал «Понятно» в уведомлении о файлах cookie;',
     )
   }
-  if (ctx.sentryHost) {
+  if (ctx.sentry) {
     list.push(
-      `сервис отчётов об ошибках Sentry (сервер ${ctx.sentryHost}): при ошибке отправки формы получает технические сведения об ошибке и запись действий на странице, в которой весь текст и введённые значения скрыты; имя и номер телефона не передаются;`,
+      `сервис отчётов об ошибках ${sentryName(ctx.sentry)}: только если заявку не удалось отправить, получает сведения об этой ошибке — адрес страницы, форму, ответ сервиса заявок или сообщение браузера об ошибке — и, как любой сервер при обращении к нему, IP-адрес устройства и тип браузера; имя и номер телефона не передаются, запись действий на странице не ведётся, в браузере ничего не сохраняется.${sentryAbroad(ctx.sentry) ? ' Это трансграничная передача персональных данных;' : ';'}`,
     )
   }
   // A list of clauses: each ends with ';', the last with '.'.
   return list.map((item, index) => (index === list.length - 1 ? item.replace(/;$/, '.') : item))
 }
 
-/** True when some personal data leave the country (the full Telegram notification). */
-export function crossBorder(ctx: PolicyContext): boolean {
-  return ctx.telegramNotify === 'full'
+/** The transfers abroad this build makes, each as «what goes where»; empty when there are none. */
+export function crossBorderTransfers(ctx: PolicyContext): string[] {
+  return [
+    ...(ctx.telegramNotify === 'full'
+      ? [
+          'имя и номер телефона из заявки вместе со сведениями о ней отправляются в мессенджер Telegram, чтобы Оператор сразу узнал о заявке',
+        ]
+      : []),
+    ...(sentryAbroad(ctx.sentry)
+      ? [
+          `если заявку не удалось отправить, сведения об ошибке и IP-адрес устройства получает сервис ${sentryName(ctx.sentry)}, чтобы Оператор узнал о сбое`,
+        ]
+      : []),
+  ]
 }
