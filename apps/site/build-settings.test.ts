@@ -33,6 +33,7 @@ describe('site build settings', () => {
       readBuildSettings({
         SITE_URL: 'itlab-school.ru',
         YANDEX_METRIKA_ID: 'abc',
+        SENTRY_DSN: 'https://sentry.example/1',
         TELEGRAM_NOTIFY: 'all',
         LEADS_RETENTION_DAYS: '0',
       })
@@ -41,6 +42,7 @@ describe('site build settings', () => {
       [
         'SITE_URL: must be an absolute http:// or https:// URL (got "itlab-school.ru")',
         'YANDEX_METRIKA_ID: must be digits only (got "abc")',
+        'SENTRY_DSN: must be a Sentry DSN: https://KEY@HOST/PROJECT_ID (got "https://sentry.example/1")',
         'TELEGRAM_NOTIFY: must be "full" or "minimal" (got "all")',
         'LEADS_RETENTION_DAYS: must be a whole number of days, 1 or more (got "0")',
       ].join('\n  '),

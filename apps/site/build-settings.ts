@@ -58,8 +58,15 @@ export const buildSettingsSchema = z.object({
   LEAD_API_URL: baseUrl(LOOPBACK_LEAD_API_URL),
   /** Yandex Metrika counter id; empty: no analytics. */
   YANDEX_METRIKA_ID: emptyOr(z.string().check(z.regex(/^\d+$/, 'must be digits only'))),
-  /** Sentry DSN; empty: no error reporting. */
-  SENTRY_DSN: emptyOr(z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN URL' })),
+  /** Sentry DSN; empty: no error reporting. Shaped as the SDK reads it, or it would not start. */
+  SENTRY_DSN: emptyOr(
+    z.string().check(
+      z.regex(
+        /^https?:\/\/\w+(?::\w*)?@[\w.-]+(?::\d+)?\/(?:[^/]+\/)*\d+$/,
+        'must be a Sentry DSN: https://KEY@HOST/PROJECT_ID',
+      ),
+    ),
+  ),
   /**
    * Country of the Sentry server, in Russian ('Россия', 'Германия'), as the policies name it.
    * Resolved from the DSN for sentry.io's own hosts (see sentryCountryOf); required for any other.
