@@ -4,7 +4,7 @@ import { pluralRu } from '../plural.ts'
 // What the legal texts need to know: the operator (from the facts file) and what the system
 // really does with a lead (from the build settings the lead service shares: the Telegram
 // notification mode, the retention period; Metrika and Sentry only when they are set). Every data
-// flow the texts name is written here once, from these settings (docs/decisions/0023, 0025).
+// flow the texts name is written here once, from these settings (docs/decisions/0023, 0028).
 
 /** The build settings the texts depend on (see build-settings.ts; named as env.ts names them). */
 export type PolicySettings = {
