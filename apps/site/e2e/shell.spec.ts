@@ -102,6 +102,41 @@ test('footer shows the logo, copyright, policy and consent links and the legal l
   await expect(page).toHaveURL('/privacy-policy')
 })
 
+test('every page, the not-found pages included, has the cookie policy in its footer', async ({
+  page,
+}) => {
+  for (const path of [
+    '/',
+    '/courses',
+    '/course/4',
+    '/privacy-policy',
+    '/personal-data-policy',
+    '/consent',
+    '/cookie',
+    '/thanks',
+    '/form-error/failed',
+    '/no-such-page',
+    '/course/99',
+  ]) {
+    await page.goto(path)
+    const link = page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: 'Политика использования файлов cookie' })
+    await expect(link, path).toBeVisible()
+    await expect(link, path).toHaveAttribute('href', '/cookie')
+  }
+  await page.goto('/courses')
+  await page.getByRole('button', { name: 'Понятно' }).click()
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: 'Политика использования файлов cookie' })
+    .click()
+  await expect(page).toHaveURL('/cookie')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Политика использования файлов cookie',
+  )
+})
+
 test.describe('cookie banner', () => {
   for (const { viewport, path, actions } of [
     {

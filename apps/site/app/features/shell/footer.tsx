@@ -6,6 +6,8 @@ import { paths } from '~/config/paths'
 const FOOTER_LINKS = [
   { to: paths.privacyPolicy, label: 'Политика конфиденциальности' },
   { to: paths.consent, label: 'Согласие на обработку персональных данных' },
+  // On every page, not only behind the cookie banner, which a returning visitor no longer sees.
+  { to: paths.cookiePolicy, label: 'Политика использования файлов cookie' },
 ] as const
 
 export function Footer() {
