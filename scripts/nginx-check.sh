@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # scripts/nginx-check.sh: runs deploy/nginx/it-lab.conf in Debian's nginx on loopback against the
 # built site, with the real lead service behind it, and checks what a visitor gets: statuses and
-# 404 documents, cache headers, brotli/gzip, HTTP/2, the security headers, the HTTP->HTTPS redirect, and
-# one lead through the proxy into SQLite.
+# 404 documents, cache headers, brotli/gzip, HTTP/2, the security headers, the HTTP->HTTPS redirect,
+# one lead through the proxy into SQLite, and an access log without client addresses or queries.
 #
 # Needs: a site build (`npm run build`), nginx with Debian's brotli_static module
 # (libnginx-mod-http-brotli-static), openssl, curl, and Node 24 (the project's
@@ -120,13 +120,14 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 
 sed -e "s#/var/www/it-lab/nginx/security-headers.conf#$HEADERS_CONF#g" \
   -e "s#/var/www/it-lab/#$BUILD/#g" \
   -e "s#/var/www/letsencrypt#$TMP/acme#g" \
+  -e "s#/var/log/nginx/#$TMP/#g" \
   -e "s#/etc/letsencrypt/live/$HOST/#$TMP/tls/#g" \
   -e "s#^\( *\)listen 443 ssl#\1listen 127.0.0.1:$HTTPS_PORT ssl#" \
   -e "s#^\( *\)listen 80;#\1listen 127.0.0.1:$HTTP_PORT;#" \
   -e '/^ *listen \[::\]/d' \
   -e "s#http://127.0.0.1:3001/#http://127.0.0.1:$LEAD_PORT/#g" \
   "$SITE_CONF" >"$TMP/it-lab.conf" || die "sed failed"
-for left in /var/www/it-lab /etc/letsencrypt '127.0.0.1:3001' 'listen 443' 'listen 80' 'listen ['; do
+for left in /var/www/it-lab /etc/letsencrypt /var/log/nginx '127.0.0.1:3001' 'listen 443' 'listen 80' 'listen ['; do
   grep -v '^ *#' "$TMP/it-lab.conf" | grep -qF "$left" &&
     die "deploy/nginx/it-lab.conf changed shape: '$left' was not substituted; update this script"
 done
@@ -381,6 +382,25 @@ if [ "$STATUS" = 503 ] && grep -q '"error":"unavailable"' "$TMP/b" && [ -z "$(se
   ok "service down -> 503 JSON with the security headers"
 else
   bad "service down" "status $STATUS, body $(head -c 200 "$TMP/b"), $(security_problems)"
+fi
+
+log "access log (the site's own format: no client address, no query string):"
+# nginx writes a request's line when it has answered: every request above is in the log now.
+ACCESS_LOG="$TMP/access.log"
+if grep -q '"POST /lead/send HTTP/' "$ACCESS_LOG"; then
+  ok "the lead POST is logged as /lead/send"
+else
+  bad "access log" "no line for POST /lead/send in $(wc -l <"$ACCESS_LOG") lines"
+fi
+if grep -qE '127\.0\.0\.1|203\.0\.113\.7' "$ACCESS_LOG"; then
+  bad "access log" "a client address is logged: $(grep -m1 -E '127\.0\.0\.1|203\.0\.113\.7' "$ACCESS_LOG")"
+else
+  ok "no client address in $(wc -l <"$ACCESS_LOG") lines"
+fi
+if grep -qF '?' "$ACCESS_LOG"; then
+  bad "access log" "a query string is logged: $(grep -m1 -F '?' "$ACCESS_LOG")"
+else
+  ok "no query string (the lead's form, page, course and the redirect's utm_source are not logged)"
 fi
 
 # --- summary ---------------------------------------------------------------------------------------------

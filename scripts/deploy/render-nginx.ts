@@ -45,6 +45,7 @@ server {
 ${listen.join('\n')}
     server_name www.${host};
     server_tokens off;
+    access_log /var/log/nginx/access.log itlab_no_ip;
 ${tls}
     add_header Strict-Transport-Security "max-age=31536000; includeSubDomains" always;
     return 301 https://${host}$request_uri;
