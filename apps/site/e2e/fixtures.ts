@@ -4,6 +4,8 @@ export { expect }
 
 /** The counter id the e2e build is made with (see package.json `build:e2e`). */
 export const METRIKA_ID = '99999999'
+/** Where the e2e build's Sentry DSN points (see package.json `build:e2e`); no such server exists. */
+export const SENTRY_ORIGIN = 'https://sentry.it-lab.test'
 
 // Stands in for Yandex's tag.js (no network here): records every ym() call, including
 // the ones queued before it loaded, the way the real tag consumes the queue.
@@ -64,6 +66,14 @@ export const test = base.extend<Fixtures>({
       page.on('pageerror', (error) => errors.push(error.message))
       await page.route('https://mc.yandex.ru/**', (route) =>
         route.fulfill({ contentType: 'text/javascript', body: FAKE_METRIKA_TAG }),
+      )
+      // Stands in for the Sentry server: takes every envelope, as the real one would.
+      await page.route(`${SENTRY_ORIGIN}/**`, (route) =>
+        route.fulfill({
+          contentType: 'application/json',
+          headers: { 'Access-Control-Allow-Origin': '*' },
+          body: '{}',
+        }),
       )
       await use(errors)
       const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)))

@@ -1,5 +1,5 @@
 import { school } from '../app/config/school'
-import { expect, test } from './fixtures'
+import { expect, openQuiz, test } from './fixtures'
 import { documentScrollWidth, elementsOutsideViewport } from './page-layout'
 
 const SITE_URL = 'https://it-lab.test'
@@ -79,14 +79,54 @@ test('the consent names the operator, what is sent where, the term and the withd
   ]) {
     await expect(main.getByRole('heading', { level: 2, name: heading })).toBeVisible()
   }
-  // The e2e build runs with the defaults: full Telegram notification, 180 days, Metrika on.
-  await expect(main).toContainText('получает имя и номер телефона')
+  // The e2e build: full Telegram notification, 180 days, Metrika on, Sentry on a server abroad
+  // (each combination of these settings: policy-settings.spec.ts).
+  await expect(main).toContainText('сообщение о каждой заявке: имя, номер телефона')
   await expect(main).toContainText('трансграничную передачу')
   await expect(main).toContainText('через 180 дней после получения')
   await expect(main).toContainText('Яндекс Метрика')
-  await expect(main).not.toContainText('Sentry')
+  await expect(main).toContainText('Sentry (сервер sentry.it-lab.test, Германия)')
   await expect(main).not.toContainText('реклам')
   await expect(main.getByText(/^Версия согласия: \d{4}-\d{2}-\d{2}\.[0-9a-f]{8}$/)).toBeVisible()
+})
+
+test('every key the site keeps in the browser during a visit is named in the cookie policy', async ({
+  page,
+}) => {
+  // A visit that leaves every mark: 'Понятно', a finished quiz, the trial popup closed.
+  const quiz = await openQuiz(page, new Date('2026-03-02T10:00:00+04:00'))
+  const button = (name: string) => quiz.getByRole('button', { name, exact: true })
+  await button('Начать тест').click()
+  for (const answer of [
+    '14–17 лет',
+    'Рисовать, сочинять истории и мультики',
+    'Нет, это будет первое знакомство',
+    'Сайт с красивым дизайном',
+    'Когда результат сразу виден на экране или в телефоне',
+  ]) {
+    await button(answer).click()
+    await page.clock.runFor(300)
+  }
+  await page.clock.runFor(1_500)
+  await expect(quiz.getByRole('button', { name: 'Пройти тест заново' })).toBeVisible()
+  await page.clock.runFor(40_000)
+  // Time flows again: React commits the lazily loaded popup on a timer of its own.
+  await page.clock.resume()
+  await page.getByRole('dialog').getByRole('button', { name: 'Закрыть' }).click()
+
+  const kept = await page.evaluate(() => ({
+    storage: [...Object.keys(localStorage), ...Object.keys(sessionStorage)],
+    cookies: document.cookie,
+  }))
+  expect(kept.storage).toEqual(
+    expect.arrayContaining(['cookieAccepted', 'trial_popup_dismissed_at', 'quiz_suggested_course']),
+  )
+  expect(kept.cookies, 'the site itself sets no cookie').toBe('')
+
+  await page.goto('/cookie')
+  const main = page.getByRole('main')
+  await expect(main).toContainText('Сам Сайт файлов cookie не устанавливает.')
+  for (const key of kept.storage) await expect(main).toContainText(`«${key}»`)
 })
 
 test.describe('narrow phone', () => {
