@@ -60,12 +60,14 @@ export const buildSettingsSchema = z.object({
   YANDEX_METRIKA_ID: emptyOr(z.string().check(z.regex(/^\d+$/, 'must be digits only'))),
   /** Sentry DSN; empty: no error reporting. Shaped as the SDK reads it, or it would not start. */
   SENTRY_DSN: emptyOr(
-    z.string().check(
-      z.regex(
-        /^https?:\/\/\w+(?::\w*)?@[\w.-]+(?::\d+)?\/(?:[^/]+\/)*\d+$/,
-        'must be a Sentry DSN: https://KEY@HOST/PROJECT_ID',
+    z
+      .string()
+      .check(
+        z.regex(
+          /^https?:\/\/\w+(?::\w*)?@[\w.-]+(?::\d+)?\/(?:[^/]+\/)*\d+$/,
+          'must be a Sentry DSN: https://KEY@HOST/PROJECT_ID',
+        ),
       ),
-    ),
   ),
   /**
    * Country of the Sentry server, in Russian ('Россия', 'Германия'), as the policies name it.
