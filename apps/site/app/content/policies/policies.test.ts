@@ -234,7 +234,9 @@ describe('what the texts say the system does', () => {
     for (const notify of ['full', 'minimal']) {
       const consent = policyPlainText(consentDocument(ctxWith({ TELEGRAM_NOTIFY: notify })))
       expect(consent).toMatch(/к сообщению добавляются статус, имя сотрудника и время отметки/)
-      expect(consent).toMatch(/напоминание с номером заявки[^.]*сводка[^.]*нет имён и номеров/)
+      expect(consent).toMatch(
+        /напоминание с номером заявки[^.]*сводка[^.]*сообщение о сбое; в напоминаниях, сводке и сообщениях о сбоях нет имён и номеров/,
+      )
     }
   })
 
