@@ -1,14 +1,11 @@
-import { execFile } from 'node:child_process'
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, afterEach, expect, it } from 'vitest'
-import { REPO_ROOT } from '../src/config.ts'
 import { startFakeTelegram } from './fake-telegram.ts'
 import type { FakeTelegram } from './fake-telegram.ts'
-import { LEAD_QUERY, VALID_PHONE, tempDir } from './helpers.ts'
+import { LEAD_QUERY, runScript, tempDir, VALID_PHONE } from './helpers.ts'
 import { startService } from './service.ts'
 import type { Service } from './service.ts'
 
@@ -22,17 +19,8 @@ afterEach(async () => {
 afterAll(() => temp.remove())
 
 /** Runs the command as the timer does, with only the given environment. */
-async function alert(args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
-    })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
+function alert(args: string[], env: Record<string, string>) {
+  return runScript(SCRIPT, args, env)
 }
 
 async function fakeTelegram(): Promise<FakeTelegram> {

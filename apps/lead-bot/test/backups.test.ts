@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process'
 import { copyFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, expect, it, vi } from 'vitest'
-import { REPO_ROOT } from '../src/config.ts'
 import { openLeadStore } from '../src/store/lead-store.ts'
 import { startFakeTelegram } from './fake-telegram.ts'
 import type { FakeTelegram } from './fake-telegram.ts'
-import { LEAD_QUERY, phoneFor, tempDir } from './helpers.ts'
+import { LEAD_QUERY, phoneFor, runScript, tempDir } from './helpers.ts'
 import { startService } from './service.ts'
 import type { Service } from './service.ts'
 
@@ -24,17 +21,8 @@ afterAll(async () => {
   temp.remove()
 })
 
-async function leads(args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
-    })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
+function leads(args: string[], env: Record<string, string>) {
+  return runScript(SCRIPT, args, env)
 }
 
 async function serviceWithTelegram(dbPath: string, fake: FakeTelegram) {

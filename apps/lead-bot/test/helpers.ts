@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
+import { REPO_ROOT } from '../src/config.ts'
 import type { Log } from '../src/outbox.ts'
 
 /**
@@ -46,3 +49,32 @@ export const TEST_CONSENT = '2025-09-01.0a1b2c3d'
 
 /** The query string the site sends with a lead from the contact form. */
 export const LEAD_QUERY = `form=feedback&consent=${TEST_CONSENT}&website=`
+
+export interface ScriptRun {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/**
+ * Runs one of the service's scripts (`node scripts/….ts`) from the repo root, as its npm script
+ * does, with only `env` (and PATH): its exit code and output, whether it succeeded or not.
+ */
+export async function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { uid?: number; gid?: number; cwd?: string } = {},
+): Promise<ScriptRun> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, ...args], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      ...options,
+    })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as ScriptRun
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+  }
+}

@@ -5,29 +5,19 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../src/config.ts'
 import { openLeadStore } from '../src/store/lead-store.ts'
-import { TEST_CONSENT, phoneFor, tempDir } from './helpers.ts'
+import { phoneFor, runScript, tempDir, TEST_CONSENT } from './helpers.ts'
 
 const SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'leads.ts')
 const temp = tempDir()
 const dbPath = path.join(temp.dir, 'leads.sqlite')
 
 /** Runs the CLI from the repo root, as `npm run leads` does. */
-async function run(
+function run(
   args: string[],
   env: Record<string, string>,
   options: { uid?: number; gid?: number; cwd?: string },
 ) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      ...options,
-    })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
+  return runScript(SCRIPT, args, env, options)
 }
 
 const leads = (args: string[], env: Record<string, string> = { LEADS_DB: dbPath }) =>

@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REPO_ROOT } from '../src/config.ts'
 import { startFakeTelegram } from './fake-telegram.ts'
 import type { FakeChat, FakeTelegram } from './fake-telegram.ts'
-import { tempDir } from './helpers.ts'
+import { runScript, tempDir } from './helpers.ts'
 import { startService } from './service.ts'
 
 const SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'telegram-setup.ts')
@@ -23,17 +20,8 @@ afterAll(async () => {
 })
 
 /** Runs the command as `npm run telegram:setup` does, with only the given environment. */
-async function setup(args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
-    })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
+function setup(args: string[], env: Record<string, string> = {}) {
+  return runScript(SCRIPT, args, env)
 }
 
 const withToken = (token = TOKEN) => ({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_URL: fake.url })
