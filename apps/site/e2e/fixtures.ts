@@ -1,4 +1,5 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
+import { QUIZ_AUTO_ADVANCE_MS, QUIZ_RESULT_DELAY_MS } from '../app/features/quiz/quiz-machine'
 
 export { expect }
 
@@ -135,4 +136,24 @@ export async function openQuiz(page: Page, start: Date): Promise<Locator> {
   await quiz.scrollIntoViewIfNeeded()
   await expect(quiz.getByRole('heading', { name: 'Не знаете, какой курс выбрать?' })).toBeVisible()
   return quiz
+}
+
+/** The answers that lead the quiz to the websites course (the scoring in content/quiz-questions). */
+export const WEBSITE_COURSE_ANSWERS = [
+  '14–17 лет',
+  'Рисовать, сочинять истории и мультики',
+  'Нет, это будет первое знакомство',
+  'Сайт с красивым дизайном',
+  'Когда результат сразу виден на экране или в телефоне',
+]
+
+/** Starts the quiz, picks each answer in turn and waits out the computing screen. */
+export async function finishQuiz(page: Page, quiz: Locator, answers: string[]): Promise<void> {
+  const button = (name: string) => quiz.getByRole('button', { name, exact: true })
+  await button('Начать тест').click()
+  for (const answer of answers) {
+    await button(answer).click()
+    await page.clock.runFor(QUIZ_AUTO_ADVANCE_MS)
+  }
+  await page.clock.runFor(QUIZ_RESULT_DELAY_MS)
 }

@@ -2,7 +2,7 @@
 // course page it was sent from, and the quiz's suggestion in this visit.
 import type { Page } from '@playwright/test'
 import { LEAD_API_URL } from './e2e-env.ts'
-import { expect, openQuiz, test } from './fixtures'
+import { expect, finishQuiz, openQuiz, test, WEBSITE_COURSE_ANSWERS } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 
 const SEND_URL = `${LEAD_API_URL}/send**`
@@ -63,19 +63,7 @@ test('the trial popup on /course/4 carries course 4 too', async ({ page }) => {
 
 test('a lead sent after the quiz carries its suggestion', async ({ page }) => {
   const quiz = await openQuiz(page, START)
-  const button = (name: string) => quiz.getByRole('button', { name, exact: true })
-  await button('Начать тест').click()
-  for (const answer of [
-    '14–17 лет',
-    'Рисовать, сочинять истории и мультики',
-    'Нет, это будет первое знакомство',
-    'Сайт с красивым дизайном',
-    'Когда результат сразу виден на экране или в телефоне',
-  ]) {
-    await button(answer).click()
-    await page.clock.runFor(300)
-  }
-  await page.clock.runFor(1_500)
+  await finishQuiz(page, quiz, WEBSITE_COURSE_ANSWERS)
   await expect(quiz.getByRole('heading', { name: /Создание сайтов: HTML и CSS/ })).toBeVisible()
   await quiz.getByRole('link', { name: 'Оставить заявку' }).click()
   const form = page.getByRole('form', { name: 'Заявка на обучение' })

@@ -1,5 +1,5 @@
 import { school } from '../app/config/school'
-import { expect, openQuiz, test } from './fixtures'
+import { expect, finishQuiz, openQuiz, test, WEBSITE_COURSE_ANSWERS } from './fixtures'
 import { documentScrollWidth, elementsOutsideViewport } from './page-layout'
 
 const SITE_URL = 'https://it-lab.test'
@@ -95,19 +95,7 @@ test('every key the site keeps in the browser during a visit is named in the coo
 }) => {
   // A visit that leaves every mark: 'Понятно', a finished quiz, the trial popup closed.
   const quiz = await openQuiz(page, new Date('2026-03-02T10:00:00+04:00'))
-  const button = (name: string) => quiz.getByRole('button', { name, exact: true })
-  await button('Начать тест').click()
-  for (const answer of [
-    '14–17 лет',
-    'Рисовать, сочинять истории и мультики',
-    'Нет, это будет первое знакомство',
-    'Сайт с красивым дизайном',
-    'Когда результат сразу виден на экране или в телефоне',
-  ]) {
-    await button(answer).click()
-    await page.clock.runFor(300)
-  }
-  await page.clock.runFor(1_500)
+  await finishQuiz(page, quiz, WEBSITE_COURSE_ANSWERS)
   await expect(quiz.getByRole('button', { name: 'Пройти тест заново' })).toBeVisible()
   await page.clock.runFor(40_000)
   // Time flows again: React commits the lazily loaded popup on a timer of its own.
