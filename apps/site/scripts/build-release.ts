@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process'
 import { rename, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { checkRelease } from './release-check.ts'
+import { checkRelease, releaseFailure } from './release-check.ts'
 
 const siteDir = path.join(import.meta.dirname, '..')
 const target = path.resolve(siteDir, process.env.SITE_BUILD_DIR ?? 'build')
@@ -27,9 +27,7 @@ const problems = await checkRelease(staging, process.env)
 if (problems.length > 0) {
   await rm(staging, { recursive: true, force: true })
   console.error(
-    `Release check failed: ${problems.length} problem(s); ${path.relative(process.cwd(), target) || '.'} was left as it was\n` +
-      `  ${problems.join('\n  ')}\n` +
-      'Fill in apps/site/app/config/school-facts.ts and the settings (README, "Launching for the school").',
+    releaseFailure(problems, `; ${path.relative(process.cwd(), target) || '.'} was left as it was`),
   )
   process.exit(1)
 }

@@ -257,16 +257,21 @@ export async function checkRelease(buildDir: string, env: NodeJS.ProcessEnv): Pr
   })
 }
 
+/** The refusal the owner reads: every problem, one a line, `where` saying what was checked. */
+export function releaseFailure(problems: string[], where: string): string {
+  return (
+    `Release check failed: ${problems.length} problem(s)${where}\n` +
+    `  ${problems.join('\n  ')}\n` +
+    'Fill in apps/site/app/config/school-facts.ts and the settings (README, "Launching for the school").'
+  )
+}
+
 if (import.meta.main) {
   const siteDir = path.join(import.meta.dirname, '..')
   const buildDir = path.resolve(siteDir, process.argv[2] ?? process.env.SITE_BUILD_DIR ?? 'build')
   const problems = await checkRelease(buildDir, process.env)
   if (problems.length > 0) {
-    console.error(
-      `Release check failed: ${problems.length} problem(s) in ${path.relative(process.cwd(), buildDir) || '.'}\n` +
-        `  ${problems.join('\n  ')}\n` +
-        'Fill in apps/site/app/config/school-facts.ts and the settings (README, "Launching for the school").',
-    )
+    console.error(releaseFailure(problems, ` in ${path.relative(process.cwd(), buildDir) || '.'}`))
     process.exitCode = 1
   } else {
     console.log('Release check passed: no demo value, https SITE_URL and LEAD_API_URL.')
