@@ -1,6 +1,5 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { checkedSchoolFacts } from './app/config/school.ts'
 import { defineBuildSettings, readBuildSettings } from './build-settings.ts'
@@ -45,5 +44,4 @@ export default defineConfig({
       },
     },
   },
-  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
 })

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url'
 import { defineProject } from 'vitest/config'
 import { defineBuildSettings, readBuildSettings } from './build-settings.ts'
 import { consentVersion } from './scripts/consent-version.ts'
@@ -15,7 +14,6 @@ export default defineProject({
     'import.meta.env.CONSENT_VERSION': JSON.stringify(consentVersion(settings)),
     ...definePriceTexts(),
   },
-  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   test: {
     name: 'site',
     environment: 'jsdom',

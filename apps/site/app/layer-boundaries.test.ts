@@ -22,15 +22,19 @@ describe('layer boundaries', () => {
   beforeAll(() => importErrors('routes/x.tsx', 'const imported = 1'), 60_000)
 
   it.each([
-    ['a feature importing a section', 'features/course/x.tsx', '~/sections/contact-section'],
-    ['a feature importing another feature', 'features/course/x.tsx', '~/features/shell/header'],
+    ['a feature importing a section', 'features/course/x.tsx', '#app/sections/contact-section.tsx'],
+    [
+      'a feature importing another feature',
+      'features/course/x.tsx',
+      '#app/features/shell/header.tsx',
+    ],
     ['a feature climbing into another feature', 'features/course/x.tsx', '../quiz/quiz'],
-    ['a feature importing a route', 'features/quiz/x.tsx', '~/routes/home'],
-    ['a component importing a feature', 'components/x.tsx', '~/features/quiz/quiz'],
-    ['lib importing a component', 'lib/x.ts', '~/components/logo'],
-    ['content importing lib', 'content/x.ts', '~/lib/analytics'],
+    ['a feature importing a route', 'features/quiz/x.tsx', '#app/routes/home.tsx'],
+    ['a component importing a feature', 'components/x.tsx', '#app/features/quiz/quiz.tsx'],
+    ['lib importing a component', 'lib/x.ts', '#app/components/logo.tsx'],
+    ['content importing lib', 'content/x.ts', '#app/lib/analytics.ts'],
     ['content climbing into a component', 'content/policies/x.ts', '../../components/logo'],
-    ['a section importing a route', 'sections/x.tsx', '~/routes/course'],
+    ['a section importing a route', 'sections/x.tsx', '#app/routes/course.tsx'],
   ])('rejects %s', async (_case, file, target) => {
     const errors = await importErrors(file, `import { imported } from '${target}'`)
     expect(errors).toHaveLength(1)
@@ -39,18 +43,22 @@ describe('layer boundaries', () => {
   it('names the rule in its message', async () => {
     const [error] = await importErrors(
       'features/course/x.tsx',
-      "import { imported } from '~/sections/contact-section'",
+      "import { imported } from '#app/sections/contact-section.tsx'",
     )
     expect(error).toContain('features/ may not import routes, sections, features')
   })
 
   it.each([
-    ['a route importing sections and features', 'routes/x.tsx', '~/sections/contact-section'],
-    ['a section importing a feature', 'sections/x.tsx', '~/features/quiz/quiz'],
+    [
+      'a route importing sections and features',
+      'routes/x.tsx',
+      '#app/sections/contact-section.tsx',
+    ],
+    ['a section importing a feature', 'sections/x.tsx', '#app/features/quiz/quiz.tsx'],
     ['a feature importing within itself', 'features/course/x.tsx', './course-card'],
-    ['a feature importing a component', 'features/course/x.tsx', '~/components/logo'],
-    ['a component importing lib', 'components/x.tsx', '~/lib/analytics'],
-    ['lib importing content', 'lib/x.ts', '~/content/courses'],
+    ['a feature importing a component', 'features/course/x.tsx', '#app/components/logo.tsx'],
+    ['a component importing lib', 'components/x.tsx', '#app/lib/analytics.ts'],
+    ['lib importing content', 'lib/x.ts', '#app/content/courses.ts'],
     ['content importing config by a relative path', 'content/policies/x.ts', '../../config/paths'],
   ])('allows %s', async (_case, file, target) => {
     expect(await importErrors(file, `import { imported } from '${target}'`)).toEqual([])

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { paths } from '../app/config/paths'
-import { school } from '../app/config/school'
-import { quizQuestions } from '../app/content/quiz-questions'
+import { paths } from '#app/config/paths.ts'
+import { school } from '#app/config/school.ts'
+import { quizQuestions } from '#app/content/quiz-questions.ts'
 import { expect, test } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 

@@ -1,4 +1,4 @@
-import { courses } from '../app/content/courses'
+import { courses } from '#app/content/courses.ts'
 import { expect, test } from './fixtures'
 import { documentScrollWidth, elementsOutsideViewport } from './page-layout'
 

@@ -1,4 +1,4 @@
-import { paths, prerenderPaths } from '../app/config/paths'
+import { paths, prerenderPaths } from '#app/config/paths.ts'
 import type { Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures'
 

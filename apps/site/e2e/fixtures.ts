@@ -1,5 +1,5 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
-import { QUIZ_AUTO_ADVANCE_MS, QUIZ_RESULT_DELAY_MS } from '../app/features/quiz/quiz-machine'
+import { QUIZ_AUTO_ADVANCE_MS, QUIZ_RESULT_DELAY_MS } from '#app/features/quiz/quiz-machine.ts'
 
 export { expect }
 

@@ -1,6 +1,6 @@
 import { devices } from '@playwright/test'
-import { school } from '../app/config/school'
-import { courses } from '../app/content/courses'
+import { school } from '#app/config/school.ts'
+import { courses } from '#app/content/courses.ts'
 import { expect, reachedGoals, test } from './fixtures'
 import { documentScrollWidth, elementsOutsideViewport } from './page-layout'
 

@@ -1,6 +1,6 @@
 import { COURSE_CATALOGUE, isConsentVersion } from '@it-lab/shared'
 import type { Page } from '@playwright/test'
-import { paths, prerenderPaths } from '../app/config/paths'
+import { paths, prerenderPaths } from '#app/config/paths.ts'
 import { expect, test } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 import { chatMessages } from './telegram'

@@ -1,4 +1,4 @@
-import { school } from '../app/config/school'
+import { school } from '#app/config/school.ts'
 import { expect, finishQuiz, openQuiz, test, WEBSITE_COURSE_ANSWERS } from './fixtures'
 import { documentScrollWidth, elementsOutsideViewport } from './page-layout'
 

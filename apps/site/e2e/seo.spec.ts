@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test'
-import { courses } from '../app/content/courses'
+import { courses } from '#app/content/courses.ts'
 import { expect, test } from './fixtures'
 
 const SITE_URL = 'https://it-lab.test'

@@ -7,7 +7,7 @@
 // gate.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { paths, prerenderPaths, sitemapPaths } from '../app/config/paths.ts'
+import { paths, prerenderPaths, sitemapPaths } from '#app/config/paths.ts'
 import { CHROMIUM_PATH } from '../chromium.ts'
 import { firstLoad, htmlFileFor } from './first-load.ts'
 import { CATEGORIES, median, runLighthouse, type LighthouseFigures } from './lighthouse-runner.ts'

@@ -4,7 +4,7 @@
 // SEO 100 and Performance at least 85 (single runs in Chromium's headless shell measured 93–100:
 // docs/decisions/0038), and Performance at least 97 computed from the same run's trace on thread
 // time, which this machine's load does not move (docs/decisions/0037-thread-time-guard.md).
-import { paths, sitemapPaths } from '../app/config/paths.ts'
+import { paths, sitemapPaths } from '#app/config/paths.ts'
 import { firstLoad, htmlFileFor } from './first-load.ts'
 import { runLighthouse } from './lighthouse-runner.ts'
 import { buildSite, clientDir, serveBuild } from './serve-build.ts'

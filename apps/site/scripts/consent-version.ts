@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto'
 import type { BuildSettings } from '../build-settings.ts'
-import { school } from '../app/config/school.ts'
-import { consentDocument } from '../app/content/policies/consent.ts'
+import { school } from '#app/config/school.ts'
+import { consentDocument } from '#app/content/policies/consent.ts'
 import {
   policyContext,
   type PolicyContext,
   type PolicySettings,
-} from '../app/content/policies/policy-context.ts'
-import { policyPlainText } from '../app/content/policies/policy-document.ts'
+} from '#app/content/policies/policy-context.ts'
+import { policyPlainText } from '#app/content/policies/policy-document.ts'
 
 /**
  * The consent version sent with each lead: the consent document's effective date, a dot, and the

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import type { BuildSettings } from '../build-settings.ts'
-import { notFoundDocuments, sitemapPaths } from '../app/config/paths.ts'
+import { notFoundDocuments, sitemapPaths } from '#app/config/paths.ts'
 import {
   contentSecurityPolicy,
   inlineHashes,

@@ -1,4 +1,4 @@
-import { PRICE_FORMAT, PRICE_LOCALE, SHOWN_PRICE_AMOUNTS } from '../app/content/price-plans.ts'
+import { PRICE_FORMAT, PRICE_LOCALE, SHOWN_PRICE_AMOUNTS } from '#app/content/price-plans.ts'
 
 /**
  * `define` for Vite: every amount the content shows, formatted once by the build's

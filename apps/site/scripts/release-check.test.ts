@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { demo, DemoValue } from '../app/config/school-facts-schema.ts'
-import { schoolFacts } from '../app/config/school-facts.ts'
+import { demo, DemoValue } from '#app/config/school-facts-schema.ts'
+import { schoolFacts } from '#app/config/school-facts.ts'
 import { completeSchoolFacts } from '../test/complete-school-facts.ts'
 import { releaseProblems, SHIPPED_STAND_INS, visibleStrings } from './release-check.ts'
 

@@ -7,7 +7,7 @@ import {
   SchoolFactsError,
   type SchoolFactsFile,
   unwrapDemoValues,
-} from '../app/config/school-facts-schema.ts'
+} from '#app/config/school-facts-schema.ts'
 
 // The release check (`npm run build:release` runs it after the build): refuses to publish demo
 // or placeholder values, a non-https or loopback SITE_URL, or a non-https LEAD_API_URL. It lists
@@ -248,7 +248,7 @@ async function deployConfigs(env: NodeJS.ProcessEnv): Promise<BuiltDocument[]> {
 
 /** Every reason not to publish the build in `buildDir`, with the facts and deploy files. */
 export async function checkRelease(buildDir: string, env: NodeJS.ProcessEnv): Promise<string[]> {
-  const { schoolFacts } = await import('../app/config/school-facts.ts')
+  const { schoolFacts } = await import('#app/config/school-facts.ts')
   return releaseProblems({
     factsFile: schoolFacts,
     env,

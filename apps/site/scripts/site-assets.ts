@@ -1,5 +1,5 @@
-import { brandColors } from '../app/config/brand.ts'
-import { school } from '../app/config/school.ts'
+import { brandColors } from '#app/config/brand.ts'
+import { school } from '#app/config/school.ts'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'

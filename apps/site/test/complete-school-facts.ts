@@ -1,4 +1,4 @@
-import type { SchoolFactsFile } from '../app/config/school-facts-schema.ts'
+import type { SchoolFactsFile } from '#app/config/school-facts-schema.ts'
 
 /** A school that has filled in every fact (check digits valid; the names are invented). */
 export const completeSchoolFacts = {

@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { school } from '~/config/school'
-import { reachGoal } from '~/lib/analytics'
+import { school } from '#app/config/school.ts'
+import { reachGoal } from '#app/lib/analytics.ts'
 import { CallButton, COPY_CONFIRMATION_MS } from './call-button'
 
-vi.mock('~/lib/analytics', () => ({ reachGoal: vi.fn() }))
+vi.mock('#app/lib/analytics.ts', () => ({ reachGoal: vi.fn() }))
 
 const { short, tel } = school.phone
 

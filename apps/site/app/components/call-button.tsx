@@ -1,8 +1,8 @@
 import { Check, Phone } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { school } from '~/config/school'
-import { reachGoal } from '~/lib/analytics'
-import { DESKTOP_TAP_ATTRIBUTE } from '~/lib/early-taps'
+import { school } from '#app/config/school.ts'
+import { reachGoal } from '#app/lib/analytics.ts'
+import { DESKTOP_TAP_ATTRIBUTE } from '#app/lib/early-taps.ts'
 import { buttonClass } from './button-styles'
 import { useIsPhone } from './use-is-phone'
 

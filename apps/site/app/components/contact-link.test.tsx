@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { COURSE_CATALOGUE } from '@it-lab/shared'
-import { paths } from '~/config/paths'
+import { paths } from '#app/config/paths.ts'
 import { ContactLink } from './contact-link'
 
 function renderAt(path: string) {

@@ -1,7 +1,7 @@
 import type { MouseEventHandler, ReactNode } from 'react'
 import { Link } from 'react-router'
-import { usePagePath } from '~/components/use-page-path'
-import { anchors, pageHasContact, paths } from '~/config/paths'
+import { usePagePath } from '#app/components/use-page-path.ts'
+import { anchors, pageHasContact, paths } from '#app/config/paths.ts'
 
 type ContactLinkProps = {
   className?: string

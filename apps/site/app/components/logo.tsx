@@ -1,5 +1,5 @@
-import { brandColors } from '~/config/brand'
-import { school } from '~/config/school'
+import { brandColors } from '#app/config/brand.ts'
+import { school } from '#app/config/school.ts'
 
 type LogoProps = {
   inverted?: boolean

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { COARSE_POINTER, isPhoneDevice } from '~/lib/phone-device'
+import { COARSE_POINTER, isPhoneDevice } from '#app/lib/phone-device.ts'
 
 function subscribe(onChange: () => void): () => void {
   const query = window.matchMedia(COARSE_POINTER)

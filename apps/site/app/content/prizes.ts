@@ -1,4 +1,4 @@
-import { school } from '../config/school.ts'
+import { school } from '#app/config/school.ts'
 
 // Prizes drawn among pupils who attend regularly (docs/behaviour.md, "Course page").
 

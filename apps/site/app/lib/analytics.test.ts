@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 afterEach(() => {
   delete window.ym
   vi.resetModules()
-  vi.doUnmock('~/config/env')
+  vi.doUnmock('#app/config/env.ts')
   vi.useRealTimers()
   localStorage.clear()
   document.head.querySelectorAll('script').forEach((script) => script.remove())
@@ -13,7 +13,7 @@ const tagScripts = () =>
   document.querySelectorAll('script[src="https://mc.yandex.ru/metrika/tag.js"]')
 
 async function loadWithCounter(metrikaId: string) {
-  vi.doMock('~/config/env', () => ({
+  vi.doMock('#app/config/env.ts', () => ({
     env: { siteUrl: '', leadApiUrl: '', metrikaId, sentryDsn: '' },
   }))
   return import('./analytics')

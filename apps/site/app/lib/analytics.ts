@@ -1,4 +1,4 @@
-import { env } from '~/config/env'
+import { env } from '#app/config/env.ts'
 import { afterInteractive } from './after-interactive'
 import { hasStoredCookieConsent } from './cookie-consent'
 

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '~/config/browser-storage'
+import { STORAGE_KEYS } from '#app/config/browser-storage.ts'
 import { readStorage, writeStorage } from './safe-storage'
 
 /** The storage key of the cookie banner's 'Понятно' (spec: cookieAccepted). */

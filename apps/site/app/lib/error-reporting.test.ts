@@ -13,13 +13,13 @@ vi.mock('@sentry/react', () => ({
 
 afterEach(() => {
   vi.resetModules()
-  vi.doUnmock('~/config/env')
+  vi.doUnmock('#app/config/env.ts')
   captureException.mockReset()
   init.mockReset()
 })
 
 async function loadWithDsn(sentryDsn: string) {
-  vi.doMock('~/config/env', () => ({
+  vi.doMock('#app/config/env.ts', () => ({
     env: { siteUrl: '', leadApiUrl: '', metrikaId: '', sentryDsn },
   }))
   return import('./error-reporting')

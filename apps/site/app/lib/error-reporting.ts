@@ -1,5 +1,5 @@
 import type * as SentryModule from '@sentry/react'
-import { env } from '~/config/env'
+import { env } from '#app/config/env.ts'
 
 type Sentry = typeof SentryModule
 

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
-import { env } from '~/config/env'
-import { school } from '~/config/school'
+import { env } from '#app/config/env.ts'
+import { school } from '#app/config/school.ts'
 
 const KEYWORDS = [
   school.name,

@@ -1,16 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type * as SchoolModule from '~/config/school'
+import type * as SchoolModule from '#app/config/school.ts'
 
 afterEach(() => {
   vi.resetModules()
-  vi.doUnmock('~/config/school')
+  vi.doUnmock('#app/config/school.ts')
 })
 
 async function organizationWith(
   openingHours?: { days: 'Monday'[]; opens: string; closes: string }[],
 ) {
-  const actual = await vi.importActual<typeof SchoolModule>('~/config/school')
-  vi.doMock('~/config/school', () => ({ ...actual, school: { ...actual.school, openingHours } }))
+  const actual = await vi.importActual<typeof SchoolModule>('#app/config/school.ts')
+  vi.doMock('#app/config/school.ts', () => ({
+    ...actual,
+    school: { ...actual.school, openingHours },
+  }))
   const { organizationJsonLd } = await import('./structured-data')
   return organizationJsonLd()
 }

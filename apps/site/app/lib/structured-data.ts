@@ -1,9 +1,9 @@
 import type { MetaDescriptor } from 'react-router'
-import { env } from '~/config/env'
-import { school } from '~/config/school'
-import type { Course } from '~/content/courses'
-import { PRICE_PLANS } from '~/content/price-plans'
-import { paths } from '~/config/paths'
+import { env } from '#app/config/env.ts'
+import { school } from '#app/config/school.ts'
+import type { Course } from '#app/content/courses.ts'
+import { PRICE_PLANS } from '#app/content/price-plans.ts'
+import { paths } from '#app/config/paths.ts'
 
 const ORGANIZATION_ID = () => `${env.siteUrl}/#organization`
 

@@ -2,7 +2,7 @@
 // a first visit paints and stays in the local font resized to Nunito's metrics (app/nunito.css),
 // fetching no font before its first paint; once the page is idle it downloads the Nunito files the
 // page's text needs and leaves a mark, so the next page load paints in Nunito from the cache.
-import { STORAGE_KEYS } from '~/config/browser-storage'
+import { STORAGE_KEYS } from '#app/config/browser-storage.ts'
 import { afterInteractive } from './after-interactive'
 import { readStorage, writeStorage } from './safe-storage'
 

@@ -1,10 +1,10 @@
-import { school } from '~/config/school'
-import { env } from '~/config/env'
-import { consentDocument } from '~/content/policies/consent'
-import { PolicyView } from '~/features/policy/policy-view'
-import { policyCtx } from '~/features/policy/policy-ctx'
-import { paths } from '~/config/paths'
-import { seo } from '~/lib/seo'
+import { school } from '#app/config/school.ts'
+import { env } from '#app/config/env.ts'
+import { consentDocument } from '#app/content/policies/consent.ts'
+import { PolicyView } from '#app/features/policy/policy-view.tsx'
+import { policyCtx } from '#app/features/policy/policy-ctx.ts'
+import { paths } from '#app/config/paths.ts'
+import { seo } from '#app/lib/seo.ts'
 
 export const meta = () =>
   seo({

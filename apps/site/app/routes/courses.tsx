@@ -1,9 +1,9 @@
-import { courses } from '~/content/courses'
-import { CourseGrid } from '~/features/course/course-grid'
-import { paths } from '~/config/paths'
-import { ContactSection } from '~/sections/contact-section'
-import { seo } from '~/lib/seo'
-import { school } from '~/config/school'
+import { courses } from '#app/content/courses.ts'
+import { CourseGrid } from '#app/features/course/course-grid.tsx'
+import { paths } from '#app/config/paths.ts'
+import { ContactSection } from '#app/sections/contact-section.tsx'
+import { seo } from '#app/lib/seo.ts'
+import { school } from '#app/config/school.ts'
 
 export const meta = () =>
   seo({

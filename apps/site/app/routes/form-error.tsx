@@ -1,7 +1,7 @@
-import { LEAD_ERROR_REASONS, paths, type LeadErrorReason } from '~/config/paths'
-import { school } from '~/config/school'
-import { seo } from '~/lib/seo'
-import { LeadErrorSection } from '~/sections/lead-result-section'
+import { LEAD_ERROR_REASONS, paths, type LeadErrorReason } from '#app/config/paths.ts'
+import { school } from '#app/config/school.ts'
+import { seo } from '#app/lib/seo.ts'
+import { LeadErrorSection } from '#app/sections/lead-result-section.tsx'
 import type { Route } from './+types/form-error'
 
 // Only the reasons' pages are prerendered; any other path under it is the server's 404.

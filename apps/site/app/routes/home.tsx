@@ -1,12 +1,12 @@
-import { paths } from '~/config/paths'
-import { ClosingSection } from '~/sections/closing-section'
-import { CoursesSection } from '~/sections/courses-section'
-import { HeroSection } from '~/sections/hero-section'
-import { LearningPathSection } from '~/sections/learning-path-section'
-import { QuizSection } from '~/sections/quiz-section'
-import { seo } from '~/lib/seo'
-import { jsonLdMeta, organizationJsonLd } from '~/lib/structured-data'
-import { school } from '~/config/school'
+import { paths } from '#app/config/paths.ts'
+import { ClosingSection } from '#app/sections/closing-section.tsx'
+import { CoursesSection } from '#app/sections/courses-section.tsx'
+import { HeroSection } from '#app/sections/hero-section.tsx'
+import { LearningPathSection } from '#app/sections/learning-path-section.tsx'
+import { QuizSection } from '#app/sections/quiz-section.tsx'
+import { seo } from '#app/lib/seo.ts'
+import { jsonLdMeta, organizationJsonLd } from '#app/lib/structured-data.ts'
+import { school } from '#app/config/school.ts'
 
 export const meta = () => [
   ...seo({

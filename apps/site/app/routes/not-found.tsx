@@ -1,8 +1,8 @@
-import { NotFoundView } from '~/components/not-found-view'
-import { brandColors } from '~/config/brand'
-import { paths } from '~/config/paths'
-import { seo } from '~/lib/seo'
-import { school } from '~/config/school'
+import { NotFoundView } from '#app/components/not-found-view.tsx'
+import { brandColors } from '#app/config/brand.ts'
+import { paths } from '#app/config/paths.ts'
+import { seo } from '#app/lib/seo.ts'
+import { school } from '#app/config/school.ts'
 
 export const meta = () =>
   seo({

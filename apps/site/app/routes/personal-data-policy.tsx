@@ -1,9 +1,9 @@
-import { personalDataPolicy } from '~/content/policies/personal-data-policy'
-import { PolicyView } from '~/features/policy/policy-view'
-import { policyCtx } from '~/features/policy/policy-ctx'
-import { school } from '~/config/school'
-import { paths } from '~/config/paths'
-import { seo } from '~/lib/seo'
+import { personalDataPolicy } from '#app/content/policies/personal-data-policy.ts'
+import { PolicyView } from '#app/features/policy/policy-view.tsx'
+import { policyCtx } from '#app/features/policy/policy-ctx.ts'
+import { school } from '#app/config/school.ts'
+import { paths } from '#app/config/paths.ts'
+import { seo } from '#app/lib/seo.ts'
 
 export const meta = () =>
   seo({

@@ -1,7 +1,7 @@
-import { paths } from '~/config/paths'
-import { school } from '~/config/school'
-import { seo } from '~/lib/seo'
-import { LeadSentSection } from '~/sections/lead-result-section'
+import { paths } from '#app/config/paths.ts'
+import { school } from '#app/config/school.ts'
+import { seo } from '#app/lib/seo.ts'
+import { LeadSentSection } from '#app/sections/lead-result-section.tsx'
 
 export const meta = () =>
   seo({

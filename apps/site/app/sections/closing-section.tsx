@@ -1,4 +1,4 @@
-import { SectionHeading } from '~/components/section-heading'
+import { SectionHeading } from '#app/components/section-heading.tsx'
 import { ContactSection } from './contact-section'
 
 const STEPS = [

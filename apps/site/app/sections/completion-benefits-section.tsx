@@ -1,4 +1,4 @@
-import { COMPLETION_BENEFITS, COURSE_SECTION_HEADINGS } from '~/content/course-extras'
+import { COMPLETION_BENEFITS, COURSE_SECTION_HEADINGS } from '#app/content/course-extras.ts'
 import { DetailSection } from './detail-section'
 import { EXTRA_ICONS } from './extra-icons'
 

@@ -1,19 +1,19 @@
 import { render, screen } from '@testing-library/react'
 import { createRoutesStub } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type * as SchoolModule from '~/config/school'
+import type * as SchoolModule from '#app/config/school.ts'
 
 afterEach(() => {
   vi.resetModules()
-  vi.doUnmock('~/config/school')
+  vi.doUnmock('#app/config/school.ts')
 })
 
 /** Renders the contact block with the shipped facts, minus the fields named. */
 async function renderWithout(...fields: ('messenger' | 'none')[]) {
-  const actual = await vi.importActual<typeof SchoolModule>('~/config/school')
+  const actual = await vi.importActual<typeof SchoolModule>('#app/config/school.ts')
   const school = { ...actual.school }
   if (fields.includes('messenger')) delete school.messenger
-  vi.doMock('~/config/school', () => ({ ...actual, school }))
+  vi.doMock('#app/config/school.ts', () => ({ ...actual, school }))
   const { ContactSection } = await import('./contact-section')
   const Stub = createRoutesStub([{ path: '/', Component: ContactSection }])
   render(<Stub />)

@@ -1,7 +1,7 @@
 import { MapPin, MessageCircle, Phone } from 'lucide-react'
-import { school } from '~/config/school'
-import { ContactForm } from '~/features/contact-form/contact-form'
-import { anchors } from '~/config/paths'
+import { school } from '#app/config/school.ts'
+import { ContactForm } from '#app/features/contact-form/contact-form.tsx'
+import { anchors } from '#app/config/paths.ts'
 
 /** The contact block (anchor `contact`): the lead form and the school's contact details. */
 export function ContactSection() {

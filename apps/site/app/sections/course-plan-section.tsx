@@ -1,6 +1,6 @@
-import { COURSE_SECTION_HEADINGS } from '~/content/course-extras'
-import { findCourseProgramme } from '~/content/course-programmes'
-import type { Course } from '~/content/courses'
+import { COURSE_SECTION_HEADINGS } from '#app/content/course-extras.ts'
+import { findCourseProgramme } from '#app/content/course-programmes.ts'
+import type { Course } from '#app/content/courses.ts'
 import { DetailSection } from './detail-section'
 
 /** 'Программа курса': the plan as a numbered timeline; absent without a plan. */

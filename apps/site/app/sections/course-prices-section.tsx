@@ -1,6 +1,6 @@
-import { COURSE_SECTION_HEADINGS } from '~/content/course-extras'
-import { LESSONS_PER_MONTH_TEXT, type CoursePrices } from '~/content/price-plans'
-import { PricePlansList } from '~/features/course/price-plans-list'
+import { COURSE_SECTION_HEADINGS } from '#app/content/course-extras.ts'
+import { LESSONS_PER_MONTH_TEXT, type CoursePrices } from '#app/content/price-plans.ts'
+import { PricePlansList } from '#app/features/course/price-plans-list.tsx'
 import { DetailSection } from './detail-section'
 
 /** 'Стоимость обучения' on the course page: the four price cards. */

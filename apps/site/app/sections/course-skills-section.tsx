@@ -1,5 +1,5 @@
-import { COURSE_SECTION_HEADINGS } from '~/content/course-extras'
-import { findCourseProgramme } from '~/content/course-programmes'
+import { COURSE_SECTION_HEADINGS } from '#app/content/course-extras.ts'
+import { findCourseProgramme } from '#app/content/course-programmes.ts'
 import { DetailSection } from './detail-section'
 
 /** 'Чему научится ваш ребёнок': numbered cards in one or two columns; absent without skills. */

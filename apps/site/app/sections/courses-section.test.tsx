@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { courses, mainPageCourses, type Course } from '~/content/courses'
+import { courses, mainPageCourses, type Course } from '#app/content/courses.ts'
 import { CoursesSection } from './courses-section'
 
 function renderSection(list?: readonly Course[]) {

@@ -1,11 +1,11 @@
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
-import { buttonClass } from '~/components/button-styles'
-import { SectionHeading } from '~/components/section-heading'
-import { mainPageCourses, type Course } from '~/content/courses'
-import { CourseGrid } from '~/features/course/course-grid'
-import { anchors, paths } from '~/config/paths'
-import { school } from '~/config/school'
+import { buttonClass } from '#app/components/button-styles.ts'
+import { SectionHeading } from '#app/components/section-heading.tsx'
+import { mainPageCourses, type Course } from '#app/content/courses.ts'
+import { CourseGrid } from '#app/features/course/course-grid.tsx'
+import { anchors, paths } from '#app/config/paths.ts'
+import { school } from '#app/config/school.ts'
 
 /** The home page's course grid (anchor `courses`): the `onMainPage` courses; hidden when there are none. */
 export function CoursesSection({ courses = mainPageCourses }: { courses?: readonly Course[] }) {

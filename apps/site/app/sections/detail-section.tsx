@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { SectionHeading } from '~/components/section-heading'
+import { SectionHeading } from '#app/components/section-heading.tsx'
 
 type DetailSectionProps = {
   id: string

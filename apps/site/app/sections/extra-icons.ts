@@ -13,8 +13,8 @@ import {
   Watch,
   type LucideIcon,
 } from 'lucide-react'
-import type { CourseExtraIcon } from '~/content/course-extras'
-import type { PrizeIcon } from '~/content/prizes'
+import type { CourseExtraIcon } from '#app/content/course-extras.ts'
+import type { PrizeIcon } from '#app/content/prizes.ts'
 
 /** lucide-react components for the icon names used in the content data. */
 export const EXTRA_ICONS: Record<CourseExtraIcon, LucideIcon> = {

@@ -1,4 +1,4 @@
-import { brandColors } from '~/config/brand'
+import { brandColors } from '#app/config/brand.ts'
 /** The hero picture: a code window, program blocks and a rocket, drawn inline (no image request). */
 export function HeroIllustration({ className = '' }: { className?: string }) {
   return (

@@ -1,8 +1,8 @@
 import { MapPin, Users } from 'lucide-react'
-import { buttonClass } from '~/components/button-styles'
-import { CallButton } from '~/components/call-button'
-import { ContactLink } from '~/components/contact-link'
-import { anchors } from '~/config/paths'
+import { buttonClass } from '#app/components/button-styles.ts'
+import { CallButton } from '#app/components/call-button.tsx'
+import { ContactLink } from '#app/components/contact-link.tsx'
+import { anchors } from '#app/config/paths.ts'
 import { HeroIllustration } from './hero-illustration'
 
 const HERO_COURSES = ['Scratch', 'Roblox', 'Python', 'HTML/CSS', 'Компьютерная грамотность']

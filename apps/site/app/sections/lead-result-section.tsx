@@ -2,9 +2,9 @@ import { LEAD_ERRORS, NAME_MAX_LENGTH, SUBMIT_ERROR } from '@it-lab/shared'
 import { CircleAlert, CircleCheck } from 'lucide-react'
 import type { MouseEvent } from 'react'
 import { Link } from 'react-router'
-import { buttonClass } from '~/components/button-styles'
-import { anchors, paths, type LeadErrorReason } from '~/config/paths'
-import { school } from '~/config/school'
+import { buttonClass } from '#app/components/button-styles.ts'
+import { anchors, paths, type LeadErrorReason } from '#app/config/paths.ts'
+import { school } from '#app/config/school.ts'
 
 /** What each error page says, in the form's own words (docs/behaviour.md, "Lead forms"). */
 const REASON_TEXTS: Record<LeadErrorReason, string[]> = {

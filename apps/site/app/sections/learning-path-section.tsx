@@ -1,8 +1,8 @@
 import { Award, BadgePercent, FolderCode, MapPin, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
-import { SectionHeading } from '~/components/section-heading'
-import { courses } from '~/content/courses'
-import { paths } from '~/config/paths'
+import { SectionHeading } from '#app/components/section-heading.tsx'
+import { courses } from '#app/content/courses.ts'
+import { paths } from '#app/config/paths.ts'
 
 type Stage = { ageMin: number; ageMax: number; title: string; text: string }
 

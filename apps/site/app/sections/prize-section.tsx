@@ -1,12 +1,12 @@
 import { Info } from 'lucide-react'
-import { SectionHeading } from '~/components/section-heading'
+import { SectionHeading } from '#app/components/section-heading.tsx'
 import {
   PRIZES_HEADING,
   PRIZES_INTRO,
   PRIZES_NOTE,
   prizes,
   type PrizeColour,
-} from '~/content/prizes'
+} from '#app/content/prizes.ts'
 import { PRIZE_ICONS } from './extra-icons'
 
 const COLOUR_CLASSES: Record<PrizeColour, string> = {

@@ -1,11 +1,13 @@
 import { lazy, Suspense } from 'react'
-import { SectionHeading } from '~/components/section-heading'
-import { anchors } from '~/config/paths'
+import { SectionHeading } from '#app/components/section-heading.tsx'
+import { anchors } from '#app/config/paths.ts'
 
 // Below the fold: the prerendered quiz shows at once and its code hydrates it after the first
 // load, so it does not weigh on the first load. A tap that comes earlier is held and replayed once
 // the quiz is hydrated (lib/early-taps.ts).
-const Quiz = lazy(() => import('~/features/quiz/quiz').then((module) => ({ default: module.Quiz })))
+const Quiz = lazy(() =>
+  import('#app/features/quiz/quiz.tsx').then((module) => ({ default: module.Quiz })),
+)
 
 /** The course quiz on the home page (anchor `quiz`), between the courses and the closing section. */
 export function QuizSection() {

@@ -1,6 +1,6 @@
-import { TRIAL_PROMO, TRIAL_PROMO_POINTS } from '~/content/course-extras'
-import { buttonClass } from '~/components/button-styles'
-import { ContactLink } from '~/components/contact-link'
+import { TRIAL_PROMO, TRIAL_PROMO_POINTS } from '#app/content/course-extras.ts'
+import { buttonClass } from '#app/components/button-styles.ts'
+import { ContactLink } from '#app/components/contact-link.tsx'
 import { EXTRA_ICONS } from './extra-icons'
 
 /** 'Не уверены, подойдет ли обучение?' — the free trial lesson offer on the course page. */

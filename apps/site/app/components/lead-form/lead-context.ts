@@ -1,9 +1,9 @@
 // What the site tells the lead service about where a lead came from (docs/behaviour.md, "Lead
 // context"): the page, the course that page shows, and the quiz's suggestion in this visit.
 import { courseIdOfPath, prerenderPaths, type LeadContext } from '@it-lab/shared'
-import { STORAGE_KEYS } from '~/config/browser-storage'
-import { findCourse } from '~/content/courses'
-import { readStorage, writeStorage } from '~/lib/safe-storage'
+import { STORAGE_KEYS } from '#app/config/browser-storage.ts'
+import { findCourse } from '#app/content/courses.ts'
+import { readStorage, writeStorage } from '#app/lib/safe-storage.ts'
 
 /** sessionStorage key of the course the quiz suggested in this visit (docs/decisions/0041). */
 export const QUIZ_SUGGESTION_KEY = STORAGE_KEYS.quizSuggestion

@@ -3,13 +3,13 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { reachGoal } from '~/lib/analytics'
-import { reportError } from '~/lib/error-reporting'
+import { reachGoal } from '#app/lib/analytics.ts'
+import { reportError } from '#app/lib/error-reporting.ts'
 import { LeadFormView } from './lead-form-view'
 import { useLeadForm } from './use-lead-form'
 
-vi.mock('~/lib/analytics', () => ({ reachGoal: vi.fn() }))
-vi.mock('~/lib/error-reporting', () => ({ reportError: vi.fn() }))
+vi.mock('#app/lib/analytics.ts', () => ({ reachGoal: vi.fn() }))
+vi.mock('#app/lib/error-reporting.ts', () => ({ reportError: vi.fn() }))
 
 const SUBMIT_ERROR = 'Произошла ошибка при отправке. Пожалуйста, попробуйте позже.'
 const onSuccess = vi.fn()

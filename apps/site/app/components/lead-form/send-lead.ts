@@ -1,5 +1,5 @@
 import { leadQueryString, type Lead, type LeadContext, type LeadForm } from '@it-lab/shared'
-import { env } from '~/config/env'
+import { env } from '#app/config/env.ts'
 
 /** A non-ok answer from the lead service (docs/behaviour.md, "Lead forms"). */
 export class LeadSendError extends Error {

@@ -6,8 +6,8 @@ import {
   type LeadForm,
 } from '@it-lab/shared'
 import { useCallback, useState, type FormEvent } from 'react'
-import { reachGoal } from '~/lib/analytics'
-import { reportError } from '~/lib/error-reporting'
+import { reachGoal } from '#app/lib/analytics.ts'
+import { reportError } from '#app/lib/error-reporting.ts'
 import { leadContext } from './lead-context'
 import { LeadSendError, sendLead } from './send-lead'
 

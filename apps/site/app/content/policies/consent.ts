@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths.ts'
+import { paths } from '#app/config/paths.ts'
 import {
   contactChannels,
   crossBorderTransfers,

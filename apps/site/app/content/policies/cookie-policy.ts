@@ -1,5 +1,5 @@
-import { STORAGE_KEYS, type StorageKeyName } from '../../config/browser-storage.ts'
-import { paths } from '../../config/paths.ts'
+import { STORAGE_KEYS, type StorageKeyName } from '#app/config/browser-storage.ts'
+import { paths } from '#app/config/paths.ts'
 import { asClauses, contactChannels, signature, type PolicyContext } from './policy-context.ts'
 import type { PolicyDocument } from './policy-document.ts'
 

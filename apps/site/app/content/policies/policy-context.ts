@@ -1,4 +1,4 @@
-import type { SchoolFacts } from '../../config/school-facts-schema.ts'
+import type { SchoolFacts } from '#app/config/school-facts-schema.ts'
 import { pluralRu } from '../plural.ts'
 
 // What the legal texts need to know: the operator (from the facts file) and what the system

@@ -1,8 +1,8 @@
 import { CircleCheck } from 'lucide-react'
 import { useId, useState } from 'react'
-import { ModalDialog } from '~/components/modal-dialog'
-import { LeadFormView } from '~/components/lead-form/lead-form-view'
-import { useLeadForm } from '~/components/lead-form/use-lead-form'
+import { ModalDialog } from '#app/components/modal-dialog.tsx'
+import { LeadFormView } from '#app/components/lead-form/lead-form-view.tsx'
+import { useLeadForm } from '#app/components/lead-form/use-lead-form.ts'
 
 /** The contact block's form: a thank-you modal follows a lead the service accepted. */
 export function ContactForm() {

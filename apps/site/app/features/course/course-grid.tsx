@@ -1,4 +1,4 @@
-import type { Course } from '~/content/courses'
+import type { Course } from '#app/content/courses.ts'
 import { CourseCard } from './course-card'
 
 type CourseGridProps = {

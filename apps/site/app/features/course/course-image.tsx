@@ -1,4 +1,4 @@
-import { COURSE_IMAGE_SIZE, courseImageUrl } from '~/content/course-images'
+import { COURSE_IMAGE_SIZE, courseImageUrl } from '#app/content/course-images.ts'
 
 type CourseImageProps = {
   courseId: number

@@ -1,5 +1,5 @@
-import { NotFoundView } from '~/components/not-found-view'
-import { paths } from '~/config/paths'
+import { NotFoundView } from '#app/components/not-found-view.tsx'
+import { paths } from '#app/config/paths.ts'
 
 export function CourseNotFound() {
   return (

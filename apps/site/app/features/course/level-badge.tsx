@@ -1,4 +1,4 @@
-import type { CourseLevelTone } from '~/content/courses'
+import type { CourseLevelTone } from '#app/content/courses.ts'
 
 // Light backgrounds with 800/900 text: every pair passes WCAG AA for small text.
 const TONE_CLASSES: Record<CourseLevelTone, string> = {

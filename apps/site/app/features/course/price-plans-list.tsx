@@ -1,4 +1,4 @@
-import { LESSONS_PER_MONTH_TEXT, type CoursePrices } from '~/content/price-plans'
+import { LESSONS_PER_MONTH_TEXT, type CoursePrices } from '#app/content/price-plans.ts'
 import { buildPricePlans, formatRubles, type PricePlan } from './price-plans'
 
 function percent(value: number): string {

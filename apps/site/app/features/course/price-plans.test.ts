@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { courses } from '~/content/courses'
-import { COURSE_PRICES, LESSONS_PER_MONTH, PRICE_FORMAT, PRICE_LOCALE } from '~/content/price-plans'
+import { courses } from '#app/content/courses.ts'
+import {
+  COURSE_PRICES,
+  LESSONS_PER_MONTH,
+  PRICE_FORMAT,
+  PRICE_LOCALE,
+} from '#app/content/price-plans.ts'
 import { buildPricePlans, discountPercent, formatRubles } from './price-plans'
 
 // Intl puts a no-break space between digit groups; compare with ordinary spaces.

@@ -5,7 +5,7 @@ import {
   PRICE_PLANS,
   type CoursePrices,
   type PricePlanText,
-} from '~/content/price-plans'
+} from '#app/content/price-plans.ts'
 
 /** Monthly figures of a plan paid for by the month or longer. */
 export type MonthlyPrice = {

@@ -1,5 +1,5 @@
 import { ArrowUp } from 'lucide-react'
-import { useScrolledPast } from '~/components/use-scrolled-past'
+import { useScrolledPast } from '#app/components/use-scrolled-past.ts'
 
 /** The button appears past this many pixels of scroll (docs/behaviour.md, "Course page"). */
 export const SCROLL_TO_TOP_THRESHOLD = 300

@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { reachGoal } from '~/lib/analytics'
+import { reachGoal } from '#app/lib/analytics.ts'
 import { useCourseOpenedGoal } from './use-course-opened-goal'
 
-vi.mock('~/lib/analytics', () => ({ reachGoal: vi.fn() }))
+vi.mock('#app/lib/analytics.ts', () => ({ reachGoal: vi.fn() }))
 
 function Probe({ id, tick = 0 }: { id: number; tick?: number }) {
   useCourseOpenedGoal(id)

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { reachGoal } from '~/lib/analytics'
+import { reachGoal } from '#app/lib/analytics.ts'
 
 /** Reports the goal `openCourseDetails` once each time a course is opened (not on re-renders). */
 export function useCourseOpenedGoal(courseId: number): void {

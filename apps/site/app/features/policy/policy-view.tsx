@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { PolicyDocument, PolicySection } from '~/content/policies/policy-document'
+import type { PolicyDocument, PolicySection } from '#app/content/policies/policy-document.ts'
 
 function Paragraphs({ texts }: { texts?: string[] }) {
   // Static texts that never reorder: the index is a stable key (and texts may repeat).

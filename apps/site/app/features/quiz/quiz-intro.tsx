@@ -1,6 +1,6 @@
 import { ArrowRight, BadgePercent, Clock, ListChecks } from 'lucide-react'
 import type { Ref } from 'react'
-import { buttonClass } from '~/components/button-styles'
+import { buttonClass } from '#app/components/button-styles.ts'
 import { QUIZ_PROMO_DISCOUNT_PERCENT } from './quiz-machine'
 
 type QuizIntroProps = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { quizQuestions } from '~/content/quiz-questions'
+import { quizQuestions } from '#app/content/quiz-questions.ts'
 import {
   initialQuizState,
   quizReducer as reduce,

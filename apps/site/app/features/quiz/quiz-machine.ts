@@ -1,4 +1,4 @@
-import { quizQuestions } from '~/content/quiz-questions'
+import { quizQuestions } from '#app/content/quiz-questions.ts'
 import { scoreQuiz, type QuizAnswers, type QuizResult } from './score-quiz'
 
 /** docs/behaviour.md, "Quiz". */

@@ -2,10 +2,10 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { reachGoal } from '~/lib/analytics'
+import { reachGoal } from '#app/lib/analytics.ts'
 import { Quiz } from './quiz'
 
-vi.mock('~/lib/analytics', () => ({ reachGoal: vi.fn() }))
+vi.mock('#app/lib/analytics.ts', () => ({ reachGoal: vi.fn() }))
 
 function renderQuiz() {
   const Stub = createRoutesStub([

@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useRef } from 'react'
-import { quizQuestions } from '~/content/quiz-questions'
-import { rememberQuizSuggestion } from '~/components/lead-form/lead-context'
-import { reachGoal } from '~/lib/analytics'
+import { quizQuestions } from '#app/content/quiz-questions.ts'
+import { rememberQuizSuggestion } from '#app/components/lead-form/lead-context.ts'
+import { reachGoal } from '#app/lib/analytics.ts'
 import { QuizComputing } from './quiz-computing'
 import { QuizIntro } from './quiz-intro'
 import {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { courses } from '~/content/courses'
+import { courses } from '#app/content/courses.ts'
 import {
   AGE_GROUPS,
   ageGroupCourseIds,
   quizQuestions,
   type QuizPoints,
   type QuizQuestion,
-} from '~/content/quiz-questions'
+} from '#app/content/quiz-questions.ts'
 import { courseTotals, scoreQuiz, type QuizAnswers } from './score-quiz'
 
 const [ageQuestion, ...otherQuestions] = quizQuestions as [QuizQuestion, ...QuizQuestion[]]

@@ -1,5 +1,5 @@
-import { courses, type Course } from '~/content/courses'
-import { quizQuestions, type QuizQuestion } from '~/content/quiz-questions'
+import { courses, type Course } from '#app/content/courses.ts'
+import { quizQuestions, type QuizQuestion } from '#app/content/quiz-questions.ts'
 
 /** The chosen option id, per question id. */
 export type QuizAnswers = Readonly<Record<string, string>>

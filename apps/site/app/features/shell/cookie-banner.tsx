@@ -1,8 +1,8 @@
 import { useState, useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
-import { loadAnalytics } from '~/lib/analytics'
-import { hasStoredCookieConsent, storeCookieConsent } from '~/lib/cookie-consent'
-import { paths } from '~/config/paths'
+import { loadAnalytics } from '#app/lib/analytics.ts'
+import { hasStoredCookieConsent, storeCookieConsent } from '#app/lib/cookie-consent.ts'
+import { paths } from '#app/config/paths.ts'
 
 const subscribeNever = () => () => {}
 // Shown when the flag is absent or storage cannot be read (docs/behaviour.md, "Cookie banner").

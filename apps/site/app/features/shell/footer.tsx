@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
-import { Logo } from '~/components/logo'
-import { COPYRIGHT_YEAR, school } from '~/config/school'
-import { paths } from '~/config/paths'
+import { Logo } from '#app/components/logo.tsx'
+import { COPYRIGHT_YEAR, school } from '#app/config/school.ts'
+import { paths } from '#app/config/paths.ts'
 
 const FOOTER_LINKS = [
   { to: paths.privacyPolicy, label: 'Политика конфиденциальности' },

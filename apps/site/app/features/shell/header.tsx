@@ -1,10 +1,10 @@
 import { Menu, X } from 'lucide-react'
 import { useRef } from 'react'
 import { Link, NavLink } from 'react-router'
-import { Logo } from '~/components/logo'
-import { ContactLink } from '~/components/contact-link'
-import { paths } from '~/config/paths'
-import { useScrolledPast } from '~/components/use-scrolled-past'
+import { Logo } from '#app/components/logo.tsx'
+import { ContactLink } from '#app/components/contact-link.tsx'
+import { paths } from '#app/config/paths.ts'
+import { useScrolledPast } from '#app/components/use-scrolled-past.ts'
 
 const HEADER_SCROLL_THRESHOLD = 10
 

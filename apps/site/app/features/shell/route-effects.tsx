@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
-import { trackPageView } from '~/lib/analytics'
+import { trackPageView } from '#app/lib/analytics.ts'
 
 /** Scrolls to the top on every path change (or to the hash target) and reports a page hit. */
 export function RouteEffects() {

@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '~/config/browser-storage'
-import { readStorage, writeStorage } from '~/lib/safe-storage'
+import { STORAGE_KEYS } from '#app/config/browser-storage.ts'
+import { readStorage, writeStorage } from '#app/lib/safe-storage.ts'
 
 // (docs/behaviour.md, "Trial popup")
 export const TRIAL_POPUP_DELAY_MS = 40_000

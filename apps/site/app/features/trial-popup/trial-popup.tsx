@@ -1,8 +1,8 @@
 import { X } from 'lucide-react'
 import { useCallback, useEffect, useId, useState } from 'react'
-import { ModalDialog } from '~/components/modal-dialog'
-import { LeadFormView } from '~/components/lead-form/lead-form-view'
-import { useLeadForm } from '~/components/lead-form/use-lead-form'
+import { ModalDialog } from '#app/components/modal-dialog.tsx'
+import { LeadFormView } from '#app/components/lead-form/lead-form-view.tsx'
+import { useLeadForm } from '#app/components/lead-form/use-lead-form.ts'
 import { rememberDismissal } from './dismissal'
 import picture from './trial-lesson-picture.svg'
 
