@@ -1,48 +1,77 @@
 import js from '@eslint/js'
+import { readdirSync } from 'node:fs'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
-// The site's layers (docs/decisions/0009-layer-boundaries.md). Each folder of apps/site/app may
-// import only the layers below it; a feature never imports a section or another feature.
-//   routes (and root.tsx) → sections → features → components → lib → config, content
+// Import boundaries, checked on the path each import resolves to (docs/decisions/0048-import-boundaries.md).
+// The site's layers: each folder of apps/site/app may import only the layers below it, and a
+// feature never imports a section or another feature.
+//   routes (and root.tsx) → sections → features → components → lib → content → config
 const APP = 'apps/site/app'
-const FORBIDDEN_LAYERS = {
-  sections: ['routes'],
-  features: ['routes', 'sections', 'features'],
-  components: ['routes', 'sections', 'features'],
-  lib: ['routes', 'sections', 'features', 'components'],
-  config: ['routes', 'sections', 'features', 'components', 'lib'],
-  content: ['routes', 'sections', 'features', 'components', 'lib'],
-}
+const TOP = ['root.tsx', 'entry.server.tsx', 'routes.ts'].map((file) => `${APP}/${file}`)
+const LAYERS = ['routes', 'sections', 'features', 'components', 'lib', 'content', 'config']
+const FEATURES = readdirSync(new URL(`./${APP}/features`, import.meta.url))
 
-// config/ and content/ are also imported by the build under plain Node, where `~/` does not
-// resolve: they import each other by relative paths, still never an upper layer.
-const NODE_IMPORTED_LAYERS = new Set(['config', 'content'])
-
-/** One flat-config block per layer: its forbidden imports, by `~/` or by climbing out with `../`. */
-function layerBoundaries() {
-  return Object.entries(FORBIDDEN_LAYERS).map(([layer, forbidden]) => {
-    const message = `${layer}/ may not import ${forbidden.join(', ')} (docs/decisions/0009-layer-boundaries.md).${
-      layer === 'features' ? ' Within a feature, import with ./' : ''
-    }`
-    const relative = NODE_IMPORTED_LAYERS.has(layer)
-      ? { regex: `^(\\.\\./)+(${forbidden.join('|')})/`, message }
-      : {
-          regex: '^\\.\\./',
-          message: 'Import from another folder through ~/, so the layer rules can see it.',
-        }
+function siteLayerZones() {
+  const layerZones = LAYERS.slice(1).map((layer, index) => {
+    const above = LAYERS.slice(0, index + 1)
     return {
-      files: [`${APP}/${layer}/**/*.{ts,tsx}`],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          { patterns: [{ regex: `^~/(${forbidden.join('|')})/`, message }, relative] },
-        ],
-      },
+      target: `${APP}/${layer}`,
+      from: [...TOP, ...above.map((upper) => `${APP}/${upper}`)],
+      message: ` ${layer}/ may not import root or ${above.join(', ')} (docs/decisions/0048-import-boundaries.md).`,
     }
   })
+  const featureZones = FEATURES.map((feature) => ({
+    target: `${APP}/features/${feature}`,
+    from: `${APP}/features`,
+    except: [`./${feature}`],
+    message: ' A feature never imports another feature: move what both need to components/.',
+  }))
+  return [...layerZones, ...featureZones]
 }
+
+const WORKSPACE_ZONES = [
+  {
+    target: 'packages/shared',
+    from: 'apps',
+    message: ' packages/shared is used by the apps and imports none of them.',
+  },
+  {
+    target: 'apps/lead-bot',
+    from: 'apps/site',
+    message: ' The lead service imports no site code: what both need lives in packages/shared.',
+  },
+  {
+    target: [APP, 'apps/site/server'],
+    from: 'apps/lead-bot',
+    message: ' The site talks to the lead service over HTTP only.',
+  },
+]
+
+// Tests, their fixtures and runners' configuration: code that never runs in production.
+const TEST_CODE = [
+  '{apps,packages}/**/*.test.{ts,tsx}',
+  '{apps/*/,packages/*/,}{test,e2e}/**',
+  '**/{vitest,playwright}.config.ts',
+]
+const PRODUCTION_ZONES = [
+  {
+    target: '.',
+    from: TEST_CODE,
+    message: ' Production code and tools import no test code: shared harnesses live in harness/.',
+  },
+  {
+    target: [APP, 'apps/site/server', 'apps/lead-bot/src', 'packages/shared/src'],
+    from: ['apps/lead-bot/harness', 'apps/lead-bot/scripts', 'apps/site/scripts', 'scripts'],
+    message: ' What runs in production imports no harness, bench or tooling script.',
+  },
+]
+
+const importBoundaries = (zones) => ({
+  'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }],
+})
 
 export default tseslint.config(
   {
@@ -83,5 +112,25 @@ export default tseslint.config(
       ],
     },
   },
-  ...layerBoundaries(),
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Node's own resolution (subpath imports, workspace links to their real paths), and the
+      // TypeScript parser for the modules no-cycle reads from disk.
+      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      ...importBoundaries([...WORKSPACE_ZONES, ...siteLayerZones()]),
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // The same zones, and for everything but the tests themselves: no import of test code.
+    files: ['**/*.{ts,tsx,js}'],
+    ignores: TEST_CODE,
+    rules: importBoundaries([...WORKSPACE_ZONES, ...siteLayerZones(), ...PRODUCTION_ZONES]),
+  },
 )

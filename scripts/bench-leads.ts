@@ -25,8 +25,8 @@ import { performance } from 'node:perf_hooks'
 import { DatabaseSync } from 'node:sqlite'
 import * as z from 'zod'
 import { envInteger, envText, parseEnv } from '../apps/lead-bot/src/config.ts'
-import { LEAD_QUERY, phoneFor } from '../apps/lead-bot/test/helpers.ts'
-import { startService } from '../apps/lead-bot/test/service.ts'
+import { LEAD_QUERY, phoneFor } from '../apps/lead-bot/harness/sample-leads.ts'
+import { startService } from '../apps/lead-bot/harness/service.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const RESULTS_FILE = path.join(ROOT, 'bench-results', 'leads.json')

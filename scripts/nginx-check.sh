@@ -32,7 +32,7 @@ HTTP_PORT=${NGINX_CHECK_HTTP_PORT:-8088}
 HTTPS_PORT=${NGINX_CHECK_HTTPS_PORT:-8443}
 LEAD_PORT=${NGINX_CHECK_LEAD_PORT:-3091}
 # The lead service's harness: starts it, waits for /health, stops it; builds a valid lead.
-SERVICE="$ROOT/apps/lead-bot/scripts/service.ts"
+SERVICE="$ROOT/apps/lead-bot/harness/service-cli.ts"
 HOST=itlab.example
 ORIGIN="https://$HOST"
 BASE="https://$HOST:$HTTPS_PORT"

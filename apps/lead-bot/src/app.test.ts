@@ -12,7 +12,8 @@ import { BODY_LIMIT_BYTES, STALE_PENDING_MS, buildApp } from './app.ts'
 import type { AppOptions } from './app.ts'
 import { openLeadStore } from './store/lead-store.ts'
 import type { LeadStore } from './store/lead-store.ts'
-import { LEAD_QUERY, TEST_CONSENT, VALID_PHONE, tempDir } from '../test/helpers.ts'
+import { tempDir } from '../test/helpers.ts'
+import { LEAD_QUERY, TEST_CONSENT, VALID_PHONE } from '../harness/sample-leads.ts'
 
 const ORIGIN = 'http://127.0.0.1:3000'
 const QUERY = LEAD_QUERY

@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import * as z from 'zod'
-import { NOTIFY_MODES } from './telegram.ts'
+
+/** `minimal` keeps personal data out of Telegram: the owner reads the lead on the server. */
+export const NOTIFY_MODES = ['full', 'minimal'] as const
+export type NotifyMode = (typeof NOTIFY_MODES)[number]
 
 /** Repository root, so the default database lands in `<repo>/data` whatever the cwd is. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))

@@ -6,7 +6,8 @@ import { openLeadStore } from './store/lead-store.ts'
 import type { LeadStore } from './store/lead-store.ts'
 import type { NewLead } from './store/rows.ts'
 import { createGroupCommit } from './group-commit.ts'
-import { TEST_CONSENT, phoneFor, tempDir } from '../test/helpers.ts'
+import { tempDir } from '../test/helpers.ts'
+import { TEST_CONSENT, phoneFor } from '../harness/sample-leads.ts'
 
 const temp = tempDir()
 afterAll(() => temp.remove())

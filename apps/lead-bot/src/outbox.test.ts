@@ -14,7 +14,8 @@ import {
   startFakeTelegram,
 } from '../test/fake-telegram.ts'
 import type { FakeTelegram } from '../test/fake-telegram.ts'
-import { MEMORY_DIR, TEST_CONSENT, phoneFor, recordingLog, tempDir } from '../test/helpers.ts'
+import { MEMORY_DIR, recordingLog, tempDir } from '../test/helpers.ts'
+import { TEST_CONSENT, phoneFor } from '../harness/sample-leads.ts'
 
 const temp = tempDir('lead-bot-outbox-', MEMORY_DIR)
 afterAll(() => temp.remove())

@@ -10,7 +10,8 @@ import {
 } from './desk.ts'
 import type { DeskConfig } from './desk.ts'
 import { formatLeadMessage, redactedText } from './telegram.ts'
-import type { CallResult, NotifyMode, SendResult, TelegramClient } from './telegram.ts'
+import type { NotifyMode } from './config.ts'
+import type { CallResult, SendResult, TelegramClient } from './telegram.ts'
 
 export interface Log {
   info(details: object, message: string): void

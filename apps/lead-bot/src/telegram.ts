@@ -1,5 +1,5 @@
 import { courseEntry } from '@it-lab/shared'
-import type { TelegramConfig } from './config.ts'
+import type { NotifyMode, TelegramConfig } from './config.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
 import type { StatusChange } from './store/rows.ts'
 
@@ -11,10 +11,6 @@ const FORM_LABELS: Record<string, string> = {
   trial_lesson_popup: 'Окно «Бесплатный пробный урок»',
   unknown: 'не указана',
 }
-
-/** `minimal` keeps personal data out of Telegram: the owner reads the lead on the server. */
-export const NOTIFY_MODES = ['full', 'minimal'] as const
-export type NotifyMode = (typeof NOTIFY_MODES)[number]
 
 /** Put above a lead whose earlier attempt may have reached the chat (timeout, crash). */
 export const REPEAT_NOTE = '<i>Повторная отправка: эта заявка могла прийти раньше.</i>'

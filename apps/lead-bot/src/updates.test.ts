@@ -10,12 +10,13 @@ import type { DeskConfig } from './desk.ts'
 import { createOutbox } from './outbox.ts'
 import type { Outbox } from './outbox.ts'
 import { createTelegramClient, redactedText } from './telegram.ts'
-import type { NotifyMode } from './telegram.ts'
+import type { NotifyMode } from './config.ts'
 import { createUpdatesPoller } from './updates.ts'
 import type { UpdatesPoller } from './updates.ts'
 import { startFakeTelegram } from '../test/fake-telegram.ts'
 import type { FakeTelegram } from '../test/fake-telegram.ts'
-import { MEMORY_DIR, TEST_CONSENT, recordingLog, tempDir } from '../test/helpers.ts'
+import { MEMORY_DIR, recordingLog, tempDir } from '../test/helpers.ts'
+import { TEST_CONSENT } from '../harness/sample-leads.ts'
 
 const temp = tempDir('lead-bot-desk-', MEMORY_DIR)
 afterAll(() => temp.remove())

@@ -5,9 +5,10 @@ import path from 'node:path'
 import { afterAll, afterEach, expect, it } from 'vitest'
 import { startFakeTelegram } from './fake-telegram.ts'
 import type { FakeTelegram } from './fake-telegram.ts'
-import { LEAD_QUERY, runScript, tempDir, VALID_PHONE } from './helpers.ts'
-import { startService } from './service.ts'
-import type { Service } from './service.ts'
+import { runScript, tempDir } from './helpers.ts'
+import { LEAD_QUERY, VALID_PHONE } from '../harness/sample-leads.ts'
+import { startService } from '../harness/service.ts'
+import type { Service } from '../harness/service.ts'
 
 const SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'alert.ts')
 const CHAT = '-1001'

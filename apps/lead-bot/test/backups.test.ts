@@ -4,9 +4,10 @@ import { afterAll, expect, it, vi } from 'vitest'
 import { openLeadStore } from '../src/store/lead-store.ts'
 import { startFakeTelegram } from './fake-telegram.ts'
 import type { FakeTelegram } from './fake-telegram.ts'
-import { LEAD_QUERY, phoneFor, runScript, tempDir } from './helpers.ts'
-import { startService } from './service.ts'
-import type { Service } from './service.ts'
+import { runScript, tempDir } from './helpers.ts'
+import { LEAD_QUERY, phoneFor } from '../harness/sample-leads.ts'
+import { startService } from '../harness/service.ts'
+import type { Service } from '../harness/service.ts'
 
 // `npm run leads -- --backup DIR` and `--restore FILE` beside the running service, with the fake
 // Telegram: a restore brings back what was lost, never a deleted lead, and sends nothing twice.

@@ -2,9 +2,10 @@ import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, expect, it, vi } from 'vitest'
 import { startFakeTelegram } from './fake-telegram.ts'
-import { LEAD_QUERY, phoneFor, tempDir } from './helpers.ts'
-import { startService } from './service.ts'
-import type { Service } from './service.ts'
+import { tempDir } from './helpers.ts'
+import { LEAD_QUERY, phoneFor } from '../harness/sample-leads.ts'
+import { startService } from '../harness/service.ts'
+import type { Service } from '../harness/service.ts'
 
 /** At most this many leads; the kill stops the stream long before. */
 const TOTAL = 2000

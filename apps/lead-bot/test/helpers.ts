@@ -36,20 +36,6 @@ export function recordingLog(): RecordingLog {
   }
 }
 
-export const VALID_PHONE = '+7 (912) 345-67-89'
-
-/** Distinct valid phone for lead number `n` (0–9 999 999), so leads can be told apart. */
-export function phoneFor(n: number): string {
-  const digits = String(n % 10_000_000).padStart(7, '0')
-  return `+7 (900) ${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`
-}
-
-/** A consent version in the contract's format (date, dot, 8 hex digits of the text's SHA-256). */
-export const TEST_CONSENT = '2025-09-01.0a1b2c3d'
-
-/** The query string the site sends with a lead from the contact form. */
-export const LEAD_QUERY = `form=feedback&consent=${TEST_CONSENT}&website=`
-
 export interface ScriptRun {
   code: number
   stdout: string

@@ -5,7 +5,8 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../src/config.ts'
 import { openLeadStore } from '../src/store/lead-store.ts'
-import { phoneFor, runScript, tempDir, TEST_CONSENT } from './helpers.ts'
+import { runScript, tempDir } from './helpers.ts'
+import { phoneFor, TEST_CONSENT } from '../harness/sample-leads.ts'
 
 const SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'leads.ts')
 const temp = tempDir()

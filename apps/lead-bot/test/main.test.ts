@@ -4,8 +4,9 @@ import { DatabaseSync } from 'node:sqlite'
 import { performance } from 'node:perf_hooks'
 import { afterAll, expect, it } from 'vitest'
 import { openLeadStore } from '../src/store/lead-store.ts'
-import { LEAD_QUERY, tempDir } from './helpers.ts'
-import { runService, startService } from './service.ts'
+import { tempDir } from './helpers.ts'
+import { LEAD_QUERY } from '../harness/sample-leads.ts'
+import { runService, startService } from '../harness/service.ts'
 
 const temp = tempDir()
 afterAll(() => temp.remove())

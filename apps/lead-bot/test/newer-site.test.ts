@@ -7,8 +7,9 @@ import { afterAll, expect, it } from 'vitest'
 import { COURSE_CATALOGUE, leadQueryString } from '@it-lab/shared'
 import { openLeadStore } from '../src/store/lead-store.ts'
 import { startFakeTelegram } from './fake-telegram.ts'
-import { TEST_CONSENT, tempDir } from './helpers.ts'
-import { startService } from './service.ts'
+import { tempDir } from './helpers.ts'
+import { TEST_CONSENT } from '../harness/sample-leads.ts'
+import { startService } from '../harness/service.ts'
 
 const temp = tempDir()
 afterAll(() => temp.remove())

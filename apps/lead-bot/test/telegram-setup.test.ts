@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeTelegram } from './fake-telegram.ts'
 import type { FakeChat, FakeTelegram } from './fake-telegram.ts'
 import { runScript, tempDir } from './helpers.ts'
-import { startService } from './service.ts'
+import { startService } from '../harness/service.ts'
 
 const SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'telegram-setup.ts')
 const TOKEN = '123:setup-secret'

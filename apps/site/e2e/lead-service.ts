@@ -4,7 +4,7 @@
 import { rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { startFakeTelegram } from '../../lead-bot/test/fake-telegram.ts'
-import { startService } from '../../lead-bot/test/service.ts'
+import { startService } from '../../lead-bot/harness/service.ts'
 import { LEAD_PORT, LEADS_DB, SITE_PORT, TELEGRAM_INSPECT_PORT } from './e2e-env.ts'
 
 // A fresh database for every run.

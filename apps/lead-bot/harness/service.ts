@@ -1,5 +1,5 @@
 // The one way to run the lead service outside production: the tests, `npm run bench:leads` and
-// `npm run check:nginx` (through scripts/service.ts) start it here, wait for /health, stop it.
+// `npm run check:nginx` (through service-cli.ts) start it here, wait for /health, stop it.
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'

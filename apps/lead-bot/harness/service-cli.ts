@@ -1,16 +1,16 @@
-// The lead-service harness (test/service.ts) for shell scripts (`npm run check:nginx`):
-//   node apps/lead-bot/scripts/service.ts start LOG_FILE [KEY=VALUE …]
+// The lead-service harness (service.ts) for shell scripts (`npm run check:nginx`):
+//   node apps/lead-bot/harness/service-cli.ts start LOG_FILE [KEY=VALUE …]
 //       starts the service detached with exactly these settings (LEAD_PORT required), waits for
 //       /health and prints "<pid> <url>"; the service keeps running
-//   node apps/lead-bot/scripts/service.ts stop PID
+//   node apps/lead-bot/harness/service-cli.ts stop PID
 //       SIGTERM (graceful), then SIGKILL after 5 s
-//   node apps/lead-bot/scripts/service.ts lead NAME
+//   node apps/lead-bot/harness/service-cli.ts lead NAME
 //       prints the query string and the JSON body of a valid lead as the site sends it (tab between)
-//   node apps/lead-bot/scripts/service.ts stored DB_FILE
+//   node apps/lead-bot/harness/service-cli.ts stored DB_FILE
 //       prints every stored lead's columns as JSON, read-only
 import { DatabaseSync } from 'node:sqlite'
-import { LEAD_QUERY, VALID_PHONE } from '../test/helpers.ts'
-import { startService } from '../test/service.ts'
+import { LEAD_QUERY, VALID_PHONE } from './sample-leads.ts'
+import { startService } from './service.ts'
 
 const [command, ...args] = process.argv.slice(2)
 

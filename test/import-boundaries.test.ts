@@ -1,0 +1,156 @@
+import path from 'node:path'
+import { ESLint } from 'eslint'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+// Proves the import boundaries of eslint.config.js bite: each probe is linted as if it were a file
+// at that place in the workspace, with the repository's own configuration. The imported modules
+// are real, so the rules see the path each import resolves to, as they do for real files.
+const ROOT = path.resolve(import.meta.dirname, '..')
+const eslint = new ESLint({ cwd: ROOT })
+const BOUNDARY_RULES = new Set(['import-x/no-restricted-paths', 'import-x/no-cycle'])
+
+async function boundaryErrors(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: path.join(ROOT, file) })
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId !== null && BOUNDARY_RULES.has(message.ruleId))
+    .map((message) => message.message)
+}
+
+const importing = (specifier: string) => `import * as probe from '${specifier}'\nexport { probe }\n`
+
+describe('import boundaries', () => {
+  // Loading the configuration and resolving the module graph is the slow part: once, with time.
+  beforeAll(() => boundaryErrors('apps/site/app/routes/probe.tsx', 'export {}\n'), 60_000)
+
+  it.each([
+    [
+      'a feature importing a section',
+      'features/course/probe.tsx',
+      '#app/sections/contact-section.tsx',
+    ],
+    [
+      'a feature importing another feature',
+      'features/course/probe.tsx',
+      '#app/features/quiz/quiz.tsx',
+    ],
+    ['a feature climbing into another feature', 'features/course/probe.tsx', '../quiz/quiz.tsx'],
+    ['a feature importing a route', 'features/quiz/probe.tsx', '#app/routes/home.tsx'],
+    ['a component importing a feature', 'components/probe.tsx', '#app/features/quiz/quiz.tsx'],
+    ['lib importing a component', 'lib/probe.ts', '#app/components/logo.tsx'],
+    ['lib importing the root', 'lib/probe.ts', '#app/root.tsx'],
+    ['a section importing the route table', 'sections/probe.tsx', '#app/routes.ts'],
+    ['content importing lib', 'content/probe.ts', '#app/lib/analytics.ts'],
+    ['content climbing into a component', 'content/policies/probe.ts', '../../components/logo.tsx'],
+    ['config importing content', 'config/probe.ts', '#app/content/courses.ts'],
+    ['a section importing a route', 'sections/probe.tsx', '#app/routes/course.tsx'],
+  ])('rejects %s', async (_case, file, target) => {
+    expect(await boundaryErrors(`apps/site/app/${file}`, importing(target))).toHaveLength(1)
+  })
+
+  it('rejects a dynamic import() across a layer', async () => {
+    const source = "export const load = () => import('#app/features/quiz/quiz.tsx')\n"
+    expect(await boundaryErrors('apps/site/app/components/probe.tsx', source)).toHaveLength(1)
+  })
+
+  it('names the rule and its record in the message', async () => {
+    const [error] = await boundaryErrors(
+      'apps/site/app/lib/probe.ts',
+      importing('#app/components/logo.tsx'),
+    )
+    expect(error).toContain('lib/ may not import root or routes, sections, features, components')
+    expect(error).toContain('docs/decisions/0048-import-boundaries.md')
+  })
+
+  it.each([
+    [
+      'packages/shared importing an app',
+      'packages/shared/src/probe.ts',
+      '../../../apps/site/app/config/paths.ts',
+    ],
+    [
+      'the lead service importing the site',
+      'apps/lead-bot/src/probe.ts',
+      '../../site/app/config/paths.ts',
+    ],
+    [
+      'the site importing the lead service',
+      'apps/site/app/lib/probe.ts',
+      '../../../lead-bot/src/config.ts',
+    ],
+    [
+      'the site server importing the lead service',
+      'apps/site/server/probe.ts',
+      '../../lead-bot/src/config.ts',
+    ],
+    ['a bench importing a test helper', 'scripts/probe.ts', '../apps/lead-bot/test/helpers.ts'],
+    [
+      'an operator script importing the fake Telegram',
+      'apps/lead-bot/scripts/probe.ts',
+      '../test/fake-telegram.ts',
+    ],
+    ['a site script importing an e2e fixture', 'apps/site/scripts/probe.ts', '../e2e/fixtures.ts'],
+    ['a test file imported by production code', 'apps/lead-bot/src/probe.ts', './app.test.ts'],
+    [
+      'the lead service importing the harness',
+      'apps/lead-bot/src/probe.ts',
+      '../harness/sample-leads.ts',
+    ],
+    [
+      'the site importing a build script',
+      'apps/site/app/lib/probe.ts',
+      '../../scripts/price-texts.ts',
+    ],
+  ])('rejects %s', async (_case, file, target) => {
+    expect(await boundaryErrors(file, importing(target))).toHaveLength(1)
+  })
+
+  it('rejects an import cycle', async () => {
+    // telegram.ts imports desk-statuses.ts: the reverse import would close a cycle.
+    const errors = await boundaryErrors(
+      'apps/lead-bot/src/desk-statuses.ts',
+      importing('./telegram.ts'),
+    )
+    expect(errors).toEqual([expect.stringContaining('Dependency cycle')])
+  })
+
+  it.each([
+    [
+      'a route importing a section',
+      'apps/site/app/routes/probe.tsx',
+      '#app/sections/contact-section.tsx',
+    ],
+    [
+      'a section importing a feature',
+      'apps/site/app/sections/probe.tsx',
+      '#app/features/quiz/quiz.tsx',
+    ],
+    [
+      'a feature importing within itself',
+      'apps/site/app/features/course/probe.tsx',
+      './course-card.tsx',
+    ],
+    [
+      'a feature importing a component',
+      'apps/site/app/features/course/probe.tsx',
+      '#app/components/logo.tsx',
+    ],
+    ['a component importing lib', 'apps/site/app/components/probe.tsx', '#app/lib/analytics.ts'],
+    ['lib importing content', 'apps/site/app/lib/probe.ts', '#app/content/courses.ts'],
+    ['content importing config', 'apps/site/app/content/policies/probe.ts', '#app/config/paths.ts'],
+    ['the site importing the shared package', 'apps/site/app/lib/probe.ts', '@it-lab/shared'],
+    [
+      'a colocated test importing the harness',
+      'apps/lead-bot/src/probe.test.ts',
+      '../harness/sample-leads.ts',
+    ],
+    ['a bench importing the harness', 'scripts/probe.ts', '../apps/lead-bot/harness/service.ts'],
+    [
+      'an e2e fixture importing the harness',
+      'apps/site/e2e/probe.ts',
+      '../../lead-bot/harness/service.ts',
+    ],
+    ['a test importing a test helper', 'apps/lead-bot/test/probe.test.ts', './fake-telegram.ts'],
+  ])('allows %s', async (_case, file, target) => {
+    expect(await boundaryErrors(file, importing(target))).toEqual([])
+  })
+})
