@@ -6,7 +6,8 @@ export default defineConfig({
     projects: [
       'packages/shared',
       'apps/lead-bot',
-      'apps/site',
+      'apps/site/vitest.config.ts',
+      'apps/site/vitest.dom.config.ts',
       // Checks of the workspace as a whole (the import boundaries), in Node.
       {
         test: {

@@ -15,15 +15,14 @@ const USAGE = `Usage: npm run alert -- [--unit UNIT | --restarts N]
   Checks the lead service (GET /health on LEAD_HOST:LEAD_PORT) and posts to TELEGRAM_CHAT_ID
   when it does not answer or its database cannot be written, a lead has waited for Telegram
   longer than ALERT_LEAD_WAIT_S, Telegram refused a lead, or the service restarted
-  ALERT_RESTARTS times within 15 minutes: once when it begins, once when it is over. What was
-  posted is kept in alert-state.json beside LEADS_DB.
+  ALERT_RESTARTS times within 15 minutes: once when it begins, once when it is over. A /health
+  that does not answer is asked again ALERT_RECHECK_S later. What was posted is kept in
+  alert-state.json beside LEADS_DB.
   Exit status: 0 all is well; 1 something is wrong, or the post did not get through (it is
   posted on a later run); 2 bad usage or settings.
   --unit UNIT    reads the restart count and whether systemd gave up from systemctl
   --restarts N   the supervisor's restart count (Docker: docker inspect -f '{{.RestartCount}}')`
 
-/** One failed probe is checked again this much later: a restart (a deploy) is not an incident. */
-const RECHECK_MS = 5_000
 const HEALTH_TIMEOUT_MS = 5_000
 
 function fail(message: string, code = 2): never {
@@ -69,6 +68,7 @@ function readSettings() {
         TELEGRAM_TIMEOUT_MS: true,
         ALERT_LEAD_WAIT_S: true,
         ALERT_RESTARTS: true,
+        ALERT_RECHECK_S: true,
       }),
       process.env,
     )
@@ -173,7 +173,8 @@ function writeState(state: AlertState): void {
 
 let health = await probe()
 if (!health.ok) {
-  await sleep(RECHECK_MS)
+  // One failed probe is checked again a little later: a restart (a deploy) is not an incident.
+  await sleep(settings.ALERT_RECHECK_S * 1000)
   health = await probe()
 }
 const systemd = values.unit === undefined ? undefined : await readUnit(values.unit)

@@ -132,6 +132,7 @@ export const envSchema = z.object({
   // Read by `npm run alert` only (scripts/alert.ts), not by the service.
   ALERT_LEAD_WAIT_S: envInteger(300, 1, 86_400),
   ALERT_RESTARTS: envInteger(3, 1, 100),
+  ALERT_RECHECK_S: envInteger(5, 0, 300),
 })
 
 export type EnvSettings = z.output<typeof envSchema>

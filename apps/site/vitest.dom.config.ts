@@ -1,0 +1,15 @@
+import { defineProject } from 'vitest/config'
+import { define } from './vitest.config.ts'
+
+// The site's components, rendered in jsdom with Testing Library.
+export default defineProject({
+  define,
+  test: {
+    name: 'site-dom',
+    environment: 'jsdom',
+    // One jsdom per worker instead of one per file, each file still in its own context.
+    pool: 'vmThreads',
+    include: ['app/**/*.test.tsx'],
+    setupFiles: ['../../test/fail-on-console-error.ts', './test/setup.ts'],
+  },
+})
