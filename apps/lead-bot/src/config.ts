@@ -112,7 +112,7 @@ export const envSchema = z.object({
     .transform((value) => (value ?? 'https://api.telegram.org').replace(/\/+$/, ''))
     .refine((value) => URL.canParse(value), 'is not a URL'),
   TELEGRAM_TIMEOUT_MS: envInteger(10_000, 100, 120_000),
-  // A message given up on may still arrive: sent again, it would be in the chat twice (0012).
+  // A message given up on may still arrive: sent again, it would be in the chat twice (0043).
   TELEGRAM_SEND_TIMEOUT_MS: envInteger(60_000, 100, 300_000),
   TELEGRAM_SEND_INTERVAL_MS: envOptionalInteger(0, 600_000),
   TELEGRAM_NOTIFY: z.preprocess(

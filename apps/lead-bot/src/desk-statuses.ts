@@ -1,5 +1,6 @@
 // The owner's statuses of a lead, set with a button under its message in the chat
-// (docs/behaviour.md, "Lead desk"): the stored value and the label the chat and the CLI show.
+// (docs/behaviour.md, "Lead desk in Telegram"): the stored value and the label the chat and the
+// CLI show.
 export const STATUS_LABELS = {
   called: 'Позвонили',
   enrolled: 'Записан',

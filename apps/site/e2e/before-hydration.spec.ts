@@ -7,7 +7,7 @@ import { storedLeads, uniqueName } from './leads-db'
 
 // A phone paints the page 1–3 s before React has hydrated it. Here the scripts are held back
 // until the test lets them go, so every action below happens on the painted, not yet hydrated page
-// (docs/behaviour.md, "Without JavaScript").
+// (docs/decisions/0039-actions-before-hydration.md).
 
 type HeldPage = { page: Page; errors: string[]; release: () => void }
 

@@ -6,7 +6,7 @@ import { storedLeads, uniqueName } from './leads-db'
 import { chatMessages } from './telegram'
 
 // The site before or without JavaScript (a slow phone, a failed script, a blocked CSP hash): every
-// essential action still works, as plain HTML (docs/behaviour.md, "Without JavaScript").
+// essential action still works, as plain HTML (docs/decisions/0039-actions-before-hydration.md).
 test.use({ javaScriptEnabled: false })
 
 /** Every URL the page requests or navigates to, to check that no personal data lands in one. */

@@ -1,7 +1,7 @@
 // `npm run build:release`: builds into a folder of its own, runs the release check on it, and
 // only when the check passes puts it where a deployment takes it from (SITE_BUILD_DIR or
 // build/). A refused build is deleted, so nothing half-checked can be deployed
-// (docs/decisions/0021-release-check.md).
+// (docs/decisions/0025-release-check-by-value.md).
 import { spawnSync } from 'node:child_process'
 import { rename, rm } from 'node:fs/promises'
 import path from 'node:path'

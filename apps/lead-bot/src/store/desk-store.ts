@@ -1,5 +1,5 @@
 // The lead desk's state: status presses and their history, message edits, reminders, the weekly
-// digest and the Telegram updates already applied (docs/behaviour.md, "Lead desk").
+// digest and the Telegram updates already applied (docs/behaviour.md, "Lead desk in Telegram").
 import type { Connection } from './connection.ts'
 import { deskStatus, iso, num, numOrNull, str, strOrNull, toLead } from './rows.ts'
 import type { DigestRow, LeadRow, StatusChange, StatusPress } from './rows.ts'

@@ -12,7 +12,7 @@ export class TransactionNotStartedError extends Error {
   }
 }
 
-/** What a retention pass did: deleted the delivered, kept the never delivered (0016). */
+/** What a retention pass did: deleted the delivered, kept the never delivered (0043). */
 export interface RetentionResult {
   deleted: number
   keptUndelivered: number
@@ -154,7 +154,7 @@ export function leadQueue(conn: Connection) {
         .map(toLead),
     /**
      * Deletes every delivered lead received before `cutoff` (epoch ms). A lead never delivered is
-     * kept and counted: deleting it would lose a family nobody has heard of (0016).
+     * kept and counted: deleting it would lose a family nobody has heard of (0043).
      */
     deleteReceivedBefore(cutoff: number): RetentionResult {
       const at = iso(cutoff)

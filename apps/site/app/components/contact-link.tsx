@@ -12,7 +12,7 @@ type ContactLinkProps = {
 /**
  * A jump to the contact block: a plain `#contact` on a page that has one, so the browser scrolls
  * (smoothly, from CSS) with or without JavaScript; the home page's block from any other page
- * (docs/behaviour.md, "Contact links").
+ * (docs/behaviour.md, "Header and scrolling").
  */
 export function ContactLink({ className, children, onClick }: ContactLinkProps) {
   if (pageHasContact(usePagePath())) {

@@ -19,8 +19,6 @@ export const school = {
     ...facts.address,
     /** As shown on the site: 'г. Астрахань, ул. …'. */
     full: `г. ${facts.city}, ${facts.address.street}`,
-    /** With the postal code, for the policies. */
-    postal: `${facts.address.postalCode}, г. ${facts.city}, ${facts.address.street}`,
   },
   /** The proprietor's legal line shown in the footer. */
   legalLine: `${facts.owner.name}, ИНН ${facts.owner.inn}, ОГРНИП ${facts.owner.ogrnip}`,

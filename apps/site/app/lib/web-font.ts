@@ -1,4 +1,4 @@
-// Nunito is drawn only once the browser has it cached (docs/decisions/0034-nunito-from-cache.md):
+// Nunito is drawn only once the browser has it cached (docs/decisions/0031-fonts.md):
 // a first visit paints and stays in the local font resized to Nunito's metrics (app/nunito.css),
 // fetching no font before its first paint; once the page is idle it downloads the Nunito files the
 // page's text needs and leaves a mark, so the next page load paints in Nunito from the cache.

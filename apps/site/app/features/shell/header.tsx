@@ -27,7 +27,7 @@ const contactClass =
 /**
  * The site's header. The phone menu is a native popover: the burger opens it and the cross, a tap
  * outside or Esc close it, with or without JavaScript; once hydrated, a choice closes it too
- * (docs/behaviour.md, "Header").
+ * (docs/behaviour.md, "Header and scrolling").
  */
 export function Header() {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD)
