@@ -54,7 +54,7 @@ const WORKSPACE_ZONES = [
 const TEST_CODE = [
   '{apps,packages}/**/*.test.{ts,tsx}',
   '{apps/*/,packages/*/,}{test,e2e}/**',
-  '**/{vitest,playwright}.config.ts',
+  '**/{vitest,playwright}{,.*}.config.ts',
 ]
 const PRODUCTION_ZONES = [
   {

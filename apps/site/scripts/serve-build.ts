@@ -3,10 +3,11 @@ import path from 'node:path'
 import { buildSiteServer } from '../server/site-server.ts'
 
 export const siteDir = path.resolve(import.meta.dirname, '..')
-export const buildDir = path.join(siteDir, 'build')
+/** `build`, or the folder SITE_BUILD_DIR names (as for `npm start`): `npm test` reuses build-e2e. */
+export const buildDir = path.resolve(siteDir, process.env.SITE_BUILD_DIR ?? 'build')
 export const clientDir = path.join(buildDir, 'client')
 
-/** Makes a fresh production build with the default (public, analytics-free) settings. */
+/** Makes a fresh production build into `buildDir`, with the settings of the environment. */
 export function buildSite(): void {
   const result = spawnSync('npm', ['run', 'build'], { cwd: siteDir, stdio: 'inherit' })
   if (result.status !== 0) throw new Error('The site build failed')
