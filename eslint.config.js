@@ -6,8 +6,11 @@ import tseslint from 'typescript-eslint'
 // The site's layers (docs/decisions/0009-layer-boundaries.md). Each folder of apps/site/app may
 // import only the layers below it; a feature never imports a section or another feature.
 //   routes (and root.tsx) → sections → features → components → lib → config, content
+// The inline scripts (inline-scripts/, each bundled on its own into the pages) import only lib
+// and config.
 const APP = 'apps/site/app'
 const FORBIDDEN_LAYERS = {
+  'inline-scripts': ['routes', 'sections', 'features', 'components'],
   sections: ['routes'],
   features: ['routes', 'sections', 'features'],
   components: ['routes', 'sections', 'features'],

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite'
 import { checkedSchoolFacts } from './app/config/school.ts'
 import { defineBuildSettings, readBuildSettings } from './build-settings.ts'
 import { consentVersion } from './scripts/consent-version.ts'
+import { inlineScripts } from './scripts/inline-script.ts'
 import { definePriceTexts } from './scripts/price-texts.ts'
 
 // Reading the settings (and importing the school's facts) here fails the build at once, naming
@@ -11,7 +12,7 @@ import { definePriceTexts } from './scripts/price-texts.ts'
 const settings = readBuildSettings()
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), inlineScripts()],
   define: {
     ...defineBuildSettings(settings),
     'import.meta.env.CONSENT_VERSION': JSON.stringify(consentVersion(settings)),

@@ -7,8 +7,10 @@ import { Header } from '#app/features/shell/header.tsx'
 import { RouteEffects } from '#app/features/shell/route-effects.tsx'
 import { TrialPopupLauncher } from '#app/features/trial-popup/trial-popup-launcher.tsx'
 import { startAnalytics } from '#app/lib/analytics.ts'
-import { HOLD_EARLY_TAPS, replayHeldTap } from '#app/lib/early-taps.ts'
-import { APPLY_CACHED_WEB_FONT, cacheWebFontForNextVisit } from '#app/lib/web-font.ts'
+import { replayHeldTap } from '#app/lib/early-taps.ts'
+import { cacheWebFontForNextVisit } from '#app/lib/web-font.ts'
+import applyCachedWebFont from '#app/inline-scripts/apply-cached-web-font.ts?inline-script'
+import holdEarlyTaps from '#app/inline-scripts/hold-early-taps.ts?inline-script'
 import appCssUrl from './app.css?url'
 import appCss from './app.css?inline'
 
@@ -36,8 +38,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: APPLY_CACHED_WEB_FONT }} />
-        <script dangerouslySetInnerHTML={{ __html: HOLD_EARLY_TAPS }} />
+        <script dangerouslySetInnerHTML={{ __html: applyCachedWebFont }} />
+        <script dangerouslySetInnerHTML={{ __html: holdEarlyTaps }} />
         {import.meta.env.DEV ? null : <style dangerouslySetInnerHTML={{ __html: inlineCss }} />}
         <meta name="theme-color" content={brandColors['brand-600']} />
         <Meta />
