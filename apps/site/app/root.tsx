@@ -31,6 +31,13 @@ export const links: LinksFunction = () => [
 // the rules and the client bundle does not carry them twice. The build hashes it into the CSP.
 const inlineCss = import.meta.env.SSR ? appCss : ''
 
+// The head scripts (app/inline-scripts/, bundled at build) likewise: they have run by the time
+// React hydrates, and hydration leaves their text as it is. The dev server renders them in the
+// browser too, so that its hydration sees what its server wrote.
+const withScripts = import.meta.env.SSR || import.meta.env.DEV
+const fontScript = withScripts ? applyCachedWebFont : ''
+const tapsScript = withScripts ? holdEarlyTaps : ''
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     // The head script may set `data-font` before React hydrates.
@@ -38,8 +45,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: applyCachedWebFont }} />
-        <script dangerouslySetInnerHTML={{ __html: holdEarlyTaps }} />
+        <script dangerouslySetInnerHTML={{ __html: fontScript }} />
+        <script dangerouslySetInnerHTML={{ __html: tapsScript }} />
         {import.meta.env.DEV ? null : <style dangerouslySetInnerHTML={{ __html: inlineCss }} />}
         <meta name="theme-color" content={brandColors['brand-600']} />
         <Meta />
