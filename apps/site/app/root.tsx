@@ -26,7 +26,7 @@ export const links: LinksFunction = () => [
 ]
 
 // Every built page carries the whole stylesheet (about 8 KB compressed) in a <style>, so its
-// first paint waits for no second request (docs/decisions/0032-inline-stylesheet.md). Only the
+// first paint waits for no second request (docs/performance.md, "Inline stylesheet"). Only the
 // prerender has the text: hydration leaves the <style> as the HTML has it, so the browser keeps
 // the rules and the client bundle does not carry them twice. The build hashes it into the CSP.
 const inlineCss = import.meta.env.SSR ? appCss : ''

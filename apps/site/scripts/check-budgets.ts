@@ -1,9 +1,9 @@
 // Part of `npm test`: the budgets that do not flicker. A fresh production build must keep every
 // page's first-load JavaScript and CSS within budget and fetch none of that JavaScript before the
 // first paint, and one Lighthouse run on three pages must give Accessibility, Best Practices and
-// SEO 100 and Performance at least 85 (single runs in Chromium's headless shell measured 93–100:
-// docs/decisions/0038), and Performance at least 97 computed from the same run's trace on thread
-// time, which this machine's load does not move (docs/decisions/0037-thread-time-guard.md).
+// SEO 100 and Performance at least 85 (single runs in Chromium's headless shell measured 93–100),
+// and Performance at least 97 computed from the same run's trace on thread time, which this
+// machine's load does not move (docs/performance.md, "Measuring").
 import { paths, sitemapPaths } from '#app/config/paths.ts'
 import { firstLoad, htmlFileFor } from './first-load.ts'
 import { runLighthouse } from './lighthouse-runner.ts'

@@ -185,11 +185,11 @@ describe('deferHydration', () => {
       entry: { ...manifest.entry, imports: [...manifest.entry.imports, asset('extra-11')] },
     }
     expect(() => deferHydration(home, '/', moreImports, scripts)).toThrow(
-      /\/: React Router's module preloads is not where this build expects it/,
+      /\/: React Router's module preloads not found as react-router 8.4.0 writes it/,
     )
     const otherBoot = home.replace('window.__reactRouterRouteModules', 'window.routeModules')
     expect(() => deferHydration(otherBoot, '/', manifest, scripts)).toThrow(
-      /\/: React Router's boot script is not where this build expects it/,
+      /\/: React Router's boot script not found as react-router 8.4.0 writes it/,
     )
     const extraPreload = home.replace('</head>', '<link rel="modulepreload" href="/x.js"/></head>')
     expect(() => deferHydration(extraPreload, '/', manifest, scripts)).toThrow(

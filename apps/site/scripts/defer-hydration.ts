@@ -29,7 +29,7 @@ function routeTree(manifest: AssetsManifest, parentId?: string): RouteObject[] {
 }
 
 /** The page's plan: its routes' modules, the entry's and the chunks they share. */
-export function bootPlan(manifest: AssetsManifest, pathname: string): BootPlan {
+function bootPlan(manifest: AssetsManifest, pathname: string): BootPlan {
   const matches = matchRoutes(routeTree(manifest), pathname) ?? []
   if (matches.length === 0)
     throw new Error(`No route of React Router's manifest matches ${pathname}`)
@@ -49,7 +49,11 @@ export function bootPlan(manifest: AssetsManifest, pathname: string): BootPlan {
     }
     return { id: entry.id, module: entry.module, imports: entry.imports ?? [] }
   })
-  const named = new Set([manifest.url, manifest.entry.module, ...routes.map((r) => r.module)])
+  const named = new Set([
+    manifest.url,
+    manifest.entry.module,
+    ...routes.map((route) => route.module),
+  ])
   const imported = [...manifest.entry.imports, ...routes.flatMap((route) => route.imports)]
   return {
     shared: [...new Set(imported)].filter((href) => !named.has(href)),
@@ -86,8 +90,9 @@ function routerTags(plan: BootPlan, manifest: AssetsManifest) {
 function onlyPlace(html: string, part: string, what: string, pathname: string): number {
   const at = html.indexOf(part)
   if (at === -1 || html.indexOf(part, at + 1) !== -1) {
+    const found = at === -1 ? 'not found' : 'found more than once'
     throw new Error(
-      `${pathname}: React Router's ${what} ${at === -1 ? 'is not' : 'is more than once'} where this build expects it (react-router 8.4.0; see docs/performance.md, "Before upgrading React Router"). Expected:\n${part}`,
+      `${pathname}: React Router's ${what} ${found} as react-router 8.4.0 writes it (docs/performance.md, "Before upgrading React Router"). Expected:\n${part}`,
     )
   }
   return at
@@ -127,8 +132,8 @@ export function deferHydration(
     throw new Error(`${pathname}: React Router's module preloads are not in the head`)
   }
   // Nothing else may load a module before the first paint.
-  const preloadCount = count(router.preloads, '<link')
-  if (count(html, 'rel="modulepreload"') !== preloadCount || count(html, 'type="module"') !== 1) {
+  const preloads = count(router.preloads, '<link')
+  if (count(html, 'rel="modulepreload"') !== preloads || count(html, 'type="module"') !== 1) {
     throw new Error(`${pathname}: a module preload or module script React Router did not write`)
   }
   const headScript = `<script ${planAttribute(plan)}>${scripts.head}</script>`

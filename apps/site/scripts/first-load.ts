@@ -52,7 +52,7 @@ export async function firstLoad(clientDir: string, htmlFile: string): Promise<Fi
   let cssGzip = 0
   for (const file of js) jsGzip += await gzipSize(file)
   for (const file of css) cssGzip += await gzipSize(file)
-  // The stylesheet travels inline in the HTML (docs/decisions/0032-inline-stylesheet.md).
+  // The stylesheet travels inline in the HTML (docs/performance.md, "Inline stylesheet").
   for (const style of captured(html, INLINE_STYLE)) cssGzip += gzipSync(style, { level: 9 }).length
   return { jsGzip, cssGzip, files: [...js, ...css], beforePaint: [...beforePaint] }
 }

@@ -7,7 +7,7 @@ import type { Plugin } from 'vite'
 /** A classic script runs where the parser meets it; a module script may use top-level await. */
 export type ScriptKind = 'classic' | 'module'
 
-/** Bundles `file` into the text of one self-contained inline script, and names the files it read. */
+/** Bundles `file` into the text of one self-contained inline script; `files` are those it read. */
 export async function bundleInlineScript(
   file: string,
   kind: ScriptKind = 'classic',
@@ -16,8 +16,7 @@ export async function bundleInlineScript(
     input: file,
     write: false,
     platform: 'browser',
-    // A module's dynamic imports name the page's chunks, known only when the page is built.
-    logLevel: 'warn',
+    // No newer syntax than the site's chunks use; the boot script's top-level await is ES2022.
     transform: { target: 'es2022' },
     output: { format: kind === 'module' ? 'esm' : 'iife', minify: true },
   })
