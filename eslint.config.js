@@ -8,10 +8,20 @@ import tseslint from 'typescript-eslint'
 // Import boundaries, checked on the path each import resolves to (docs/decisions/0048-import-boundaries.md).
 // The site's layers: each folder of apps/site/app may import only the layers below it, and a
 // feature never imports a section or another feature.
-//   routes (and root.tsx) → sections → features → components → lib → content → config
+//   routes (and root.tsx) → sections → features → components → inline-scripts → lib → content → config
+// (inline-scripts/: the pages' inline scripts, each bundled on its own into the HTML at build.)
 const APP = 'apps/site/app'
 const TOP = ['root.tsx', 'entry.server.tsx', 'routes.ts'].map((file) => `${APP}/${file}`)
-const LAYERS = ['routes', 'sections', 'features', 'components', 'lib', 'content', 'config']
+const LAYERS = [
+  'routes',
+  'sections',
+  'features',
+  'components',
+  'inline-scripts',
+  'lib',
+  'content',
+  'config',
+]
 const FEATURES = readdirSync(new URL(`./${APP}/features`, import.meta.url))
 
 function siteLayerZones() {

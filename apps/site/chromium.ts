@@ -4,7 +4,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /**
  * Debian's build of the same Chromium without a browser window (`chromium-headless-shell`): the
  * speed measurements load pages in it, so the desktop browser's own interface does not take the
- * page's CPU (docs/decisions/0038-headless-shell-for-speed-figures.md).
+ * page's CPU (docs/performance.md, "Chromium's headless shell").
  */
 export const HEADLESS_SHELL_PATH =
   process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite'
 import { checkedSchoolFacts } from './app/config/school.ts'
 import { defineBuildSettings, readBuildSettings } from './build-settings.ts'
 import { consentVersion } from './scripts/consent-version.ts'
+import { inlineScripts } from './scripts/inline-script.ts'
 import { definePriceTexts } from './scripts/price-texts.ts'
 
 // Reading the settings (and importing the school's facts) here fails the build at once, naming
@@ -11,7 +12,7 @@ import { definePriceTexts } from './scripts/price-texts.ts'
 const settings = readBuildSettings()
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), inlineScripts()],
   define: {
     ...defineBuildSettings(settings),
     'import.meta.env.CONSENT_VERSION': JSON.stringify(consentVersion(settings)),
@@ -26,7 +27,7 @@ export default defineConfig({
       output: {
         // V8's explicit compile hint: every function of a chunk is compiled at once, mostly on the
         // streaming thread while the file downloads, instead of one by one on the main thread the
-        // first time each runs during hydration (docs/decisions/0036-compile-hints.md).
+        // first time each runs during hydration (docs/performance.md, "Every chunk compiled at once").
         postBanner: '//# allFunctionsCalledOnLoad',
         // Fewer, larger chunks: on a phone's connection each extra request costs a round trip.
         codeSplitting: {

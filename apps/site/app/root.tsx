@@ -7,8 +7,10 @@ import { Header } from '#app/features/shell/header.tsx'
 import { RouteEffects } from '#app/features/shell/route-effects.tsx'
 import { TrialPopupLauncher } from '#app/features/trial-popup/trial-popup-launcher.tsx'
 import { startAnalytics } from '#app/lib/analytics.ts'
-import { HOLD_EARLY_TAPS, replayHeldTap } from '#app/lib/early-taps.ts'
-import { APPLY_CACHED_WEB_FONT, cacheWebFontForNextVisit } from '#app/lib/web-font.ts'
+import { replayHeldTap } from '#app/lib/early-taps.ts'
+import { cacheWebFontForNextVisit } from '#app/lib/web-font.ts'
+import applyCachedWebFont from '#app/inline-scripts/apply-cached-web-font.ts?inline-script'
+import holdEarlyTaps from '#app/inline-scripts/hold-early-taps.ts?inline-script'
 import appCssUrl from './app.css?url'
 import appCss from './app.css?inline'
 
@@ -24,10 +26,17 @@ export const links: LinksFunction = () => [
 ]
 
 // Every built page carries the whole stylesheet (about 8 KB compressed) in a <style>, so its
-// first paint waits for no second request (docs/decisions/0032-inline-stylesheet.md). Only the
+// first paint waits for no second request (docs/performance.md, "Inline stylesheet"). Only the
 // prerender has the text: hydration leaves the <style> as the HTML has it, so the browser keeps
 // the rules and the client bundle does not carry them twice. The build hashes it into the CSP.
 const inlineCss = import.meta.env.SSR ? appCss : ''
+
+// The head scripts (app/inline-scripts/, bundled at build) likewise: they have run by the time
+// React hydrates, and hydration leaves their text as it is. The dev server renders them in the
+// browser too, so that its hydration sees what its server wrote.
+const withScripts = import.meta.env.SSR || import.meta.env.DEV
+const fontScript = withScripts ? applyCachedWebFont : ''
+const tapsScript = withScripts ? holdEarlyTaps : ''
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -36,8 +45,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: APPLY_CACHED_WEB_FONT }} />
-        <script dangerouslySetInnerHTML={{ __html: HOLD_EARLY_TAPS }} />
+        <script dangerouslySetInnerHTML={{ __html: fontScript }} />
+        <script dangerouslySetInnerHTML={{ __html: tapsScript }} />
         {import.meta.env.DEV ? null : <style dangerouslySetInnerHTML={{ __html: inlineCss }} />}
         <meta name="theme-color" content={brandColors['brand-600']} />
         <Meta />

@@ -30,6 +30,33 @@ test('the page is painted before any script is fetched, and still hydrates', asy
   expect(Math.min(...scripts.starts)).toBeGreaterThanOrEqual(scripts.firstPaint)
 })
 
+type Manifest = {
+  url: string
+  entry: { module: string; imports: string[] }
+  routes: Record<string, { module: string; imports?: string[] }>
+}
+
+test("the page loads the modules React Router's manifest gives its routes, shared chunks first", async ({
+  page,
+}) => {
+  await page.goto(paths.course(3)) // waits for hydration (fixtures.ts)
+  const { fetched, expected } = await page.evaluate(() => {
+    const { __reactRouterManifest: manifest, __reactRouterRouteModules: routeModules } =
+      window as unknown as Window & { __reactRouterManifest: Manifest }
+    const routes = Object.keys(routeModules).flatMap((id) => manifest.routes[id] ?? [])
+    const named = [manifest.url, manifest.entry.module, ...routes.map((route) => route.module)]
+    const imported = [...manifest.entry.imports, ...routes.flatMap((route) => route.imports ?? [])]
+    const shared = [...new Set(imported)].filter((href) => !named.includes(href))
+    const scripts = performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((pathname) => pathname.endsWith('.js'))
+    return { fetched: scripts, expected: [...shared, ...named] }
+  })
+  // Chunks loaded later (the trial popup's) come after these.
+  expect(fetched.slice(0, expected.length)).toEqual(expected)
+})
+
 test('a reader who scrolls before the page hydrates stays where they scrolled', async ({
   page,
 }) => {

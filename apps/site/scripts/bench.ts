@@ -47,12 +47,12 @@ type Row = {
   jsGzip: number
   cssGzip: number
   jsBeforePaint: number
-  /** Diagnostic, not a target: the same runs on thread time (docs/decisions/0037). */
+  /** Diagnostic, not a target: the same runs on thread time (docs/performance.md). */
   threadTime: { performance: number; tbtMs: number }
 }
 type BrowserRow = BrowserFigures & {
   route: string
-  /** Diagnostic, not a target: the same loads in the windowed Chromium (docs/decisions/0038). */
+  /** Diagnostic, not a target: the same loads in the windowed Chromium (docs/performance.md). */
   windowed: BrowserFigures
 }
 type ShiftRow = { route: string } & Record<ViewportName, number>

@@ -2,9 +2,9 @@
 // --no-build the one in SITE_BUILD_DIR: `npm test` reuses the e2e build) must keep every page's
 // first-load JavaScript and CSS within budget and fetch none of that JavaScript before the
 // first paint, and one Lighthouse run on three pages must give Accessibility, Best Practices and
-// SEO 100 and Performance at least 85 (single runs in Chromium's headless shell measured 93–100:
-// docs/decisions/0038), and Performance at least 97 computed from the same run's trace on thread
-// time, which this machine's load does not move (docs/decisions/0037-thread-time-guard.md).
+// SEO 100 and Performance at least 85 (single runs in Chromium's headless shell measured 93–100),
+// and Performance at least 97 computed from the same run's trace on thread time, which this
+// machine's load does not move (docs/performance.md, "Measuring").
 import { paths, sitemapPaths } from '#app/config/paths.ts'
 import { firstLoad, htmlFileFor } from './first-load.ts'
 import { runLighthouse } from './lighthouse-runner.ts'

@@ -1,125 +1,148 @@
 // React Router's prerendered pages ask for every module of the page in the head
 // (`<link rel="modulepreload">`) and import the route modules from an inline module script. On a
 // slow phone link those requests share the bandwidth with the HTML and the CSS, and delay the
-// first paint. This rewrite lets the page paint first: a small script in the head preloads the same
-// modules, all in parallel, as soon as the page has painted, while the parser may still be reading
-// the rest of the page; the boot script, at the end of the body, then runs the shared chunks one per
-// task (importing the root route would otherwise run React, the app chunk and the route in one long
-// task that holds up input) before the routes and the entry, which hydrates.
+// first paint. This rewrite lets the page paint first: the head script
+// (app/inline-scripts/preload-after-first-paint.ts) preloads the same modules once the page has
+// painted, and the boot script (app/inline-scripts/boot-after-first-paint.ts) then imports them
+// as the router's would (docs/performance.md, "JavaScript after the first paint").
+//
+// The page's modules come from React Router's manifest. The router's own tags are then written
+// out from the same manifest, exactly as react-router 8.4.0 writes them, and must be in the page
+// exactly once: an upgrade that changes them stops the build here instead of breaking hydration.
+import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
+import { BOOT_PLAN_ATTRIBUTE, type BootPlan } from '#app/inline-scripts/boot-plan.ts'
 
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g
-const BOOT_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/g
+export type AssetsManifest = ServerBuild['assets']
 
-const SIDE_EFFECT_IMPORT = /^import ("[^"]+");$/
-const NAMESPACE_IMPORT = /^import \* as (\w+) from ("[^"]+");$/
-const ROUTE_MODULES = /^window\.__reactRouterRouteModules = \{[^;]*\};$/
-const ENTRY_IMPORT = /^import\(("[^"]+")\);$/
+/** The bundled text of the two scripts (scripts/inline-script.ts). */
+export type DeferScripts = { head: string; boot: string }
 
-// Lets the browser handle input and paint between two steps.
-const YIELD = `await (globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve)));`
+/** The manifest's routes as the tree React Router matches paths against. */
+function routeTree(manifest: AssetsManifest, parentId?: string): RouteObject[] {
+  return Object.values(manifest.routes).flatMap((route): RouteObject[] => {
+    if (!route || route.parentId !== parentId) return []
+    const { id, path, caseSensitive } = route
+    return route.index
+      ? [{ id, path, caseSensitive, index: true }]
+      : [{ id, path, caseSensitive, children: routeTree(manifest, id) }]
+  })
+}
 
-// `window.__afterFirstPaint` resolves once the page has painted its first screen, and the modules
-// are preloaded then. Chromium makes the paint entry visible to scripts only once the parser has
-// read the whole page, a few hundred milliseconds later on a phone; so it starts when that entry is
-// there or one frame after the frame that drew the page's heading, whichever comes first. A frame
-// comes only between the parser's tasks, so each step is a task posted at user-blocking priority,
-// which runs right after the frame instead of behind the parser (decision 0030). The extra frame
-// keeps the first request after the frame's drawing. The paint reaches the screen later still,
-// 40–80 ms after its frame on an unthrottled load here, and Lighthouse counts a request started
-// before that as competing with the paint: so the start also waits, a frame at a time, until the
-// paint entry is there or SHOWN_AFTER_MS have passed since the frame that found the heading. On a
-// phone's CPU (the bench's ×4) the extra frame alone comes 150–300 ms after the paint, so this
-// costs a phone nothing. The shared chunks are asked for first, as the boot script runs them
-// first. A hidden page (a background tab) paints nothing until shown, so it starts at once, as
-// does a browser without paint timing; the timeout is a guard, never expected to fire, against a
-// page that reports no paint at all.
-const SHOWN_AFTER_MS = 100
-
-function preloadAfterFirstPaint(preloads: string[]): string {
-  return `window.__afterFirstPaint = new Promise((resolve) => {
-  let started = false;
-  const start = async () => {
-    if (started) return;
-    started = true;
-    // A link per task: starting a fetch costs the main thread a millisecond or two, more on a phone.
-    for (const href of ${JSON.stringify(preloads)}) {
-      document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
-      ${YIELD}
+/** The page's plan: its routes' modules, the entry's and the chunks they share. */
+function bootPlan(manifest: AssetsManifest, pathname: string): BootPlan {
+  const matches = matchRoutes(routeTree(manifest), pathname) ?? []
+  if (matches.length === 0)
+    throw new Error(`No route of React Router's manifest matches ${pathname}`)
+  const routes = matches.map(({ route }) => {
+    const entry = route.id === undefined ? undefined : manifest.routes[route.id]
+    if (!entry) throw new Error(`Route ${route.id} of ${pathname} is not in the manifest`)
+    // React Router splits a route's client loader, action or middleware into modules of their
+    // own when asked to (route chunks); the boot script imports one module per route.
+    const split = [
+      entry.clientActionModule,
+      entry.clientLoaderModule,
+      entry.clientMiddlewareModule,
+      entry.hydrateFallbackModule,
+    ].filter(Boolean)
+    if (split.length > 0) {
+      throw new Error(`Route ${entry.id} is split into several modules (${split.join(', ')})`)
     }
-    resolve();
-  };
-  if (document.visibilityState !== "visible" || !PerformanceObserver.supportedEntryTypes.includes("paint")) return start();
-  const afterThisFrame = (then) => globalThis.scheduler?.postTask ? scheduler.postTask(then, { priority: "user-blocking" }) : setTimeout(then);
-  const shown = () => performance.getEntriesByName("first-contentful-paint").length > 0;
-  const startAfter = (at) => shown() || performance.now() >= at ? start() : requestAnimationFrame(() => afterThisFrame(() => startAfter(at)));
-  const painted = () => {
-    if (started) return;
-    if (!shown() && !document.querySelector("h1")) return requestAnimationFrame(painted);
-    const at = performance.now() + ${SHOWN_AFTER_MS};
-    afterThisFrame(() => requestAnimationFrame(() => afterThisFrame(() => startAfter(at))));
-  };
-  requestAnimationFrame(painted);
-  setTimeout(start, 5000);
-});`
+    return { id: entry.id, module: entry.module, imports: entry.imports ?? [] }
+  })
+  const named = new Set([
+    manifest.url,
+    manifest.entry.module,
+    ...routes.map((route) => route.module),
+  ])
+  const imported = [...manifest.entry.imports, ...routes.flatMap((route) => route.imports)]
+  return {
+    shared: [...new Set(imported)].filter((href) => !named.has(href)),
+    manifest: manifest.url,
+    routes: routes.map((route): [string, string] => [route.id, route.module]),
+    entry: manifest.entry.module,
+  }
 }
 
-/**
- * React Router's boot script as statements to run after the first contentful paint, in the same
- * order (static imports become dynamic ones), and the modules it imports by name. Anything else in
- * the script is unexpected and stops the build.
- */
-function parseBootScript(body: string): { statements: string[]; imported: Set<string> } {
-  const statements: string[] = []
-  const imported = new Set<string>()
-  for (const rawLine of body.split('\n')) {
-    const line = rawLine.trim()
-    if (line === '') continue
-    const sideEffect = SIDE_EFFECT_IMPORT.exec(line)
-    const namespace = NAMESPACE_IMPORT.exec(line)
-    const entry = ENTRY_IMPORT.exec(line)
-    if (sideEffect?.[1]) {
-      statements.push(`await import(${sideEffect[1]});`)
-      imported.add(JSON.parse(sideEffect[1]) as string)
-    } else if (namespace?.[2]) {
-      statements.push(`const ${namespace[1]} = await import(${namespace[2]});`)
-      imported.add(JSON.parse(namespace[2]) as string)
-    } else if (entry?.[1]) {
-      statements.push(line)
-      imported.add(JSON.parse(entry[1]) as string)
-    } else if (ROUTE_MODULES.test(line)) statements.push(line)
-    else throw new Error(`Unexpected line in React Router's boot script: ${line}`)
+/** What React Router 8.4.0 writes into a prerendered page to load its JavaScript. */
+function routerTags(plan: BootPlan, manifest: AssetsManifest) {
+  // Its preloads: the manifest, the entry, then the entry's imports and each route's module and
+  // imports, each once (`Scripts` in react-router's components.js; React hoists them to the head).
+  const preloaded = new Set([manifest.url, manifest.entry.module, ...manifest.entry.imports])
+  for (const [id, module] of plan.routes) {
+    preloaded.add(module)
+    for (const href of manifest.routes[id]?.imports ?? []) preloaded.add(href)
   }
-  return { statements, imported }
-}
-
-/**
- * A prerendered page whose JavaScript starts loading once the page has painted. The shared chunks
- * among the preloads (neither imported by the boot script itself nor by the entry, which starts
- * hydration) are preloaded first and run first, each in a task of its own.
- */
-export function deferHydration(html: string): string {
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '')
-  const bootScripts = [...html.matchAll(BOOT_SCRIPT)]
-  if (bootScripts.length !== 1) {
-    throw new Error(`Expected one React Router boot script, found ${bootScripts.length}`)
-  }
-  const firstPreload = html.search(MODULE_PRELOAD)
-  if (firstPreload === -1 || firstPreload > html.indexOf('</head>')) {
-    throw new Error('Expected the module preloads in the head')
-  }
-  const boot = parseBootScript(bootScripts[0]?.[1] ?? '')
-  const shared = preloads.filter((href) => !boot.imported.has(href))
-  const named = preloads.filter((href) => boot.imported.has(href))
-  const bootScript = [
-    `await window.__afterFirstPaint;`,
-    `for (const href of ${JSON.stringify(shared)}) {`,
-    `  await import(href);`,
-    `  ${YIELD}`,
-    `}`,
-    ...boot.statements,
+  const preloads = [...preloaded]
+    .map((href) => `<link rel="modulepreload" href="${href}"/>`)
+    .join('')
+  const boot = [
+    `import ${JSON.stringify(plan.manifest)};`,
+    ...plan.routes.map(([, module], i) => `import * as route${i} from ${JSON.stringify(module)};`),
+    '  ',
+    `  window.__reactRouterRouteModules = {${plan.routes.map(([id], i) => `${JSON.stringify(id)}:route${i}`).join(',')}};`,
+    '',
+    `import(${JSON.stringify(plan.entry)});`,
   ].join('\n')
-  const withHeadScript = `${html.slice(0, firstPreload)}<script>${preloadAfterFirstPaint([...shared, ...named])}</script>${html.slice(firstPreload)}`
-  return withHeadScript
-    .replaceAll(MODULE_PRELOAD, '')
-    .replace(BOOT_SCRIPT, () => `<script type="module" async="">${bootScript}</script>`)
+  return { preloads, boot: `<script type="module" async="">${boot}</script>` }
+}
+
+/** The one place `part` is in `html`, or an error naming what was expected. */
+function onlyPlace(html: string, part: string, what: string, pathname: string): number {
+  const at = html.indexOf(part)
+  if (at === -1 || html.indexOf(part, at + 1) !== -1) {
+    const found = at === -1 ? 'not found' : 'found more than once'
+    throw new Error(
+      `${pathname}: React Router's ${what} ${found} as react-router 8.4.0 writes it (docs/performance.md, "Before upgrading React Router"). Expected:\n${part}`,
+    )
+  }
+  return at
+}
+
+const count = (html: string, part: string) => html.split(part).length - 1
+
+// The plan travels as JSON in a single-quoted attribute, where only `'` and `&` need escaping.
+const planAttribute = (plan: BootPlan) =>
+  `${BOOT_PLAN_ATTRIBUTE}='${JSON.stringify(plan).replaceAll('&', '&amp;').replaceAll("'", '&#39;')}'`
+const PLAN_ATTRIBUTE = new RegExp(`<script ${BOOT_PLAN_ATTRIBUTE}='([^']*)'>`)
+
+/** The plan the head script of a rewritten page carries. */
+export function pagePlan(html: string): BootPlan | undefined {
+  const json = PLAN_ATTRIBUTE.exec(html)?.[1]
+  return json === undefined
+    ? undefined
+    : (JSON.parse(json.replaceAll('&#39;', "'").replaceAll('&amp;', '&')) as BootPlan)
+}
+
+/**
+ * The prerendered page at `pathname` with its JavaScript loaded after its first paint: React
+ * Router's preloads give way to the head script, which carries the page's plan, and its boot
+ * script to ours.
+ */
+export function deferHydration(
+  html: string,
+  pathname: string,
+  manifest: AssetsManifest,
+  scripts: DeferScripts,
+): string {
+  const plan = bootPlan(manifest, pathname)
+  const router = routerTags(plan, manifest)
+  const preloadsAt = onlyPlace(html, router.preloads, 'module preloads', pathname)
+  const bootAt = onlyPlace(html, router.boot, 'boot script', pathname)
+  if (preloadsAt > html.indexOf('</head>')) {
+    throw new Error(`${pathname}: React Router's module preloads are not in the head`)
+  }
+  // Nothing else may load a module before the first paint.
+  const preloads = count(router.preloads, '<link')
+  if (count(html, 'rel="modulepreload"') !== preloads || count(html, 'type="module"') !== 1) {
+    throw new Error(`${pathname}: a module preload or module script React Router did not write`)
+  }
+  const headScript = `<script ${planAttribute(plan)}>${scripts.head}</script>`
+  const bootScript = `<script type="module" async="">${scripts.boot}</script>`
+  return [
+    html.slice(0, preloadsAt),
+    headScript,
+    html.slice(preloadsAt + router.preloads.length, bootAt),
+    bootScript,
+    html.slice(bootAt + router.boot.length),
+  ].join('')
 }

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { preloadOrder } from '#app/inline-scripts/boot-plan.ts'
+import { pagePlan } from './defer-hydration.ts'
 
 export type FirstLoad = {
   jsGzip: number
@@ -16,8 +18,6 @@ const STYLESHEET =
   /<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+\.css)"|<link[^>]*href="(\/[^"]+\.css)"[^>]*rel="stylesheet"/g
 const INLINE_MODULE = /<script type="module"[^>]*>([\s\S]*?)<\/script>/g
 const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g
-// Every module an inline module script names: imported, or preloaded after the first paint.
-const NAMED_MODULE = /"(\/assets\/[^"]+\.js)"/g
 // Static imports of an inline module script are fetched as soon as the parser meets it.
 const STATIC_IMPORT = /^\s*import\s+(?:[^"(;]*\sfrom\s*)?"(\/[^"]+\.js)"/gm
 
@@ -32,10 +32,13 @@ const captured = (html: string, pattern: RegExp) =>
 export async function firstLoad(clientDir: string, htmlFile: string): Promise<FirstLoad> {
   const html = await readFile(htmlFile, 'utf8')
   const moduleScripts = captured(html, INLINE_MODULE)
+  // The page's modules, preloaded after the first paint.
+  const plan = pagePlan(html)
+  if (!plan) throw new Error(`${htmlFile} has no head script naming its modules`)
   const js = new Set([
     ...captured(html, SCRIPT_SRC),
     ...captured(html, MODULE_PRELOAD),
-    ...moduleScripts.flatMap((body) => captured(body, NAMED_MODULE)),
+    ...preloadOrder(plan),
   ])
   const beforePaint = new Set([
     ...captured(html, SCRIPT_SRC),
@@ -49,7 +52,7 @@ export async function firstLoad(clientDir: string, htmlFile: string): Promise<Fi
   let cssGzip = 0
   for (const file of js) jsGzip += await gzipSize(file)
   for (const file of css) cssGzip += await gzipSize(file)
-  // The stylesheet travels inline in the HTML (docs/decisions/0032-inline-stylesheet.md).
+  // The stylesheet travels inline in the HTML (docs/performance.md, "Inline stylesheet").
   for (const style of captured(html, INLINE_STYLE)) cssGzip += gzipSync(style, { level: 9 }).length
   return { jsGzip, cssGzip, files: [...js, ...css], beforePaint: [...beforePaint] }
 }

@@ -16,7 +16,7 @@ export type LighthouseFigures = {
   fcpMs: number
   /**
    * The same run's Performance and TBT, recomputed from its own trace with each task's duration
-   * replaced by the main thread's CPU time in it (docs/decisions/0037-thread-time-guard.md).
+   * replaced by the main thread's CPU time in it (docs/performance.md, "Thread time").
    */
   threadTime: { performance: number; tbtMs: number }
 }
@@ -53,7 +53,7 @@ async function runOnce(url: string): Promise<LighthouseFigures> {
   try {
     await mkdir(profile)
     const chrome = await chromeLauncher.launch({
-      // The headless shell has no window to draw (docs/decisions/0038).
+      // The headless shell has no window to draw (docs/performance.md).
       chromePath: HEADLESS_SHELL_PATH,
       chromeFlags: CHROMIUM_FLAGS,
       userDataDir: profile,

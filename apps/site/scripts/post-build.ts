@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import type { BuildSettings } from '../build-settings.ts'
@@ -10,7 +11,9 @@ import {
   nginxHeaderLines,
   securityHeaders,
 } from './security-headers.ts'
-import { deferHydration } from './defer-hydration.ts'
+import type { ServerBuild } from 'react-router'
+import { deferHydration, type DeferScripts } from './defer-hydration.ts'
+import { bundleInlineScript } from './inline-script.ts'
 import { writeSiteAssets } from './site-assets.ts'
 
 const brotli = promisify(brotliCompress)
@@ -36,11 +39,40 @@ async function htmlFiles(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.endsWith('.html')).map((entry) => path.join(dir, entry))
 }
 
+const inlineScripts = path.join(import.meta.dirname, '..', 'app', 'inline-scripts')
+
+/** The head and boot scripts that load a page's JavaScript after its first paint. */
+async function deferScripts(): Promise<DeferScripts> {
+  const head = await bundleInlineScript(path.join(inlineScripts, 'preload-after-first-paint.ts'))
+  const boot = await bundleInlineScript(
+    path.join(inlineScripts, 'boot-after-first-paint.ts'),
+    'module',
+  )
+  return { head: head.code, boot: boot.code }
+}
+
+/** Rewrites every prerendered page of `clientDir` (defer-hydration.ts) and returns them. */
+async function deferEveryPage(buildDirectory: string, clientDir: string): Promise<string[]> {
+  // React Router's manifest of the client build, as the server build carries it.
+  const serverBuild = pathToFileURL(path.join(buildDirectory, 'server', 'index.js'))
+  const { assets } = (await import(/* @vite-ignore */ serverBuild.href)) as ServerBuild
+  const scripts = await deferScripts()
+  return Promise.all(
+    (await htmlFiles(clientDir)).map(async (file) => {
+      // Each page is prerendered to <path>/index.html.
+      const folder = path.relative(clientDir, path.dirname(file)).split(path.sep).join('/')
+      const html = deferHydration(await readFile(file, 'utf8'), `/${folder}`, assets, scripts)
+      await writeFile(file, html)
+      return html
+    }),
+  )
+}
+
 /**
  * Runs after React Router has prerendered every page:
+ * - defers each page's JavaScript until after its first paint (defer-hydration.ts);
  * - moves the not-found documents out of the public folder (they are served only with 404);
  * - writes the Open Graph image, icons, manifest, sitemap and robots.txt;
- * - defers each page's JavaScript until after its first paint (defer-hydration.ts);
  * - precompresses every text file (brotli and gzip);
  * - hashes the inline scripts and styles of every page into the Content-Security-Policy, written for the
  *   Node server (security-headers.json) and for nginx (nginx/security-headers.conf).
@@ -48,6 +80,10 @@ async function htmlFiles(dir: string): Promise<string[]> {
 export async function postBuild(buildDirectory: string, settings: BuildSettings): Promise<void> {
   const clientDir = path.join(buildDirectory, 'client')
   const errorsDir = path.join(buildDirectory, 'errors')
+
+  await rm(path.join(clientDir, '__spa-fallback.html'), { force: true })
+  // Rewritten before the inline scripts are hashed: the CSP must list the scripts as served.
+  const documents = await deferEveryPage(buildDirectory, clientDir)
 
   await mkdir(errorsDir, { recursive: true })
   await rename(
@@ -60,18 +96,9 @@ export async function postBuild(buildDirectory: string, settings: BuildSettings)
   )
   await rm(path.join(clientDir, notFoundDocuments.page), { recursive: true, force: true })
   await rm(path.join(clientDir, notFoundDocuments.course), { recursive: true, force: true })
-  await rm(path.join(clientDir, '__spa-fallback.html'), { force: true })
 
   await writeSiteAssets({ clientDir, siteUrl: settings.SITE_URL, sitemapPaths })
 
-  // Rewritten before the inline scripts are hashed: the CSP must list the scripts as served.
-  const documents = await Promise.all(
-    [...(await htmlFiles(clientDir)), ...(await htmlFiles(errorsDir))].map(async (file) => {
-      const html = deferHydration(await readFile(file, 'utf8'))
-      await writeFile(file, html)
-      return html
-    }),
-  )
   const headers = securityHeaders(contentSecurityPolicy(inlineHashes(documents), settings))
   await writeFile(
     path.join(buildDirectory, 'security-headers.json'),

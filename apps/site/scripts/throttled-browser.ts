@@ -78,7 +78,7 @@ function observePaints() {
   }).observe({ type: 'layout-shift', buffered: true })
 }
 
-/** Chromium's headless shell by default: the speed figures' browser (docs/decisions/0038). */
+/** Chromium's headless shell by default: the speed figures' browser (docs/performance.md). */
 export async function launchBrowser(executablePath = HEADLESS_SHELL_PATH): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_FLAGS })
 }

@@ -3,10 +3,12 @@
 // shows it is busy, and the tap is replayed once the page is ready (docs/decisions/0039-actions-before-hydration.md).
 // Links, the menu (a native popover) and the lead form (a real form post) need no help: they work
 // before and without JavaScript.
-import { COARSE_POINTER, PHONE_USER_AGENT } from './phone-device'
-
-/** The global the head script leaves the held control in. */
-const HELD_TAP = '__heldTap'
+declare global {
+  interface Window {
+    /** The control a tap before hydration was held on (inline-scripts/hold-early-taps.ts). */
+    __heldTap?: HTMLElement
+  }
+}
 
 /**
  * Marks a control that becomes another element on a desktop once hydrated (the prerendered tel:
@@ -15,14 +17,8 @@ const HELD_TAP = '__heldTap'
  */
 export const DESKTOP_TAP_ATTRIBUTE = 'data-desktop-tap'
 
-const JS_ONLY = `button[type="button"]:not([popovertarget]),[${DESKTOP_TAP_ATTRIBUTE}]`
-
-/**
- * Runs in the head, before the page's HTML: catches a click on a JavaScript-only control before
- * `<html data-hydrated>` is set, keeps the last one and marks it `aria-busy`. An inline script,
- * so the build hashes it into the CSP; it removes itself once the page is hydrated.
- */
-export const HOLD_EARLY_TAPS = `document.addEventListener("click",function hold(e){if(document.documentElement.dataset.hydrated){document.removeEventListener("click",hold,true);return}var t=e.target instanceof Element&&e.target.closest(${JSON.stringify(JS_ONLY)});if(!t)return;if(t.hasAttribute("${DESKTOP_TAP_ATTRIBUTE}")&&(matchMedia("${COARSE_POINTER}").matches||${PHONE_USER_AGENT}.test(navigator.userAgent)))return;e.preventDefault();e.stopImmediatePropagation();var p=window.${HELD_TAP};if(p)p.removeAttribute("aria-busy");window.${HELD_TAP}=t;t.setAttribute("aria-busy","true")},true)`
+/** The controls whose tap the head script holds until the page is hydrated. */
+export const JS_ONLY_CONTROL = `button[type="button"]:not([popovertarget]),[${DESKTOP_TAP_ATTRIBUTE}]`
 
 // React marks each DOM node it has hydrated with an own `__reactFiber$…` key. A node in a part
 // hydrated later (the quiz, whose code loads after the page's) has none until that code has run,
@@ -39,9 +35,8 @@ const REPLAY_POLL_MS = 50
  * as soon as that control's part of the page is hydrated too.
  */
 export function replayHeldTap(): void {
-  const holder = window as unknown as Record<typeof HELD_TAP, HTMLElement | undefined>
-  const held = holder[HELD_TAP]
-  holder[HELD_TAP] = undefined
+  const held = window.__heldTap
+  window.__heldTap = undefined
   if (!held) return
   const mark = held.getAttribute(DESKTOP_TAP_ATTRIBUTE)
   const giveUpAt = performance.now() + REPLAY_WAIT_MS

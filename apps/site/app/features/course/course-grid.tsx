@@ -14,7 +14,7 @@ export function CourseGrid({ courses, headingLevel, eagerImages = 0 }: CourseGri
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {courses.map((course, index) => (
         // Rendered only as it nears the viewport, so the first paint lays out only the cards it
-        // shows (docs/decisions/0035-render-when-near.md).
+        // shows (docs/performance.md, "Render when near").
         <li
           key={course.id}
           className="[contain-intrinsic-size:auto_36rem] [content-visibility:auto]"
