@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import path from 'node:path'
 import { createElement, type ReactNode } from 'react'
 import { createRequestHandler, Links, Outlet, Scripts, type ServerBuild } from 'react-router'
