@@ -12,7 +12,7 @@ import { BODY_LIMIT_BYTES, STALE_PENDING_MS, buildApp } from './app.ts'
 import type { AppOptions } from './app.ts'
 import { openLeadStore } from './store/lead-store.ts'
 import type { LeadStore } from './store/lead-store.ts'
-import { tempDir } from '../test/helpers.ts'
+import { eventually, tempDir } from '../test/helpers.ts'
 import { LEAD_QUERY, TEST_CONSENT, VALID_PHONE } from '../harness/sample-leads.ts'
 
 const ORIGIN = 'http://127.0.0.1:3000'
@@ -644,7 +644,7 @@ describe('connections', () => {
     expect(Date.now() - started).toBeLessThan(2_000)
     expect(store.count()).toBe(1)
     // The room was made by closing one held connection only.
-    await vi.waitFor(() => expect(held.filter((socket) => socket.closed)).toHaveLength(1))
+    await eventually(() => expect(held.filter((socket) => socket.closed)).toHaveLength(1))
     for (const socket of held) socket.destroy()
     await app.close()
     store.close()

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openLeadStore } from './store/lead-store.ts'
 import type { LeadStore } from './store/lead-store.ts'
 import type { NewLead } from './store/rows.ts'
@@ -14,7 +14,7 @@ import {
   startFakeTelegram,
 } from '../test/fake-telegram.ts'
 import type { FakeTelegram } from '../test/fake-telegram.ts'
-import { MEMORY_DIR, recordingLog, tempDir } from '../test/helpers.ts'
+import { eventually, MEMORY_DIR, recordingLog, tempDir } from '../test/helpers.ts'
 import { TEST_CONSENT, phoneFor } from '../harness/sample-leads.ts'
 
 const temp = tempDir('lead-bot-outbox-', MEMORY_DIR)
@@ -105,7 +105,7 @@ describe('outbox', () => {
     const box = startOutbox()
     const { id } = store.insert(newLead(1), Date.now())
     box.wake()
-    await vi.waitFor(() => expect(fake.messages).toHaveLength(1), { timeout: 2_000 })
+    await eventually(() => expect(fake.messages).toHaveLength(1))
     await box.idle()
     expect(deliveredIds(fake)).toEqual([id])
     expect(store.list({ limit: 1 })[0]).toMatchObject({
@@ -124,24 +124,21 @@ describe('outbox', () => {
     const box = startOutbox()
     const { id } = store.insert(newLead(1), Date.now())
     box.wake()
-    await vi.waitFor(
-      () => expect(store.list({ limit: 1 })[0]?.attempts).toBeGreaterThanOrEqual(2),
-      {
-        timeout: 3_000,
-      },
-    )
-    expect(store.list({ limit: 1 })[0]?.lastError).toMatch(/ECONNREFUSED/)
+    // Retried, and read between two attempts: the last one's failure is recorded.
+    await eventually(() => {
+      const row = store.list({ limit: 1 })[0]
+      expect(row?.attempts).toBeGreaterThanOrEqual(2)
+      expect(row?.lastError).toMatch(/ECONNREFUSED/)
+    })
     fake.setBehaviour({ kind: 'error', status: 500 })
     await fake.up()
-    await vi.waitFor(() => expect(fake.requests.length).toBeGreaterThanOrEqual(2), {
-      timeout: 3_000,
-    })
+    await eventually(() => expect(fake.requests.length).toBeGreaterThanOrEqual(2))
     expect(store.list({ limit: 1 })[0]).toMatchObject({
       status: 'pending',
       lastError: 'HTTP 500 Internal Server Error',
     })
     fake.setBehaviour({ kind: 'ok' })
-    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 3_000 })
+    await eventually(() => expect(store.countPending()).toBe(0))
     // More wake-ups after delivery must not send it again.
     for (let i = 0; i < 5; i += 1) box.wake()
     await box.idle()
@@ -157,9 +154,7 @@ describe('outbox', () => {
     const box = startOutbox({ retryBaseMs: 40, retryMaxMs: 160 })
     store.insert(newLead(1), Date.now())
     box.wake()
-    await vi.waitFor(() => expect(fake.requests.length).toBeGreaterThanOrEqual(6), {
-      timeout: 5_000,
-    })
+    await eventually(() => expect(fake.requests.length).toBeGreaterThanOrEqual(6))
     await box.stop()
     const gaps = fake.requests.slice(1).map((r, i) => r.at - (fake.requests[i]?.at ?? 0))
     // 40, 80, 160, 160, …: each gap at least the planned delay, none much past the cap.
@@ -178,7 +173,7 @@ describe('outbox', () => {
     const first = store.insert(newLead(1), Date.now())
     const second = store.insert(newLead(2), Date.now())
     box.wake()
-    await vi.waitFor(() => expect(fake.messages).toHaveLength(2), { timeout: 4_000 })
+    await eventually(() => expect(fake.messages).toHaveLength(2))
     await box.idle()
     const [limited, retried, next] = fake.requests
     expect(fake.requests.map((r) => r.behaviour)).toEqual(['retry_after', 'ok', 'ok'])
@@ -193,7 +188,7 @@ describe('outbox', () => {
     const first = store.insert(newLead(1), Date.now())
     const second = store.insert(newLead(2), Date.now())
     box.wake()
-    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 3_000 })
+    await eventually(() => expect(store.countPending()).toBe(0))
     expect(deliveredIds(fake)).toEqual([second.id])
     expect(store.stats()).toMatchObject({ pending: 0, failed: 1 })
     expect(store.list({ limit: 2 })[1]).toMatchObject({
@@ -215,7 +210,7 @@ describe('outbox', () => {
     // … until the owner, the setting fixed, sends the failed ones again.
     expect(store.resendFailed(Date.now())).toBe(1)
     box.wake()
-    await vi.waitFor(() => expect(deliveredIds(fake)).toEqual([second.id, first.id]))
+    await eventually(() => expect(deliveredIds(fake)).toEqual([second.id, first.id]))
   })
 
   it.each([
@@ -226,7 +221,7 @@ describe('outbox', () => {
     const box = startOutbox()
     store.insert(newLead(1), Date.now())
     box.wake()
-    await vi.waitFor(() => expect(store.stats().failed).toBe(1), { timeout: 2_000 })
+    await eventually(() => expect(store.stats().failed).toBe(1))
     await box.idle()
     expect(fake.requests).toHaveLength(1)
   })
@@ -239,7 +234,7 @@ describe('outbox', () => {
       box.wake()
       box.wake()
     }
-    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 5_000 })
+    await eventually(() => expect(store.countPending()).toBe(0))
     await box.idle()
     expect(deliveredIds(fake).sort((a, b) => a - b)).toEqual(ids)
   })
@@ -252,7 +247,7 @@ describe('outbox', () => {
     store.close()
     store = openLeadStore(dbPath)
     startOutbox()
-    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 3_000 })
+    await eventually(() => expect(store.countPending()).toBe(0))
     expect(deliveredIds(fake)).toEqual([early.id, late.id])
     expect(log.entries.find((e) => e.message === 'outbox started')?.details).toEqual({
       pending: 2,
@@ -282,12 +277,12 @@ describe('outbox', () => {
     fake.setRateLimits({ scale })
     const ids = backlog(500)
     const box = startOutbox({ sendIntervalMs: CHAT_INTERVAL_MS * scale })
-    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 20_000, interval: 50 })
+    await eventually(() => expect(store.countPending()).toBe(0), 60_000)
     await box.idle()
     expect(deliveredIds(fake)).toEqual(ids)
     expect(fake.requests.filter((request) => request.behaviour === 'flood')).toEqual([])
     expect(store.list({ limit: 500 }).every((row) => row.attempts === 1)).toBe(true)
-  })
+  }, 90_000)
 
   it('in a group chat, paced to 20 a minute: in order, no 429', async () => {
     const scale = 0.002
@@ -297,11 +292,11 @@ describe('outbox', () => {
       chatId: '-1001234',
       sendIntervalMs: (GROUP_WINDOW_MS / GROUP_LIMIT) * scale,
     })
-    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 20_000, interval: 50 })
+    await eventually(() => expect(store.countPending()).toBe(0), 60_000)
     await box.idle()
     expect(deliveredIds(fake)).toEqual(ids)
     expect(fake.requests.filter((request) => request.behaviour === 'flood')).toEqual([])
-  })
+  }, 90_000)
 
   it('unpaced into the limits: every 429 is waited out and the order holds', async () => {
     // 50 ms a message, 20 per 3 s in the group: the 21st must wait.
@@ -309,7 +304,7 @@ describe('outbox', () => {
     fake.setRateLimits({ scale })
     const ids = backlog(25)
     const box = startOutbox({ chatId: '-1001234', sendIntervalMs: 0 })
-    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 20_000, interval: 50 })
+    await eventually(() => expect(store.countPending()).toBe(0), 60_000)
     await box.idle()
     expect(fake.requests.some((request) => request.behaviour === 'flood')).toBe(true)
     expect(deliveredIds(fake)).toEqual(ids)
@@ -324,7 +319,7 @@ describe('outbox', () => {
     )
     const ids = backlog(5)
     const box = startOutbox()
-    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 5_000 })
+    await eventually(() => expect(store.countPending()).toBe(0))
     await box.idle()
     expect(deliveredIds(fake)).toEqual(ids)
     expect(store.list({ limit: 5 }).map((row) => row.attempts)).toEqual([1, 1, 1, 3, 2])
@@ -338,7 +333,7 @@ describe('outbox', () => {
     // Telegram takes the first message and answers 100 ms later, into a write lock held 600 ms.
     fake.queue({ kind: 'slow_ok', ms: 100 })
     const box = startOutbox()
-    await vi.waitFor(() => expect(fake.messages).toHaveLength(1), { timeout: 2_000, interval: 1 })
+    await eventually(() => expect(fake.messages).toHaveLength(1))
     locker.exec('BEGIN IMMEDIATE')
     await new Promise((resolve) => setTimeout(resolve, 600))
     // Nothing else went out while the delivery could not be recorded.
@@ -348,7 +343,7 @@ describe('outbox', () => {
     )
     locker.exec('ROLLBACK')
     locker.close()
-    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 5_000 })
+    await eventually(() => expect(store.countPending()).toBe(0))
     await box.idle()
     expect(deliveredIds(fake)).toEqual(ids)
     expect(store.list({ limit: 2 }).map((row) => [row.status, row.attempts])).toEqual([
@@ -361,7 +356,7 @@ describe('outbox', () => {
     fake.queue({ kind: 'slow_ok', ms: 1_000 })
     const [id] = backlog(1)
     const box = startOutbox({ timeoutMs: 200 })
-    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 5_000 })
+    await eventually(() => expect(store.countPending()).toBe(0))
     await box.idle()
     expect(deliveredIds(fake)).toEqual([id, id])
     expect(fake.messages[0]?.text).not.toContain(REPEAT_NOTE)
@@ -373,7 +368,7 @@ describe('outbox', () => {
     fake.setBehaviour({ kind: 'slow_ok', ms: 600 })
     const [id] = backlog(1)
     const box = startOutbox({ timeoutMs: 200, sendTimeoutMs: 3_000 })
-    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 5_000 })
+    await eventually(() => expect(store.countPending()).toBe(0))
     await box.idle()
     expect(deliveredIds(fake)).toEqual([id])
     expect(store.list({ limit: 1 })[0]).toMatchObject({ status: 'sent', attempts: 1 })
@@ -383,14 +378,14 @@ describe('outbox', () => {
     const [id = 0] = backlog(1)
     store.recordAttempt(id) // the process died here, after the attempt, before any answer
     startOutbox()
-    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 2_000 })
+    await eventually(() => expect(store.countPending()).toBe(0))
     expect(fake.messages[0]?.text.startsWith(REPEAT_NOTE)).toBe(true)
   })
 
   it('minimal notifications carry the lead number only', async () => {
     const [id] = backlog(1)
     startOutbox({ notify: 'minimal' })
-    await vi.waitFor(() => expect(store.countPending()).toBe(0), { timeout: 2_000 })
+    await eventually(() => expect(store.countPending()).toBe(0))
     expect(fake.messages.map((message) => message.text)).toEqual([`Новая заявка №${id}`])
   })
 })

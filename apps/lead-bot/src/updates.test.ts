@@ -2,7 +2,7 @@
 // the reminder and the weekly digest, on a real SQLite file with an injected clock.
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { openLeadStore } from './store/lead-store.ts'
 import type { LeadStore } from './store/lead-store.ts'
 import type { NewLead } from './store/rows.ts'
@@ -15,7 +15,7 @@ import { createUpdatesPoller } from './updates.ts'
 import type { UpdatesPoller } from './updates.ts'
 import { startFakeTelegram } from '../test/fake-telegram.ts'
 import type { FakeTelegram } from '../test/fake-telegram.ts'
-import { MEMORY_DIR, recordingLog, tempDir } from '../test/helpers.ts'
+import { eventually, MEMORY_DIR, recordingLog, tempDir } from '../test/helpers.ts'
 import { TEST_CONSENT } from '../harness/sample-leads.ts'
 
 const temp = tempDir('lead-bot-desk-', MEMORY_DIR)
@@ -126,7 +126,7 @@ async function startDesk(
 async function deliver(desk: Awaited<ReturnType<typeof startDesk>>, newLead: NewLead) {
   const row = desk.store.insert(newLead, desk.clock)
   desk.outbox.wake()
-  await vi.waitFor(() =>
+  await eventually(() =>
     expect(desk.store.list({ limit: 1000 }).find((l) => l.id === row.id)?.status).toBe('sent'),
   )
   const message = desk.fake.messages.find(
@@ -170,7 +170,7 @@ describe('status buttons', () => {
       data: `s:${id}:c`,
       from: { id: 5, first_name: 'Ольга', username: 'olga' },
     })
-    await vi.waitFor(() => expect(desk.fake.edits).toHaveLength(1))
+    await eventually(() => expect(desk.fake.edits).toHaveLength(1))
     expect(leadById(desk.store, id)?.desk).toEqual({
       status: 'called',
       at: new Date(MONDAY_10).toISOString(),
@@ -184,7 +184,7 @@ describe('status buttons', () => {
 
     desk.clock = MONDAY_10 + HOUR
     desk.fake.press({ chatId: Number(CHAT_ID), messageId: message.messageId, data: `s:${id}:e` })
-    await vi.waitFor(() => expect(desk.fake.edits).toHaveLength(2))
+    await eventually(() => expect(desk.fake.edits).toHaveLength(2))
     expect(message.text).toContain('<b>Статус:</b> Записан — Анна, 13.10.2025, 11:00')
     expect(desk.store.statusHistory(id).map(({ status, by }) => [status, by])).toEqual([
       ['called', 'Ольга (@olga)'],
@@ -198,7 +198,7 @@ describe('status buttons', () => {
     desk.fake.press({ chatId: 999, messageId: message.messageId, data: `s:${id}:r` })
     // A press from the chat after it: once that one is stored, the foreign one was read too.
     desk.fake.press({ chatId: Number(CHAT_ID), messageId: message.messageId, data: `s:${id}:n` })
-    await vi.waitFor(() => expect(desk.fake.edits).toHaveLength(1))
+    await eventually(() => expect(desk.fake.edits).toHaveLength(1))
     expect(desk.store.statusHistory(id).map(({ status }) => status)).toEqual(['no_answer'])
     expect(desk.fake.answers).toHaveLength(1)
     expect(desk.log.entries.map((entry) => entry.message)).toContain(
@@ -214,21 +214,21 @@ describe('status buttons', () => {
       messageId: message.messageId,
       data: `s:${id}:c`,
     })
-    await vi.waitFor(() => expect(first.fake.edits).toHaveLength(1))
+    await eventually(() => expect(first.fake.edits).toHaveLength(1))
     await stop(first)
     // Pressed while the service is down: Telegram keeps it until an offset confirms it.
     first.fake.press({ chatId: Number(CHAT_ID), messageId: message.messageId, data: `s:${id}:e` })
     const pollsBefore = first.fake.pollOffsets.length
 
     const restarted = await startDesk({ dbPath: first.dbPath, fake: first.fake })
-    await vi.waitFor(() => expect(restarted.store.statusHistory(id)).toHaveLength(2))
+    await eventually(() => expect(restarted.store.statusHistory(id)).toHaveLength(2))
     // It asked from the offset stored with the first press: that one was not read again.
     expect(first.fake.pollOffsets[pollsBefore]).toBe(firstPress + 1)
     expect(restarted.store.statusHistory(id).map(({ status }) => status)).toEqual([
       'called',
       'enrolled',
     ])
-    await vi.waitFor(() => expect(first.fake.edits).toHaveLength(2))
+    await eventually(() => expect(first.fake.edits).toHaveLength(2))
   })
 })
 
@@ -340,7 +340,7 @@ describe('TELEGRAM_NOTIFY=minimal', () => {
     expect(message.text).toBe(`Новая заявка №${id}\n<b>Курс:</b> Программирование на Python`)
     const other = await deliver(desk, { ...lead(name), phone })
     desk.fake.press({ chatId: Number(CHAT_ID), messageId: message.messageId, data: `s:${id}:e` })
-    await vi.waitFor(() => expect(desk.fake.edits).toHaveLength(1))
+    await eventually(() => expect(desk.fake.edits).toHaveLength(1))
     expect(message.text).toContain('<b>Статус:</b> Записан — Анна')
     await desk.at(MONDAY_10 + HOUR)
     expect(repliesTo(desk.fake, other.message.messageId)).toHaveLength(1)
@@ -365,13 +365,13 @@ describe('drills of docs/decisions/0043', () => {
       messageId: message.messageId,
       data: `s:${id}:c`,
     })
-    await vi.waitFor(() => expect(desk.store.statusHistory(id)).toHaveLength(1))
+    await eventually(() => expect(desk.store.statusHistory(id)).toHaveLength(1))
     // A restored file forgot the offset: Telegram serves the same update again.
     const raw = new DatabaseSync(desk.dbPath)
     raw.exec(`UPDATE bot_state SET value = '0' WHERE key = 'updates_offset'`)
     raw.close()
     desk.fake.redeliver(updateId)
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(desk.log.entries.map((entry) => entry.message)).toContainEqual(
         expect.stringMatching(/already applied/),
       ),
@@ -389,7 +389,7 @@ describe('drills of docs/decisions/0043', () => {
       messageId: first.message.messageId,
       data: `s:${first.id}:c`,
     })
-    await vi.waitFor(() => expect(desk.store.statusHistory(first.id)).toHaveLength(1))
+    await eventually(() => expect(desk.store.statusHistory(first.id)).toHaveLength(1))
     await desk.at(desk.clock + 1)
     desk.fake.setEditError({ kind: 'retry_after', seconds: 30 })
     await desk.at(desk.clock + 1_000)

@@ -1,10 +1,10 @@
 import { copyFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, expect, it, vi } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import { openLeadStore } from '../src/store/lead-store.ts'
 import { startFakeTelegram } from './fake-telegram.ts'
 import type { FakeTelegram } from './fake-telegram.ts'
-import { runScript, tempDir } from './helpers.ts'
+import { eventually, runScript, tempDir } from './helpers.ts'
 import { LEAD_QUERY, phoneFor } from '../harness/sample-leads.ts'
 import { startService } from '../harness/service.ts'
 import type { Service } from '../harness/service.ts'
@@ -54,10 +54,10 @@ it('a backup taken while the service runs, restored after a --delete: nothing de
   const env = { LEADS_DB: dbPath, LEADS_RETENTION_DAYS: '30' }
   const service = await serviceWithTelegram(dbPath, fake)
   for (const n of [1, 2, 3]) expect((await post(service.url, n)).status).toBe(200)
-  await vi.waitFor(() => expect(fake.messages).toHaveLength(3))
+  await eventually(() => expect(fake.messages).toHaveLength(3))
   const first = fake.messages[0]
   fake.press({ chatId: 42, messageId: first?.messageId ?? 0, data: 's:1:c' })
-  await vi.waitFor(() => expect(fake.edits).toHaveLength(1))
+  await eventually(() => expect(fake.edits).toHaveLength(1))
 
   const dir = path.join(temp.dir, 'backups')
   const backup = await leads(['--backup', dir], env)
@@ -68,7 +68,7 @@ it('a backup taken while the service runs, restored after a --delete: nothing de
   expect(statSync(dir).mode & 0o777).toBe(0o700)
 
   expect((await post(service.url, 4)).status).toBe(200)
-  await vi.waitFor(() => expect(fake.messages).toHaveLength(4))
+  await eventually(() => expect(fake.messages).toHaveLength(4))
   expect((await leads(['--delete', phoneFor(2)], env)).stdout).toBe(
     'Удалено заявок с этим номером: 1\n',
   )

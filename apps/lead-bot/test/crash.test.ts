@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { afterAll, expect, it, vi } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import { startFakeTelegram } from './fake-telegram.ts'
-import { tempDir } from './helpers.ts'
+import { eventually, tempDir } from './helpers.ts'
 import { LEAD_QUERY, phoneFor } from '../harness/sample-leads.ts'
 import { startService } from '../harness/service.ts'
 import type { Service } from '../harness/service.ts'
@@ -97,13 +97,10 @@ it('every lead acknowledged before a SIGKILL is stored, and delivered once after
   fake.setBehaviour({ kind: 'ok' })
   const second = await startService(env)
   running.push(second)
-  await vi.waitFor(
-    async () => {
-      const health = (await (await fetch(`${second.url}/health`)).json()) as { pending: number }
-      expect(health.pending).toBe(0)
-    },
-    { timeout: 20_000, interval: 100 },
-  )
+  await eventually(async () => {
+    const health = (await (await fetch(`${second.url}/health`)).json()) as { pending: number }
+    expect(health.pending).toBe(0)
+  }, 20_000)
   const stopped = await second.stop()
 
   const afterRestart = readLeads(dbPath)

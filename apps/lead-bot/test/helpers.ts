@@ -1,3 +1,4 @@
+import { vi } from 'vitest'
 import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -63,4 +64,12 @@ export async function runScript(
     const failed = error as ScriptRun
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
   }
+}
+
+/**
+ * `vi.waitFor` with room for a loaded machine: the service's timers and sockets run on the same two
+ * cores as the linter and the type checker in `npm run check`, and one second is not always enough.
+ */
+export function eventually<T>(check: () => T | Promise<T>, timeout = 10_000): Promise<T> {
+  return vi.waitFor(check, { timeout, interval: 20 })
 }
