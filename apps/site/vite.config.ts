@@ -27,7 +27,8 @@ export default defineConfig({
       output: {
         // V8's explicit compile hint: every function of a chunk is compiled at once, mostly on the
         // streaming thread while the file downloads, instead of one by one on the main thread the
-        // first time each runs during hydration (docs/performance.md, "Every chunk compiled at once").
+        // first time each runs during hydration (docs/performance.md, "Every chunk compiled at
+        // once").
         postBanner: '//# allFunctionsCalledOnLoad',
         // Fewer, larger chunks: on a phone's connection each extra request costs a round trip.
         codeSplitting: {

@@ -31,7 +31,7 @@ window.__afterFirstPaint = new Promise((resolve) => {
       document.head.append(
         Object.assign(document.createElement('link'), { rel: 'modulepreload', href }),
       )
-      // A link per task: starting a fetch costs the main thread a millisecond or two, more on a phone.
+      // A link per task: starting a fetch costs the main thread a millisecond or two.
       await yieldToBrowser()
     }
     resolve(plan)

@@ -1,5 +1,6 @@
 // How the site tells a touch-first device that can dial: a coarse pointer or a phone's browser.
-// Read by React (components/use-is-phone.ts) and by the head script inline-scripts/hold-early-taps.ts.
+// Read by React (components/use-is-phone.ts) and by the head script
+// (inline-scripts/hold-early-taps.ts).
 
 export const COARSE_POINTER = '(pointer: coarse)'
 export const PHONE_USER_AGENT = /Android|iPhone|iPod|Mobile|Windows Phone/i
