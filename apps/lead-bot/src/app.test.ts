@@ -706,8 +706,23 @@ describe('logs', () => {
   )
 })
 
-it('keeps the documented body limit', () => {
-  expect(BODY_LIMIT_BYTES).toBeLessThanOrEqual(8192)
+it('takes a body at its size limit and refuses one a byte over it', async () => {
+  const { app, store } = await makeApp()
+  // The valid lead padded with trailing whitespace (still valid JSON) to an exact size in bytes.
+  const sized = (bytes: number) => valid + ' '.repeat(bytes - Buffer.byteLength(valid))
+  const post = (payload: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/send?${QUERY}`,
+      headers: { 'content-type': JSON_TYPE },
+      payload,
+    })
+  expect((await post(sized(BODY_LIMIT_BYTES))).statusCode).toBe(200)
+  const over = await post(sized(BODY_LIMIT_BYTES + 1))
+  expect(over.statusCode).toBe(413)
+  expect(over.json()).toMatchObject({ error: 'too_large' })
+  await app.close()
+  store.close()
 })
 
 describe('POST /send as a plain form (a page before or without JavaScript)', () => {

@@ -8,7 +8,7 @@ export type NotifyMode = (typeof NOTIFY_MODES)[number]
 
 /** Repository root, so the default database lands in `<repo>/data` whatever the cwd is. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
-export const DEFAULT_DB_PATH = path.join(REPO_ROOT, 'data', 'leads.sqlite')
+const DEFAULT_DB_PATH = path.join(REPO_ROOT, 'data', 'leads.sqlite')
 
 export class ConfigError extends Error {
   override name = 'ConfigError'

@@ -8,6 +8,7 @@ import {
   monthlyReport,
 } from './report.ts'
 import type { ReportLead } from './report.ts'
+import { UNKNOWN_COURSE, courseTitle } from '../harness/sample-leads.ts'
 
 const row: LeadRow = {
   id: 7,
@@ -43,7 +44,7 @@ describe('formatCsv', () => {
   it('writes a BOM, Russian headers, school time, names of courses and statuses, CRLF rows', () => {
     expect(formatCsv([row])).toBe(
       `\uFEFF${HEADER}\r\n7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Форма обратной связи;` +
-        `Программирование на Python;;/course/4;Позвонили;15.01.2025 15:00;Ольга (@olga);` +
+        `${courseTitle(4)};;/course/4;Позвонили;15.01.2025 15:00;Ольга (@olga);` +
         `отправлена;1;15.01.2025 14:05;;2025-09-01.0a1b2c3d\r\n`,
     )
   })
@@ -52,7 +53,7 @@ describe('formatCsv', () => {
     const lead = {
       ...row,
       form: 'trial_lesson_popup',
-      course: 99,
+      course: UNKNOWN_COURSE,
       quiz: 1,
       status: 'failed' as const,
       lastError: 'HTTP 400 Bad Request: chat not found',
@@ -60,8 +61,8 @@ describe('formatCsv', () => {
       desk: null,
     }
     expect(formatCsv([lead], { bom: false }).split('\r\n')[1]).toBe(
-      '7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Окно «Бесплатный пробный урок»;курс №99;' +
-        'Roblox: создание 3D-игр;/course/4;;;;ошибка;1;;HTTP 400 Bad Request: chat not found;' +
+      `7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Окно «Бесплатный пробный урок»;курс №${UNKNOWN_COURSE};` +
+        `${courseTitle(1)};/course/4;;;;ошибка;1;;HTTP 400 Bad Request: chat not found;` +
         '2025-09-01.0a1b2c3d',
     )
   })
@@ -141,7 +142,12 @@ describe('the monthly report', () => {
     // 31 December 20:30 UTC is 1 January 00:30 in Astrakhan: January's.
     { receivedAt: '2024-12-31T20:30:00.000Z', form: 'feedback', course: 4, page: '/course/4' },
     { receivedAt: '2024-12-31T19:30:00.000Z', form: 'trial_lesson_popup', course: null, page: '/' },
-    { receivedAt: '2025-03-02T10:00:00.000Z', form: 'feedback', course: 99, page: null },
+    {
+      receivedAt: '2025-03-02T10:00:00.000Z',
+      form: 'feedback',
+      course: UNKNOWN_COURSE,
+      page: null,
+    },
     { receivedAt: '2025-01-20T10:00:00.000Z', form: 'unknown', course: 4, page: '/course/4' },
   ]
 
@@ -161,8 +167,8 @@ describe('the monthly report', () => {
       {
         title: 'Курс',
         rows: [
-          ['Программирование на Python', [0, 2, 0, 0]],
-          ['курс №99', [0, 0, 0, 1]],
+          [courseTitle(4), [0, 2, 0, 0]],
+          [`курс №${UNKNOWN_COURSE}`, [0, 0, 0, 1]],
           ['без курса', [1, 0, 0, 0]],
         ],
       },
@@ -181,8 +187,11 @@ describe('the monthly report', () => {
     expect(monthlyReport([])).toMatchObject({ months: [], total: [] })
   })
 
+  // No catalogue course in these two: the layout must not follow the length of a course's title.
+  const twoLeads = leads.slice(0, 2).map((lead) => ({ ...lead, course: null }))
+
   it('prints as aligned tables, the total first', () => {
-    const report = monthlyReport(leads.slice(0, 2))
+    const report = monthlyReport(twoLeads)
     expect(formatReportTable(report).split('\n')).toEqual([
       '                                дек 2024  янв 2025  Итого',
       'Всего                                  1         1      2',
@@ -192,8 +201,7 @@ describe('the monthly report', () => {
       '/course/4                              0         1      1',
       '',
       'Курс                            дек 2024  янв 2025  Итого',
-      'Программирование на Python             0         1      1',
-      'без курса                              1         0      1',
+      'без курса                              1         1      2',
       '',
       'Форма                           дек 2024  янв 2025  Итого',
       'Окно «Бесплатный пробный урок»         1         0      1',
@@ -202,14 +210,13 @@ describe('the monthly report', () => {
   })
 
   it('is one CSV table: section, value, a column per month, the total', () => {
-    const report = monthlyReport(leads.slice(0, 2))
+    const report = monthlyReport(twoLeads)
     expect(formatReportCsv(report, { bom: false }).split('\r\n')).toEqual([
       'Раздел;Значение;дек 2024;янв 2025;Итого',
       'Всего;;1;1;2',
       'Страница;/;1;0;1',
       'Страница;/course/4;0;1;1',
-      'Курс;Программирование на Python;0;1;1',
-      'Курс;без курса;1;0;1',
+      'Курс;без курса;1;1;2',
       'Форма;Окно «Бесплатный пробный урок»;1;0;1',
       'Форма;Форма обратной связи;0;1;1',
       '',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../src/config.ts'
 import { openLeadStore } from '../src/store/lead-store.ts'
 import { runScript, tempDir } from './helpers.ts'
-import { phoneFor, TEST_CONSENT } from '../harness/sample-leads.ts'
+import { courseTitle, phoneFor, TEST_CONSENT, UNKNOWN_COURSE } from '../harness/sample-leads.ts'
 
 const SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'leads.ts')
 const temp = tempDir()
@@ -185,7 +185,10 @@ describe('npm run leads', () => {
       // is 1 January 00:30 and the fourth 1 February 00:30.
       store.insert(lead('Анна', 'feedback', 4, '/course/4'), at('2024-12-31T20:30:00Z'))
       store.insert(lead('Борис', 'trial_lesson_popup', null, '/'), at('2025-01-15T10:00:00Z'))
-      store.insert(lead('Вера', 'feedback', 99, '/course/99'), at('2025-01-31T19:30:00Z'))
+      store.insert(
+        lead('Вера', 'feedback', UNKNOWN_COURSE, `/course/${UNKNOWN_COURSE}`),
+        at('2025-01-31T19:30:00Z'),
+      )
       store.insert(lead('Глеб', 'trial_lesson_popup', 4, '/course/4'), at('2025-01-31T20:30:00Z'))
       store.insert(lead('Дина', 'feedback', null, null), at('2025-03-10T08:00:00Z'))
       store.close()
@@ -232,12 +235,12 @@ describe('npm run leads', () => {
         ['Страница', 'янв 2025', 'фев 2025', 'мар 2025', 'Итого'],
         ['/course/4', '1', '1', '0', '2'],
         ['/', '1', '0', '0', '1'],
-        ['/course/99', '1', '0', '0', '1'],
+        [`/course/${UNKNOWN_COURSE}`, '1', '0', '0', '1'],
         ['без страницы', '0', '0', '1', '1'],
         [''],
         ['Курс', 'янв 2025', 'фев 2025', 'мар 2025', 'Итого'],
-        ['Программирование на Python', '1', '1', '0', '2'],
-        ['курс №99', '1', '0', '0', '1'],
+        [courseTitle(4), '1', '1', '0', '2'],
+        [`курс №${UNKNOWN_COURSE}`, '1', '0', '0', '1'],
         ['без курса', '1', '0', '1', '2'],
         [''],
         ['Форма', 'янв 2025', 'фев 2025', 'мар 2025', 'Итого'],
@@ -255,7 +258,7 @@ describe('npm run leads', () => {
         'Всего;;1;1;2',
         'Страница;/course/4;1;0;1',
         'Страница;без страницы;0;1;1',
-        'Курс;Программирование на Python;1;0;1',
+        `Курс;${courseTitle(4)};1;0;1`,
         'Курс;без курса;0;1;1',
         'Форма;Окно «Бесплатный пробный урок»;1;0;1',
         'Форма;Форма обратной связи;0;1;1',

@@ -1,17 +1,27 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { paths } from '#app/config/paths.ts'
+import { courses } from '#app/content/courses.ts'
+import { quizQuestions } from '#app/content/quiz-questions.ts'
+import {
+  QUIZ_AUTO_ADVANCE_MS,
+  QUIZ_PROMO_CODE,
+  QUIZ_RESULT_DELAY_MS,
+} from '#app/features/quiz/quiz-machine.ts'
+import { TRIAL_POPUP_DELAY_MS } from '#app/features/trial-popup/dismissal.ts'
+import { expect, MISSING_COURSE_ID, test } from './fixtures'
 
 const ROUTES = [
   '/',
   '/courses',
-  ...Array.from({ length: 10 }, (_, i) => `/course/${i + 1}`),
+  // Every course of the data: a course added to the catalogue is checked too.
+  ...courses.map((course) => paths.course(course.id)),
   '/privacy-policy',
   '/personal-data-policy',
   '/cookie',
   '/consent',
   '/no-such-page',
-  '/course/99',
+  paths.course(MISSING_COURSE_ID),
 ]
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
@@ -51,7 +61,7 @@ for (const width of [375, 1280]) {
 test('the open trial popup', async ({ page }) => {
   await page.clock.install()
   await page.goto('/')
-  await page.clock.runFor(40_100)
+  await page.clock.runFor(TRIAL_POPUP_DELAY_MS + 100)
   await expect(page.getByRole('dialog', { name: 'Бесплатный пробный урок' })).toBeVisible()
   await expectNoViolations(page, 'dialog')
 })
@@ -73,13 +83,13 @@ test('the quiz, from a question to the result', async ({ page }) => {
   await page.getByRole('button', { name: 'Понятно' }).click()
   await page.getByRole('button', { name: 'Начать тест' }).click()
   await expectNoViolations(page, '#quiz')
-  for (let step = 0; step < 5; step += 1) {
+  for (let step = 0; step < quizQuestions.length; step += 1) {
     const options = page.locator('#quiz').getByRole('group').getByRole('button')
     await options.first().click()
-    await page.clock.runFor(400)
+    await page.clock.runFor(QUIZ_AUTO_ADVANCE_MS + 100)
   }
-  await page.clock.runFor(1_600)
-  await expect(page.getByText('ТЕСТ-10')).toBeVisible()
+  await page.clock.runFor(QUIZ_RESULT_DELAY_MS + 100)
+  await expect(page.getByText(QUIZ_PROMO_CODE)).toBeVisible()
   await expectNoViolations(page, '#quiz')
 })
 
@@ -116,7 +126,7 @@ test.describe('keyboard only', () => {
   test('the popup traps focus and closes with Escape', async ({ page }) => {
     await page.clock.install()
     await page.goto('/')
-    await page.clock.runFor(40_100)
+    await page.clock.runFor(TRIAL_POPUP_DELAY_MS + 100)
     const popup = page.getByRole('dialog', { name: 'Бесплатный пробный урок' })
     await expect(popup).toBeVisible()
     // The page behind a modal dialog is inert: Tab visits only the dialog (and the browser's own UI).

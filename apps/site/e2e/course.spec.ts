@@ -1,51 +1,14 @@
-import { expect, navigateInApp, reachedGoals, test } from './fixtures'
+import type { Locator } from '@playwright/test'
+import { paths } from '#app/config/paths.ts'
+import { COMPLETION_BENEFITS, TRIAL_PROMO_POINTS } from '#app/content/course-extras.ts'
+import { findCourseProgramme } from '#app/content/course-programmes.ts'
+import { courses } from '#app/content/courses.ts'
+import { PRICE_PLANS } from '#app/content/price-plans.ts'
+import { prizes } from '#app/content/prizes.ts'
+import { buildPricePlans } from '#app/features/course/price-plans.ts'
+import { SCROLL_TO_TOP_THRESHOLD } from '#app/features/course/scroll-to-top-button.tsx'
+import { expect, navigateInApp, reachedGoals, rubles, someCourse, test } from './fixtures'
 import { documentScrollWidth, elementsOutsideViewport } from './page-layout'
-
-type CourseCase = { id: number; title: string; duration: string; level: string }
-
-/** The course list, with the Russian titles, durations and levels of the content data. */
-const COURSES: CourseCase[] = [
-  { id: 1, title: 'Roblox: создание 3D-игр', duration: '9 месяцев', level: 'Средний · 11–13 лет' },
-  { id: 2, title: 'Компьютерная грамотность', duration: '5 месяцев', level: 'Начальный · 5–7 лет' },
-  { id: 3, title: 'Моды для Minecraft', duration: '6 месяцев', level: 'Средний · 11–13 лет' },
-  {
-    id: 4,
-    title: 'Программирование на Python',
-    duration: '12 месяцев',
-    level: 'Продвинутый · 14–17 лет',
-  },
-  { id: 5, title: 'Scratch Junior', duration: '5 месяцев', level: 'Средний · 7–10 лет' },
-  {
-    id: 6,
-    title: 'Scratch: первые игры и анимации',
-    duration: '8 месяцев',
-    level: 'Средний · 7–10 лет',
-  },
-  {
-    id: 7,
-    title: 'Создание сайтов: HTML и CSS',
-    duration: '12 месяцев',
-    level: 'Продвинутый · 14–17 лет',
-  },
-  {
-    id: 8,
-    title: 'Мобильные приложения в App Inventor',
-    duration: '4 месяца',
-    level: 'Средний · 11–13 лет',
-  },
-  {
-    id: 9,
-    title: 'Kodu Game Lab: 3D-игры без кода',
-    duration: '6 месяцев',
-    level: 'Средний · 7–10 лет',
-  },
-  {
-    id: 10,
-    title: 'Нейросети и искусственный интеллект',
-    duration: '3 месяца',
-    level: 'Умеренный · 11–13 лет',
-  },
-]
 
 const SECTION_HEADINGS = [
   'Чему научится ваш ребёнок',
@@ -56,29 +19,38 @@ const SECTION_HEADINGS = [
   'За частое посещение — ценные призы',
 ]
 
-// Intl puts no-break spaces into '4 500 ₽'; match any space.
-const rubles = (text: string) => new RegExp(text.replace(/ /g, '\\s'))
+/** The illustration's width and height attributes, and the size of the picture it loaded. */
+function imageSizes(image: Locator) {
+  return image.evaluate(async (img: HTMLImageElement) => {
+    await img.decode()
+    return {
+      attributes: [img.getAttribute('width'), img.getAttribute('height')],
+      natural: [String(img.naturalWidth), String(img.naturalHeight)],
+    }
+  })
+}
 
-for (const course of COURSES) {
-  test(`/course/${course.id} shows ${course.title} with its tiles and sections`, async ({
+// Every course of the data, so a course added to the catalogue is checked too.
+for (const course of courses) {
+  test(`/course/${course.id} shows ${course.title} with its tiles, programme and prices`, async ({
     page,
   }) => {
-    await page.goto(`/course/${course.id}`)
+    await page.goto(paths.course(course.id))
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.title)
     await expect(page.getByRole('link', { name: 'Назад к курсам' })).toHaveAttribute(
       'href',
-      '/courses',
+      paths.courses,
     )
     await expect(page.getByText(course.level, { exact: true })).toBeVisible()
 
     const tiles = page.locator('main dl').first()
     await expect(tiles.locator('dt')).toHaveText(['Длительность', 'Формат', 'Старт'])
-    await expect(tiles.locator('dd')).toHaveText([course.duration, 'Оффлайн', 'По набору'])
+    await expect(tiles.locator('dd')).toHaveText([course.duration, course.format, course.startDate])
 
-    const image = page.locator('main img').first()
-    await expect(image).toHaveAttribute('width', '640')
-    await expect(image).toHaveAttribute('height', '400')
+    // Sized by the attributes before it loads, to the picture's own size: nothing moves.
+    const { attributes, natural } = await imageSizes(page.locator('main img').first())
+    expect(attributes).toEqual(natural)
 
     const h2 = await page.getByRole('heading', { level: 2 }).allTextContents()
     const normalised = h2.map((text) => text.replace(/\s+/g, ' '))
@@ -88,102 +60,82 @@ for (const course of COURSES) {
       normalised.indexOf('За частое посещение — ценные призы'),
     )
 
-    const skills = page.locator('#skills').getByRole('listitem')
-    expect(await skills.count()).toBeGreaterThanOrEqual(6)
-    const plan = page.locator('#plan').getByRole('listitem')
-    expect(await plan.count()).toBeGreaterThanOrEqual(8)
-    await expect(page.locator('#benefits').getByRole('heading', { level: 3 })).toHaveText([
-      'Готовый проект',
-      'Призы за лучшие проекты',
-      'Скидку на следующий курс',
-      'Сертификат об окончании',
-    ])
+    const programme = findCourseProgramme(course.id)
+    for (const [id, items] of [
+      ['skills', programme?.skills ?? []],
+      ['plan', programme?.plan ?? []],
+    ] as const) {
+      const listed = page.locator(`#${id}`).getByRole('listitem')
+      await expect(listed, `#${id}`).toHaveCount(items.length)
+      await expect(listed, `#${id}`).toContainText(items)
+    }
+    await expect(page.locator('#benefits').getByRole('heading', { level: 3 })).toHaveText(
+      COMPLETION_BENEFITS.map((benefit) => benefit.title),
+    )
+
+    const prices = page.locator('#prices')
+    await expect(prices.getByRole('heading', { level: 2 })).toHaveText('Стоимость обучения')
+    for (const plan of buildPricePlans(course.prices)) {
+      const card = prices.getByRole('article', { name: plan.label })
+      await expect(card).toContainText(plan.note)
+      if (plan.monthly) {
+        await expect(card).toContainText(`${rubles(plan.monthly.price)} в месяц`)
+        await expect(card.locator('s')).toHaveText(`Без скидки: ${rubles(plan.monthly.basePrice)}`)
+        await expect(card).toContainText(`Скидка ${plan.monthly.discountPercent}\u00a0%`)
+        await expect(card).toContainText(`${rubles(plan.lessonPrice)} за занятие`)
+      } else {
+        await expect(card).toContainText(`${rubles(plan.lessonPrice)} за занятие`)
+        await expect(card.locator('s')).toHaveCount(0)
+      }
+      // A badge ('Выгодно') marks its own card and no other.
+      if (plan.badge) {
+        await expect(card).toContainText(plan.badge)
+        await expect(prices.getByText(plan.badge, { exact: true })).toHaveCount(1)
+      }
+    }
+    await expect(prices.getByRole('article')).toHaveCount(PRICE_PLANS.length)
   })
 }
 
-test('the price cards show the lesson, monthly, struck and discount figures', async ({ page }) => {
-  await page.goto('/course/4')
-  const prices = page.locator('#prices')
-  await expect(prices.getByRole('heading', { level: 2 })).toHaveText('Стоимость обучения')
-
-  const basic = prices.getByRole('article', { name: 'Разовое посещение' })
-  await expect(basic).toContainText(rubles('1 500 ₽'))
-  await expect(basic).toContainText('за занятие')
-  await expect(basic.locator('s')).toHaveCount(0)
-
-  const plans = [
-    { name: 'за 1 месяц', note: 'Частичная оплата', month: '4 500 ₽', lesson: '1 125 ₽', off: 25 },
-    {
-      name: 'от 4 месяцев',
-      note: 'Частичная оплата с выгодой',
-      month: '4 000 ₽',
-      lesson: '1 000 ₽',
-      off: 33,
-    },
-    {
-      name: 'Полный курс',
-      note: 'Доступ к курсу на 1 год',
-      month: '3 600 ₽',
-      lesson: '900 ₽',
-      off: 40,
-    },
-  ]
-  for (const plan of plans) {
-    const card = prices.getByRole('article', { name: plan.name })
-    await expect(card).toContainText(plan.note)
-    await expect(card).toContainText(rubles(`${plan.month} в месяц`))
-    await expect(card.locator('s')).toHaveText(rubles('Без скидки: 6 000 ₽'))
-    await expect(card).toContainText(rubles(`Скидка ${plan.off} %`))
-    await expect(card).toContainText(rubles(`${plan.lesson} за занятие`))
-  }
-  await expect(prices.getByRole('article', { name: 'Полный курс' })).toContainText('Выгодно')
-  await expect(prices.getByText('Выгодно')).toHaveCount(1)
-})
-
 test('the trial promo and the prize block', async ({ page }) => {
-  await page.goto('/course/2')
+  await page.goto(paths.course(someCourse().id))
   const promo = page.getByRole('region', { name: 'Не уверены, подойдет ли обучение?' })
   await expect(promo.getByText('Приходите на бесплатный пробный урок!')).toBeVisible()
-  await expect(promo.getByRole('heading', { level: 3 })).toHaveText([
-    'Познакомитесь с преподавателем и методикой',
-    'Узнаете, как проходят уроки',
-    'Получите ответы на свои вопросы',
-    'Попробуете формат обучения',
-  ])
+  await expect(promo.getByRole('heading', { level: 3 })).toHaveText(
+    TRIAL_PROMO_POINTS.map((point) => point.title),
+  )
   await promo.getByRole('link', { name: 'Записаться на пробный урок' }).click()
   await expect(page.locator('#contact')).toBeInViewport()
 
-  const prizes = page.getByRole('region', { name: 'За частое посещение — ценные призы' })
-  await expect(prizes.getByRole('heading', { level: 3 })).toHaveText([
-    'Блокнот и ручка',
-    'Фирменная футболка',
-    'Смарт-часы',
-    'Умная колонка',
-  ])
-  await expect(prizes).toContainText('розыгрыше призов')
-  await expect(prizes.getByText('Список призов периодически обновляется.')).toBeVisible()
+  const prizeBlock = page.getByRole('region', { name: 'За частое посещение — ценные призы' })
+  await expect(prizeBlock.getByRole('heading', { level: 3 })).toHaveText(
+    prizes.map((prize) => prize.title),
+  )
+  await expect(prizeBlock).toContainText('розыгрыше призов')
+  await expect(prizeBlock.getByText('Список призов периодически обновляется.')).toBeVisible()
 })
 
 test("'Записаться' scrolls to the contact block of the course page", async ({ page }) => {
-  await page.goto('/course/7')
+  const { id } = someCourse()
+  await page.goto(paths.course(id))
   await expect(page.locator('#contact')).not.toBeInViewport()
   await page.getByRole('link', { name: 'Записаться', exact: true }).click()
   await expect(page.locator('#contact')).toBeInViewport()
-  await expect(page).toHaveURL('/course/7#contact')
+  await expect(page).toHaveURL(`${paths.course(id)}#contact`)
 })
 
-test('the scroll-to-top button appears past 300 px and takes the page back up', async ({
+test(`the scroll-to-top button appears past ${SCROLL_TO_TOP_THRESHOLD} px and takes the page back up`, async ({
   page,
 }) => {
   // The cookie banner would cover the button until accepted.
   await page.addInitScript(() => localStorage.setItem('cookieAccepted', 'true'))
-  await page.goto('/course/1')
+  await page.goto(paths.course(someCourse().id))
   const button = page.getByRole('button', { name: 'Наверх' })
   await expect(button).toBeHidden()
-  await page.evaluate(() => window.scrollTo(0, 300))
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300)
+  await page.evaluate((y) => window.scrollTo(0, y), SCROLL_TO_TOP_THRESHOLD)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(SCROLL_TO_TOP_THRESHOLD)
   await expect(button).toBeHidden()
-  await page.evaluate(() => window.scrollTo(0, 301))
+  await page.evaluate((y) => window.scrollTo(0, y + 1), SCROLL_TO_TOP_THRESHOLD)
   await expect(button).toBeVisible()
   await page.evaluate(() => window.scrollTo(0, 2000))
   await button.click()
@@ -193,12 +145,15 @@ test('the scroll-to-top button appears past 300 px and takes the page back up', 
 })
 
 test('opening a course reports openCourseDetails once per course', async ({ page }) => {
-  await page.goto('/courses')
+  const [first, second] = [someCourse(0), someCourse(1)]
+  await page.goto(paths.courses)
   await expect(page.getByRole('heading', { level: 1, name: 'Наши курсы' })).toBeVisible()
   expect(await reachedGoals(page)).toEqual([])
 
-  await page.getByRole('link', { name: 'Scratch Junior' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Scratch Junior' })).toBeVisible()
+  await page.getByRole('link', { name: first.title, exact: true }).click()
+  await expect(
+    page.getByRole('heading', { level: 1, name: first.title, exact: true }),
+  ).toBeVisible()
   await expect.poll(() => reachedGoals(page)).toEqual(['openCourseDetails'])
 
   // Scrolling and re-rendering do not report it again.
@@ -206,15 +161,15 @@ test('opening a course reports openCourseDetails once per course', async ({ page
   await expect(page.getByRole('button', { name: 'Наверх' })).toBeVisible()
   expect(await reachedGoals(page)).toEqual(['openCourseDetails'])
 
-  await navigateInApp(page, '/course/8')
+  await navigateInApp(page, paths.course(second.id))
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Мобильные приложения в App Inventor' }),
+    page.getByRole('heading', { level: 1, name: second.title, exact: true }),
   ).toBeVisible()
   await expect.poll(() => reachedGoals(page)).toEqual(['openCourseDetails', 'openCourseDetails'])
 })
 
 test('a course opened directly reports the goal once', async ({ page }) => {
-  await page.goto('/course/3')
+  await page.goto(paths.course(someCourse().id))
   await expect.poll(() => reachedGoals(page)).toEqual(['openCourseDetails'])
 })
 
@@ -222,10 +177,11 @@ test.describe('narrow phone', () => {
   test.use({ viewport: { width: 320, height: 640 } })
 
   test('no course page scrolls sideways at 320 px', async ({ page }) => {
-    for (const course of COURSES) {
-      await page.goto(`/course/${course.id}`)
-      expect(await documentScrollWidth(page), `/course/${course.id}`).toBeLessThanOrEqual(320)
-      expect(await elementsOutsideViewport(page), `/course/${course.id}`).toEqual([])
+    for (const course of courses) {
+      const path = paths.course(course.id)
+      await page.goto(path)
+      expect(await documentScrollWidth(page), path).toBeLessThanOrEqual(320)
+      expect(await elementsOutsideViewport(page), path).toEqual([])
     }
   })
 })

@@ -1,5 +1,8 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
+import { courses, type Course } from '#app/content/courses.ts'
+import { PRICE_FORMAT, PRICE_LOCALE } from '#app/content/price-plans.ts'
 import { QUIZ_AUTO_ADVANCE_MS, QUIZ_RESULT_DELAY_MS } from '#app/features/quiz/quiz-machine.ts'
+import { answerTexts, type QuizAnswerIds } from '../test/quiz-answers.ts'
 
 export { expect }
 
@@ -16,6 +19,26 @@ const FAKE_METRIKA_TAG = `(function () {
   window.ym = function () { window.__ymCalls.push(Array.prototype.slice.call(arguments)); };
   queued.forEach(function (args) { window.ym.apply(null, args); });
 })();`
+
+/**
+ * The catalogue's course at `index`, for a test that needs a course page but not a particular one:
+ * it reads the course from the data, so the test outlives any one course.
+ */
+export function someCourse(index = 0): Course {
+  const course = courses[index]
+  if (!course) throw new Error(`the catalogue has fewer than ${index + 1} courses`)
+  return course
+}
+
+/** An id no course of the catalogue has. */
+export const MISSING_COURSE_ID = Math.max(...courses.map((course) => course.id)) + 1
+
+const rubleFormat = new Intl.NumberFormat(PRICE_LOCALE, PRICE_FORMAT)
+
+/** An amount as the site writes it, '4\u00a0500\u00a0₽': Russian digit groups, the sign kept on the line. */
+export function rubles(amount: number): string {
+  return `${rubleFormat.format(amount)}\u00a0₽`
+}
 
 /** Waits until React has hydrated the page, so clicks reach handlers and timers have started. */
 export async function waitForHydration(page: Page): Promise<void> {
@@ -138,20 +161,20 @@ export async function openQuiz(page: Page, start: Date): Promise<Locator> {
   return quiz
 }
 
-/** The answers that lead the quiz to the websites course (the scoring in content/quiz-questions). */
-export const WEBSITE_COURSE_ANSWERS = [
-  '14–17 лет',
-  'Рисовать, сочинять истории и мультики',
-  'Нет, это будет первое знакомство',
-  'Сайт с красивым дизайном',
-  'Когда результат сразу виден на экране или в телефоне',
-]
+/** A parent's answers that run the whole quiz; the course they lead to is scoreQuiz's to say. */
+export const SAMPLE_QUIZ_ANSWERS: QuizAnswerIds = {
+  age: '14-17',
+  interest: 'drawing',
+  experience: 'none',
+  goal: 'website',
+  learning: 'result',
+}
 
 /** Starts the quiz, picks each answer in turn and waits out the computing screen. */
-export async function finishQuiz(page: Page, quiz: Locator, answers: string[]): Promise<void> {
+export async function finishQuiz(page: Page, quiz: Locator, answers: QuizAnswerIds): Promise<void> {
   const button = (name: string) => quiz.getByRole('button', { name, exact: true })
   await button('Начать тест').click()
-  for (const answer of answers) {
+  for (const answer of answerTexts(answers)) {
     await button(answer).click()
     await page.clock.runFor(QUIZ_AUTO_ADVANCE_MS)
   }

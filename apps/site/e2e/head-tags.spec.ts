@@ -1,26 +1,42 @@
 import type { Page } from '@playwright/test'
-import { expect, navigateInApp, test } from './fixtures'
+import { paths } from '#app/config/paths.ts'
+import { school } from '#app/config/school.ts'
+import { courses } from '#app/content/courses.ts'
+import { expect, MISSING_COURSE_ID, navigateInApp, someCourse, test } from './fixtures'
 
 const SITE_URL = 'https://it-lab.test'
-const COURSE_TITLE = /^.+ — IT Lab, Астрахань$/
 
-type RouteCase = { path: string; noindex: boolean; canonical: boolean; title?: RegExp }
+type RouteCase = {
+  path: string
+  noindex: boolean
+  canonical: boolean
+  /** The whole title, or a pattern it matches. */
+  title?: string | RegExp
+  description?: string
+}
 
 const routes: RouteCase[] = [
   { path: '/', noindex: false, canonical: true },
   { path: '/courses', noindex: false, canonical: true },
-  ...Array.from({ length: 10 }, (_, i) => ({
-    path: `/course/${i + 1}`,
+  // Every course of the data: a course added to the catalogue is checked too.
+  ...courses.map((course) => ({
+    path: paths.course(course.id),
     noindex: false,
     canonical: true,
-    title: COURSE_TITLE,
+    title: `${course.title} — ${school.titleSuffix}`,
+    description: course.description,
   })),
   { path: '/privacy-policy', noindex: true, canonical: true },
   { path: '/personal-data-policy', noindex: true, canonical: true },
   { path: '/cookie', noindex: true, canonical: true },
   { path: '/consent', noindex: true, canonical: true },
   { path: '/no-such-page', noindex: true, canonical: false, title: /^Страница не найдена/ },
-  { path: '/course/99', noindex: true, canonical: false, title: /^Курс не найден/ },
+  {
+    path: paths.course(MISSING_COURSE_ID),
+    noindex: true,
+    canonical: false,
+    title: /^Курс не найден/,
+  },
 ]
 
 const single = {
@@ -38,7 +54,8 @@ async function expectHeadTags(page: Page, route: RouteCase) {
   await expect(head.locator('title')).toHaveCount(1)
   const title = await page.title()
   expect(title).not.toBe('')
-  if (route.title) expect(title).toMatch(route.title)
+  if (typeof route.title === 'string') expect(title).toBe(route.title)
+  else if (route.title) expect(title).toMatch(route.title)
 
   const values: Record<string, string | null> = {}
   for (const [key, selector] of Object.entries(single)) {
@@ -47,6 +64,7 @@ async function expectHeadTags(page: Page, route: RouteCase) {
   }
   expect(values.robots).toBe(route.noindex ? 'noindex, nofollow' : 'index, follow')
   expect(values.description?.length).toBeGreaterThan(20)
+  if (route.description) expect(values.description).toBe(route.description)
   expect(values.keywords).toContain('программирование для детей')
   expect(values.ogTitle).toBe(title)
   expect(values.dcTitle).toBe(title)
@@ -73,9 +91,9 @@ test.describe('head tags in the prerendered HTML', () => {
   }
 
   test('a course title is the course name with the site suffix', async ({ page }) => {
-    await page.goto('/course/4')
+    await page.goto(paths.course(someCourse().id))
     const heading = await page.getByRole('heading', { level: 1 }).textContent()
-    await expect(page).toHaveTitle(`${heading} — IT Lab, Астрахань`)
+    await expect(page).toHaveTitle(`${heading} — ${school.titleSuffix}`)
   })
 })
 

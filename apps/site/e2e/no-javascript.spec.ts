@@ -1,13 +1,15 @@
-import { COURSE_CATALOGUE, isConsentVersion } from '@it-lab/shared'
+import { isConsentVersion } from '@it-lab/shared'
 import type { Page } from '@playwright/test'
 import { paths, prerenderPaths } from '#app/config/paths.ts'
-import { expect, test } from './fixtures'
+import { expect, MISSING_COURSE_ID, someCourse, test } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 import { chatMessages } from './telegram'
 
 // The site before or without JavaScript (a slow phone, a failed script, a blocked CSP hash): every
 // essential action still works, as plain HTML (docs/decisions/0039-actions-before-hydration.md).
 test.use({ javaScriptEnabled: false })
+
+const course = someCourse()
 
 /** Every URL the page requests or navigates to, to check that no personal data lands in one. */
 function recordUrls(page: Page): string[] {
@@ -66,7 +68,7 @@ test("the hero's and the course page's calls to action reach the form", async ({
   await page.goto(paths.home)
   await page.locator('#hero').getByRole('link', { name: 'Оставить заявку' }).click()
   await expect(page.getByRole('form', { name: 'Заявка на обучение' })).toBeInViewport()
-  await page.goto(paths.course(2))
+  await page.goto(paths.course(course.id))
   await page.getByRole('link', { name: 'Записаться', exact: true }).click()
   await expect(page.getByRole('form', { name: 'Заявка на обучение' })).toBeInViewport()
 })
@@ -76,7 +78,7 @@ test('a lead is posted, stored, delivered to the chat and thanked, with no perso
 }) => {
   const urls = recordUrls(page)
   const name = uniqueName('Без скриптов')
-  await page.goto(paths.course(4))
+  await page.goto(paths.course(course.id))
   const form = page.getByRole('form', { name: 'Заявка на обучение' })
   await form.getByLabel('Имя').fill(name)
   // Typed as a parent would without the mask: the service brings it to the one format.
@@ -91,8 +93,8 @@ test('a lead is posted, stored, delivered to the chat and thanked, with no perso
   expect(lead).toMatchObject({
     phone: '+7 (912) 345-67-89',
     form: 'feedback',
-    course: 4,
-    page: paths.course(4),
+    course: course.id,
+    page: paths.course(course.id),
   })
   expect(isConsentVersion(String(lead?.consent_version))).toBe(true)
   await expect
@@ -136,19 +138,19 @@ test('a page of a course the service does not know still gets its lead through',
 }) => {
   // A site deployed with a new course before the service: its page's form names a course and
   // a page the running service has never heard of.
-  const unknown = Math.max(...COURSE_CATALOGUE.map(({ id }) => id)) + 1
-  await page.route(paths.course(4), async (route) => {
+  const unknown = MISSING_COURSE_ID
+  await page.route(paths.course(course.id), async (route) => {
     const response = await route.fetch()
     const html = (await response.text())
-      .replace('name="course" value="4"', `name="course" value="${unknown}"`)
+      .replace(`name="course" value="${course.id}"`, `name="course" value="${unknown}"`)
       .replace(
-        `name="page" value="${paths.course(4)}"`,
+        `name="page" value="${paths.course(course.id)}"`,
         `name="page" value="${paths.course(unknown)}"`,
       )
     await route.fulfill({ response, body: html })
   })
   const name = uniqueName('Новый курс')
-  await page.goto(paths.course(4))
+  await page.goto(paths.course(course.id))
   const form = page.getByRole('form', { name: 'Заявка на обучение' })
   await form.getByLabel('Имя').fill(name)
   await form.getByLabel('Телефон').fill('+7 912 345 67 89')

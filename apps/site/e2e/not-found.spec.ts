@@ -1,7 +1,11 @@
-import { expect, navigateInApp, test } from './fixtures'
+import { paths } from '#app/config/paths.ts'
+import { courses } from '#app/content/courses.ts'
+import { expect, MISSING_COURSE_ID, navigateInApp, someCourse, test } from './fixtures'
+
+const { id } = someCourse()
 
 test.describe('unknown path', () => {
-  for (const path of ['/no-such-page', '/courses/extra', '/course/4/extra']) {
+  for (const path of ['/no-such-page', '/courses/extra', `${paths.course(id)}/extra`]) {
     test(`${path} answers 404 with the not-found page`, async ({ page }) => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(404)
@@ -30,7 +34,12 @@ test.describe('unknown path', () => {
 })
 
 test.describe('unknown course id', () => {
-  for (const path of ['/course/99', '/course/abc', '/course/0', '/course/4.0']) {
+  for (const path of [
+    paths.course(MISSING_COURSE_ID),
+    '/course/abc',
+    '/course/0',
+    paths.course(`${id}.0`),
+  ]) {
     test(`${path} answers 404 with 'Курс не найден'`, async ({ page }) => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(404)
@@ -45,16 +54,24 @@ test.describe('unknown course id', () => {
   }
 
   test('reached by client-side navigation', async ({ page }) => {
-    await page.goto('/course/1')
-    await navigateInApp(page, '/course/42')
+    await page.goto(paths.course(id))
+    await navigateInApp(page, paths.course(MISSING_COURSE_ID))
     await expect(page.getByRole('heading', { level: 1, name: 'Курс не найден' })).toBeVisible()
     await expect(page).toHaveTitle(/^Курс не найден/)
   })
 })
 
 test('known routes answer 200', async ({ request }) => {
-  const known = ['/', '/courses', '/privacy-policy', '/personal-data-policy', '/cookie', '/consent']
-  for (let id = 1; id <= 10; id += 1) known.push(`/course/${id}`)
+  const known = [
+    '/',
+    '/courses',
+    '/privacy-policy',
+    '/personal-data-policy',
+    '/cookie',
+    '/consent',
+    // Every course of the data: a course added to the catalogue is checked too.
+    ...courses.map((course) => paths.course(course.id)),
+  ]
   for (const path of known) {
     const response = await request.get(path)
     expect(response.status(), path).toBe(200)

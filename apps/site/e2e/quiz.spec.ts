@@ -1,15 +1,40 @@
 import type { Page } from '@playwright/test'
-import { expect, openQuiz, reachedGoals, test } from './fixtures'
+import { paths } from '#app/config/paths.ts'
+import { quizQuestions } from '#app/content/quiz-questions.ts'
+import {
+  QUIZ_AUTO_ADVANCE_MS,
+  QUIZ_PROMO_CODE,
+  QUIZ_PROMO_DISCOUNT_PERCENT,
+  QUIZ_PROMO_VALID_DAYS,
+  QUIZ_RESULT_DELAY_MS,
+} from '#app/features/quiz/quiz-machine.ts'
+import { scoreQuiz } from '#app/features/quiz/score-quiz.ts'
+import { answerTexts, questionText } from '../test/quiz-answers.ts'
+import { expect, openQuiz, reachedGoals, SAMPLE_QUIZ_ANSWERS, test } from './fixtures'
 
 const START = new Date('2026-03-02T10:00:00+04:00')
+const QUESTIONS = quizQuestions.length
 
 function counter(page: Page, n: number) {
-  return page.locator('#quiz').getByText(`${n} / 5`, { exact: true })
+  return page.locator('#quiz').getByText(`${n} / ${QUESTIONS}`, { exact: true })
 }
 
 test('the whole quiz with the mouse: questions, computing, result, goal and restart', async ({
   page,
 }) => {
+  // An 11–13-year-old gamer who already writes code.
+  const answers = {
+    age: '11-13',
+    interest: 'games',
+    experience: 'code',
+    goal: 'game',
+    learning: 'result',
+  }
+  const [age, interest, ...rest] = answerTexts(answers)
+  const last = rest.pop()
+  if (age === undefined || interest === undefined || last === undefined) {
+    throw new Error('the quiz has fewer than three questions')
+  }
   const quiz = await openQuiz(page, START)
   const button = (name: string | RegExp) => quiz.getByRole('button', { name, exact: true })
   const heading = (name: string | RegExp) => quiz.getByRole('heading', { level: 3, name })
@@ -19,103 +44,106 @@ test('the whole quiz with the mouse: questions, computing, result, goal and rest
 
   // Question 1: counter, progress bar, disabled buttons.
   await expect(counter(page, 1)).toBeVisible()
-  await expect(heading('Сколько лет ребёнку?')).toBeFocused()
+  await expect(heading(questionText(0))).toBeFocused()
   const progress = quiz.getByRole('progressbar')
   await expect(progress).toHaveAttribute('aria-valuenow', '1')
-  await expect(progress).toHaveAttribute('aria-valuemax', '5')
+  await expect(progress).toHaveAttribute('aria-valuemax', String(QUESTIONS))
   await expect(button('Назад')).toBeDisabled()
   await expect(button('Далее')).toBeDisabled()
 
-  await button('11–13 лет').click()
-  await expect(button('11–13 лет')).toHaveAttribute('aria-pressed', 'true')
+  await button(age).click()
+  await expect(button(age)).toHaveAttribute('aria-pressed', 'true')
   await expect(button('Далее')).toBeEnabled()
-  await page.clock.runFor(299)
+  await page.clock.runFor(QUIZ_AUTO_ADVANCE_MS - 1)
   await expect(counter(page, 1)).toBeVisible()
   await page.clock.runFor(1)
 
   // Question 2, then back to 1: the age answer is kept.
   await expect(counter(page, 2)).toBeVisible()
   await expect(progress).toHaveAttribute('aria-valuenow', '2')
-  await expect(heading('Чем ребёнок любит заниматься больше всего?')).toBeFocused()
+  await expect(heading(questionText(1))).toBeFocused()
   await expect(button('Назад')).toBeEnabled()
   await expect(button('Далее')).toBeDisabled()
   await button('Назад').click()
   await expect(counter(page, 1)).toBeVisible()
-  await expect(button('11–13 лет')).toHaveAttribute('aria-pressed', 'true')
+  await expect(button(age)).toHaveAttribute('aria-pressed', 'true')
   await button('Далее').click()
   await expect(counter(page, 2)).toBeVisible()
 
-  await button('Играть в компьютерные игры').click()
-  await page.clock.runFor(300)
-  await expect(counter(page, 3)).toBeVisible()
-  await button('Да, уже пишет код на языке программирования').click()
-  await page.clock.runFor(300)
-  await expect(counter(page, 4)).toBeVisible()
-  await button('Свою 3D-игру или целый мир').click()
-  await page.clock.runFor(300)
+  await button(interest).click()
+  await page.clock.runFor(QUIZ_AUTO_ADVANCE_MS)
+  for (const [index, answer] of rest.entries()) {
+    await expect(counter(page, index + 3)).toBeVisible()
+    await button(answer).click()
+    await page.clock.runFor(QUIZ_AUTO_ADVANCE_MS)
+  }
 
   // The last question says 'Узнать результат'.
-  await expect(counter(page, 5)).toBeVisible()
-  await expect(progress).toHaveAttribute('aria-valuenow', '5')
+  await expect(counter(page, QUESTIONS)).toBeVisible()
+  await expect(progress).toHaveAttribute('aria-valuenow', String(QUESTIONS))
   await expect(button('Узнать результат')).toBeDisabled()
   await expect(button('Далее')).toHaveCount(0)
-  await button('Когда результат сразу виден на экране или в телефоне').click()
-  await page.clock.runFor(300)
+  await button(last).click()
+  await page.clock.runFor(QUIZ_AUTO_ADVANCE_MS)
 
   await expect(heading('Подбираем курс')).toBeFocused()
-  await page.clock.runFor(1_499)
+  await page.clock.runFor(QUIZ_RESULT_DELAY_MS - 1)
   await expect(heading('Подбираем курс')).toBeVisible()
   expect(await reachedGoals(page)).not.toContain('testIsPassed')
   await page.clock.runFor(1)
 
-  // Result: Roblox for an 11–13-year-old gamer who already writes code.
-  await expect(heading(/Roblox: создание 3D-игр/)).toBeFocused()
-  await expect(quiz.getByText('ТЕСТ-10', { exact: true })).toBeVisible()
-  await expect(quiz.getByText('Ваш промокод на скидку 10 %')).toBeVisible()
-  await expect(quiz.getByText('Действует 30 дней.')).toBeVisible()
+  const suggested = scoreQuiz(answers)
+  await expect(heading(suggested.title)).toBeFocused()
+  await expect(quiz.getByText(QUIZ_PROMO_CODE, { exact: true })).toBeVisible()
+  await expect(
+    quiz.getByText(`Ваш промокод на скидку ${QUIZ_PROMO_DISCOUNT_PERCENT} %`),
+  ).toBeVisible()
+  await expect(quiz.getByText(`Действует ${QUIZ_PROMO_VALID_DAYS} дней.`)).toBeVisible()
   await expect(quiz.getByText(/носит рекомендательный характер/)).toBeVisible()
   await expect(quiz.getByRole('link', { name: 'Подробнее о курсе' })).toHaveAttribute(
     'href',
-    '/course/1',
+    paths.course(suggested.courseId),
   )
   expect(await reachedGoals(page)).toEqual(['testIsPassed'])
 
   await button('Пройти тест заново').click()
   await expect(heading('Какой курс подойдёт вашему ребёнку?')).toBeFocused()
   await button('Начать тест').click()
-  await expect(button('11–13 лет')).toHaveAttribute('aria-pressed', 'false')
+  await expect(button(age)).toHaveAttribute('aria-pressed', 'false')
   await expect(button('Далее')).toBeDisabled()
 })
 
 test('a keyboard choice stays in place until «Далее»; focus then moves to the next question', async ({
   page,
 }) => {
+  const [first, second] = quizQuestions[0]?.options.map((option) => option.text) ?? []
+  if (first === undefined || second === undefined)
+    throw new Error('the first question has < 2 options')
   const quiz = await openQuiz(page, START)
   const button = (name: string | RegExp) => quiz.getByRole('button', { name, exact: true })
 
   await button('Начать тест').focus()
   await page.keyboard.press('Enter')
-  await expect(quiz.getByRole('heading', { name: 'Сколько лет ребёнку?' })).toBeFocused()
+  await expect(quiz.getByRole('heading', { name: questionText(0) })).toBeFocused()
 
   await page.keyboard.press('Tab')
-  await expect(button('Меньше 7 лет')).toBeFocused()
+  await expect(button(first)).toBeFocused()
   await page.keyboard.press('Tab')
-  await expect(button('7–10 лет')).toBeFocused()
+  await expect(button(second)).toBeFocused()
   await page.keyboard.press('Enter')
-  await expect(button('7–10 лет')).toHaveAttribute('aria-pressed', 'true')
+  await expect(button(second)).toHaveAttribute('aria-pressed', 'true')
   await expect(quiz.getByRole('status')).toHaveText(
-    'Выбран ответ «7–10 лет». Чтобы продолжить, нажмите «Далее».',
+    `Выбран ответ «${second}». Чтобы продолжить, нажмите «Далее».`,
   )
-  await page.clock.runFor(2_000)
+  // Far past the wait after a pointer choice: a keyboard choice does not move on by itself.
+  await page.clock.runFor(10 * QUIZ_AUTO_ADVANCE_MS)
   await expect(counter(page, 1)).toBeVisible()
-  await expect(button('7–10 лет')).toBeFocused()
+  await expect(button(second)).toBeFocused()
 
   await button('Далее').focus()
   await page.keyboard.press('Enter')
   await expect(counter(page, 2)).toBeVisible()
-  await expect(
-    quiz.getByRole('heading', { name: 'Чем ребёнок любит заниматься больше всего?' }),
-  ).toBeFocused()
+  await expect(quiz.getByRole('heading', { name: questionText(1) })).toBeFocused()
 })
 
 test('the result leads to the contact block and to the course page', async ({ page }) => {
@@ -123,28 +151,22 @@ test('the result leads to the contact block and to the course page', async ({ pa
   const button = (name: string | RegExp) => quiz.getByRole('button', { name, exact: true })
 
   await button('Начать тест').click()
-  for (const answer of [
-    '14–17 лет',
-    'Рисовать, сочинять истории и мультики',
-    'Нет, это будет первое знакомство',
-    'Сайт с красивым дизайном',
-  ]) {
+  for (const answer of answerTexts(SAMPLE_QUIZ_ANSWERS)) {
     await button(answer).click()
-    await page.clock.runFor(300)
+    await page.clock.runFor(QUIZ_AUTO_ADVANCE_MS)
   }
-  await button('Когда результат сразу виден на экране или в телефоне').click()
-  await page.clock.runFor(300)
   await expect(quiz.getByRole('heading', { name: 'Подбираем курс' })).toBeVisible()
-  await page.clock.runFor(1_500)
+  await page.clock.runFor(QUIZ_RESULT_DELAY_MS)
 
-  await expect(quiz.getByRole('heading', { name: /Создание сайтов: HTML и CSS/ })).toBeVisible()
+  const suggested = scoreQuiz(SAMPLE_QUIZ_ANSWERS)
+  await expect(quiz.getByRole('heading', { name: suggested.title })).toBeVisible()
   await quiz.getByRole('link', { name: 'Оставить заявку' }).click()
   await expect(page.locator('#contact')).toBeInViewport()
 
   await quiz.getByRole('link', { name: 'Подробнее о курсе' }).click()
-  await expect(page).toHaveURL('/course/7')
+  await expect(page).toHaveURL(paths.course(suggested.courseId))
   await expect(
-    page.getByRole('heading', { level: 1, name: /Создание сайтов: HTML и CSS/ }),
+    page.getByRole('heading', { level: 1, name: suggested.title, exact: true }),
   ).toBeVisible()
 })
 
@@ -152,27 +174,29 @@ test.describe('at 320 px', () => {
   test.use({ viewport: { width: 320, height: 640 } })
 
   test('fits the screen on every step', async ({ page }) => {
+    // Every option of a question is on screen whichever is chosen; the answers pick the result.
+    const answers = {
+      age: 'under-7',
+      interest: 'logic',
+      experience: 'none',
+      goal: 'cartoon',
+      learning: 'play',
+    }
     const quiz = await openQuiz(page, START)
     const button = (name: string | RegExp) => quiz.getByRole('button', { name, exact: true })
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= 320)
 
     expect(await fits()).toBe(true)
     await button('Начать тест').click()
-    for (const answer of [
-      'Меньше 7 лет',
-      'Решать головоломки и узнавать, как всё устроено',
-      'Нет, это будет первое знакомство',
-      'Мультфильм или историю со своими героями',
-    ]) {
-      await button(answer).click()
+    for (const answer of answerTexts(answers)) {
       expect(await fits()).toBe(true)
-      await page.clock.runFor(300)
+      await button(answer).click()
+      await page.clock.runFor(QUIZ_AUTO_ADVANCE_MS)
     }
-    await button('В игре, с яркими картинками').click()
-    await page.clock.runFor(300)
     await expect(quiz.getByRole('heading', { name: 'Подбираем курс' })).toBeVisible()
-    await page.clock.runFor(1_500)
-    await expect(quiz.getByRole('heading', { name: /Компьютерная грамотность/ })).toBeVisible()
+    expect(await fits()).toBe(true)
+    await page.clock.runFor(QUIZ_RESULT_DELAY_MS)
+    await expect(quiz.getByRole('heading', { name: scoreQuiz(answers).title })).toBeVisible()
     expect(await fits()).toBe(true)
   })
 })

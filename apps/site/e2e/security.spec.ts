@@ -1,9 +1,17 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { BUILD_DIR } from './e2e-env.ts'
-import { expect, test } from './fixtures'
+import { paths } from '#app/config/paths.ts'
+import { expect, MISSING_COURSE_ID, someCourse, test } from './fixtures'
 
-const pages = ['/', '/courses', '/course/4', '/cookie', '/no-such-page', '/course/99']
+const pages = [
+  '/',
+  '/courses',
+  paths.course(someCourse().id),
+  '/cookie',
+  '/no-such-page',
+  paths.course(MISSING_COURSE_ID),
+]
 
 test('every HTML page carries the security headers', async ({ request }) => {
   for (const pagePath of pages) {

@@ -1,9 +1,12 @@
 import type { APIRequestContext } from '@playwright/test'
+import { paths } from '#app/config/paths.ts'
+import { school } from '#app/config/school.ts'
 import { courses } from '#app/content/courses.ts'
+import { PRICE_PLANS } from '#app/content/price-plans.ts'
 import { expect, test } from './fixtures'
 
 const SITE_URL = 'https://it-lab.test'
-const INDEXABLE = ['/', '/courses', ...courses.map(({ id }) => `/course/${id}`)]
+const INDEXABLE = ['/', '/courses', ...courses.map(({ id }) => paths.course(id))]
 const NOINDEX = ['/privacy-policy', '/personal-data-policy', '/cookie', '/consent']
 
 test('sitemap.xml lists every indexable page and none of the noindex ones', async ({ request }) => {
@@ -35,28 +38,40 @@ test('the home page describes the school as an EducationalOrganization', async (
   expect(organization).toBeDefined()
   expect(organization).toMatchObject({
     '@context': 'https://schema.org',
-    name: 'IT Lab',
+    name: school.name,
     url: `${SITE_URL}/`,
-    address: { '@type': 'PostalAddress', addressLocality: 'Астрахань', addressCountry: 'RU' },
+    address: { '@type': 'PostalAddress', addressLocality: school.city, addressCountry: 'RU' },
   })
-  expect(organization?.telephone).toMatch(/^\+7/)
-  // The facts file states no opening hours, so none are published.
-  expect(organization).not.toHaveProperty('openingHoursSpecification')
+  expect(organization?.telephone).toBe(school.phone.tel)
+  // Opening hours are published only when the facts file states them.
+  expect(Object.hasOwn(organization ?? {}, 'openingHoursSpecification')).toBe(
+    school.openingHours !== undefined,
+  )
 })
 
 test('each course page describes its Course with provider and offers', async ({ request }) => {
-  for (let id = 1; id <= 10; id += 1) {
-    const blocks = await jsonLd(request, `/course/${id}`)
-    const course = blocks.find((block) => block['@type'] === 'Course')
-    expect(course, `/course/${id}`).toBeDefined()
-    expect(course?.name).toEqual(expect.any(String))
-    expect(course?.description).toEqual(expect.any(String))
-    expect(course?.url).toBe(`${SITE_URL}/course/${id}`)
-    expect(course?.provider).toMatchObject({ '@type': 'EducationalOrganization', name: 'IT Lab' })
-    const offers = course?.offers as Array<Record<string, unknown>>
-    expect(offers.map((offer) => offer.price)).toEqual([1500, 1125, 1000, 900])
-    for (const offer of offers)
-      expect(offer).toMatchObject({ '@type': 'Offer', priceCurrency: 'RUB' })
+  // Every course of the data, with its own texts and prices.
+  for (const course of courses) {
+    const path = paths.course(course.id)
+    const blocks = await jsonLd(request, path)
+    const described = blocks.find((block) => block['@type'] === 'Course')
+    expect(described, path).toMatchObject({
+      name: course.title,
+      description: course.description,
+      url: `${SITE_URL}${path}`,
+      provider: { '@type': 'EducationalOrganization', name: school.name },
+    })
+    const offers = described?.offers as Array<Record<string, unknown>>
+    expect(offers, path).toEqual(
+      PRICE_PLANS.map((plan) =>
+        expect.objectContaining({
+          '@type': 'Offer',
+          category: plan.offerName,
+          price: course.prices[plan.key],
+          priceCurrency: 'RUB',
+        }),
+      ),
+    )
   }
 })
 

@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test'
-import { blockStorage, expect, metrikaCalls, METRIKA_ID, test } from './fixtures'
+import { paths } from '#app/config/paths.ts'
+import { school } from '#app/config/school.ts'
+import {
+  blockStorage,
+  expect,
+  metrikaCalls,
+  METRIKA_ID,
+  MISSING_COURSE_ID,
+  someCourse,
+  test,
+} from './fixtures'
 
 test.describe('header on desktop', () => {
   test('nav links lead to their pages and the logo leads home', async ({ page }) => {
@@ -93,9 +103,9 @@ test('footer shows the logo, copyright, policy and consent links and the legal l
   await page.goto('/')
   await page.getByRole('button', { name: 'Понятно' }).click()
   const footer = page.getByRole('contentinfo')
-  await expect(footer.getByRole('img', { name: 'IT Lab' })).toBeVisible()
+  await expect(footer.getByRole('img', { name: school.name })).toBeVisible()
   await expect(footer.getByText('© 2025 Все права защищены')).toBeVisible()
-  await expect(footer.getByText(/ИНН .+, ОГРНИП .+/)).toBeVisible()
+  await expect(footer.getByText(school.legalLine, { exact: true })).toBeVisible()
   await footer.getByRole('link', { name: 'Согласие на обработку персональных данных' }).click()
   await expect(page).toHaveURL('/consent')
   await footer.getByRole('link', { name: 'Политика конфиденциальности' }).click()
@@ -108,7 +118,7 @@ test('every page, the not-found pages included, has the cookie policy in its foo
   for (const path of [
     '/',
     '/courses',
-    '/course/4',
+    paths.course(someCourse().id),
     '/privacy-policy',
     '/personal-data-policy',
     '/consent',
@@ -116,7 +126,7 @@ test('every page, the not-found pages included, has the cookie policy in its foo
     '/thanks',
     '/form-error/failed',
     '/no-such-page',
-    '/course/99',
+    paths.course(MISSING_COURSE_ID),
   ]) {
     await page.goto(path)
     const link = page
@@ -149,7 +159,11 @@ test.describe('cookie banner', () => {
       path: '/',
       actions: ['Оставить заявку', /^(Позвонить|Скопировать номер)/],
     },
-    { viewport: { width: 1280, height: 800 }, path: '/course/4', actions: ['Записаться'] },
+    {
+      viewport: { width: 1280, height: 800 },
+      path: paths.course(someCourse().id),
+      actions: ['Записаться'],
+    },
   ]) {
     test(`covers none of the first screen's calls to action on ${path} at ${viewport.width} px`, async ({
       page,

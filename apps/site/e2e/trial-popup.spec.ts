@@ -1,9 +1,16 @@
 import type { Page } from '@playwright/test'
+import {
+  TRIAL_POPUP_DELAY_MS,
+  TRIAL_POPUP_SUCCESS_CLOSE_MS,
+  TRIAL_POPUP_SUPPRESS_MS,
+} from '#app/features/trial-popup/dismissal.ts'
 import { LEAD_API_URL } from './e2e-env.ts'
 import { blockStorage, expect, test } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 
 const DAY = 24 * 60 * 60 * 1000
+/** Just past the moment the popup is due. */
+const PAST_DELAY = TRIAL_POPUP_DELAY_MS + 100
 const START = new Date('2026-03-02T10:00:00+04:00')
 
 function popup(page: Page) {
@@ -16,9 +23,11 @@ async function loadWithClock(page: Page, path = '/') {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 }
 
-test('opens 40 s after load and locks page scrolling', async ({ page }) => {
+test(`opens ${TRIAL_POPUP_DELAY_MS / 1000} s after load and locks page scrolling`, async ({
+  page,
+}) => {
   await loadWithClock(page)
-  await page.clock.runFor(39_000)
+  await page.clock.runFor(TRIAL_POPUP_DELAY_MS - 1_000)
   await expect(popup(page)).toBeHidden()
   await page.clock.runFor(1_100)
   await expect(popup(page)).toBeVisible()
@@ -26,35 +35,37 @@ test('opens 40 s after load and locks page scrolling', async ({ page }) => {
   await expect(popup(page).getByLabel('Имя')).toHaveValue('')
 })
 
-test('closing stores the time; it stays away for 7 days, then comes back', async ({ page }) => {
+test(`closing stores the time; it stays away for ${TRIAL_POPUP_SUPPRESS_MS / DAY} days, then comes back`, async ({
+  page,
+}) => {
   await loadWithClock(page)
-  await page.clock.runFor(40_100)
+  await page.clock.runFor(PAST_DELAY)
   await popup(page).getByRole('button', { name: 'Закрыть' }).click()
   await expect(popup(page)).toBeHidden()
   await expect(page.locator('html')).not.toHaveCSS('overflow', 'hidden')
   const stored = Number(await page.evaluate(() => localStorage.getItem('trial_popup_dismissed_at')))
-  expect(stored).toBeGreaterThanOrEqual(START.getTime() + 40_000)
+  expect(stored).toBeGreaterThanOrEqual(START.getTime() + TRIAL_POPUP_DELAY_MS)
 
   await page.reload()
-  await page.clock.runFor(60_000)
+  await page.clock.runFor(2 * TRIAL_POPUP_DELAY_MS)
   await expect(popup(page)).toBeHidden()
 
-  await page.clock.fastForward(7 * DAY)
+  await page.clock.fastForward(TRIAL_POPUP_SUPPRESS_MS)
   await page.reload()
-  await page.clock.runFor(40_100)
+  await page.clock.runFor(PAST_DELAY)
   await expect(popup(page)).toBeVisible()
 })
 
 test('a backdrop click and Escape close it too', async ({ page }) => {
   await loadWithClock(page)
-  await page.clock.runFor(40_100)
+  await page.clock.runFor(PAST_DELAY)
   await expect(popup(page)).toBeVisible()
   await page.mouse.click(5, 5)
   await expect(popup(page)).toBeHidden()
 
   await page.evaluate(() => localStorage.removeItem('trial_popup_dismissed_at'))
   await page.reload()
-  await page.clock.runFor(40_100)
+  await page.clock.runFor(PAST_DELAY)
   await expect(popup(page)).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(popup(page)).toBeHidden()
@@ -64,19 +75,19 @@ test('a backdrop click and Escape close it too', async ({ page }) => {
 test('focus moves into the popup and returns on close', async ({ page }) => {
   await loadWithClock(page)
   await page.getByRole('link', { name: 'На главную' }).focus()
-  await page.clock.runFor(40_100)
+  await page.clock.runFor(PAST_DELAY)
   await expect(popup(page)).toBeVisible()
   await expect(popup(page).locator(':focus')).toHaveCount(1)
   await page.keyboard.press('Escape')
   await expect(page.getByRole('link', { name: 'На главную' })).toBeFocused()
 })
 
-test('a lead sent from the popup: thank-you view that closes itself after 5 s', async ({
+test(`a lead sent from the popup: thank-you view that closes itself after ${TRIAL_POPUP_SUCCESS_CLOSE_MS / 1000} s`, async ({
   page,
 }) => {
   await loadWithClock(page)
-  await page.clock.runFor(40_100)
-  // Stop the clock's natural flow: the 5 s count from the answer, however slow the machine is.
+  await page.clock.runFor(PAST_DELAY)
+  // Stop the clock's natural flow: the wait counts from the answer, however slow the machine is.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
   const name = uniqueName('Светлана')
   await popup(page).getByLabel('Имя').fill(name)
@@ -88,7 +99,7 @@ test('a lead sent from the popup: thank-you view that closes itself after 5 s', 
   })
   await expect(thanks).toBeVisible()
   expect(storedLeads(name)).toMatchObject([{ form: 'trial_lesson_popup' }])
-  await page.clock.runFor(4_900)
+  await page.clock.runFor(TRIAL_POPUP_SUCCESS_CLOSE_MS - 100)
   await expect(thanks).toBeVisible()
   await page.clock.runFor(200)
   await expect(thanks).toBeHidden()
@@ -106,7 +117,7 @@ test("'Отправка...' while sending, and a failure returns the form with t
     await held
     await route.fulfill({ status: 503, body: 'unavailable' })
   })
-  await page.clock.runFor(40_100)
+  await page.clock.runFor(PAST_DELAY)
   const name = uniqueName('Денис')
   await popup(page).getByLabel('Имя').fill(name)
   await popup(page).getByLabel('Телефон').fill('+7 (900) 666-77-88')
@@ -125,7 +136,7 @@ test("'Отправка...' while sending, and a failure returns the form with t
 test('storage that throws is ignored: the popup opens and closes', async ({ page }) => {
   await blockStorage(page)
   await loadWithClock(page)
-  await page.clock.runFor(40_100)
+  await page.clock.runFor(PAST_DELAY)
   await expect(popup(page)).toBeVisible()
   await popup(page).getByRole('button', { name: 'Закрыть' }).click()
   await expect(popup(page)).toBeHidden()
@@ -135,14 +146,14 @@ test.describe('the picture', () => {
   test('shows on wide screens', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await loadWithClock(page)
-    await page.clock.runFor(40_100)
+    await page.clock.runFor(PAST_DELAY)
     await expect(popup(page).locator('img')).toBeVisible()
   })
 
   test('is left out on phones', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 })
     await loadWithClock(page)
-    await page.clock.runFor(40_100)
+    await page.clock.runFor(PAST_DELAY)
     await expect(popup(page)).toBeVisible()
     await expect(popup(page).locator('img')).toBeHidden()
   })

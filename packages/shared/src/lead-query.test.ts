@@ -6,6 +6,8 @@ import { readLeadMeta } from './lead-query.ts'
 const VERSION = '2025-09-01.0a1b2c3d'
 /** A course a newer site may have and this catalogue not. */
 const NEW_COURSE = Math.max(...COURSE_CATALOGUE.map(({ id }) => id)) + 1
+/** Two courses of the catalogue, as a lead's course and the quiz's suggestion (0: none there). */
+const [COURSE = 0, SUGGESTED = 0] = COURSE_CATALOGUE.map(({ id }) => id)
 
 const KNOWN = { warnings: [], unknownParams: [] }
 const NOTHING = { course: null, quiz: null, page: null, honeypot: '' }
@@ -35,8 +37,13 @@ describe('readLeadMeta', () => {
     ['unknown param dropped', { form: 'feedback', utm: 'x' }, { form: 'feedback' }],
     [
       'a course page with a quiz suggestion',
-      { form: 'feedback', course: '4', quiz: '6', page: '/course/4' },
-      { course: 4, quiz: 6, page: '/course/4' },
+      {
+        form: 'feedback',
+        course: String(COURSE),
+        quiz: String(SUGGESTED),
+        page: `/course/${COURSE}`,
+      },
+      { course: COURSE, quiz: SUGGESTED, page: `/course/${COURSE}` },
     ],
     ['the home page', { page: '/' }, { page: '/' }],
     // A form's hidden fields are empty when there is nothing to say.
@@ -142,19 +149,19 @@ describe('readLeadMeta', () => {
   it('leadQueryString builds what it reads, with or without a consent version', () => {
     expect(leadQueryString('feedback')).toBe(`form=feedback&${HONEYPOT_PARAM}=`)
     const query = leadQueryString('trial_lesson_popup', '', VERSION, {
-      course: 4,
-      quiz: 2,
-      page: '/course/4',
+      course: COURSE,
+      quiz: SUGGESTED,
+      page: `/course/${COURSE}`,
     })
     expect(query).toBe(
-      `form=trial_lesson_popup&consent=${VERSION}&course=4&quiz=2&page=%2Fcourse%2F4&${HONEYPOT_PARAM}=`,
+      `form=trial_lesson_popup&consent=${VERSION}&course=${COURSE}&quiz=${SUGGESTED}&page=%2Fcourse%2F${COURSE}&${HONEYPOT_PARAM}=`,
     )
     expect(meta(Object.fromEntries(new URLSearchParams(query)))).toMatchObject({
       form: 'trial_lesson_popup',
       consent: VERSION,
-      course: 4,
-      quiz: 2,
-      page: '/course/4',
+      course: COURSE,
+      quiz: SUGGESTED,
+      page: `/course/${COURSE}`,
       ...KNOWN,
     })
   })

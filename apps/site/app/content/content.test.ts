@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { COMPLETION_BENEFITS, TRIAL_PROMO_POINTS } from './course-extras.ts'
 import { COURSE_IMAGE_SIZE, courseImageUrl } from './course-images.ts'
-import { courses, findCourse, mainPageCourses } from './courses.ts'
-import { COURSE_PRICES } from './price-plans.ts'
+import { courses, findCourse } from './courses.ts'
 import { courseProgrammes } from './course-programmes.ts'
 import { MONTH_FORMS, pluralRu, pluralizeMonths } from './plural.ts'
 import { prizes } from './prizes.ts'
@@ -41,15 +40,6 @@ describe('courses', () => {
         new RegExp(` · ${course.ageMin}–${course.ageMax} лет$`),
       )
     }
-  })
-
-  it('all use the shared prices', () => {
-    for (const course of courses) expect(course.prices).toEqual(COURSE_PRICES)
-  })
-
-  it('put the onMainPage ones on the home page, in id order', () => {
-    expect(mainPageCourses).toEqual(courses.filter((course) => course.onMainPage))
-    expect(mainPageCourses.length).toBeGreaterThan(0)
   })
 
   it('each have a distinct illustration', () => {

@@ -45,17 +45,6 @@ describe('quiz questions', () => {
     }
   })
 
-  it('give 100 points exactly to the courses of the chosen age group', () => {
-    expect(ageQuestion?.options.map((option) => option.text)).toEqual(
-      AGE_GROUPS.map((group) => group.text),
-    )
-    for (const group of AGE_GROUPS) {
-      const option = ageQuestion?.options.find((candidate) => candidate.id === group.id)
-      const expected = Object.fromEntries(ageGroupCourseIds(group).map((id) => [id, AGE_POINTS]))
-      expect(option?.points, group.id).toEqual(expected)
-    }
-  })
-
   it('give 1 point to some courses on the other questions', () => {
     for (const question of otherQuestions) {
       for (const option of question.options) {

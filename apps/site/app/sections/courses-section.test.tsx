@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { courses, mainPageCourses, type Course } from '#app/content/courses.ts'
+import { paths } from '#app/config/paths.ts'
+import { school } from '#app/config/school.ts'
+import { courses, type Course } from '#app/content/courses.ts'
 import { CoursesSection } from './courses-section'
 
 function renderSection(list?: readonly Course[]) {
@@ -12,16 +14,20 @@ function renderSection(list?: readonly Course[]) {
 describe('CoursesSection', () => {
   it('shows the onMainPage courses, linking each to its page, and «Ещё курсы»', async () => {
     renderSection()
-    const section = await screen.findByRole('region', { name: 'Чему можно научиться в IT Lab' })
+    const section = await screen.findByRole('region', {
+      name: `Чему можно научиться в ${school.name}`,
+    })
     expect(section).toHaveAttribute('id', 'courses')
     const titles = within(section)
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent)
-    expect(titles).toEqual(courses.filter((c) => c.onMainPage).map((c) => c.title))
-    for (const course of mainPageCourses) {
+    // Straight from the data's flag, not from the app's own list.
+    const shown = courses.filter((course) => course.onMainPage)
+    expect(titles).toEqual(shown.map((course) => course.title))
+    for (const course of shown) {
       expect(within(section).getByRole('link', { name: course.title })).toHaveAttribute(
         'href',
-        `/course/${course.id}`,
+        paths.course(course.id),
       )
     }
     expect(within(section).getByRole('link', { name: 'Ещё курсы' })).toHaveAttribute(

@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { paths } from '#app/config/paths.ts'
+import { courses } from '#app/content/courses.ts'
 import { QUIZ_SUGGESTION_KEY, leadContext, rememberQuizSuggestion } from './lead-context'
+
+const ids = courses.map((course) => course.id)
+/** A course of the catalogue, and an id none of its courses has. */
+const id = Math.min(...ids)
+const unknownId = Math.max(...ids) + 1
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -9,11 +16,11 @@ afterEach(() => {
 
 describe('leadContext', () => {
   it.each([
-    ['/course/4', { course: 4, page: '/course/4' }],
+    [paths.course(id), { course: id, page: paths.course(id) }],
     ['/', { page: '/' }],
     ['/courses', { page: '/courses' }],
     // Pages the service would refuse are left out, so the lead still goes through.
-    ['/course/99', {}],
+    [paths.course(unknownId), {}],
     ['/courses/', {}],
     ['/no-such-page', {}],
   ])('from %s', (pathname, expected) => {
@@ -21,13 +28,13 @@ describe('leadContext', () => {
   })
 
   it('adds the quiz suggestion remembered in this visit', () => {
-    rememberQuizSuggestion(6)
-    expect(window.sessionStorage.getItem(QUIZ_SUGGESTION_KEY)).toBe('6')
-    expect(leadContext('/')).toEqual({ quiz: 6, page: '/' })
+    rememberQuizSuggestion(id)
+    expect(window.sessionStorage.getItem(QUIZ_SUGGESTION_KEY)).toBe(String(id))
+    expect(leadContext('/')).toEqual({ quiz: id, page: '/' })
   })
 
   it('ignores a stored value that is not a course', () => {
-    window.sessionStorage.setItem(QUIZ_SUGGESTION_KEY, '99')
+    window.sessionStorage.setItem(QUIZ_SUGGESTION_KEY, String(unknownId))
     expect(leadContext('/')).toEqual({ page: '/' })
   })
 
@@ -38,7 +45,7 @@ describe('leadContext', () => {
     vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
       throw new DOMException('denied', 'SecurityError')
     })
-    expect(() => rememberQuizSuggestion(4)).not.toThrow()
-    expect(leadContext('/course/4')).toEqual({ course: 4, page: '/course/4' })
+    expect(() => rememberQuizSuggestion(id)).not.toThrow()
+    expect(leadContext(paths.course(id))).toEqual({ course: id, page: paths.course(id) })
   })
 })

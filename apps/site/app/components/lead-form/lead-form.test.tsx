@@ -3,6 +3,8 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { paths } from '#app/config/paths.ts'
+import { courses } from '#app/content/courses.ts'
 import { reachGoal } from '#app/lib/analytics.ts'
 import { reportError } from '#app/lib/error-reporting.ts'
 import { LeadFormView } from './lead-form-view'
@@ -108,7 +110,8 @@ describe('lead form', () => {
   })
 
   it('is a real form posted to the lead service, with its context in hidden fields', () => {
-    renderForm('/course/4')
+    const id = Math.min(...courses.map((course) => course.id))
+    renderForm(paths.course(id))
     const form = screen.getByRole('form', { name: 'Заявка' })
     expect(form).toHaveAttribute('method', 'post')
     expect(form).toHaveAttribute('action', 'http://lead.test/send')
@@ -118,8 +121,8 @@ describe('lead form', () => {
       phone: '',
       website: '',
       form: 'feedback',
-      course: '4',
-      page: '/course/4',
+      course: String(id),
+      page: paths.course(id),
       quiz: '',
     })
     expect(hidden.consent).toSatisfy(isConsentVersion)

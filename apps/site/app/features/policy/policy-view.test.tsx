@@ -34,9 +34,10 @@ describe('PolicyView', () => {
     expect(screen.getByText(/Редакция от \d{1,2} [а-я]+ \d{4} г\./)).toBeInTheDocument()
   })
 
-  it('uses the same operator details as the footer', () => {
+  it("names the operator with the facts file's ИНН and ОГРНИП", () => {
     const { container } = render(<PolicyView document={privacyPolicy(policyCtx)} />)
-    expect(container.textContent).toContain(school.owner.inn)
-    expect(school.legalLine).toContain(school.owner.inn)
+    expect(container.textContent).toContain(
+      `${school.owner.name} (ИНН ${school.owner.inn}, ОГРНИП ${school.owner.ogrnip}`,
+    )
   })
 })

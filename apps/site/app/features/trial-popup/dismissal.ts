@@ -4,6 +4,8 @@ import { readStorage, writeStorage } from '#app/lib/safe-storage.ts'
 // (docs/behaviour.md, "Trial popup")
 export const TRIAL_POPUP_DELAY_MS = 40_000
 export const TRIAL_POPUP_SUPPRESS_MS = 604_800_000
+/** The thank-you view closes itself this long after a lead is sent. */
+export const TRIAL_POPUP_SUCCESS_CLOSE_MS = 5_000
 const TRIAL_POPUP_DISMISSED_KEY = STORAGE_KEYS.trialPopupDismissedAt
 
 export function dismissedRecently(now: number): boolean {

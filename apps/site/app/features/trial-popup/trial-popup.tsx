@@ -3,10 +3,8 @@ import { useCallback, useEffect, useId, useState } from 'react'
 import { ModalDialog } from '#app/components/modal-dialog.tsx'
 import { LeadFormView } from '#app/components/lead-form/lead-form-view.tsx'
 import { useLeadForm } from '#app/components/lead-form/use-lead-form.ts'
-import { rememberDismissal } from './dismissal'
+import { rememberDismissal, TRIAL_POPUP_SUCCESS_CLOSE_MS } from './dismissal'
 import picture from './trial-lesson-picture.svg'
-
-export const TRIAL_POPUP_SUCCESS_CLOSE_MS = 5_000
 
 /**
  * The trial-lesson popup, mounted open by TrialPopupLauncher when it is due: so its form, errors
