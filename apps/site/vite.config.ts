@@ -4,18 +4,18 @@ import { defineConfig } from 'vite'
 import { checkedSchoolFacts } from './app/config/school.ts'
 import { defineBuildSettings, readBuildSettings } from './build-settings.ts'
 import { consentVersion } from './scripts/consent-version.ts'
-import { definePriceTexts } from './scripts/price-texts.ts'
+import { contentPlugin, readBuildContent } from './scripts/content-plugin.ts'
 
-// Reading the settings (and importing the school's facts) here fails the build at once, naming
-// any bad variable or fact.
+// Reading the settings, the school's facts and the content here fails the build at once, naming
+// any bad variable, fact or content file (and the field, and the rule).
 const settings = readBuildSettings()
+const content = await readBuildContent()
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), contentPlugin(content), reactRouter()],
   define: {
     ...defineBuildSettings(settings),
     'import.meta.env.CONSENT_VERSION': JSON.stringify(consentVersion(settings)),
-    ...definePriceTexts(),
     // Parsed once here, in Node (config/school.ts); the bundles never parse them again.
     __SCHOOL_FACTS__: JSON.stringify(checkedSchoolFacts),
   },

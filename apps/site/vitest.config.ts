@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config'
 import { defineBuildSettings, readBuildSettings } from './build-settings.ts'
 import { consentVersion } from './scripts/consent-version.ts'
-import { definePriceTexts } from './scripts/price-texts.ts'
+import { contentPlugin, readBuildContent } from './scripts/content-plugin.ts'
 
 const settings = readBuildSettings({
   SITE_URL: 'https://itlab.example',
@@ -9,10 +9,11 @@ const settings = readBuildSettings({
 })
 
 export default defineProject({
+  // The content as the build bakes it (scripts/content-plugin.ts).
+  plugins: [contentPlugin(await readBuildContent())],
   define: {
     ...defineBuildSettings(settings),
     'import.meta.env.CONSENT_VERSION': JSON.stringify(consentVersion(settings)),
-    ...definePriceTexts(),
   },
   test: {
     name: 'site',

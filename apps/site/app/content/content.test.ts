@@ -5,7 +5,6 @@ import { z } from 'zod'
 import { COMPLETION_BENEFITS, TRIAL_PROMO_POINTS } from './course-extras.ts'
 import { COURSE_IMAGE_SIZE, courseImageUrl } from './course-images.ts'
 import { courses, findCourse, mainPageCourses } from './courses.ts'
-import { COURSE_PRICES } from './price-plans.ts'
 import { courseProgrammes } from './course-programmes.ts'
 import { MONTH_FORMS, pluralRu, pluralizeMonths } from './plural.ts'
 import { prizes } from './prizes.ts'
@@ -43,8 +42,11 @@ describe('courses', () => {
     }
   })
 
-  it('all use the shared prices', () => {
-    for (const course of courses) expect(course.prices).toEqual(COURSE_PRICES)
+  it('each have their own prices, no plan dearer than a single visit', () => {
+    for (const course of courses) {
+      const { basic, ...plans } = course.prices
+      for (const price of Object.values(plans)) expect(price).toBeLessThanOrEqual(basic)
+    }
   })
 
   it('put the onMainPage ones on the home page, in id order', () => {
@@ -53,7 +55,7 @@ describe('courses', () => {
   })
 
   it('each have a distinct illustration', () => {
-    const images = courses.map((c) => courseImageUrl(c.id))
+    const images = courses.map((c) => courseImageUrl(c.image))
     for (const image of images) expect(image).toMatch(/svg/)
     expect(new Set(images).size).toBe(courses.length)
   })
@@ -73,11 +75,11 @@ describe('course programmes', () => {
 
 describe('course illustrations', () => {
   // A path, not a URL: under jsdom the global URL is not the one node:fs accepts.
-  const dir = join(import.meta.dirname, 'course-images')
+  const dir = join(import.meta.dirname, '../../../../content/uploads')
   const files = readdirSync(dir).filter((name) => name.endsWith('.svg'))
 
-  it('exist for every course and nothing else', () => {
-    expect(files.sort()).toEqual(courses.map((c) => `course-${c.id}.svg`).sort())
+  it('are the shipped drawings, one for every course', () => {
+    expect(files.sort()).toEqual(courses.map((c) => c.image.replace('/uploads/', '')).sort())
   })
 
   it.each(files)('%s is small, self-contained and text-free', (name) => {

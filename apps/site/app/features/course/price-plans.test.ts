@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { courses } from '#app/content/courses.ts'
-import {
-  COURSE_PRICES,
-  LESSONS_PER_MONTH,
-  PRICE_FORMAT,
-  PRICE_LOCALE,
-} from '#app/content/price-plans.ts'
+import { LESSONS_PER_MONTH, PRICE_FORMAT, PRICE_LOCALE } from '#app/content/price-plans.ts'
 import { buildPricePlans, discountPercent, formatRubles } from './price-plans'
 
 // Intl puts a no-break space between digit groups; compare with ordinary spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ')
+
+// The prices the repository ships for every course (content/courses/*.json).
+const COURSE_PRICES = { basic: 1500, month: 1125, fourMonth: 1000, year: 900 }
 
 describe('buildPricePlans', () => {
   const plans = buildPricePlans(COURSE_PRICES)
@@ -76,10 +74,12 @@ describe('formatRubles', () => {
 
   it('every price a card shows was formatted by the build, as the browser would format it', () => {
     const rubles = new Intl.NumberFormat(PRICE_LOCALE, PRICE_FORMAT)
-    const shown = buildPricePlans(COURSE_PRICES).flatMap((plan) => [
-      plan.lessonPrice,
-      ...(plan.monthly ? [plan.monthly.price, plan.monthly.basePrice] : []),
-    ])
+    const shown = courses
+      .flatMap(({ prices }) => buildPricePlans(prices))
+      .flatMap((plan) => [
+        plan.lessonPrice,
+        ...(plan.monthly ? [plan.monthly.price, plan.monthly.basePrice] : []),
+      ])
     for (const amount of shown) {
       expect(__PRICE_TEXTS__[amount], String(amount)).toBe(rubles.format(amount))
       expect(formatRubles(amount)).toBe(`${rubles.format(amount)}\u00a0₽`)
