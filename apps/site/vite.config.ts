@@ -37,7 +37,7 @@ export default defineConfig({
             },
             {
               name: 'app',
-              test: /app[\\/](lib|config|components|content[\\/]courses|features[\\/](shell|contact-form)|sections[\\/]contact)|packages[\\/]shared|node_modules[\\/](zod|lucide-react)[\\/]/,
+              test: /app[\\/](lib|config|components|content[\\/](courses|announcements)|features[\\/](shell|contact-form|announcements)|sections[\\/]contact)|packages[\\/]shared|node_modules[\\/](zod|lucide-react)[\\/]/,
             },
           ],
         },
