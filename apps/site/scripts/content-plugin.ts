@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { catalogueEntry } from '@it-lab/shared/catalogue'
+import type { CourseEntry } from '@it-lab/shared/catalogue'
 import {
   ContentError,
   checkCourses,
@@ -10,14 +10,21 @@ import {
   IMAGE_MIN_SIZE,
   IMAGE_RATIO_TOLERANCE,
   UPLOADS_PATH,
+  formatProblem,
   type ContentProblem,
   type CourseFile,
 } from '@it-lab/shared/content'
 import sharp from 'sharp'
 import type { Plugin } from 'vite'
-import { readAnnouncements, schoolToday, type Announcement } from '#app/content/announcements.ts'
-import { readTrialOffer } from '#app/content/course-extras.ts'
-import { readPrizes } from '#app/content/prizes.ts'
+import {
+  readAnnouncements,
+  readPrizes,
+  readTrialOffer,
+  schoolToday,
+  type Announcement,
+} from '#app/content/content-files.ts'
+import { readSchoolFactsFile } from '#app/config/school-facts.ts'
+import { FACTS_FILE, parseSchoolFacts, SchoolFactsError } from '#app/config/school-facts-schema.ts'
 import { definePriceTexts } from './price-texts.ts'
 
 // The school's content as the build reads it (docs/decisions/0054-content-as-data.md): every file
@@ -127,7 +134,9 @@ export function contentPlugin(content: BuildContent): Plugin {
     name: 'it-lab-content',
     config: () => ({
       define: {
-        __COURSE_CATALOGUE__: JSON.stringify(content.courses.map(catalogueEntry)),
+        __COURSE_CATALOGUE__: JSON.stringify(
+          content.courses.map(({ skills: _skills, plan: _plan, ...entry }): CourseEntry => entry),
+        ),
         __COURSE_PROGRAMMES__: JSON.stringify(
           Object.fromEntries(content.courses.map(({ id, skills, plan }) => [id, { skills, plan }])),
         ),
@@ -149,4 +158,28 @@ export function contentPlugin(content: BuildContent): Plugin {
       ].join('\n')
     },
   }
+}
+
+/**
+ * Every problem of the content folder, one a line, in Russian: the school's facts and every
+ * content file. Empty when the build may go on. The release build asks this first, so the owner
+ * reads every problem at once and nothing is built from a broken edit.
+ */
+export async function contentCheck(today = schoolToday(), dir = contentDir()): Promise<string[]> {
+  const problems: string[] = []
+  try {
+    parseSchoolFacts(readSchoolFactsFile(dir))
+  } catch (error) {
+    if (error instanceof SchoolFactsError) {
+      problems.push(...error.problems.map((problem) => `${FACTS_FILE}: ${problem}`))
+    } else if (error instanceof SyntaxError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
+      problems.push(`${FACTS_FILE}: весь файл: ${String(error)}`)
+    } else throw error
+  }
+  try {
+    await readBuildContent(today, dir)
+  } catch (error) {
+    problems.push(...problemsOf(error).map(formatProblem))
+  }
+  return problems
 }

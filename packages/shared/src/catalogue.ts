@@ -1,6 +1,6 @@
 // The course catalogue and the site's pages, without the lead schema (and zod): what the site's
 // build scripts and pages import.
-export { COURSE_CATALOGUE, catalogueEntry, courseEntry } from './courses.ts'
+export { COURSE_CATALOGUE, courseEntry } from './courses.ts'
 export type { CourseEntry, CourseLevelTone } from './courses.ts'
 export {
   LEAD_ERROR_REASONS,

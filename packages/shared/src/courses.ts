@@ -26,7 +26,7 @@ export function catalogueEntry({
 
 export const COURSE_CATALOGUE: readonly CourseEntry[] =
   typeof __COURSE_CATALOGUE__ === 'undefined'
-    ? readCourses().map(catalogueEntry)
+    ? readCourses().map(({ skills: _skills, plan: _plan, ...entry }) => entry)
     : __COURSE_CATALOGUE__
 
 /** The course with this id, if the catalogue has one. */

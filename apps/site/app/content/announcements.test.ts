@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AnnouncementFile } from '@it-lab/shared/content'
-import { announcements, schoolToday, visibleAnnouncements } from './announcements.ts'
+import { announcements } from './announcements.ts'
+import { schoolToday, visibleAnnouncements } from './content-files.ts'
 
 const file = (name: string, value: Partial<AnnouncementFile>) => ({
   file: `content/announcements/${name}.json`,

@@ -1,12 +1,7 @@
 // Blocks of the course detail page, the same for every course (docs/behaviour.md, "Course
 // page"): the fixed ones here, the trial-lesson offer from content/trial-offer.json.
-import {
-  contentSchemas,
-  ContentError,
-  FIELD_LABELS,
-  readContentFile,
-  type TrialOfferFile,
-} from '@it-lab/shared/content'
+import type { TrialOfferFile } from '@it-lab/shared/content'
+import { readTrialOffer } from './content-files.ts'
 
 /** Section headings of the course detail page, word for word. */
 export const COURSE_SECTION_HEADINGS = {
@@ -57,17 +52,6 @@ export const COMPLETION_BENEFITS: readonly CourseExtraPoint[] = [
     icon: 'award',
   },
 ]
-
-/** content/trial-offer.json, checked; throws a ContentError naming each problem. */
-export function readTrialOffer(): TrialOfferFile {
-  const read = readContentFile(
-    'trial-offer.json',
-    contentSchemas().trialOffer,
-    FIELD_LABELS.trialOffer,
-  )
-  if (!read.ok) throw new ContentError(read.problems)
-  return read.value
-}
 
 const trialOffer: TrialOfferFile =
   typeof __TRIAL_OFFER__ === 'undefined' ? readTrialOffer() : __TRIAL_OFFER__

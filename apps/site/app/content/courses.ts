@@ -6,6 +6,7 @@
 // course-images.ts.
 import { COURSE_CATALOGUE, type CourseEntry, type CourseLevelTone } from '@it-lab/shared/catalogue'
 import { pluralizeMonths } from './plural.ts'
+import { russianDate } from './russian-date.ts'
 import type { CoursePrices } from './price-plans.ts'
 
 export type { CourseLevelTone }
@@ -41,27 +42,6 @@ const LEVEL_NAMES: Record<CourseLevelTone, string> = {
   middle: 'Средний',
   advanced: 'Продвинутый',
   moderate: 'Умеренный',
-}
-
-const MONTHS_GENITIVE = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-]
-
-/** '2026-09-01' → '1 сентября 2026': written out here, not by Intl (no locale data to load). */
-export function russianDate(iso: string): string {
-  const [year, month, day] = iso.split('-').map(Number)
-  return `${day} ${MONTHS_GENITIVE[(month ?? 1) - 1]} ${year}`
 }
 
 /** 'Средний · 11–13 лет' */

@@ -83,10 +83,11 @@ function createContentSchemas() {
     }, 'такой даты нет в календаре'),
   )
 
-  /** Empty (the editor's cleared field) or a date. */
-  const optionalDate = z.union([z.literal(''), isoDate], {
-    error: 'нужна дата ГГГГ-ММ-ДД или пусто',
-  })
+  /** Empty or absent (the editor's cleared field), or a date. */
+  const optionalDate = z._default(
+    z.union([z.literal(''), isoDate], { error: 'нужна дата ГГГГ-ММ-ДД или пусто' }),
+    '',
+  )
 
   const textList = (max: number) =>
     z
