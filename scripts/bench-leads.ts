@@ -1,7 +1,7 @@
 // `npm run bench:leads`: loads the real lead service on loopback with autocannon and checks
 // that every acknowledged lead is in the database.
 //
-// The service starts through the lead service's test harness (apps/lead-bot/test/service.ts) on
+// The service starts through the lead service's harness (apps/lead-bot/harness/service.ts) on
 // a free 127.0.0.1 port with a fresh SQLite file, its rate limit raised, Telegram off and its
 // logs quiet. Its durability settings are its own: nothing is relaxed here, and the run reports
 // the ones the service logs at startup.

@@ -33,6 +33,8 @@ const APP_FILES = [
   'package-lock.json',
   'packages/shared/package.json',
   'packages/shared/src',
+  // The course files: the chat names a lead's course by its title.
+  'content/courses',
   'apps/lead-bot/package.json',
   'apps/lead-bot/src',
   'apps/lead-bot/scripts',

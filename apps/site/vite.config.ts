@@ -4,19 +4,19 @@ import { defineConfig } from 'vite'
 import { checkedSchoolFacts } from './app/config/school.ts'
 import { defineBuildSettings, readBuildSettings } from './build-settings.ts'
 import { consentVersion } from './scripts/consent-version.ts'
+import { contentPlugin, readBuildContent } from './scripts/content-plugin.ts'
 import { inlineScripts } from './scripts/inline-script.ts'
-import { definePriceTexts } from './scripts/price-texts.ts'
 
-// Reading the settings (and importing the school's facts) here fails the build at once, naming
-// any bad variable or fact.
+// Reading the settings, the school's facts and the content here fails the build at once, naming
+// any bad variable, fact or content file (and the field, and the rule).
 const settings = readBuildSettings()
+const content = await readBuildContent()
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), inlineScripts()],
+  plugins: [tailwindcss(), contentPlugin(content), reactRouter(), inlineScripts()],
   define: {
     ...defineBuildSettings(settings),
     'import.meta.env.CONSENT_VERSION': JSON.stringify(consentVersion(settings)),
-    ...definePriceTexts(),
     // Parsed once here, in Node (config/school.ts); the bundles never parse them again.
     __SCHOOL_FACTS__: JSON.stringify(checkedSchoolFacts),
   },
@@ -39,7 +39,7 @@ export default defineConfig({
             },
             {
               name: 'app',
-              test: /app[\\/](lib|config|components|content[\\/]courses|features[\\/](shell|contact-form)|sections[\\/]contact)|packages[\\/]shared|node_modules[\\/](zod|lucide-react)[\\/]/,
+              test: /app[\\/](lib|config|components|content[\\/](courses|announcements)|features[\\/](shell|contact-form|announcements)|sections[\\/]contact)|packages[\\/]shared|node_modules[\\/](zod|lucide-react)[\\/]/,
             },
           ],
         },

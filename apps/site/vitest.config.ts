@@ -1,25 +1,27 @@
 import { defineProject } from 'vitest/config'
 import { defineBuildSettings, readBuildSettings } from './build-settings.ts'
 import { consentVersion } from './scripts/consent-version.ts'
-import { definePriceTexts } from './scripts/price-texts.ts'
+import { contentPlugin, readBuildContent } from './scripts/content-plugin.ts'
 
 const settings = readBuildSettings({
   SITE_URL: 'https://itlab.example',
   LEAD_API_URL: 'http://lead.test',
 })
 
-// The build-time constants the app reads, as a test build would set them (vitest.dom.config.ts too).
+// The build-time constants the app reads, as a test build would set them, and the content as the
+// build bakes it (scripts/content-plugin.ts); vitest.dom.config.ts uses both too.
 export const define = {
   ...defineBuildSettings(settings),
   'import.meta.env.CONSENT_VERSION': JSON.stringify(consentVersion(settings)),
-  ...definePriceTexts(),
 }
+export const plugins = [contentPlugin(await readBuildContent())]
 
 // Everything but components runs in Node (data, scripts, the server, pure logic), where a test
 // file starts in a fraction of jsdom's time; a .test.ts file that needs a document says so with a
 // `// @vitest-environment jsdom` line. Components render in vitest.dom.config.ts.
 export default defineProject({
   define,
+  plugins,
   test: {
     name: 'site',
     environment: 'node',

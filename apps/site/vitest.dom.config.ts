@@ -1,9 +1,10 @@
 import { defineProject } from 'vitest/config'
-import { define } from './vitest.config.ts'
+import { define, plugins } from './vitest.config.ts'
 
 // The site's components, rendered in jsdom with Testing Library.
 export default defineProject({
   define,
+  plugins,
   test: {
     name: 'site-dom',
     environment: 'jsdom',

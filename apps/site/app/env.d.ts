@@ -1,11 +1,20 @@
 /// <reference types="vite/client" />
 import type { BuildSettings } from '../build-settings'
+import type { PrizesFile, TrialOfferFile } from '@it-lab/shared/content'
 import type { SchoolFacts } from './config/school-facts-schema'
+import type { Announcement } from './content/announcements'
+import type { CourseProgramme } from './content/course-programmes'
 
 // The build settings Vite's `define` bakes in (see build-settings.ts and vite.config.ts).
 declare global {
   /** The school's facts as the build parsed them (config/school.ts); undefined in Node. */
   const __SCHOOL_FACTS__: SchoolFacts | undefined
+  /** The content the build read from content/ (scripts/content-plugin.ts); undefined in Node. */
+  const __COURSE_PROGRAMMES__: Readonly<Record<number, CourseProgramme>> | undefined
+  const __PRIZES__: PrizesFile | undefined
+  const __TRIAL_OFFER__: TrialOfferFile | undefined
+  /** The announcements shown at the build's date, soonest first. */
+  const __ANNOUNCEMENTS__: readonly Announcement[] | undefined
   /** The digits of every amount the content shows, formatted by the build ('4 500' for 4500). */
   const __PRICE_TEXTS__: Readonly<Partial<Record<number, string>>>
 

@@ -3,6 +3,7 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes'
 export default [
   index('routes/home.tsx'),
   route('courses', 'routes/courses.tsx'),
+  route('announcements', 'routes/announcements.tsx'),
   route('course/:id', 'routes/course.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('personal-data-policy', 'routes/personal-data-policy.tsx'),

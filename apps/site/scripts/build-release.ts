@@ -5,11 +5,24 @@
 import { spawnSync } from 'node:child_process'
 import { rename, rm } from 'node:fs/promises'
 import path from 'node:path'
+import { contentCheck } from './content-plugin.ts'
 import { checkRelease, releaseFailure } from './release-check.ts'
 
 const siteDir = path.join(import.meta.dirname, '..')
 const target = path.resolve(siteDir, process.env.SITE_BUILD_DIR ?? 'build')
 const staging = `${target}.release-${process.pid}`
+
+const where = path.relative(process.cwd(), target) || '.'
+
+// The content first, all of it: the owner reads every problem at once, in Russian, and a broken
+// edit is never built (docs/decisions/0056-publishing-from-the-editor.md).
+const contentProblems = await contentCheck()
+if (contentProblems.length > 0) {
+  console.error(
+    `Содержимое сайта не прошло проверку (${contentProblems.length}); ${where} was left as it was:\n  ${contentProblems.join('\n  ')}`,
+  )
+  process.exit(1)
+}
 
 await rm(staging, { recursive: true, force: true })
 const build = spawnSync('react-router', ['build'], {
@@ -26,9 +39,7 @@ if (build.status !== 0) {
 const problems = await checkRelease(staging, process.env)
 if (problems.length > 0) {
   await rm(staging, { recursive: true, force: true })
-  console.error(
-    releaseFailure(problems, `; ${path.relative(process.cwd(), target) || '.'} was left as it was`),
-  )
+  console.error(releaseFailure(problems, `; ${where} was left as it was`))
   process.exit(1)
 }
 await rm(target, { recursive: true, force: true })

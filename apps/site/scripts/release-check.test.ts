@@ -1,11 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { demo, DemoValue } from '#app/config/school-facts-schema.ts'
-import { schoolFacts } from '#app/config/school-facts.ts'
+import { readSchoolFactsFile } from '#app/config/school-facts.ts'
 import { completeSchoolFacts } from '../test/complete-school-facts.ts'
 import { releaseProblems, SHIPPED_STAND_INS, visibleStrings } from './release-check.ts'
 
 const complete = completeSchoolFacts
+/** content/school.json as the repository ships it. */
+const schoolFacts = readSchoolFactsFile() as typeof complete & { demo: string[] }
 
 const releaseEnv = {
   SITE_URL: 'https://itlab-school.ru',
@@ -55,12 +56,10 @@ describe('release check', () => {
       'siteUrl',
     ]) {
       expect(problems).toContain(
-        `app/config/school-facts.ts: ${field} is still a demo value (replace demo(…) with the real one)`,
+        `content/school.json: ${field} — ещё образец из репозитория: впишите настоящее значение и снимите отметку «Ещё образец»`,
       )
     }
-    expect(problems).toContain(
-      'app/config/school-facts.ts: address.street holds a placeholder "[Улица]"',
-    )
+    expect(problems).toContain('content/school.json: address.street — заглушка «[Улица]»')
     expect(problems).toContain('SITE_URL: missing; set it to the public https address of the site')
     expect(problems).toContainEqual(expect.stringMatching(/^LEAD_API_URL: must be https/))
     expect(problems).toContain(
@@ -84,7 +83,7 @@ describe('release check', () => {
     ])
     expect(check({ ...releaseEnv, SITE_URL: 'https://127.0.0.1' })).toEqual([
       'SITE_URL: must not be a loopback address (got "https://127.0.0.1")',
-      'SITE_URL: "https://127.0.0.1" differs from siteUrl in app/config/school-facts.ts ("https://itlab-school.ru")',
+      'SITE_URL: "https://127.0.0.1" differs from siteUrl in content/school.json ("https://itlab-school.ru")',
     ])
     expect(check({ ...releaseEnv, LEAD_API_URL: 'http://itlab-school.ru/lead' })).toEqual([
       'LEAD_API_URL: must be https (got "http://itlab-school.ru/lead")',
@@ -98,7 +97,7 @@ describe('release check', () => {
     const problems = releaseProblems({
       factsFile: {
         ...complete,
-        email: demo('info@itlab-school.ru'),
+        demo: ['email'],
         address: { street: 'ул. [Улица], д. 1', postalCode: '414000' },
         owner: { ...complete.owner, inn: '301234567800' },
       },
@@ -106,24 +105,18 @@ describe('release check', () => {
       documents: [{ file: 'a.html', html: completePage }],
     })
     expect(problems).toEqual([
-      'app/config/school-facts.ts: email is still a demo value (replace demo(…) with the real one)',
-      'app/config/school-facts.ts: owner.inn: ИНН must be 12 digits with valid check digits (got "301234567800")',
-      'app/config/school-facts.ts: address.street holds a placeholder "[Улица]"',
+      'content/school.json: поле «Владелец → ИНН» (owner.inn): ИНН: 12 цифр с верными контрольными цифрами (сейчас: "301234567800")',
+      'content/school.json: address.street — заглушка «[Улица]»',
     ])
   })
 
-  it('refuses every stand-in the repository ships even with its demo(…) marker removed', () => {
-    const unmarked = JSON.parse(
-      JSON.stringify(schoolFacts, (_key, value: unknown) =>
-        value instanceof DemoValue ? value.value : value,
-      ),
-    ) as typeof complete
+  it('refuses every stand-in the repository ships even with its `demo` mark cleared', () => {
     const problems = releaseProblems({
-      factsFile: unmarked,
+      factsFile: { ...schoolFacts, demo: [] },
       env: releaseEnv,
       documents: [{ file: 'a.html', html: completePage }],
     })
-    expect(problems.filter((line) => line.includes('demo value'))).toEqual([])
+    expect(problems.filter((line) => line.includes('ещё образец'))).toEqual([])
     for (const [field, value] of [
       ['phone.number', '+7 (8512) 00-00-00'],
       ['phone.short', '00-00-00'],
@@ -133,14 +126,12 @@ describe('release check', () => {
       ['owner.ogrnip', '300000000000004'],
     ]) {
       expect(problems).toContain(
-        `app/config/school-facts.ts: ${field} is the stand-in "${value}" the repository ships, not the school's`,
+        `content/school.json: ${field} — образец «${value}» из репозитория, а не сведения школы`,
       )
     }
     for (const field of ['messenger.url', 'email', 'siteUrl', 'address.street', 'owner.name']) {
       expect(problems).toContainEqual(
-        expect.stringMatching(
-          new RegExp(`^app/config/school-facts\\.ts: ${field.replace('.', '\\.')} `),
-        ),
+        expect.stringMatching(new RegExp(`^content/school\\.json: ${field.replace('.', '\\.')} `)),
       )
     }
     // …and on a page that shows one.
@@ -158,12 +149,10 @@ describe('release check', () => {
   })
 
   it('knows every stand-in value of the shipped facts file', () => {
-    const shipped = JSON.stringify(schoolFacts, (_key, value: unknown) =>
-      value instanceof DemoValue ? { demo: value.value } : value,
-    )
-    const values = [...shipped.matchAll(/"demo":("[^"]*"|\{[^}]*\})/g)].flatMap((match) => {
-      const parsed: unknown = JSON.parse(match[1] ?? 'null')
-      return typeof parsed === 'string' ? [parsed] : Object.values(parsed as object).map(String)
+    const facts = schoolFacts as Record<string, unknown>
+    const values = schoolFacts.demo.flatMap((field) => {
+      const value = facts[field]
+      return typeof value === 'string' ? [value] : Object.values(value as object).map(String)
     })
     // The date and the postal code may be true of a real school; every other stand-in is known.
     const other = values.filter((value) => !['2025-09-01', '414000'].includes(value))

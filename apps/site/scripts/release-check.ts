@@ -1,19 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { BuildSettingsError, readBuildSettings } from '../build-settings.ts'
-import {
-  DemoValue,
-  parseSchoolFacts,
-  SchoolFactsError,
-  type SchoolFactsFile,
-  unwrapDemoValues,
-} from '#app/config/school-facts-schema.ts'
+import { readSchoolFactsFile } from '#app/config/school-facts.ts'
+import { FACTS_FILE, parseSchoolFacts, SchoolFactsError } from '#app/config/school-facts-schema.ts'
 
 // The release check (`npm run build:release` runs it after the build): refuses to publish demo
 // or placeholder values, a non-https or loopback SITE_URL, or a non-https LEAD_API_URL. It lists
 // every problem at once, so the owner fixes them in one go.
-
-const FACTS_FILE = 'app/config/school-facts.ts'
 
 /** Text that marks a stand-in, wherever it appears. */
 const PLACEHOLDER_PATTERNS: RegExp[] = [
@@ -25,9 +18,9 @@ const PLACEHOLDER_PATTERNS: RegExp[] = [
 ]
 
 /**
- * Every value the repository ships as a stand-in in app/config/school-facts.ts. Kept here, not
- * read from that file, so that a value is refused even after the owner removes its demo(…)
- * marker and leaves the value (release-check.test.ts checks the list knows every shipped one).
+ * Every value the repository ships as a stand-in in content/school.json. Kept here, not read from
+ * that file, so that a value is refused even after the owner clears its `demo` mark and leaves
+ * the value (release-check.test.ts checks the list knows every shipped one).
  */
 export const SHIPPED_STAND_INS: readonly string[] = [
   '+7 (8512) 00-00-00',
@@ -72,7 +65,6 @@ function isLoopback(url: URL): boolean {
 
 /** Every string leaf of a value, with its dotted path. */
 function stringLeaves(value: unknown, at = ''): [string, string][] {
-  if (value instanceof DemoValue) return stringLeaves(value.value, at)
   if (typeof value === 'string') return [[at, value]]
   if (value !== null && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, inner]) =>
@@ -82,11 +74,12 @@ function stringLeaves(value: unknown, at = ''): [string, string][] {
   return []
 }
 
-/** The strings inside demo(…) values: if a page shows one, the page shows a demo value. */
-function demoStrings(value: unknown): string[] {
-  if (value instanceof DemoValue) return stringLeaves(value.value).map(([, text]) => text)
-  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(demoStrings)
-  return []
+/** The strings of the facts the file marks as samples: if a page shows one, it shows a sample. */
+function demoStrings(factsFile: unknown): string[] {
+  if (factsFile === null || typeof factsFile !== 'object') return []
+  const facts = factsFile as Record<string, unknown>
+  const demo = Array.isArray(facts.demo) ? facts.demo.map(String) : []
+  return demo.flatMap((field) => stringLeaves(facts[field]).map(([, text]) => text))
 }
 
 export type BuiltDocument = { file: string; html: string }
@@ -112,8 +105,8 @@ export function visibleStrings(html: string): string[] {
 }
 
 export type ReleaseInput = {
-  /** The facts file as the owner wrote it (demo(…) wrappers included). */
-  factsFile: SchoolFactsFile
+  /** The facts file as the owner wrote it (content/school.json, its `demo` list included). */
+  factsFile: unknown
   /** The environment the build ran with. */
   env: NodeJS.ProcessEnv
   /** Every HTML document of the build. */
@@ -131,14 +124,15 @@ export function releaseProblems({
 }: ReleaseInput): string[] {
   const problems: string[] = []
 
-  for (const field of unwrapDemoValues(factsFile).demo) {
-    problems.push(
-      `${FACTS_FILE}: ${field} is still a demo value (replace demo(…) with the real one)`,
-    )
-  }
   let siteUrlFact: string | undefined
   try {
-    siteUrlFact = parseSchoolFacts(factsFile).facts.siteUrl
+    const { facts, demoFields } = parseSchoolFacts(factsFile)
+    siteUrlFact = facts.siteUrl
+    for (const field of demoFields) {
+      problems.push(
+        `${FACTS_FILE}: ${field} — ещё образец из репозитория: впишите настоящее значение и снимите отметку «Ещё образец»`,
+      )
+    }
   } catch (error) {
     if (!(error instanceof SchoolFactsError)) throw error
     problems.push(...error.problems.map((problem) => `${FACTS_FILE}: ${problem}`))
@@ -146,11 +140,11 @@ export function releaseProblems({
   const factLeaves = stringLeaves(factsFile)
   for (const [field, text] of factLeaves) {
     const marker = placeholderIn(text)
-    if (marker) problems.push(`${FACTS_FILE}: ${field} holds a placeholder "${marker}"`)
+    if (marker) problems.push(`${FACTS_FILE}: ${field} — заглушка «${marker}»`)
     const standIn = marker ? undefined : standInIn(field, text)
     if (standIn) {
       problems.push(
-        `${FACTS_FILE}: ${field} is the stand-in "${standIn}" the repository ships, not the school's`,
+        `${FACTS_FILE}: ${field} — образец «${standIn}» из репозитория, а не сведения школы`,
       )
     }
   }
@@ -248,9 +242,8 @@ async function deployConfigs(env: NodeJS.ProcessEnv): Promise<BuiltDocument[]> {
 
 /** Every reason not to publish the build in `buildDir`, with the facts and deploy files. */
 export async function checkRelease(buildDir: string, env: NodeJS.ProcessEnv): Promise<string[]> {
-  const { schoolFacts } = await import('#app/config/school-facts.ts')
   return releaseProblems({
-    factsFile: schoolFacts,
+    factsFile: readSchoolFactsFile(),
     env,
     documents: await builtDocuments(buildDir),
     deployConfigs: await deployConfigs(env),
@@ -262,7 +255,7 @@ export function releaseFailure(problems: string[], where: string): string {
   return (
     `Release check failed: ${problems.length} problem(s)${where}\n` +
     `  ${problems.join('\n  ')}\n` +
-    'Fill in apps/site/app/config/school-facts.ts and the settings (README, "Launching for the school").'
+    'Fill in content/school.json (the editor at /admin, «Сведения о школе») and the settings (README, "Launching for the school").'
   )
 }
 

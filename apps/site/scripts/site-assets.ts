@@ -98,6 +98,8 @@ export async function writeSiteAssets({ clientDir, siteUrl, sitemapPaths }: Site
     [
       'User-agent: *',
       'Allow: /',
+      // The owner's editor: not a page for search engines (it is noindex too).
+      'Disallow: /admin/',
       // Yandex: pages that differ only by campaign tags are one page.
       'Clean-param: utm_source&utm_medium&utm_campaign&utm_term&utm_content',
       '',

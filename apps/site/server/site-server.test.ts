@@ -13,6 +13,10 @@ const HEADERS = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'self'",
 }
+const ADMIN_HEADERS = {
+  'content-security-policy': "default-src 'self'; style-src 'self' 'unsafe-inline'",
+  'x-robots-tag': 'noindex, nofollow',
+}
 const dir = mkdtempSync(path.join(tmpdir(), 'site-server-'))
 let app: FastifyInstance
 let port = 0
@@ -23,6 +27,7 @@ beforeAll(async () => {
     'client/courses/sub',
     'client/images/sub',
     'client/course',
+    'client/admin',
     'errors',
   ]) {
     mkdirSync(path.join(dir, folder), { recursive: true })
@@ -32,7 +37,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'client/assets/app-1234.js'), 'console.log(1)')
   writeFileSync(path.join(dir, 'errors/not-found.html'), '<h1>Страница не найдена</h1>')
   writeFileSync(path.join(dir, 'errors/course-not-found.html'), '<h1>Курс не найден</h1>')
+  writeFileSync(path.join(dir, 'client/admin/index.html'), '<title>Редактор сайта</title>')
   writeFileSync(path.join(dir, 'security-headers.json'), JSON.stringify(HEADERS))
+  writeFileSync(path.join(dir, 'admin-headers.json'), JSON.stringify(ADMIN_HEADERS))
   app = await buildSiteServer({ buildDir: dir })
   await app.listen({ port: 0, host: '127.0.0.1' })
   port = (app.server.address() as AddressInfo).port
@@ -59,6 +66,20 @@ describe('static server', () => {
     expect(response.status).toBe(200)
     expect(await response.text()).toBe('<h1>Курсы</h1>')
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('serves the editor at /admin/ with its own CSP, marked noindex; the pages keep theirs', async () => {
+    for (const url of ['/admin', '/admin/']) {
+      const response = await fetch(`http://127.0.0.1:${port}${url}`)
+      expect(await response.text()).toBe('<title>Редактор сайта</title>')
+      expect(response.headers.get('content-security-policy')).toBe(
+        ADMIN_HEADERS['content-security-policy'],
+      )
+      expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+    }
+    const page = await fetch(`http://127.0.0.1:${port}/`)
+    expect(page.headers.get('content-security-policy')).toBe(HEADERS['content-security-policy'])
+    expect(page.headers.get('x-robots-tag')).toBeNull()
   })
 
   it.each([

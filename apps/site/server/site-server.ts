@@ -13,6 +13,7 @@ export type SiteServerOptions = {
 
 const COURSE_PATH = /^\/course\/[^/]+\/?$/
 const HASHED_ASSET = /^\/assets\//
+const ADMIN_PATH = /^\/admin(?:\/|$)/
 /** A static site answers these only; anything else is 405 with `Allow`. */
 const ALLOWED_METHODS = new Set(['GET', 'HEAD'])
 
@@ -58,6 +59,10 @@ export async function buildSiteServer({
   // Written by the build (scripts/post-build.ts), the same headers nginx sends.
   const securityHeaders = JSON.parse(
     await readFile(path.join(buildDir, 'security-headers.json'), 'utf8'),
+  ) as Record<string, string>
+  // The editor at /admin/ has its own (scripts/cms-config.ts): the pages' CSP would stop it.
+  const adminHeaders = JSON.parse(
+    await readFile(path.join(buildDir, 'admin-headers.json'), 'utf8'),
   ) as Record<string, string>
 
   const app = Fastify({
@@ -113,8 +118,8 @@ export async function buildSiteServer({
     return reply
   })
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.headers(securityHeaders)
+  app.addHook('onSend', async (request, reply) => {
+    reply.headers(ADMIN_PATH.test(request.url) ? adminHeaders : securityHeaders)
   })
 
   await app.register(fastifyCompress, { threshold: 1024 })

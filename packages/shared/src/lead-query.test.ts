@@ -72,10 +72,10 @@ describe('readLeadMeta', () => {
     ],
     [
       'a new page',
-      { page: '/announcements' },
-      { page: '/announcements' },
+      { page: '/blog' },
+      { page: '/blog' },
       ['page'],
-      ['Страница «/announcements» неизвестна сервису'],
+      ['Страница «/blog» неизвестна сервису'],
     ],
     [
       'a new form',

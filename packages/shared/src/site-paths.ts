@@ -5,6 +5,7 @@ import { COURSE_CATALOGUE } from './courses.ts'
 export const paths = {
   home: '/',
   courses: '/courses',
+  announcements: '/announcements',
   course: (id: number | string) => `/course/${id}`,
   privacyPolicy: '/privacy-policy',
   personalDataPolicy: '/personal-data-policy',
@@ -30,6 +31,7 @@ export const leadResultPaths = [paths.leadSent, ...LEAD_ERROR_REASONS.map(paths.
 export const sitemapPaths = [
   paths.home,
   paths.courses,
+  paths.announcements,
   ...COURSE_CATALOGUE.map(({ id }) => paths.course(id)),
 ]
 

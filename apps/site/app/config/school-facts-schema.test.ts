@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  demo,
   isValidOgrnip,
   isValidPersonalInn,
   parseSchoolFacts,
@@ -34,10 +33,20 @@ describe('school facts', () => {
     expect(parseSchoolFacts(withoutMessenger).facts.messenger).toBeUndefined()
   })
 
-  it('records where demo values are and unwraps them', () => {
-    const { facts, demoFields } = parseSchoolFacts({ ...valid, email: demo('a@b.ru') })
-    expect(facts.email).toBe('a@b.ru')
+  it('reports the facts still marked as samples', () => {
+    const { facts, demoFields } = parseSchoolFacts({ ...valid, demo: ['email'] })
+    expect(facts.email).toBe(valid.email)
     expect(demoFields).toEqual(['email'])
+  })
+
+  it('leaves out an optional fact the editor saved empty', () => {
+    const { facts } = parseSchoolFacts({
+      ...valid,
+      messenger: { name: '', contact: '', url: '' },
+      openingHours: [],
+    })
+    expect(facts.messenger).toBeUndefined()
+    expect(facts.openingHours).toBeUndefined()
   })
 
   it('checks the ИНН and ОГРНИП check digits', () => {
@@ -61,21 +70,21 @@ describe('school facts', () => {
         openingHours: [{ days: ['Funday' as 'Monday'], opens: '9:00', closes: '20:00' }],
       }),
     ).toEqual([
-      'phone.number: must start with +7 and hold only digits, spaces, brackets and dashes (got "8 (8512) 12-34-56")',
-      'phone.short: must be the last digits of phone.number (got "99-99")',
-      'email: must be an e-mail address (got "nope")',
-      'owner.name: must start with «ИП » and the full name (got "Иванова")',
-      'owner.inn: ИНН must be 12 digits with valid check digits (got "3012345678")',
-      'owner.ogrnip: ОГРНИП must be 15 digits starting with 3, with a valid check digit (got "312300000012340")',
-      'openingHours.0.days.0: must be English weekday names: Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday (got "Funday")',
-      'openingHours.0.opens: must be a time as HH:MM (got "9:00")',
-      'policiesEffectiveDate: must be a real calendar date (got "2026-02-30")',
-      'siteUrl: must be an https:// URL (got "http://itlab-school.ru")',
+      'поле «Телефон → Номер» (phone.number): должен начинаться с +7, дальше только цифры, пробелы, скобки и дефисы (сейчас: "8 (8512) 12-34-56")',
+      'поле «Телефон → Короткий номер» (phone.short): должен совпадать с последними цифрами номера (сейчас: "99-99")',
+      'поле «Эл. почта» (email): нужен адрес электронной почты (сейчас: "nope")',
+      'поле «Владелец → ИП» (owner.name): должно начинаться с «ИП » и полного имени (сейчас: "Иванова")',
+      'поле «Владелец → ИНН» (owner.inn): ИНН: 12 цифр с верными контрольными цифрами (сейчас: "3012345678")',
+      'поле «Владелец → ОГРНИП» (owner.ogrnip): ОГРНИП: 15 цифр, первая 3, с верной контрольной цифрой (сейчас: "312300000012340")',
+      'поле «Часы работы → Дни» (openingHours.0.days.0): дни недели по-английски: Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday (сейчас: "Funday")',
+      'поле «Часы работы → С» (openingHours.0.opens): нужно время в виде ЧЧ:ММ (сейчас: "9:00")',
+      'поле «Дата вступления политик в силу» (policiesEffectiveDate): такой даты нет в календаре (сейчас: "2026-02-30")',
+      'поле «Адрес сайта» (siteUrl): нужна ссылка, начинающаяся с https:// (сейчас: "http://itlab-school.ru")',
     ])
   })
 
   it('the shipped file parses, so `npm start` works on a fresh machine', async () => {
-    const { schoolFacts } = await import('./school-facts.ts')
-    expect(parseSchoolFacts(schoolFacts).demoFields.length).toBeGreaterThan(0)
+    const { readSchoolFactsFile } = await import('./school-facts.ts')
+    expect(parseSchoolFacts(readSchoolFactsFile()).demoFields.length).toBeGreaterThan(0)
   })
 })

@@ -1,20 +1,50 @@
 import { z } from 'zod/mini'
 
-// The rules the school's facts (school-facts.ts) must follow, checked whenever the site is built.
-// Kept free of Vite aliases: the build scripts import it in Node.
+// The rules the school's facts (content/school.json) must follow, checked whenever the site is
+// built; messages in Russian, naming the field as the editor at /admin labels it. Kept free of
+// Vite aliases: the build scripts import it in Node.
 
-/** Marks a value the owner has not supplied yet; `npm run build:release` refuses it. */
-export class DemoValue<T> {
-  readonly value: T
+/** The facts file, as the repository names it in messages. */
+export const FACTS_FILE = 'content/school.json'
 
-  constructor(value: T) {
-    this.value = value
-  }
-}
+/** The facts the owner may leave marked as still a sample (`demo`): the top-level fields. */
+export const FACT_NAMES = [
+  'name',
+  'city',
+  'region',
+  'phone',
+  'address',
+  'messenger',
+  'email',
+  'owner',
+  'openingHours',
+  'policiesEffectiveDate',
+  'siteUrl',
+] as const
 
-/** Wraps a shipped demo value, e.g. `phone: demo({ … })`. Replace `demo(x)` with the real `x`. */
-export function demo<T>(value: T): DemoValue<T> {
-  return new DemoValue(value)
+/** The editor's labels of the facts, for the messages. */
+export const FACT_LABELS: Record<string, string> = {
+  name: 'Название школы',
+  city: 'Город',
+  region: 'Область',
+  'phone.number': 'Телефон → Номер',
+  'phone.short': 'Телефон → Короткий номер',
+  'address.street': 'Адрес → Улица и дом',
+  'address.postalCode': 'Адрес → Индекс',
+  'messenger.name': 'Мессенджер → Название',
+  'messenger.contact': 'Мессенджер → Номер или имя',
+  'messenger.url': 'Мессенджер → Ссылка',
+  email: 'Эл. почта',
+  'owner.name': 'Владелец → ИП',
+  'owner.inn': 'Владелец → ИНН',
+  'owner.ogrnip': 'Владелец → ОГРНИП',
+  openingHours: 'Часы работы',
+  'openingHours.days': 'Часы работы → Дни',
+  'openingHours.opens': 'Часы работы → С',
+  'openingHours.closes': 'Часы работы → До',
+  policiesEffectiveDate: 'Дата вступления политик в силу',
+  siteUrl: 'Адрес сайта',
+  demo: 'Ещё образец (не заполнено)',
 }
 
 /** 12-digit ИНН of an individual: two check digits (Federal Tax Service algorithm). */
@@ -48,29 +78,31 @@ const WEEKDAYS = [
 // Built when the facts are parsed, not on import: the site's bundles take the facts as the build
 // parsed them (school.ts) and never build it.
 function createSchoolFactsSchema() {
-  const text = z.string().check(z.trim(), z.minLength(1, 'must not be empty'))
+  const text = z
+    .string({ error: 'должно быть текстом' })
+    .check(z.trim(), z.minLength(1, 'не должно быть пустым'))
 
   const phoneNumber = z.string().check(
     z.regex(
       /^\+7[\d\s()-]+$/,
-      'must start with +7 and hold only digits, spaces, brackets and dashes',
+      'должен начинаться с +7, дальше только цифры, пробелы, скобки и дефисы',
     ),
     z.refine(
       (value) => value.replace(/\D/g, '').length === 11,
-      'must have 11 digits: +7 and ten more',
+      'должно быть 11 цифр: +7 и ещё десять',
     ),
   )
 
-  const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' })
+  const httpsUrl = z.url({ protocol: /^https$/, error: 'нужна ссылка, начинающаяся с https://' })
 
-  const time = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM'))
+  const time = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'нужно время в виде ЧЧ:ММ'))
 
   const isoDate = z.string().check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD'),
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'нужна дата в виде ГГГГ-ММ-ДД'),
     z.refine((value) => {
       const date = new Date(`${value}T00:00:00Z`)
       return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
-    }, 'must be a real calendar date'),
+    }, 'такой даты нет в календаре'),
   )
 
   return z.object({
@@ -83,19 +115,19 @@ function createSchoolFactsSchema() {
           /** Full number, e.g. '+7 (8512) 12-34-56'. */
           number: phoneNumber,
           /** The short form the hero's call button shows, e.g. '12-34-56'. */
-          short: z.string().check(z.regex(/^[\d-]+$/, 'must hold only digits and dashes')),
+          short: z.string().check(z.regex(/^[\d-]+$/, 'только цифры и дефисы')),
         })
         .check(
           z.refine(
             (phone) => phone.number.replace(/\D/g, '').endsWith(phone.short.replace(/\D/g, '')),
-            { message: 'must be the last digits of phone.number', path: ['short'] },
+            { message: 'должен совпадать с последними цифрами номера', path: ['short'] },
           ),
         ),
       z.transform((phone) => ({ ...phone, tel: `+${phone.number.replace(/\D/g, '')}` })),
     ),
     address: z.object({
       street: text,
-      postalCode: z.string().check(z.regex(/^\d{6}$/, 'must be 6 digits')),
+      postalCode: z.string().check(z.regex(/^\d{6}$/, 'должен состоять из 6 цифр')),
     }),
     messenger: z.optional(
       z.object({
@@ -106,74 +138,61 @@ function createSchoolFactsSchema() {
         url: httpsUrl,
       }),
     ),
-    email: z.email('must be an e-mail address'),
+    email: z.email('нужен адрес электронной почты'),
     owner: z.object({
-      name: z.string().check(z.regex(/^ИП \S.*$/, 'must start with «ИП » and the full name')),
+      name: z.string().check(z.regex(/^ИП \S.*$/, 'должно начинаться с «ИП » и полного имени')),
       inn: z
         .string()
-        .check(z.refine(isValidPersonalInn, 'ИНН must be 12 digits with valid check digits')),
+        .check(z.refine(isValidPersonalInn, 'ИНН: 12 цифр с верными контрольными цифрами')),
       ogrnip: z
         .string()
-        .check(
-          z.refine(
-            isValidOgrnip,
-            'ОГРНИП must be 15 digits starting with 3, with a valid check digit',
-          ),
-        ),
+        .check(z.refine(isValidOgrnip, 'ОГРНИП: 15 цифр, первая 3, с верной контрольной цифрой')),
     }),
     openingHours: z.optional(
       z
         .array(
           z.object({
             days: z
-              .array(z.enum(WEEKDAYS, `must be English weekday names: ${WEEKDAYS.join(', ')}`))
-              .check(z.minLength(1, 'must name at least one day')),
+              .array(z.enum(WEEKDAYS, `дни недели по-английски: ${WEEKDAYS.join(', ')}`))
+              .check(z.minLength(1, 'нужен хотя бы один день')),
             opens: time,
             closes: time,
           }),
         )
-        .check(z.minLength(1, 'must list at least one period, or be left out')),
+        .check(z.minLength(1, 'нужен хотя бы один период')),
     ),
     policiesEffectiveDate: isoDate,
     siteUrl: z.pipe(
       httpsUrl,
       z.transform((value) => value.replace(/\/+$/, '')),
     ),
+    /** The facts still holding the repository's sample; the release build refuses any. */
+    demo: z._default(z.array(z.enum(FACT_NAMES, 'неизвестное поле')), []),
   })
 }
 
 export type SchoolFactsInput = z.input<ReturnType<typeof createSchoolFactsSchema>>
-export type SchoolFacts = z.output<ReturnType<typeof createSchoolFactsSchema>>
+/** The facts file as written: content/school.json. */
+export type SchoolFactsFile = SchoolFactsInput
+export type SchoolFacts = Omit<z.output<ReturnType<typeof createSchoolFactsSchema>>, 'demo'>
 
-/** The input with any field, at any depth, allowed to be a `demo(…)` value. */
-export type SchoolFactsFile = WithDemo<SchoolFactsInput>
+/** An optional fact the editor saved empty (every text blank, or no entries) is left out. */
+function isEmpty(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length === 0
+  if (value !== null && typeof value === 'object') {
+    return Object.values(value).every((inner) => inner === undefined || inner === '')
+  }
+  return value === undefined
+}
 
-type WithDemo<T> = T extends readonly unknown[]
-  ? T | DemoValue<T>
-  : T extends object
-    ? { [K in keyof T]: WithDemo<T[K]> } | DemoValue<T>
-    : T | DemoValue<T>
-
-/** Unwraps every `demo(…)` value and records where it was, as dotted field paths. */
-export function unwrapDemoValues(input: unknown, path = ''): { value: unknown; demo: string[] } {
-  if (input instanceof DemoValue) {
-    const inner = unwrapDemoValues(input.value, path)
-    return { value: inner.value, demo: [path || '(the whole file)'] }
+function withoutEmptyOptionals(file: unknown): unknown {
+  if (file === null || typeof file !== 'object') return file
+  const { messenger, openingHours, ...rest } = file as Record<string, unknown>
+  return {
+    ...rest,
+    ...(isEmpty(messenger) ? {} : { messenger }),
+    ...(isEmpty(openingHours) ? {} : { openingHours }),
   }
-  if (Array.isArray(input)) {
-    const parts = input.map((item, index) => unwrapDemoValues(item, `${path}[${index}]`))
-    return { value: parts.map((part) => part.value), demo: parts.flatMap((part) => part.demo) }
-  }
-  if (input !== null && typeof input === 'object') {
-    const entries = Object.entries(input).map(
-      ([key, value]) => [key, unwrapDemoValues(value, path ? `${path}.${key}` : key)] as const,
-    )
-    return {
-      value: Object.fromEntries(entries.map(([key, part]) => [key, part.value])),
-      demo: entries.flatMap(([, part]) => part.demo),
-    }
-  }
-  return { value: input, demo: [] }
 }
 
 /** A fact that breaks its rule; the message names each field and rule. */
@@ -181,9 +200,7 @@ export class SchoolFactsError extends Error {
   readonly problems: string[]
 
   constructor(problems: string[]) {
-    super(
-      `Invalid school facts in apps/site/app/config/school-facts.ts:\n  ${problems.join('\n  ')}`,
-    )
+    super(`Сведения о школе в ${FACTS_FILE} не прошли проверку:\n  ${problems.join('\n  ')}`)
     this.name = 'SchoolFactsError'
     this.problems = problems
   }
@@ -191,29 +208,32 @@ export class SchoolFactsError extends Error {
 
 export type ParsedSchoolFacts = {
   facts: SchoolFacts
-  /** Fields still holding a shipped demo value. */
+  /** Facts the file still marks as the repository's sample. */
   demoFields: string[]
 }
 
 /** Validates the facts file; throws a SchoolFactsError listing every field that breaks its rule. */
-export function parseSchoolFacts(file: SchoolFactsFile): ParsedSchoolFacts {
-  const { value, demo: demoFields } = unwrapDemoValues(file)
-  const result = createSchoolFactsSchema().safeParse(value)
+export function parseSchoolFacts(file: unknown): ParsedSchoolFacts {
+  const result = createSchoolFactsSchema().safeParse(withoutEmptyOptionals(file))
   if (!result.success) {
     throw new SchoolFactsError(
       result.error.issues.map((issue) => {
-        const field = issue.path.map(String).join('.') || '(the whole file)'
+        const field = issue.path.map(String).join('.')
+        const label = FACT_LABELS[issue.path.filter((key) => typeof key !== 'number').join('.')]
+        const where =
+          field === '' ? 'весь файл' : label ? `поле «${label}» (${field})` : `поле ${field}`
         const received = issue.path.reduce<unknown>(
           (node, key) =>
             node !== null && typeof node === 'object'
               ? (node as Record<PropertyKey, unknown>)[key]
               : undefined,
-          value,
+          file,
         )
-        const got = typeof received === 'string' ? ` (got ${JSON.stringify(received)})` : ''
-        return `${field}: ${issue.message}${got}`
+        const got = typeof received === 'string' ? ` (сейчас: ${JSON.stringify(received)})` : ''
+        return `${where}: ${issue.message}${got}`
       }),
     )
   }
-  return { facts: result.data, demoFields }
+  const { demo, ...facts } = result.data
+  return { facts, demoFields: demo }
 }

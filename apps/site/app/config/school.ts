@@ -1,5 +1,5 @@
 import { parseSchoolFacts, type SchoolFacts } from './school-facts-schema.ts'
-import { schoolFacts } from './school-facts.ts'
+import { readSchoolFactsFile } from './school-facts.ts'
 
 // The school's facts, validated (a bad value fails the build here), with the forms the pages use.
 
@@ -9,7 +9,9 @@ import { schoolFacts } from './school-facts.ts'
  * would hold up hydration for no gain.
  */
 export const checkedSchoolFacts: SchoolFacts =
-  typeof __SCHOOL_FACTS__ === 'undefined' ? parseSchoolFacts(schoolFacts).facts : __SCHOOL_FACTS__
+  typeof __SCHOOL_FACTS__ === 'undefined'
+    ? parseSchoolFacts(readSchoolFactsFile()).facts
+    : __SCHOOL_FACTS__
 
 const facts = checkedSchoolFacts
 

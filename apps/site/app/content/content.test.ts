@@ -42,8 +42,15 @@ describe('courses', () => {
     }
   })
 
+  it('each have their own prices, no plan dearer than a single visit', () => {
+    for (const course of courses) {
+      const { basic, ...plans } = course.prices
+      for (const price of Object.values(plans)) expect(price).toBeLessThanOrEqual(basic)
+    }
+  })
+
   it('each have a distinct illustration', () => {
-    const images = courses.map((c) => courseImageUrl(c.id))
+    const images = courses.map((c) => courseImageUrl(c.image))
     for (const image of images) expect(image).toMatch(/svg/)
     expect(new Set(images).size).toBe(courses.length)
   })
@@ -63,11 +70,11 @@ describe('course programmes', () => {
 
 describe('course illustrations', () => {
   // A path, not a URL: under jsdom the global URL is not the one node:fs accepts.
-  const dir = join(import.meta.dirname, 'course-images')
+  const dir = join(import.meta.dirname, '../../../../content/uploads')
   const files = readdirSync(dir).filter((name) => name.endsWith('.svg'))
 
-  it('exist for every course and nothing else', () => {
-    expect(files.sort()).toEqual(courses.map((c) => `course-${c.id}.svg`).sort())
+  it('are the shipped drawings, one for every course', () => {
+    expect(files.sort()).toEqual(courses.map((c) => c.image.replace('/uploads/', '')).sort())
   })
 
   it.each(files)('%s is small, self-contained and text-free', (name) => {

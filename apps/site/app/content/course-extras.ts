@@ -1,5 +1,7 @@
-// Fixed blocks of the course detail page, the same for every course
-// (docs/behaviour.md, "Course page").
+// Blocks of the course detail page, the same for every course (docs/behaviour.md, "Course
+// page"): the fixed ones here, the trial-lesson offer from content/trial-offer.json.
+import type { TrialOfferFile } from '@it-lab/shared/content'
+import { readTrialOffer } from './content-files.ts'
 
 /** Section headings of the course detail page, word for word. */
 export const COURSE_SECTION_HEADINGS = {
@@ -51,33 +53,14 @@ export const COMPLETION_BENEFITS: readonly CourseExtraPoint[] = [
   },
 ]
 
-/** Free trial lesson promo of the course detail page. */
-export const TRIAL_PROMO = {
-  heading: 'Не уверены, подойдет ли обучение?',
-  subheading: 'Приходите на бесплатный пробный урок!',
-  button: 'Записаться на пробный урок',
-} as const
+const trialOffer: TrialOfferFile =
+  typeof __TRIAL_OFFER__ === 'undefined' ? readTrialOffer() : __TRIAL_OFFER__
 
-export const TRIAL_PROMO_POINTS: readonly CourseExtraPoint[] = [
-  {
-    title: 'Познакомитесь с преподавателем и методикой',
-    description: 'Увидите, как педагог объясняет материал и как работает с детьми.',
-    icon: 'user-round',
-  },
-  {
-    title: 'Узнаете, как проходят уроки',
-    description: 'Ребёнок выполнит настоящее задание, а вы увидите, как устроено занятие.',
-    icon: 'presentation',
-  },
-  {
-    title: 'Получите ответы на свои вопросы',
-    description:
-      'Расскажем о программе, расписании и стоимости, поможем выбрать курс по возрасту и интересам.',
-    icon: 'message-circle-question-mark',
-  },
-  {
-    title: 'Попробуете формат обучения',
-    description: 'Поймёте, подходит ли он вашему ребёнку, ещё до оплаты.',
-    icon: 'sparkles',
-  },
-]
+/** Free trial lesson promo of the course detail page (content/trial-offer.json). */
+export const TRIAL_PROMO = {
+  heading: trialOffer.heading,
+  subheading: trialOffer.subheading,
+  button: trialOffer.button,
+}
+
+export const TRIAL_PROMO_POINTS: readonly CourseExtraPoint[] = trialOffer.points

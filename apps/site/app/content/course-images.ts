@@ -1,20 +1,14 @@
-/// <reference types="vite/client" />
-// Course illustrations: course-images/course-{id}.svg, drawn for this site. Vite turns each file
-// into a URL; a course without its file fails the build (and the content tests).
+// Course pictures: uploaded through the editor into content/uploads/ (the shipped ones were drawn
+// for this site). The build's content plugin (scripts/content-plugin.ts) imports each picture a
+// course names, so Vite gives it a hashed URL; a course naming a missing file fails the build.
+import uploads from 'virtual:content-uploads'
 
-const urls = import.meta.glob<string>('./course-images/course-*.svg', {
-  eager: true,
-  query: '?url',
-  import: 'default',
-})
-
-/** Intrinsic size of every course illustration, for width/height attributes. */
+/** Intrinsic size of every course picture, for width/height attributes. */
 export const COURSE_IMAGE_SIZE = { width: 640, height: 400 } as const
 
-/** The URL of a course's illustration. */
-export function courseImageUrl(courseId: number): string {
-  const url = urls[`./course-images/course-${courseId}.svg`]
-  if (url === undefined)
-    throw new Error(`course ${courseId} has no course-images/course-${courseId}.svg`)
+/** The URL of a course's picture, from the course's `image` ('/uploads/course-1.svg'). */
+export function courseImageUrl(image: string): string {
+  const url = uploads[image]
+  if (url === undefined) throw new Error(`no uploaded picture ${image} in content/uploads/`)
   return url
 }

@@ -1,11 +1,13 @@
-// The school's course list: built in, never fetched (docs/behaviour.md, "Courses"). Each course
-// is defined once, in @it-lab/shared's catalogue (the lead service checks lead courses against
-// it); this module adds what the pages show. URLs, the prerender list, the sitemap and the quiz
-// take the ids from here. Plain data, so the build scripts can import it too; illustrations are
-// in course-images.ts.
+// The school's course list, as the build read it from content/courses/ (docs/behaviour.md,
+// "Courses"; docs/decisions/0054-content-as-data.md). Each course is defined once, in its file;
+// @it-lab/shared's catalogue reads it (the lead service checks lead courses against it) and this
+// module adds what the pages show. URLs, the prerender list, the sitemap and the quiz take the ids
+// from here. Plain data, so the build scripts can import it too; illustrations are in
+// course-images.ts.
 import { COURSE_CATALOGUE, type CourseEntry, type CourseLevelTone } from '@it-lab/shared/catalogue'
 import { pluralizeMonths } from './plural.ts'
-import { COURSE_PRICES, type CoursePrices } from './price-plans.ts'
+import { russianDate } from './russian-date.ts'
+import type { CoursePrices } from './price-plans.ts'
 
 export type { CourseLevelTone }
 
@@ -16,8 +18,11 @@ export type Course = {
   description: string
   /** Human text, e.g. '9 месяцев'. */
   duration: string
-  format: 'Оффлайн'
-  startDate: 'По набору'
+  format: CourseEntry['format']
+  /** 'По набору', or the first lesson's date as '1 сентября 2026'. */
+  startDate: string
+  /** The first lesson's date as YYYY-MM-DD, when the owner set one. */
+  startIso?: string
   /** Level with the age range, e.g. 'Средний · 11–13 лет'. */
   level: string
   levelTone: CourseLevelTone
@@ -25,10 +30,12 @@ export type Course = {
   ageMax: number
   onMainPage: boolean
   prices: CoursePrices
+  /** The uploaded picture, as the content names it: '/uploads/course-1.svg'. */
+  image: string
 }
 
-export const COURSE_FORMAT = 'Оффлайн'
-export const COURSE_START_DATE = 'По набору'
+/** Shown when a course has no start date: enrolment is ongoing. */
+export const COURSE_START_ONGOING = 'По набору'
 
 const LEVEL_NAMES: Record<CourseLevelTone, string> = {
   beginner: 'Начальный',
@@ -42,14 +49,14 @@ function levelText(tone: CourseLevelTone, ageMin: number, ageMax: number): strin
   return `${LEVEL_NAMES[tone]} · ${ageMin}–${ageMax} лет`
 }
 
-function defineCourse({ months, ...input }: CourseEntry): Course {
+function defineCourse({ months, level, start, ...input }: CourseEntry): Course {
   return {
     ...input,
     duration: pluralizeMonths(months),
-    level: levelText(input.levelTone, input.ageMin, input.ageMax),
-    format: COURSE_FORMAT,
-    startDate: COURSE_START_DATE,
-    prices: { ...COURSE_PRICES },
+    level: levelText(level, input.ageMin, input.ageMax),
+    levelTone: level,
+    startDate: start ? russianDate(start) : COURSE_START_ONGOING,
+    ...(start ? { startIso: start } : {}),
   }
 }
 

@@ -1,19 +1,11 @@
-// Prices and payment plans (docs/behaviour.md, "Prices"): the one table the price cards and the
-// structured data both read.
+// Payment plans (docs/behaviour.md, "Prices"): the texts the price cards and the structured data
+// both read. Each course's prices are in its file (content/courses/).
 import { LESSON_FORMS, pluralRu } from './plural.ts'
 
 /** Price of one lesson in rubles for each payment plan. */
 export type CoursePrices = { basic: number; month: number; fourMonth: number; year: number }
 
 export type PricePlanKey = keyof CoursePrices
-
-/** Rubles per lesson; the same for every course. */
-export const COURSE_PRICES: Readonly<CoursePrices> = {
-  basic: 1500,
-  month: 1125,
-  fourMonth: 1000,
-  year: 900,
-}
 
 /** One month of lessons. */
 export const LESSONS_PER_MONTH = 4
@@ -22,15 +14,19 @@ export const LESSONS_PER_MONTH = 4
 export const PRICE_LOCALE = 'ru-RU'
 export const PRICE_FORMAT: Intl.NumberFormatOptions = { maximumFractionDigits: 0 }
 
-/** Every amount of rubles the site shows: each plan's lesson price and a month of it. */
-export const SHOWN_PRICE_AMOUNTS: readonly number[] = [
-  ...new Set(
-    Object.values(COURSE_PRICES).flatMap((lessonPrice) => [
-      lessonPrice,
-      lessonPrice * LESSONS_PER_MONTH,
-    ]),
-  ),
-]
+/** Every amount of rubles the prices show: each plan's lesson price and a month of it. */
+export function shownPriceAmounts(prices: readonly CoursePrices[]): number[] {
+  return [
+    ...new Set(
+      prices.flatMap((plans) =>
+        Object.values(plans).flatMap((lessonPrice) => [
+          lessonPrice,
+          lessonPrice * LESSONS_PER_MONTH,
+        ]),
+      ),
+    ),
+  ]
+}
 
 /** '4 занятия', kept on one line. */
 export const LESSONS_PER_MONTH_TEXT = `${LESSONS_PER_MONTH}\u00a0${pluralRu(LESSONS_PER_MONTH, LESSON_FORMS)}`

@@ -1,50 +1,15 @@
-import { school } from '#app/config/school.ts'
+// Prizes drawn among pupils who attend regularly (docs/behaviour.md, "Course page"), from
+// content/prizes.json.
+import type { PrizeColour, PrizeIcon, PrizesFile } from '@it-lab/shared/content'
+import { readPrizes } from './content-files.ts'
 
-// Prizes drawn among pupils who attend regularly (docs/behaviour.md, "Course page").
+export type { PrizeColour, PrizeIcon }
 
-/** lucide-react icon names (kebab-case); the component maps each to its icon. */
-export type PrizeIcon = 'notebook-pen' | 'shirt' | 'watch' | 'speaker'
+export type Prize = PrizesFile['items'][number]
 
-/** Tailwind colour family for the prize card accent. */
-export type PrizeColour = 'blue' | 'orange' | 'green' | 'purple'
+const file: PrizesFile = typeof __PRIZES__ === 'undefined' ? readPrizes() : __PRIZES__
 
-export type Prize = {
-  title: string
-  description: string
-  colour: PrizeColour
-  icon: PrizeIcon
-}
-
-export const PRIZES_HEADING = 'За частое посещение — ценные призы'
-
-export const PRIZES_INTRO =
-  'Ученики, которые регулярно приходят на занятия, участвуют в розыгрыше призов среди активных учеников. Занимайтесь без пропусков — и следующий приз может достаться именно вашему ребёнку.'
-
-export const PRIZES_NOTE = 'Список призов периодически обновляется.'
-
-export const prizes: readonly Prize[] = [
-  {
-    title: 'Блокнот и ручка',
-    description: 'Набор для идей, заметок и схем будущих игр и проектов.',
-    colour: 'blue',
-    icon: 'notebook-pen',
-  },
-  {
-    title: 'Фирменная футболка',
-    description: `Футболка с символикой ${school.name} — на занятия и на каждый день.`,
-    colour: 'orange',
-    icon: 'shirt',
-  },
-  {
-    title: 'Смарт-часы',
-    description: 'Современный гаджет, который пригодится ребёнку каждый день.',
-    colour: 'green',
-    icon: 'watch',
-  },
-  {
-    title: 'Умная колонка',
-    description: 'Небольшая смарт-колонка: включит музыку и ответит на вопросы голосом.',
-    colour: 'purple',
-    icon: 'speaker',
-  },
-]
+export const PRIZES_HEADING = file.heading
+export const PRIZES_INTRO = file.intro
+export const PRIZES_NOTE = file.note
+export const prizes: readonly Prize[] = file.items

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router'
 import { env } from '#app/config/env.ts'
 import { school } from '#app/config/school.ts'
+import type { Announcement } from '#app/content/announcements.ts'
 import type { Course } from '#app/content/courses.ts'
 import { PRICE_PLANS } from '#app/content/price-plans.ts'
 import { paths } from '#app/config/paths.ts'
@@ -68,13 +69,43 @@ export function courseJsonLd(course: Course) {
     })),
     hasCourseInstance: {
       '@type': 'CourseInstance',
-      courseMode: 'Onsite',
+      courseMode: course.format === 'Онлайн' ? 'Online' : 'Onsite',
+      // Only a date the owner set: «По набору» has none.
+      ...(course.startIso && { startDate: course.startIso }),
       location: {
         '@type': 'Place',
         name: school.name,
         address: school.address.full,
       },
     },
+  }
+}
+
+/** schema.org Event for a dated announcement, held at the school. */
+export function announcementEventJsonLd(item: Announcement & { date: string }) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: item.title,
+    description: item.text,
+    startDate: item.date,
+    ...(item.endDate && item.endDate !== item.date && { endDate: item.endDate }),
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+    url: `${env.siteUrl}${paths.announcements}#announcement-${item.id}`,
+    location: {
+      '@type': 'Place',
+      name: school.name,
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: school.address.street,
+        addressLocality: school.city,
+        addressRegion: school.region,
+        postalCode: school.address.postalCode,
+        addressCountry: 'RU',
+      },
+    },
+    organizer: { '@type': 'EducationalOrganization', '@id': ORGANIZATION_ID(), name: school.name },
   }
 }
 

@@ -1,4 +1,5 @@
 import { paths } from '#app/config/paths.ts'
+import { AnnouncementsSection } from '#app/sections/announcements-section.tsx'
 import { ClosingSection } from '#app/sections/closing-section.tsx'
 import { CoursesSection } from '#app/sections/courses-section.tsx'
 import { HeroSection } from '#app/sections/hero-section.tsx'
@@ -22,6 +23,7 @@ export default function HomePage() {
   return (
     <>
       <HeroSection />
+      <AnnouncementsSection />
       <CoursesSection />
       <LearningPathSection />
       <QuizSection />

@@ -19,7 +19,7 @@ export function CourseCard({ course, headingLevel = 3, eagerImage = false }: Cou
   const lowestPrice = Math.min(...Object.values(course.prices))
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:shadow-lg hover:shadow-lg">
-      <CourseImage courseId={course.id} eager={eagerImage} />
+      <CourseImage image={course.image} eager={eagerImage} />
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <LevelBadge tone={course.levelTone} className="self-start">
           {course.level}

@@ -61,7 +61,7 @@ export function CourseHero({ course }: { course: Course }) {
             </ContactLink>
           </div>
           <CourseImage
-            courseId={course.id}
+            image={course.image}
             eager
             className="rounded-3xl shadow-lg ring-1 ring-slate-200"
           />

@@ -1,7 +1,8 @@
 import { COURSE_IMAGE_SIZE, courseImageUrl } from '#app/content/course-images.ts'
 
 type CourseImageProps = {
-  courseId: number
+  /** The course's picture as its file names it: '/uploads/course-1.svg'. */
+  image: string
   /** Images below the first screen load lazily. */
   eager?: boolean
   className?: string
@@ -11,11 +12,11 @@ type CourseImageProps = {
  * The course illustration at its intrinsic ratio (no layout shift).
  * Decorative: the course title always stands next to it.
  */
-export function CourseImage({ courseId, eager = false, className = '' }: CourseImageProps) {
+export function CourseImage({ image, eager = false, className = '' }: CourseImageProps) {
   const { width, height } = COURSE_IMAGE_SIZE
   return (
     <img
-      src={courseImageUrl(courseId)}
+      src={courseImageUrl(image)}
       alt=""
       width={width}
       height={height}

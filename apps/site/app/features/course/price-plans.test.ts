@@ -60,12 +60,12 @@ describe('formatRubles', () => {
 
   it('every price a card shows was formatted by the build, as the browser would format it', () => {
     const rubles = new Intl.NumberFormat(PRICE_LOCALE, PRICE_FORMAT)
-    const shown = courses.flatMap((course) =>
-      buildPricePlans(course.prices).flatMap((plan) => [
+    const shown = courses
+      .flatMap(({ prices }) => buildPricePlans(prices))
+      .flatMap((plan) => [
         plan.lessonPrice,
         ...(plan.monthly ? [plan.monthly.price, plan.monthly.basePrice] : []),
-      ]),
-    )
+      ])
     for (const amount of shown) {
       expect(__PRICE_TEXTS__[amount], String(amount)).toBe(rubles.format(amount))
       expect(formatRubles(amount)).toBe(`${rubles.format(amount)}\u00a0₽`)

@@ -3,6 +3,7 @@ import type { Ref } from 'react'
 import { Link } from 'react-router'
 import { buttonClass } from '#app/components/button-styles.ts'
 import { COURSE_IMAGE_SIZE, courseImageUrl } from '#app/content/course-images.ts'
+import { findCourse } from '#app/content/courses.ts'
 import { ContactLink } from '#app/components/contact-link.tsx'
 import { paths } from '#app/config/paths.ts'
 import { QUIZ_PROMO_CODE, QUIZ_PROMO_DISCOUNT_PERCENT, QUIZ_PROMO_VALID_DAYS } from './quiz-machine'
@@ -15,6 +16,7 @@ type QuizResultProps = {
 }
 
 export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
+  const image = findCourse(result.courseId)?.image
   return (
     <div className="flex flex-col gap-6">
       <div className="grid items-start gap-6 sm:grid-cols-[1fr_13rem]">
@@ -34,13 +36,15 @@ export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
           </h3>
           <p className="mt-3 text-slate-700">{result.description}</p>
         </div>
-        <img
-          src={courseImageUrl(result.courseId)}
-          alt=""
-          width={COURSE_IMAGE_SIZE.width}
-          height={COURSE_IMAGE_SIZE.height}
-          className="hidden h-auto w-full rounded-xl bg-brand-100 sm:block"
-        />
+        {image && (
+          <img
+            src={courseImageUrl(image)}
+            alt=""
+            width={COURSE_IMAGE_SIZE.width}
+            height={COURSE_IMAGE_SIZE.height}
+            className="hidden h-auto w-full rounded-xl bg-brand-100 sm:block"
+          />
+        )}
       </div>
 
       <p className="flex gap-3 rounded-xl bg-white p-4 text-sm text-slate-700">

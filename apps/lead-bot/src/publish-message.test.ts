@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { problemLines, publishedMessage, refusedMessage } from './publish-message.ts'
+
+const refusedBuild = `> build:release
+Содержимое сайта не прошло проверку (2); build was left as it was:
+  content/courses/4.json: поле «Цены за занятие → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)
+  content/school.json: поле «Телефон → Номер» (phone.number): должно быть 11 цифр: +7 и ещё десять (сейчас: "+7 (851) 234-56")
+deploy: the release build was refused; nothing was deployed`
+
+describe('publishing messages', () => {
+  it('takes the problems a refused build lists', () => {
+    expect(problemLines(refusedBuild)).toEqual([
+      'content/courses/4.json: поле «Цены за занятие → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)',
+      'content/school.json: поле «Телефон → Номер» (phone.number): должно быть 11 цифр: +7 и ещё десять (сейчас: "+7 (851) 234-56")',
+    ])
+  })
+
+  it('tells the chat the edit is not live, and each field to fix', () => {
+    expect(refusedMessage('Update Курсы "4"', problemLines(refusedBuild))).toBe(
+      [
+        '✋ <b>Правка не опубликована</b>: «Update Курсы &quot;4&quot;».',
+        'На сайте всё осталось как было. Исправьте в редакторе (/admin) и сохраните снова:',
+        '• content/courses/4.json: поле «Цены за занятие → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)',
+        '• content/school.json: поле «Телефон → Номер» (phone.number): должно быть 11 цифр: +7 и ещё десять (сейчас: &quot;+7 (851) 234-56&quot;)',
+      ].join('\n'),
+    )
+  })
+
+  it('counts what it leaves out of a long list', () => {
+    const many = Array.from({ length: 20 }, (_, index) => `content/courses/${index}.json: поле id`)
+    const text = refusedMessage('Правка', many)
+    expect(text).toContain('• content/courses/14.json')
+    expect(text).not.toContain('content/courses/15.json')
+    expect(text.endsWith('…и ещё 5')).toBe(true)
+  })
+
+  it('says when an edit is live', () => {
+    expect(publishedMessage('Update Объявления')).toBe(
+      '✅ <b>Опубликовано</b>: «Update Объявления». Изменения уже на сайте.',
+    )
+  })
+})

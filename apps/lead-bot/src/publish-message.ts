@@ -1,0 +1,31 @@
+// What the school's chat is told about an edit from the editor (scripts/publish.ts, docs/decisions/0056): published,
+// or refused with what to fix. Plain text with HTML escaping, as the lead service's messages.
+import { escapeHtml, TELEGRAM_TEXT_LIMIT } from './telegram.ts'
+
+/** The lines of a refused release build that say what is wrong (two-space indented lists). */
+export function problemLines(output: string): string[] {
+  return output
+    .split('\n')
+    .filter((line) => /^ {2}\S/.test(line))
+    .map((line) => line.trim())
+}
+
+/** At most this many problems are listed; the rest are counted. */
+const SHOWN = 15
+
+/** «Правка не опубликована»: the commit, every problem (file, field, rule), and that the site is unchanged. */
+export function refusedMessage(subject: string, problems: string[]): string {
+  const shown = problems.slice(0, SHOWN).map((problem) => `• ${escapeHtml(problem)}`)
+  const more = problems.length > SHOWN ? [`…и ещё ${problems.length - SHOWN}`] : []
+  const text = [
+    `✋ <b>Правка не опубликована</b>: «${escapeHtml(subject)}».`,
+    'На сайте всё осталось как было. Исправьте в редакторе (/admin) и сохраните снова:',
+    ...shown,
+    ...more,
+  ].join('\n')
+  return text.length <= TELEGRAM_TEXT_LIMIT ? text : `${text.slice(0, TELEGRAM_TEXT_LIMIT - 1)}…`
+}
+
+export function publishedMessage(subject: string): string {
+  return `✅ <b>Опубликовано</b>: «${escapeHtml(subject)}». Изменения уже на сайте.`
+}

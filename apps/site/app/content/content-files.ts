@@ -1,0 +1,82 @@
+// The content files the pages read besides the courses (content/prizes.json,
+// content/trial-offer.json, content/announcements/), as functions: the build calls them once to
+// check every file and list every problem; the modules that show them (prizes.ts,
+// course-extras.ts, announcements.ts) take the values the build baked in.
+import {
+  checkAnnouncements,
+  ContentError,
+  contentSchemas,
+  FIELD_LABELS,
+  readContentFile,
+  type AnnouncementFile,
+  type PrizesFile,
+  type TrialOfferFile,
+} from '@it-lab/shared/content'
+import { russianDate } from './russian-date.ts'
+
+export type Announcement = {
+  /** The file's name without .json: unique, so a stable key and anchor. */
+  id: string
+  title: string
+  text: string
+  /** The event's day as YYYY-MM-DD, and as '1 сентября 2026'. */
+  date?: string
+  dateText?: string
+  /** The last day it is shown, as YYYY-MM-DD. */
+  endDate?: string
+}
+
+/** content/prizes.json, checked; throws a ContentError naming each problem. */
+export function readPrizes(): PrizesFile {
+  const read = readContentFile('prizes.json', contentSchemas().prizes, FIELD_LABELS.prizes)
+  if (!read.ok) throw new ContentError(read.problems)
+  return read.value
+}
+
+/** content/trial-offer.json, checked; throws a ContentError naming each problem. */
+export function readTrialOffer(): TrialOfferFile {
+  const read = readContentFile(
+    'trial-offer.json',
+    contentSchemas().trialOffer,
+    FIELD_LABELS.trialOffer,
+  )
+  if (!read.ok) throw new ContentError(read.problems)
+  return read.value
+}
+
+/** Today in the school's city, as YYYY-MM-DD: an announcement ends at the end of its last day there. */
+export function schoolToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Astrakhan' }).format(now)
+}
+
+/** The last day an announcement is shown: its end date, else its event's day; none: until deleted. */
+function lastDay({ date, endDate }: AnnouncementFile): string | undefined {
+  return endDate || date || undefined
+}
+
+/** The announcements shown on `today`: not yet over, dated ones first by date, then by file name. */
+export function visibleAnnouncements(
+  files: readonly { file: string; value: AnnouncementFile }[],
+  today: string,
+): Announcement[] {
+  return files
+    .filter(({ value }) => (lastDay(value) ?? today) >= today)
+    .map(({ file, value }) => ({
+      id: file.replace(/^.*\//, '').replace(/\.json$/, ''),
+      title: value.title,
+      text: value.text,
+      ...(value.date ? { date: value.date, dateText: russianDate(value.date) } : {}),
+      ...(value.endDate ? { endDate: value.endDate } : {}),
+    }))
+    .sort(
+      (a, b) =>
+        (a.date ?? '9999').localeCompare(b.date ?? '9999') || a.id.localeCompare(b.id, 'en'),
+    )
+}
+
+/** The announcements of content/announcements/ shown today; throws a ContentError naming each problem. */
+export function readAnnouncements(today = schoolToday()): Announcement[] {
+  const { announcements, problems } = checkAnnouncements()
+  if (problems.length > 0) throw new ContentError(problems)
+  return visibleAnnouncements(announcements, today)
+}

@@ -1,0 +1,384 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import sharp from 'sharp'
+import { startFakeTelegram, type FakeTelegram } from '../../lead-bot/test/fake-telegram.ts'
+import { startService, type Service } from '../../lead-bot/harness/service.ts'
+import { buildSiteServer } from '../server/site-server.ts'
+import { russianDate } from '#app/content/russian-date.ts'
+import { completeSchoolFacts } from '../test/complete-school-facts.ts'
+import { CMS_PORT } from './e2e-env.ts'
+
+// The owner's whole loop (docs/decisions/0056-publishing-from-the-editor.md): the editor at /admin
+// against Decap's local proxy on a scratch copy of content/, then the release build of that copy,
+// served as it would be published, with a lead service that reads the same copy. Then a broken
+// edit: the editor refuses what it can, the release build refuses the rest, and the live build
+// stays as it was.
+
+const SITE_DIR = path.join(import.meta.dirname, '..')
+const REPO = path.join(SITE_DIR, '..', '..')
+/** Where the release build of the edited copy goes; build-e2e*: ignored by git and Tailwind. */
+const LIVE_BUILD = 'build-e2e-editor'
+const SITE_URL = 'https://itlab-school.ru'
+const LEAD_API_URL = `${SITE_URL}/lead`
+
+/** A day `days` from now, as the editor's date fields take it. */
+function dayFromNow(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+}
+const START = dayFromNow(60)
+const OPEN_DAY = dayFromNow(20)
+
+let scratch = ''
+let decap: ChildProcess | undefined
+
+/** git in the scratch copy, which starts as one commit of the shipped content. */
+function git(...args: string[]): string {
+  const run = spawnSync('git', args, {
+    cwd: scratch,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'e2e',
+      GIT_AUTHOR_EMAIL: 'e2e@it-lab.test',
+      GIT_COMMITTER_NAME: 'e2e',
+      GIT_COMMITTER_EMAIL: 'e2e@it-lab.test',
+    },
+  })
+  if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`)
+  return run.stdout.trimEnd()
+}
+
+const content = (file: string) => path.join(scratch, 'content', file)
+/** A content file's data; nothing while the editor has not (all) written it. */
+function readJson(file: string): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(content(file), 'utf8')) as Record<string, unknown>
+  } catch {
+    return {}
+  }
+}
+
+/** `npm run build:release` on the scratch copy, as the publishing hook runs it. */
+function releaseBuild(): { status: number | null; output: string } {
+  const run = spawnSync(process.execPath, ['scripts/build-release.ts'], {
+    cwd: SITE_DIR,
+    env: {
+      ...process.env,
+      CONTENT_DIR: path.join(scratch, 'content'),
+      SITE_BUILD_DIR: LIVE_BUILD,
+      SITE_URL,
+      LEAD_API_URL,
+    },
+    encoding: 'utf8',
+  })
+  return { status: run.status, output: `${run.stdout}${run.stderr}` }
+}
+
+/** Every file of a folder with its size and time: what "unchanged" is checked against. */
+function snapshot(dir: string): string[] {
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .sort()
+    .map((file) => {
+      const stat = statSync(path.join(dir, file))
+      return `${file} ${stat.size} ${stat.mtimeMs}`
+    })
+}
+
+/**
+ * Opens the editor at `hash`, a fresh load each time (Decap keeps a new entry's draft across
+ * in-page navigation); logs in the first time (the local proxy asks for no password).
+ */
+async function openEditor(page: Page, hash: string): Promise<void> {
+  await page.goto('about:blank')
+  await page.goto(`/admin/#/collections/${hash}`)
+  const login = page.getByRole('button', { name: 'Войти' })
+  const editor = page.getByText(/^Запись в коллекцию/)
+  await expect(login.or(editor)).toBeVisible()
+  if (await login.isVisible()) await login.click()
+  await expect(editor).toBeVisible()
+}
+
+async function publish(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Опубликовать', exact: true }).click()
+  await page.getByRole('menuitem', { name: 'Опубликовать сейчас' }).click()
+}
+
+/** Publishes the changes made and waits until the editor says they are saved. */
+async function publishSaved(page: Page): Promise<void> {
+  await expect(page.getByText('Несохраненные изменения')).toBeVisible()
+  await publish(page)
+  await expect(page.getByText('Изменения сохранены')).toBeVisible()
+}
+
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByLabel(label).fill(option)
+  await page.keyboard.press('Enter')
+}
+
+test.describe.configure({ mode: 'serial' })
+test.use({ actionTimeout: 15_000 })
+
+test.beforeAll(async () => {
+  scratch = mkdtempSync(path.join(tmpdir(), 'it-lab-editor-'))
+  cpSync(path.join(REPO, 'content'), path.join(scratch, 'content'), { recursive: true })
+  // A school that has filled in its facts, so the release check may pass.
+  writeFileSync(
+    content('school.json'),
+    JSON.stringify({ ...completeSchoolFacts, siteUrl: SITE_URL, demo: [] }, null, 2),
+  )
+  writeFileSync(path.join(scratch, '.gitignore'), 'owner-computer/\n')
+  git('init', '--quiet')
+  git('add', '--all')
+  git('commit', '--quiet', '--message', "The school's content")
+  const proxy = spawn(
+    process.execPath,
+    [path.join(REPO, 'node_modules', 'decap-server', 'dist', 'index.js')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(CMS_PORT),
+        BIND_HOST: '127.0.0.1',
+        GIT_REPO_DIRECTORY: scratch,
+      },
+      stdio: 'ignore',
+    },
+  )
+  decap = proxy
+  // Answering, and ours: another run's proxy on the port would make this one exit.
+  await expect
+    .poll(() =>
+      fetch(`http://127.0.0.1:${CMS_PORT}/api/v1`, { method: 'POST', body: '{}' })
+        .then(() => true)
+        .catch(() => false),
+    )
+    .toBe(true)
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  expect(proxy.exitCode, `decap-server could not listen on ${CMS_PORT}`).toBeNull()
+})
+
+test.afterAll(() => {
+  decap?.kill()
+  rmSync(scratch, { recursive: true, force: true })
+  rmSync(path.join(SITE_DIR, LIVE_BUILD), { recursive: true, force: true })
+})
+
+test('the owner changes a price and a start date, adds a course with a picture and an announcement; the release build publishes them', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000)
+
+  // 1. A price and a start date.
+  await openEditor(page, 'courses/entries/4')
+  await expect(page.getByLabel('Название')).toHaveValue('Программирование на Python')
+  await page.getByLabel('Разовое посещение').fill('1600')
+  await page.getByLabel('Старт').fill(START)
+  await publishSaved(page)
+  await expect
+    .poll(() => readJson('courses/4.json'))
+    .toMatchObject({
+      start: START,
+      prices: { basic: 1600 },
+    })
+
+  // 2. An eleventh course, with a photo.
+  // The owner's photo, on their own computer.
+  const picture = path.join(scratch, 'owner-computer', 'robotics.png')
+  mkdirSync(path.dirname(picture))
+  await sharp({ create: { width: 1280, height: 800, channels: 3, background: '#2f6fed' } })
+    .png()
+    .toFile(picture)
+  await openEditor(page, 'courses/new')
+  await page.getByLabel('Номер курса').fill('11')
+  await page.getByLabel('Название').fill('Робототехника')
+  await page
+    .getByLabel('Описание')
+    .fill(
+      'Ребёнок собирает роботов из конструктора и программирует их: ехать по линии, объезжать препятствия и выполнять задания.',
+    )
+  await page.getByRole('button', { name: 'Выберите изображение' }).click()
+  await page.locator('input[type="file"]').setInputFiles(picture)
+  await page.getByRole('button', { name: 'Выбрать помеченные' }).click()
+  await choose(page, 'Уровень', 'Средний')
+  await page.getByLabel('Возраст от').fill('7')
+  await page.getByLabel('Возраст до').fill('10')
+  await page.getByLabel('Длительность, месяцев').fill('8')
+  await choose(page, 'Формат', 'Оффлайн')
+  for (const [label, price] of [
+    ['Разовое посещение', '1400'],
+    ['Абонемент на 1 месяц', '1200'],
+    ['Абонемент от 4 месяцев', '1100'],
+    ['Полный курс', '1000'],
+  ] as const) {
+    await page.getByLabel(label).fill(price)
+  }
+  await page.getByRole('button', { name: 'Добавить чему научится ребёнок' }).click()
+  await page.getByLabel('Пункт').nth(0).fill('Собирать робота по схеме и по своей идее')
+  await page.getByRole('button', { name: 'Добавить программа курса' }).click()
+  await page.getByLabel('Пункт').nth(1).fill('Первый робот: моторы, колёса и датчики')
+  await publishSaved(page)
+  await expect
+    .poll(() => readJson('courses/11.json'))
+    .toMatchObject({
+      id: 11,
+      title: 'Робототехника',
+      image: '/uploads/robotics.png',
+      prices: { basic: 1400, year: 1000 },
+    })
+
+  // 3. An announcement with a day.
+  await openEditor(page, 'announcements/new')
+  await page.getByLabel('Заголовок').fill('День открытых дверей')
+  await page
+    .getByLabel('Текст')
+    .fill('Покажем классы, расскажем о курсах и поможем выбрать группу. Приходите всей семьёй.')
+  await page.getByLabel('Дата события').fill(OPEN_DAY)
+  await publishSaved(page)
+  await expect
+    .poll(() => readdirSync(content('announcements')).filter((f) => f.endsWith('.json')))
+    .toHaveLength(1)
+
+  // What the editor wrote: content files only, no code.
+  const [announcement] = readdirSync(content('announcements')).filter((f) => f.endsWith('.json'))
+  expect(git('status', '--porcelain', '--untracked-files=all').split('\n').sort()).toEqual([
+    ` M content/courses/4.json`,
+    `?? content/announcements/${announcement}`,
+    `?? content/courses/11.json`,
+    `?? content/uploads/robotics.png`,
+  ])
+
+  // 4. The release build of the edited copy: checked, then published.
+  const release = releaseBuild()
+  expect(release.output).toContain('Release check passed')
+  expect(release.status).toBe(0)
+
+  // 5. Served as published, with a lead service that reads the same content.
+  const site = await buildSiteServer({ buildDir: path.join(SITE_DIR, LIVE_BUILD) })
+  const origin = await site.listen({ port: 0, host: '127.0.0.1' })
+  const telegram: FakeTelegram = await startFakeTelegram('editor-bot-token')
+  const leadsDir = mkdtempSync(path.join(tmpdir(), 'it-lab-editor-leads-'))
+  const service: Service = await startService({
+    CONTENT_DIR: path.join(scratch, 'content'),
+    LEADS_DB: path.join(leadsDir, 'leads.sqlite'),
+    SITE_ORIGIN: origin,
+    TELEGRAM_BOT_TOKEN: telegram.token,
+    TELEGRAM_CHAT_ID: '1001',
+    TELEGRAM_API_URL: telegram.url,
+    TELEGRAM_SEND_INTERVAL_MS: '0',
+  })
+  // The pages post to the public address; here it leads to this service.
+  const visitor = await browser.newContext({ baseURL: origin, javaScriptEnabled: false })
+  await visitor.route(`${LEAD_API_URL}/send`, async (route) => {
+    const answer = await route.fetch({ url: `${service.url}/send`, maxRedirects: 0 })
+    await route.fulfill({ response: answer })
+  })
+  try {
+    const visit = await visitor.newPage()
+    await visit.goto('/course/4')
+    await expect(visit.getByText('1 600 ₽', { exact: false }).first()).toBeVisible()
+    await expect(
+      visit.getByRole('definition').filter({ hasText: russianDate(START) }),
+    ).toBeVisible()
+    const courseLd = await visit.locator('script[type="application/ld+json"]').textContent()
+    expect(JSON.parse(courseLd ?? '{}')).toMatchObject({
+      hasCourseInstance: { startDate: START },
+      offers: expect.arrayContaining([expect.objectContaining({ price: 1600 })]),
+    })
+
+    await visit.goto('/course/11')
+    await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Робототехника')
+    await expect(visit.locator('img[src*="/assets/robotics-"]').first()).toBeVisible()
+    const newLd = await visit.locator('script[type="application/ld+json"]').textContent()
+    expect(JSON.parse(newLd ?? '{}')).toMatchObject({ '@type': 'Course', name: 'Робототехника' })
+
+    await visit.goto('/courses')
+    await expect(visit.getByRole('link', { name: 'Робототехника' })).toHaveAttribute(
+      'href',
+      '/course/11',
+    )
+    await visit.goto('/')
+    const news = visit.getByRole('region', { name: 'Объявления' })
+    await expect(news.getByRole('heading', { name: 'День открытых дверей' })).toBeVisible()
+    await visit.goto('/announcements')
+    const eventLd = (await visit.locator('script[type="application/ld+json"]').allTextContents())
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((data) => data['@type'] === 'Event')
+    expect(eventLd).toMatchObject({ name: 'День открытых дверей', startDate: OPEN_DAY })
+    const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text()
+    for (const page of ['/course/11', '/announcements']) {
+      expect(sitemap).toContain(`<loc>${SITE_URL}${page}</loc>`)
+    }
+
+    // The lead form on the new course's page: the lead names that course, in the chat too.
+    await visit.goto('/course/11')
+    const form = visit.getByRole('form', { name: 'Заявка на обучение' })
+    await form.getByLabel('Имя').fill('Ольга')
+    await form.getByLabel('Телефон').fill('+7 (912) 345-67-89')
+    await form.getByRole('button', { name: 'Оставить заявку' }).click()
+    await expect(visit).toHaveURL(`${origin}/thanks`)
+    await expect
+      .poll(() => telegram.messages.map((message) => message.text).join('\n'))
+      .toContain('Робототехника')
+  } finally {
+    await visitor.close()
+    await service.stop()
+    await telegram.close()
+    await site.close()
+    rmSync(leadsDir, { recursive: true, force: true })
+  }
+})
+
+test('a broken edit never reaches the live site: the editor and the release build name the field', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const live = path.join(SITE_DIR, LIVE_BUILD)
+  const before = snapshot(live)
+
+  // The editor refuses a price of 0 before anything is written.
+  await openEditor(page, 'courses/entries/4')
+  await expect(page.getByLabel('Разовое посещение')).toHaveValue('1600')
+  await page.getByLabel('Разовое посещение').fill('0')
+  await publish(page)
+  await expect(
+    page.getByText('Значение поля Разовое посещение должно быть между 1 и 100000.'),
+  ).toBeVisible()
+  expect(readJson('courses/4.json')).toMatchObject({ prices: { basic: 1600 } })
+
+  // A file edited by other means: the release build refuses it, naming each field.
+  const course = readJson('courses/4.json')
+  writeFileSync(
+    content('courses/4.json'),
+    JSON.stringify({ ...course, prices: { ...(course.prices as object), basic: 0 } }),
+  )
+  const newCourse = readJson('courses/11.json')
+  writeFileSync(content('courses/11.json'), JSON.stringify({ ...newCourse, image: '' }))
+  const school = readJson('school.json')
+  writeFileSync(
+    content('school.json'),
+    JSON.stringify({ ...school, phone: { number: '+7 (851) 234-56', short: '234-56' } }),
+  )
+  const release = releaseBuild()
+  expect(release.status).toBe(1)
+  for (const line of [
+    'content/school.json: поле «Телефон → Номер» (phone.number): должно быть 11 цифр: +7 и ещё десять',
+    'content/courses/4.json: поле «Цены за занятие → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)',
+    'content/courses/11.json: поле «Картинка» (image): нужна картинка курса: загрузите её',
+  ]) {
+    expect(release.output).toContain(line)
+  }
+  expect(snapshot(live)).toEqual(before)
+})

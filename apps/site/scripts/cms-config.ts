@@ -1,0 +1,524 @@
+import {
+  AGE_RANGE,
+  ANNOUNCEMENT_TEXT_MAX,
+  COURSE_FORMATS,
+  COURSE_LEVELS,
+  DESCRIPTION_LENGTH,
+  FIELD_LABELS,
+  IMAGE_MAX_BYTES,
+  LEVEL_NAMES,
+  MONTHS_MAX,
+  PRICE_MAX,
+  PRIZE_COLOURS,
+  PRIZE_ICONS,
+  TITLE_MAX,
+  TRIAL_ICONS,
+  UPLOADS_PATH,
+} from '@it-lab/shared/content'
+import { z } from 'zod/mini'
+import { FACT_LABELS, FACT_NAMES } from '#app/config/school-facts-schema.ts'
+
+// The owner's editor at /admin: Decap CMS (docs/decisions/0055-decap-cms-editor.md), configured
+// here from the same limits and labels the build checks the content files with, so a value the
+// editor accepts is one the build accepts (the build still checks: a file may be edited by hand).
+
+/** Where Decap's local proxy (`decap-server`, development and tests) listens by default. */
+const LOCAL_BACKEND_PORT = 8081
+
+/** The editor's Git host, read from the environment when the site is built (all public). */
+const cmsSettingsSchema = z.object({
+  /** gitea (Gitea or Forgejo on the school's server) or github; empty: the local proxy only. */
+  CMS_BACKEND: z._default(z.enum(['', 'gitea', 'github'], 'must be gitea, github or empty'), ''),
+  /** owner/name of the repository the editor commits to. */
+  CMS_REPO: z._default(
+    z.string().check(z.regex(/^$|^[\w.-]+\/[\w.-]+$/, 'must be owner/name')),
+    '',
+  ),
+  CMS_BRANCH: z._default(z.string().check(z.regex(/^[\w./-]+$/, 'must be a branch name')), 'main'),
+  /** The Gitea/Forgejo server's https address (its API is <address>/api/v1). */
+  CMS_BASE_URL: z._default(
+    z.union([z.literal(''), z.url({ protocol: /^https$/, error: 'must be an https:// URL' })]),
+    '',
+  ),
+  /** The client id of the OAuth2 application made for the editor on that server (public). */
+  CMS_APP_ID: z._default(z.string(), ''),
+  /** The port of the local proxy the editor looks for on 127.0.0.1 (development, tests). */
+  CMS_LOCAL_PORT: z.pipe(
+    z._default(
+      z.string().check(z.regex(/^\d{2,5}$/, 'must be a port number')),
+      String(LOCAL_BACKEND_PORT),
+    ),
+    z.transform(Number),
+  ),
+})
+
+export type CmsSettings = z.output<typeof cmsSettingsSchema>
+
+/** The editor's settings; throws naming each bad variable. */
+export function readCmsSettings(env: NodeJS.ProcessEnv = process.env): CmsSettings {
+  const names = Object.keys(cmsSettingsSchema.shape)
+  const input = Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])))
+  const result = cmsSettingsSchema.safeParse(input)
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) =>
+        `${String(issue.path[0])}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
+    )
+    throw new Error(`Invalid editor settings (deploy/deploy.env.example):\n  ${lines.join('\n  ')}`)
+  }
+  const settings = result.data
+  if (settings.CMS_BACKEND !== '' && settings.CMS_REPO === '') {
+    throw new Error('Invalid editor settings: CMS_REPO is required with CMS_BACKEND')
+  }
+  if (
+    settings.CMS_BACKEND === 'gitea' &&
+    (settings.CMS_BASE_URL === '' || settings.CMS_APP_ID === '')
+  ) {
+    throw new Error('Invalid editor settings: CMS_BACKEND=gitea needs CMS_BASE_URL and CMS_APP_ID')
+  }
+  return settings
+}
+
+/** The local proxy's API (Decap uses it only when the editor is opened on 127.0.0.1 or localhost). */
+export function localBackendUrl(settings: CmsSettings): string {
+  return `http://127.0.0.1:${settings.CMS_LOCAL_PORT}/api/v1`
+}
+
+function backend(settings: CmsSettings): Record<string, unknown> {
+  const common = { repo: settings.CMS_REPO, branch: settings.CMS_BRANCH }
+  if (settings.CMS_BACKEND === 'gitea') {
+    return {
+      name: 'gitea',
+      ...common,
+      base_url: settings.CMS_BASE_URL,
+      api_root: `${settings.CMS_BASE_URL}/api/v1`,
+      app_id: settings.CMS_APP_ID,
+      auth_type: 'pkce',
+    }
+  }
+  if (settings.CMS_BACKEND === 'github') return { name: 'github', ...common }
+  // No Git host: only the local proxy works (Decap uses it on localhost and 127.0.0.1).
+  return { name: 'git-gateway', ...common }
+}
+
+/** A Decap `pattern`: the regular expression and the message the editor shows. */
+const pattern = (regex: string, message: string) => [regex, message]
+
+const label = (kind: keyof typeof FIELD_LABELS, name: string) =>
+  (FIELD_LABELS[kind][name] ?? name).replace(/^.* → /, '')
+
+const text = (kind: keyof typeof FIELD_LABELS, name: string, max: number, hint?: string) => ({
+  name,
+  label: label(kind, name),
+  widget: max > 120 ? 'text' : 'string',
+  pattern: pattern(`^[\\s\\S]{1,${max}}$`, `Не длиннее ${max} знаков`),
+  ...(hint ? { hint } : {}),
+})
+
+const wholeNumber = (kind: keyof typeof FIELD_LABELS, name: string, min: number, max: number) => ({
+  name,
+  label: label(kind, name),
+  widget: 'number',
+  value_type: 'int',
+  min,
+  max,
+  step: 1,
+})
+
+const choice = (
+  kind: keyof typeof FIELD_LABELS,
+  name: string,
+  options: readonly string[],
+  names?: Record<string, string>,
+) => ({
+  name,
+  label: label(kind, name),
+  widget: 'select',
+  options: options.map((value) => ({ value, label: names?.[value] ?? value })),
+})
+
+const date = (kind: keyof typeof FIELD_LABELS, name: string, hint: string) => ({
+  name,
+  label: label(kind, name),
+  widget: 'datetime',
+  format: 'YYYY-MM-DD',
+  date_format: 'DD.MM.YYYY',
+  time_format: false,
+  required: false,
+  default: '',
+  hint,
+})
+
+const textList = (kind: keyof typeof FIELD_LABELS, name: string, hint: string) => ({
+  name,
+  label: label(kind, name),
+  widget: 'list',
+  hint,
+  field: {
+    name: 'item',
+    label: 'Пункт',
+    widget: 'string',
+    pattern: pattern('^.{1,200}$', 'Не длиннее 200 знаков'),
+  },
+})
+
+const PRICE_NAMES = {
+  basic: 'Разовое посещение',
+  month: 'Абонемент на 1 месяц',
+  fourMonth: 'Абонемент от 4 месяцев',
+  year: 'Полный курс',
+}
+
+const ICON_NAMES: Record<string, string> = {
+  'notebook-pen': 'Блокнот',
+  shirt: 'Футболка',
+  watch: 'Часы',
+  speaker: 'Колонка',
+  'user-round': 'Человек',
+  presentation: 'Доска',
+  'message-circle-question-mark': 'Вопрос',
+  sparkles: 'Звёздочки',
+}
+
+const COLOUR_NAMES: Record<string, string> = {
+  blue: 'Синий',
+  orange: 'Оранжевый',
+  green: 'Зелёный',
+  purple: 'Фиолетовый',
+}
+
+const courseFields = [
+  {
+    ...wholeNumber('course', 'id', 1, 9999),
+    hint: 'Номер в адресе страницы курса (/course/11). У каждого курса свой; у нового — следующий свободный.',
+  },
+  text('course', 'title', TITLE_MAX),
+  {
+    ...text('course', 'description', DESCRIPTION_LENGTH.max, 'Два-три предложения для родителей.'),
+    pattern: pattern(
+      `^[\\s\\S]{${DESCRIPTION_LENGTH.min},${DESCRIPTION_LENGTH.max}}$`,
+      `От ${DESCRIPTION_LENGTH.min} до ${DESCRIPTION_LENGTH.max} знаков`,
+    ),
+  },
+  {
+    name: 'image',
+    label: label('course', 'image'),
+    widget: 'image',
+    choose_url: false,
+    // Decap's own media library refuses a larger file with a message (its limit is per field).
+    media_library: { config: { max_file_size: IMAGE_MAX_BYTES } },
+    hint: `SVG, PNG, JPG или WebP до ${IMAGE_MAX_BYTES / 1024} КБ; фото — в пропорции 8:5, не меньше 640×400 (например, 1280×800).`,
+  },
+  choice('course', 'level', COURSE_LEVELS, LEVEL_NAMES),
+  wholeNumber('course', 'ageMin', AGE_RANGE.min, AGE_RANGE.max),
+  wholeNumber('course', 'ageMax', AGE_RANGE.min, AGE_RANGE.max),
+  wholeNumber('course', 'months', 1, MONTHS_MAX),
+  choice('course', 'format', COURSE_FORMATS),
+  date(
+    'course',
+    'start',
+    'Пусто — на сайте «По набору». Прошедшая дата тоже показывается как «По набору».',
+  ),
+  {
+    name: 'prices',
+    label: label('course', 'prices'),
+    widget: 'object',
+    collapsed: false,
+    hint: 'Рубли за одно занятие. Абонемент не дороже разового посещения.',
+    fields: Object.entries(PRICE_NAMES).map(([name, title]) => ({
+      ...wholeNumber('course', name, 1, PRICE_MAX),
+      label: title,
+    })),
+  },
+  { name: 'onMainPage', label: label('course', 'onMainPage'), widget: 'boolean', default: false },
+  textList('course', 'skills', 'Каждый пункт — одно умение.'),
+  textList('course', 'plan', 'Темы по порядку.'),
+]
+
+const announcementFields = [
+  text('announcement', 'title', TITLE_MAX),
+  text('announcement', 'text', ANNOUNCEMENT_TEXT_MAX, 'Коротко: что, когда и для кого.'),
+  date(
+    'announcement',
+    'date',
+    'Если у объявления есть день события (день открытых дверей, начало группы).',
+  ),
+  date(
+    'announcement',
+    'endDate',
+    'После этого дня объявление исчезнет с сайта. Пусто — исчезнет после дня события, а без него останется, пока вы его не удалите.',
+  ),
+]
+
+const PHONE = pattern(
+  '^\\+7(?:[\\s()-]*\\d){10}$',
+  'Номер в виде +7 (8512) 12-34-56: +7 и ещё 10 цифр',
+)
+
+const schoolFields = [
+  { name: 'name', label: FACT_LABELS.name, widget: 'string' },
+  { name: 'city', label: FACT_LABELS.city, widget: 'string' },
+  { name: 'region', label: FACT_LABELS.region, widget: 'string' },
+  {
+    name: 'phone',
+    label: 'Телефон',
+    widget: 'object',
+    collapsed: false,
+    fields: [
+      {
+        name: 'number',
+        label: 'Номер',
+        widget: 'string',
+        pattern: PHONE,
+        hint: '+7 (8512) 12-34-56',
+      },
+      {
+        name: 'short',
+        label: 'Короткий номер',
+        widget: 'string',
+        pattern: pattern('^[\\d-]+$', 'Только цифры и дефисы'),
+        hint: 'Последние цифры номера, как на кнопке «Позвонить»: 12-34-56',
+      },
+    ],
+  },
+  {
+    name: 'address',
+    label: 'Адрес',
+    widget: 'object',
+    collapsed: false,
+    fields: [
+      { name: 'street', label: 'Улица и дом', widget: 'string' },
+      {
+        name: 'postalCode',
+        label: 'Индекс',
+        widget: 'string',
+        pattern: pattern('^\\d{6}$', '6 цифр'),
+      },
+    ],
+  },
+  {
+    name: 'messenger',
+    label: 'Мессенджер',
+    widget: 'object',
+    required: false,
+    hint: 'Необязательно: оставьте пустым, и блок мессенджера не появится.',
+    fields: [
+      { name: 'name', label: 'Название', widget: 'string', required: false },
+      { name: 'contact', label: 'Номер или имя', widget: 'string', required: false },
+      {
+        name: 'url',
+        label: 'Ссылка',
+        widget: 'string',
+        required: false,
+        pattern: pattern('^$|^https://', 'Ссылка начинается с https://'),
+      },
+    ],
+  },
+  {
+    name: 'email',
+    label: FACT_LABELS.email,
+    widget: 'string',
+    pattern: pattern('^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', 'Адрес почты, например info@itlab.ru'),
+  },
+  {
+    name: 'owner',
+    label: 'Владелец',
+    widget: 'object',
+    collapsed: false,
+    fields: [
+      {
+        name: 'name',
+        label: 'ИП',
+        widget: 'string',
+        pattern: pattern('^ИП \\S', 'Начинается с «ИП » и полного имени'),
+      },
+      { name: 'inn', label: 'ИНН', widget: 'string', pattern: pattern('^\\d{12}$', '12 цифр') },
+      {
+        name: 'ogrnip',
+        label: 'ОГРНИП',
+        widget: 'string',
+        pattern: pattern('^3\\d{14}$', '15 цифр, первая 3'),
+      },
+    ],
+  },
+  {
+    name: 'policiesEffectiveDate',
+    label: FACT_LABELS.policiesEffectiveDate,
+    widget: 'datetime',
+    format: 'YYYY-MM-DD',
+    date_format: 'DD.MM.YYYY',
+    time_format: false,
+    hint: 'С этого дня действуют политики и согласие на сайте.',
+  },
+  {
+    name: 'siteUrl',
+    label: FACT_LABELS.siteUrl,
+    widget: 'string',
+    pattern: pattern('^https://', 'Начинается с https://'),
+  },
+  {
+    name: 'demo',
+    label: FACT_LABELS.demo,
+    widget: 'select',
+    multiple: true,
+    required: false,
+    options: FACT_NAMES.map((value) => ({ value, label: value })),
+    hint: 'Поля, где ещё стоит образец из репозитория. Впишите настоящее значение и уберите поле отсюда: пока список не пуст, сайт не публикуется.',
+  },
+]
+
+const prizeFields = [
+  text('prizes', 'heading', 120),
+  text('prizes', 'intro', 400),
+  text('prizes', 'note', 200),
+  {
+    name: 'items',
+    label: label('prizes', 'items'),
+    widget: 'list',
+    max: 8,
+    min: 1,
+    summary: '{{fields.title}}',
+    fields: [
+      text('prizes', 'title', TITLE_MAX),
+      text('prizes', 'description', 300),
+      choice('prizes', 'colour', PRIZE_COLOURS, COLOUR_NAMES),
+      choice('prizes', 'icon', PRIZE_ICONS, ICON_NAMES),
+    ],
+  },
+]
+
+const trialOfferFields = [
+  text('trialOffer', 'heading', 120),
+  text('trialOffer', 'subheading', 120),
+  text('trialOffer', 'button', 40),
+  {
+    name: 'points',
+    label: label('trialOffer', 'points'),
+    widget: 'list',
+    min: 1,
+    max: 6,
+    summary: '{{fields.title}}',
+    fields: [
+      text('trialOffer', 'title', 120),
+      text('trialOffer', 'description', 300),
+      choice('trialOffer', 'icon', TRIAL_ICONS, ICON_NAMES),
+    ],
+  },
+]
+
+/** Decap's configuration (served as /admin/config.yml: YAML reads JSON as it is). */
+export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
+  return {
+    locale: 'ru',
+    backend: backend(settings),
+    local_backend: { url: localBackendUrl(settings) },
+    publish_mode: 'simple',
+    media_folder: 'content/uploads',
+    public_folder: UPLOADS_PATH.replace(/\/$/, ''),
+    show_preview_links: false,
+    slug: { encoding: 'ascii', clean_accents: true },
+    collections: [
+      {
+        name: 'courses',
+        label: 'Курсы',
+        label_singular: 'курс',
+        folder: 'content/courses',
+        extension: 'json',
+        format: 'json',
+        create: true,
+        delete: false,
+        slug: '{{fields.id}}',
+        identifier_field: 'title',
+        summary: '{{fields.id}}. {{fields.title}}',
+        sortable_fields: ['id', 'title'],
+        editor: { preview: false },
+        fields: courseFields,
+      },
+      {
+        name: 'announcements',
+        label: 'Объявления',
+        label_singular: 'объявление',
+        folder: 'content/announcements',
+        extension: 'json',
+        format: 'json',
+        create: true,
+        delete: true,
+        slug: '{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
+        identifier_field: 'title',
+        summary: '{{fields.title}}',
+        editor: { preview: false },
+        fields: announcementFields,
+      },
+      {
+        name: 'school',
+        label: 'Сведения о школе',
+        delete: false,
+        editor: { preview: false },
+        files: [
+          {
+            name: 'facts',
+            label: 'Контакты и реквизиты',
+            file: 'content/school.json',
+            fields: schoolFields,
+          },
+          { name: 'prizes', label: 'Призы', file: 'content/prizes.json', fields: prizeFields },
+          {
+            name: 'trial',
+            label: 'Пробный урок',
+            file: 'content/trial-offer.json',
+            fields: trialOfferFields,
+          },
+        ],
+      },
+    ],
+  }
+}
+
+/** The editor's page: Decap from the site's own files, nothing from another host. */
+export const ADMIN_HTML = `<!doctype html>
+<html lang="ru">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>Редактор сайта</title>
+<link href="/admin/config.yml" type="text/yaml" rel="cms-config-url">
+</head>
+<body>
+<script src="/admin/decap-cms.js"></script>
+</body>
+</html>
+`
+
+/**
+ * The editor's Content-Security-Policy, for /admin/ only (the pages keep theirs). Measured in
+ * Chromium: Decap injects its styles (emotion) and loads its own chunks; it talks to the Git
+ * host's API, and to the local proxy in development.
+ */
+export function adminContentSecurityPolicy(settings: CmsSettings): string {
+  const gitHost =
+    settings.CMS_BACKEND === 'gitea'
+      ? [new URL(settings.CMS_BASE_URL).origin]
+      : settings.CMS_BACKEND === 'github'
+        ? ['https://api.github.com', 'https://github.com']
+        : []
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    // Decap compiles its configuration's JSON schema (AJV) with `new Function`: refused without
+    // 'unsafe-eval' ("Error loading the CMS configuration"). Only this folder allows it.
+    'script-src': ["'self'", "'unsafe-eval'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...gitHost],
+    'font-src': ["'self'", 'data:'],
+    // blob: Decap reads back the pictures and drafts it holds in memory.
+    'connect-src': ["'self'", 'blob:', new URL(localBackendUrl(settings)).origin, ...gitHost],
+    'frame-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'", ...gitHost],
+    'frame-ancestors': ["'none'"],
+  }
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ')
+}

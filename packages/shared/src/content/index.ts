@@ -1,0 +1,4 @@
+// The content files' rules and reader (Node only: the site's build and scripts, the tests).
+export * from './problems.ts'
+export * from './read.ts'
+export * from './schema.ts'

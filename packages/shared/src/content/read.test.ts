@@ -1,0 +1,74 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { formatProblem } from './problems.ts'
+import { checkAnnouncements, checkCourses, readCourses } from './read.ts'
+
+const shipped = path.join(import.meta.dirname, '../../../../content')
+const scratch: string[] = []
+
+/** A copy of the shipped content with `edit` applied to course 4's file. */
+function contentWith(edit: (course: Record<string, unknown>) => void): string {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'content-')), 'content')
+  scratch.push(path.dirname(dir))
+  cpSync(shipped, dir, { recursive: true })
+  const file = path.join(dir, 'courses', '4.json')
+  const course = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+  edit(course)
+  writeFileSync(file, JSON.stringify(course))
+  return dir
+}
+
+afterEach(() => {
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('content files', () => {
+  it('the shipped courses pass, in id order', () => {
+    expect(readCourses(shipped).map((course) => course.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+  })
+
+  it('names the file, the field as the editor labels it, and the rule, in Russian', () => {
+    const dir = contentWith((course) => {
+      course.prices = { basic: 0, month: 1125, fourMonth: 1000, year: 900 }
+      course.image = ''
+      course.start = '2026-02-30'
+    })
+    expect(checkCourses(dir).problems.map(formatProblem)).toEqual([
+      'content/courses/4.json: поле «Старт» (start): такой даты нет в календаре (сейчас: "2026-02-30")',
+      'content/courses/4.json: поле «Цены за занятие → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)',
+      'content/courses/4.json: поле «Картинка» (image): нужна картинка курса: загрузите её (сейчас: "")',
+    ])
+  })
+
+  it('refuses a season ticket dearer than a single visit, and an age range upside down', () => {
+    const dir = contentWith((course) => {
+      course.prices = { basic: 1000, month: 1200, fourMonth: 1000, year: 900 }
+      course.ageMin = 14
+      course.ageMax = 12
+    })
+    expect(checkCourses(dir).problems.map(formatProblem)).toEqual([
+      'content/courses/4.json: поле «Возраст до» (ageMax): возраст «до» не может быть меньше возраста «от» (сейчас: 12)',
+      'content/courses/4.json: поле «Цены за занятие → Абонемент на 1 месяц» (prices.month): абонемент не может стоить дороже разового посещения (сейчас: 1200)',
+    ])
+  })
+
+  it('refuses two courses with one number', () => {
+    const dir = contentWith((course) => {
+      course.id = 7
+    })
+    expect(checkCourses(dir).problems.map(formatProblem)).toEqual([
+      'content/courses/7.json: поле «Номер курса (в адресе страницы)» (id): номер 7 уже у курса в content/courses/4.json: у каждого курса свой номер',
+    ])
+  })
+
+  it('names a file that is not JSON', () => {
+    const dir = contentWith(() => {})
+    writeFileSync(path.join(dir, 'announcements', 'broken.json'), '{"title": ')
+    const [problem] = checkAnnouncements(dir).problems
+    expect(problem && formatProblem(problem)).toMatch(
+      /^content\/announcements\/broken\.json: весь файл: это не JSON/,
+    )
+  })
+})

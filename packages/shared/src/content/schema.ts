@@ -1,0 +1,273 @@
+import { z } from 'zod/mini'
+
+// The rules of the school's content files (content/, docs/decisions/0054-content-as-data.md):
+// the courses, the announcements, the prizes and the trial-lesson offer. The build checks every
+// file against them; the editor at /admin asks for the same (apps/site/scripts/cms-config.ts
+// takes its limits and labels from here). Messages are in Russian: the owner reads them.
+
+/** The school teaches children of these ages. */
+export const AGE_RANGE = { min: 5, max: 17 } as const
+/** Rubles per lesson: at least 1, at most this. */
+export const PRICE_MAX = 100_000
+export const MONTHS_MAX = 36
+export const TITLE_MAX = 80
+export const DESCRIPTION_LENGTH = { min: 50, max: 700 } as const
+export const ANNOUNCEMENT_TEXT_MAX = 400
+
+/** Course levels, each with its badge colour on the site. */
+export const COURSE_LEVELS = ['beginner', 'middle', 'advanced', 'moderate'] as const
+export type CourseLevelTone = (typeof COURSE_LEVELS)[number]
+export const LEVEL_NAMES: Record<CourseLevelTone, string> = {
+  beginner: 'Начальный',
+  middle: 'Средний',
+  advanced: 'Продвинутый',
+  moderate: 'Умеренный',
+}
+
+export const COURSE_FORMATS = ['Оффлайн', 'Онлайн'] as const
+
+/** The payment plans, each a price per lesson. */
+export const PRICE_KEYS = ['basic', 'month', 'fourMonth', 'year'] as const
+
+/** Where uploaded images are served from; the files are in content/uploads/. */
+export const UPLOADS_PATH = '/uploads/'
+export const IMAGE_EXTENSIONS = ['svg', 'png', 'jpg', 'jpeg', 'webp'] as const
+const UPLOADED_IMAGE = new RegExp(
+  `^${UPLOADS_PATH}[\\w.-]+\\.(?:${IMAGE_EXTENSIONS.join('|')})$`,
+  'i',
+)
+/** An uploaded course picture: at most this many bytes (the editor refuses a larger file too). */
+export const IMAGE_MAX_BYTES = 500 * 1024
+/** A photo is shown at 640×400: at least that size, in that proportion (8:5, give or take 3%). */
+export const IMAGE_MIN_SIZE = { width: 640, height: 400 } as const
+export const IMAGE_RATIO_TOLERANCE = 0.03
+
+export const PRIZE_ICONS = ['notebook-pen', 'shirt', 'watch', 'speaker'] as const
+export type PrizeIcon = (typeof PRIZE_ICONS)[number]
+export const PRIZE_COLOURS = ['blue', 'orange', 'green', 'purple'] as const
+export type PrizeColour = (typeof PRIZE_COLOURS)[number]
+export const TRIAL_ICONS = [
+  'user-round',
+  'presentation',
+  'message-circle-question-mark',
+  'sparkles',
+] as const
+
+// Built when a file is checked, not on import: the site's bundles import the constants above
+// (through the catalogue) and must not build schemas while the page hydrates.
+function createContentSchemas() {
+  const text = (max: number) =>
+    z
+      .string({ error: 'должно быть текстом' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'не должно быть пустым'),
+        z.maxLength(max, `не длиннее ${max} знаков`),
+      )
+
+  const wholeNumber = (min: number, max: number, what: string) =>
+    z
+      .number({ error: `${what}: нужно число` })
+      .check(
+        z.int({ error: `${what}: нужно целое число` }),
+        z.gte(min, `${what}: не меньше ${min}`),
+        z.lte(max, `${what}: не больше ${max}`),
+      )
+
+  /** A calendar date as the editor writes it: YYYY-MM-DD. */
+  const isoDate = z.string({ error: 'нужна дата' }).check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'нужна дата в виде ГГГГ-ММ-ДД'),
+    z.refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`)
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
+    }, 'такой даты нет в календаре'),
+  )
+
+  /** Empty or absent (the editor's cleared field), or a date. */
+  const optionalDate = z._default(
+    z.union([z.literal(''), isoDate], { error: 'нужна дата ГГГГ-ММ-ДД или пусто' }),
+    '',
+  )
+
+  const textList = (max: number) =>
+    z
+      .array(text(max), { error: 'должно быть списком' })
+      .check(z.refine((list) => new Set(list).size === list.length, 'пункты не должны повторяться'))
+
+  const price = wholeNumber(1, PRICE_MAX, 'цена в рублях за занятие')
+
+  const courseFileSchema = z
+    .object({
+      id: wholeNumber(1, 9999, 'номер курса'),
+      title: text(TITLE_MAX),
+      description: text(DESCRIPTION_LENGTH.max).check(
+        z.minLength(DESCRIPTION_LENGTH.min, `не короче ${DESCRIPTION_LENGTH.min} знаков`),
+      ),
+      months: wholeNumber(1, MONTHS_MAX, 'длительность в месяцах'),
+      level: z.enum(COURSE_LEVELS, 'выберите уровень из списка'),
+      ageMin: wholeNumber(AGE_RANGE.min, AGE_RANGE.max, 'возраст'),
+      ageMax: wholeNumber(AGE_RANGE.min, AGE_RANGE.max, 'возраст'),
+      onMainPage: z.boolean({ error: 'да или нет' }),
+      format: z.enum(COURSE_FORMATS, 'выберите формат из списка'),
+      /** Empty: «По набору». */
+      start: optionalDate,
+      prices: z.object({
+        basic: price,
+        month: price,
+        fourMonth: price,
+        year: price,
+      }),
+      image: z.string({ error: 'нужна картинка' }).check(
+        z.minLength(1, 'нужна картинка курса: загрузите её'),
+        z.refine(
+          (value) => value === '' || UPLOADED_IMAGE.test(value),
+          `картинка должна быть загружена через редактор (${IMAGE_EXTENSIONS.join(', ')})`,
+        ),
+      ),
+      skills: textList(200),
+      plan: textList(200),
+    })
+    .check(
+      z.superRefine((course, context) => {
+        if (course.ageMin > course.ageMax) {
+          context.addIssue({
+            code: 'custom',
+            message: 'возраст «до» не может быть меньше возраста «от»',
+            path: ['ageMax'],
+            input: course.ageMax,
+          })
+        }
+        // Compared only with a valid single-visit price: a bad one is reported on its own.
+        for (const key of PRICE_KEYS) {
+          if (course.prices.basic >= 1 && course.prices[key] > course.prices.basic) {
+            context.addIssue({
+              code: 'custom',
+              message: 'абонемент не может стоить дороже разового посещения',
+              path: ['prices', key],
+              input: course.prices[key],
+            })
+          }
+        }
+      }),
+    )
+
+  const announcementFileSchema = z
+    .object({
+      title: text(TITLE_MAX),
+      text: text(ANNOUNCEMENT_TEXT_MAX),
+      /** The day of the event, if it has one: it becomes a schema.org Event. */
+      date: optionalDate,
+      /** The last day it is shown; empty: until the event's day, or until it is deleted. */
+      endDate: optionalDate,
+    })
+    .check(
+      z.refine((item) => !item.date || !item.endDate || item.endDate >= item.date, {
+        message: 'дата «показывать до» не может быть раньше даты события',
+        path: ['endDate'],
+      }),
+    )
+
+  const point = <T extends readonly [string, ...string[]]>(icons: T) =>
+    z.object({
+      title: text(120),
+      description: text(300),
+      icon: z.enum(icons, 'выберите значок из списка'),
+    })
+
+  const prizesFileSchema = z.object({
+    heading: text(120),
+    intro: text(400),
+    note: text(200),
+    items: z
+      .array(
+        z.object({
+          title: text(TITLE_MAX),
+          description: text(300),
+          colour: z.enum(PRIZE_COLOURS, 'выберите цвет из списка'),
+          icon: z.enum(PRIZE_ICONS, 'выберите значок из списка'),
+        }),
+      )
+      .check(z.minLength(1, 'нужен хотя бы один приз'), z.maxLength(8, 'не больше 8 призов')),
+  })
+
+  const trialOfferFileSchema = z.object({
+    heading: text(120),
+    subheading: text(120),
+    button: text(40),
+    points: z
+      .array(point(TRIAL_ICONS))
+      .check(z.minLength(1, 'нужен хотя бы один пункт'), z.maxLength(6, 'не больше 6 пунктов')),
+  })
+
+  return {
+    course: courseFileSchema,
+    announcement: announcementFileSchema,
+    prizes: prizesFileSchema,
+    trialOffer: trialOfferFileSchema,
+  }
+}
+
+type ContentSchemas = ReturnType<typeof createContentSchemas>
+let schemas: ContentSchemas | undefined
+
+/** The schema of each kind of content file. */
+export function contentSchemas(): ContentSchemas {
+  return (schemas ??= createContentSchemas())
+}
+
+export type CourseFile = z.output<ContentSchemas['course']>
+export type AnnouncementFile = z.output<ContentSchemas['announcement']>
+export type PrizesFile = z.output<ContentSchemas['prizes']>
+export type TrialOfferFile = z.output<ContentSchemas['trialOffer']>
+
+/** The editor's labels of the fields, by path without list indices: the problems name them. */
+export const FIELD_LABELS: Record<
+  'course' | 'announcement' | 'prizes' | 'trialOffer',
+  Record<string, string>
+> = {
+  course: {
+    id: 'Номер курса (в адресе страницы)',
+    title: 'Название',
+    description: 'Описание',
+    months: 'Длительность, месяцев',
+    level: 'Уровень',
+    ageMin: 'Возраст от',
+    ageMax: 'Возраст до',
+    onMainPage: 'Показывать на главной',
+    format: 'Формат',
+    start: 'Старт',
+    prices: 'Цены за занятие',
+    'prices.basic': 'Цены за занятие → Разовое посещение',
+    'prices.month': 'Цены за занятие → Абонемент на 1 месяц',
+    'prices.fourMonth': 'Цены за занятие → Абонемент от 4 месяцев',
+    'prices.year': 'Цены за занятие → Полный курс',
+    image: 'Картинка',
+    skills: 'Чему научится ребёнок',
+    plan: 'Программа курса',
+  },
+  announcement: {
+    title: 'Заголовок',
+    text: 'Текст',
+    date: 'Дата события',
+    endDate: 'Показывать до',
+  },
+  prizes: {
+    heading: 'Заголовок',
+    intro: 'Вступление',
+    note: 'Примечание',
+    items: 'Призы',
+    'items.title': 'Призы → Название',
+    'items.description': 'Призы → Описание',
+    'items.colour': 'Призы → Цвет',
+    'items.icon': 'Призы → Значок',
+  },
+  trialOffer: {
+    heading: 'Заголовок',
+    subheading: 'Подзаголовок',
+    button: 'Текст кнопки',
+    points: 'Пункты',
+    'points.title': 'Пункты → Заголовок',
+    'points.description': 'Пункты → Описание',
+    'points.icon': 'Пункты → Значок',
+  },
+}

@@ -1,0 +1,128 @@
+// `npm run publish -- --env-file /etc/it-lab/it-lab.env`, run by it-lab-publish.timer on the
+// server (docs/decisions/0056-publishing-from-the-editor.md): when the editor has committed to the
+// branch, it checks the content, runs the deploy (whose release build refuses bad content and demo
+// values), and tells the school's chat either way. A refused edit never reaches the live site:
+// the deploy changes nothing until its build has passed.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { envSchema, parseEnv } from '../apps/lead-bot/src/config.ts'
+import { createTelegramClient } from '../apps/lead-bot/src/telegram.ts'
+import {
+  problemLines,
+  publishedMessage,
+  refusedMessage,
+} from '../apps/lead-bot/src/publish-message.ts'
+
+const REPO = path.resolve(import.meta.dirname, '..')
+
+function say(message: string): void {
+  process.stdout.write(`publish: ${message}\n`)
+}
+
+function fail(message: string): never {
+  process.stderr.write(`publish: ${message}\n`)
+  process.exit(2)
+}
+
+function git(...args: string[]): string {
+  const run = spawnSync('git', args, { cwd: REPO, encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr.trim()}`)
+  return run.stdout.trim()
+}
+
+const { values } = parseArgs({ options: { 'env-file': { type: 'string' } } })
+const envFile = values['env-file']
+if (!envFile) fail('usage: npm run publish -- --env-file /etc/it-lab/it-lab.env')
+try {
+  process.loadEnvFile(envFile)
+} catch (error) {
+  fail(`cannot read ${envFile}: ${error instanceof Error ? error.message : String(error)}`)
+}
+
+const branch = process.env.CMS_BRANCH || 'main'
+const stateFile = path.join(process.env.DEPLOY_ROOT || '/srv/it-lab', 'publish-state.json')
+/** The last commit this script acted on: an edit is built, and told about, once. */
+function lastCommit(): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(stateFile, 'utf8')) as { commit?: string }).commit
+  } catch {
+    return undefined
+  }
+}
+
+git('fetch', '--quiet', 'origin', branch)
+const target = git('rev-parse', `origin/${branch}`)
+const previous = lastCommit()
+if (target === previous) {
+  say(`nothing new on ${branch} (${target.slice(0, 7)})`)
+  process.exit(0)
+}
+const subject = git('log', '-1', '--format=%s', target)
+say(`${target.slice(0, 7)} «${subject}»`)
+const lockChanged =
+  previous === undefined ||
+  git('diff', '--name-only', previous, target, '--', 'package-lock.json') !== ''
+git('checkout', '--quiet', '--detach', target)
+if (lockChanged) {
+  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
+    cwd: REPO,
+    stdio: 'inherit',
+  })
+  if (install.status !== 0) fail('npm install failed; nothing was published')
+}
+
+// The content first (its own process: the checkout's new code), then the deploy, whose
+// release build checks it all again with the settings and the built pages.
+const check = spawnSync(process.execPath, ['apps/site/scripts/content-check.ts'], {
+  cwd: REPO,
+  encoding: 'utf8',
+})
+let problems = problemLines(`${check.stdout}${check.stderr}`)
+let published = false
+if (check.status === 0) {
+  const deploy = spawnSync(process.execPath, ['scripts/deploy.ts', '--env-file', envFile], {
+    cwd: REPO,
+    encoding: 'utf8',
+  })
+  process.stdout.write(deploy.stdout)
+  process.stderr.write(deploy.stderr)
+  published = deploy.status === 0
+  problems = problemLines(`${deploy.stdout}${deploy.stderr}`)
+  if (!published && problems.length === 0) {
+    problems = [`${deploy.stderr || deploy.stdout}`.trim().split('\n').slice(-5).join(' ')]
+  }
+} else {
+  process.stderr.write(`${check.stdout}${check.stderr}`)
+}
+
+mkdirSync(path.dirname(stateFile), { recursive: true })
+writeFileSync(
+  stateFile,
+  `${JSON.stringify({ commit: target, published, at: new Date().toISOString() })}\n`,
+)
+
+const message = published ? publishedMessage(subject) : refusedMessage(subject, problems)
+const settings = parseEnv(
+  envSchema.pick({
+    TELEGRAM_BOT_TOKEN: true,
+    TELEGRAM_CHAT_ID: true,
+    TELEGRAM_API_URL: true,
+    TELEGRAM_TIMEOUT_MS: true,
+  }),
+  process.env,
+)
+if (settings.TELEGRAM_BOT_TOKEN && settings.TELEGRAM_CHAT_ID) {
+  const telegram = createTelegramClient({
+    apiUrl: settings.TELEGRAM_API_URL,
+    token: settings.TELEGRAM_BOT_TOKEN,
+    chatId: settings.TELEGRAM_CHAT_ID,
+    timeoutMs: settings.TELEGRAM_TIMEOUT_MS,
+    sendTimeoutMs: settings.TELEGRAM_TIMEOUT_MS,
+  })
+  const sent = await telegram.send(message)
+  if (!sent.ok) process.stderr.write(`publish: could not post to Telegram (${sent.error})\n`)
+}
+say(published ? 'published' : `refused: ${problems.length} problem(s); the live site is unchanged`)
+process.exitCode = published ? 0 : 1
