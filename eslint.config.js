@@ -74,7 +74,13 @@ const PRODUCTION_ZONES = [
   },
   {
     target: [APP, 'apps/site/server', 'apps/lead-bot/src', 'packages/shared/src'],
-    from: ['apps/lead-bot/harness', 'apps/lead-bot/scripts', 'apps/site/scripts', 'scripts'],
+    from: [
+      'apps/lead-bot/harness',
+      'apps/lead-bot/scripts',
+      'apps/site/harness',
+      'apps/site/scripts',
+      'scripts',
+    ],
     message: ' What runs in production imports no harness, bench or tooling script.',
   },
 ]

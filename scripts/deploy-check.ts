@@ -1,10 +1,14 @@
 // `npm run check:deploy` (CI, after check:nginx): the documented deploy, done for real on this
-// machine. A copy of the repository with a complete school's facts is deployed with
-// `npm run deploy` into a temporary DEPLOY_ROOT, served by Debian's nginx on loopback with a
-// self-signed certificate, beside the lead service the deploy restarts. Then an update (a changed
-// course title, www redirected) and a rollback. After each: the page shows that release, a lead
-// sent through nginx is stored, and after the update a page of the release before still finds
-// its script chunks. Prints one line per check; exit code 1 if any failed.
+// machine. The repository is pushed to a scratch Git host (a bare repository) and checked out on
+// the "server"; the owner's editor is another checkout that commits content and pushes, as Decap
+// does. The school's facts committed, the checkout is deployed with `npm run deploy` into a
+// temporary DEPLOY_ROOT, served by Debian's nginx on loopback with a self-signed certificate,
+// beside the lead service the deploy restarts. Then `npm run publish` twice: an edit (a course
+// renamed, www redirected) is published and the chat is told «Опубликовано»; a broken edit (a
+// price of 0) is refused, the chat is told the field, and the live site is unchanged. Then a
+// rollback. After each: the page shows that release, a lead sent through nginx is stored, and
+// after the update a page of the release before still finds its script chunks. Prints one line
+// per check; exit code 1 if any failed.
 import { execFileSync, spawnSync } from 'node:child_process'
 import {
   copyFileSync,
@@ -20,6 +24,8 @@ import {
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import { startFakeTelegram } from '../apps/lead-bot/harness/fake-telegram.ts'
+import { completeSchoolFacts } from '../apps/site/harness/complete-school-facts.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const HOST = 'itlab-school.ru'
@@ -30,7 +36,9 @@ const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
 const BROTLI = `${process.env.NGINX_MODULES_DIR ?? '/usr/lib/nginx/modules'}/ngx_http_brotli_static_module.so`
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'deploy-check-'))
+const origin = path.join(tmp, 'origin.git')
 const repo = path.join(tmp, 'repo')
+const editor = path.join(tmp, 'editor')
 const deployRoot = path.join(tmp, 'srv')
 const envFile = path.join(tmp, 'it-lab.env')
 const leadsDb = path.join(tmp, 'data', 'leads.sqlite')
@@ -142,6 +150,8 @@ function deploy(...args: string[]): number {
   return run.status ?? 1
 }
 
+const telegram = await startFakeTelegram('deploy-check-token')
+
 function writeEnv(www: 'off' | 'redirect'): void {
   const nginxArgs = `-p ${tmp} -c ${tmp}/nginx.conf -e ${tmp}/error.log`
   writeFileSync(
@@ -150,6 +160,9 @@ function writeEnv(www: 'off' | 'redirect'): void {
       `SITE_URL=https://${HOST}`,
       `LEAD_API_URL=https://${HOST}/lead`,
       'TELEGRAM_NOTIFY=minimal',
+      `TELEGRAM_BOT_TOKEN=${telegram.token}`,
+      'TELEGRAM_CHAT_ID=1001',
+      `TELEGRAM_API_URL=${telegram.url}`,
       'LEADS_RETENTION_DAYS=180',
       `DEPLOY_ROOT=${deployRoot}`,
       `DEPLOY_WWW=${www}`,
@@ -171,9 +184,54 @@ function writeEnv(www: 'off' | 'redirect'): void {
   )
 }
 
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync(
+    'git',
+    ['-c', 'user.name=Editor', '-c', 'user.email=editor@example.test', ...args],
+    {
+      cwd,
+      encoding: 'utf8',
+    },
+  ).trim()
+}
+
+/** What the editor does on «Опубликовать»: a commit of content files, pushed to the Git host. */
+function editorCommits(
+  subject: string,
+  file: string,
+  edit: (data: Record<string, unknown>) => object,
+): void {
+  const full = path.join(editor, file)
+  writeFileSync(full, `${JSON.stringify(edit(JSON.parse(readFileSync(full, 'utf8'))), null, 2)}\n`)
+  git(editor, 'commit', '-q', '-am', subject)
+  git(editor, 'push', '-q', 'origin', 'HEAD:main')
+}
+
+/** Runs `npm run publish` as its timer does; the chat's messages it caused. */
+function publish(): { status: number; said: string } {
+  const before = telegram.messages.length
+  const run = spawnSync(
+    process.execPath,
+    [path.join(repo, 'scripts', 'publish.ts'), '--env-file', envFile],
+    { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
+  )
+  writeFileSync(path.join(tmp, `publish-${Date.now()}.log`), `${run.stdout}\n${run.stderr}`)
+  return {
+    status: run.status ?? 1,
+    said: telegram.messages
+      .slice(before)
+      .map((message) => message.text)
+      .join('\n'),
+  }
+}
+
 function setUp(): void {
-  // The repository as committed, with the facts a school would fill in.
-  execFileSync('git', ['clone', '-q', ROOT, repo])
+  // The repository as committed, on a scratch Git host, and the editor's checkout of it.
+  execFileSync('git', ['clone', '-q', '--bare', '--branch', 'main', ROOT, origin])
+  execFileSync('git', ['clone', '-q', origin, editor])
+  // The facts a school would fill in, saved in the editor; then the server's checkout.
+  editorCommits('Сведения о школе', 'content/school.json', () => completeSchoolFacts)
+  execFileSync('git', ['clone', '-q', origin, repo])
   // The installed packages, but the workspace's own ones from the copy, so its edits count.
   const modules = path.join(repo, 'node_modules')
   mkdirSync(path.join(modules, '@it-lab'), { recursive: true })
@@ -188,13 +246,6 @@ function setUp(): void {
   ] as const) {
     symlinkSync(path.join('..', '..', target), path.join(modules, '@it-lab', name))
   }
-  const complete = readFileSync(path.join(ROOT, 'apps/site/test/complete-school-facts.ts'), 'utf8')
-  writeFileSync(
-    path.join(repo, 'apps/site/app/config/school-facts.ts'),
-    complete
-      .replace("'../app/config/school-facts-schema.ts'", "'./school-facts-schema.ts'")
-      .replace('export const completeSchoolFacts', 'export const schoolFacts'),
-  )
   for (const dir of ['tls', 'acme', 'sites', 'data', 'client_body', 'proxy']) {
     mkdirSync(path.join(tmp, dir), { recursive: true })
   }
@@ -254,12 +305,20 @@ try {
     ) as { assets: string[] }
   ).assets.filter((name) => name.endsWith('.js'))
 
-  process.stdout.write('update (a course renamed, www redirected):\n')
-  const courses = path.join(repo, 'packages/shared/src/courses.ts')
-  writeFileSync(courses, readFileSync(courses, 'utf8').replace(TITLE, NEW_TITLE))
+  process.stdout.write('an edit published (a course renamed, www redirected):\n')
+  editorCommits('Курс переименован', 'content/courses/1.json', (course) => ({
+    ...course,
+    title: NEW_TITLE,
+  }))
   writeEnv('redirect')
   await new Promise((resolve) => setTimeout(resolve, 1_100)) // a release id of its own
-  check('npm run deploy exits 0', deploy() === 0)
+  const published = publish()
+  check('npm run publish exits 0', published.status === 0)
+  check(
+    'the chat is told «Опубликовано»',
+    published.said.includes('Опубликовано') && published.said.includes('Курс переименован'),
+    published.said,
+  )
   check(`the home page shows the new release (${NEW_TITLE})`, await homeShows(NEW_TITLE))
   check('a lead through nginx is stored', leadThroughNginx('Второй выпуск'))
   const [, second] = readdirSync(path.join(deployRoot, 'releases'))
@@ -284,6 +343,28 @@ try {
     existsSync(path.join(tmp, 'backups')) && readdirSync(path.join(tmp, 'backups')).length > 0,
   )
 
+  process.stdout.write('a broken edit refused (a price of 0):\n')
+  const releases = readdirSync(path.join(deployRoot, 'releases'))
+  editorCommits('Цена курса', 'content/courses/1.json', (course) => ({
+    ...course,
+    prices: { ...(course.prices as object), basic: 0 },
+  }))
+  const refused = publish()
+  check('npm run publish exits 1', refused.status === 1)
+  check(
+    'the chat is told «Правка не опубликована», naming the file and the field',
+    refused.said.includes('Правка не опубликована') &&
+      refused.said.includes('content/courses/1.json') &&
+      refused.said.includes('prices.basic'),
+    refused.said,
+  )
+  check(
+    'no release was made and the live site is unchanged',
+    readdirSync(path.join(deployRoot, 'releases')).join() === releases.join() &&
+      (await homeShows(NEW_TITLE)),
+  )
+  check('the refused edit is told once: the next run finds nothing new', publish().said === '')
+
   process.stdout.write('rollback:\n')
   check('npm run deploy -- --rollback exits 0', deploy('--rollback') === 0)
   check(`the home page shows the first release again (${TITLE})`, await homeShows(TITLE))
@@ -301,6 +382,7 @@ try {
     }
   }
   cleanup()
+  await telegram.close()
 }
 process.stdout.write(`deploy-check: ${passed} passed, ${failed} failed\n`)
 process.exitCode = failed > 0 ? 1 : 0

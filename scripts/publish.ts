@@ -61,9 +61,8 @@ if (target === previous) {
 }
 const subject = git('log', '-1', '--format=%s', target)
 say(`${target.slice(0, 7)} «${subject}»`)
-const lockChanged =
-  previous === undefined ||
-  git('diff', '--name-only', previous, target, '--', 'package-lock.json') !== ''
+// The packages installed are the checkout's: reinstall only when the edit's lockfile differs.
+const lockChanged = git('diff', '--name-only', 'HEAD', target, '--', 'package-lock.json') !== ''
 git('checkout', '--quiet', '--detach', target)
 if (lockChanged) {
   const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {

@@ -90,9 +90,19 @@ describe('import boundaries', () => {
     ],
     ['a bench importing a test helper', 'scripts/probe.ts', '../apps/lead-bot/test/helpers.ts'],
     [
-      'an operator script importing the fake Telegram',
+      'an operator script importing a test helper',
       'apps/lead-bot/scripts/probe.ts',
-      '../test/fake-telegram.ts',
+      '../test/helpers.ts',
+    ],
+    [
+      'the lead service importing the fake Telegram',
+      'apps/lead-bot/src/probe.ts',
+      '../harness/fake-telegram.ts',
+    ],
+    [
+      "the site importing its tests' school facts",
+      'apps/site/app/config/probe.ts',
+      '../../harness/complete-school-facts.ts',
     ],
     ['a site script importing an e2e fixture', 'apps/site/scripts/probe.ts', '../e2e/fixtures.ts'],
     ['a test file imported by production code', 'apps/lead-bot/src/probe.ts', './app.test.ts'],
@@ -160,7 +170,12 @@ describe('import boundaries', () => {
       'apps/site/e2e/probe.ts',
       '../../lead-bot/harness/service.ts',
     ],
-    ['a test importing a test helper', 'apps/lead-bot/test/probe.test.ts', './fake-telegram.ts'],
+    ['a test importing a test helper', 'apps/lead-bot/test/probe.test.ts', './helpers.ts'],
+    [
+      'the deploy check importing both harnesses',
+      'scripts/probe.ts',
+      '../apps/site/harness/complete-school-facts.ts',
+    ],
   ])('allows %s', async (_case, file, target) => {
     expect(await boundaryErrors(file, importing(target))).toEqual([])
   })

@@ -12,8 +12,8 @@ import {
   GROUP_LIMIT,
   GROUP_WINDOW_MS,
   startFakeTelegram,
-} from '../test/fake-telegram.ts'
-import type { FakeTelegram } from '../test/fake-telegram.ts'
+} from '../harness/fake-telegram.ts'
+import type { FakeTelegram } from '../harness/fake-telegram.ts'
 import { eventually, MEMORY_DIR, recordingLog, tempDir } from '../test/helpers.ts'
 import { TEST_CONSENT, phoneFor } from '../harness/sample-leads.ts'
 

@@ -7,8 +7,8 @@ import {
   formatLeadMessage,
 } from './telegram.ts'
 import type { TelegramClient } from './telegram.ts'
-import { startFakeTelegram } from '../test/fake-telegram.ts'
-import type { FakeTelegram } from '../test/fake-telegram.ts'
+import { startFakeTelegram } from '../harness/fake-telegram.ts'
+import type { FakeTelegram } from '../harness/fake-telegram.ts'
 
 const lead = {
   id: 42,

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, expect, it } from 'vitest'
-import { startFakeTelegram } from './fake-telegram.ts'
+import { startFakeTelegram } from '../harness/fake-telegram.ts'
 import { eventually, tempDir } from './helpers.ts'
 import { LEAD_QUERY, phoneFor } from '../harness/sample-leads.ts'
 import { startService } from '../harness/service.ts'

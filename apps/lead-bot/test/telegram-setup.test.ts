@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeTelegram } from './fake-telegram.ts'
-import type { FakeChat, FakeTelegram } from './fake-telegram.ts'
+import { startFakeTelegram } from '../harness/fake-telegram.ts'
+import type { FakeChat, FakeTelegram } from '../harness/fake-telegram.ts'
 import { runScript, tempDir } from './helpers.ts'
 import { startService } from '../harness/service.ts'
 

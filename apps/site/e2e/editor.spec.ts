@@ -13,11 +13,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { startFakeTelegram, type FakeTelegram } from '../../lead-bot/test/fake-telegram.ts'
+import { startFakeTelegram, type FakeTelegram } from '../../lead-bot/harness/fake-telegram.ts'
 import { startService, type Service } from '../../lead-bot/harness/service.ts'
 import { buildSiteServer } from '../server/site-server.ts'
 import { russianDate } from '#app/content/russian-date.ts'
-import { completeSchoolFacts } from '../test/complete-school-facts.ts'
+import { completeSchoolFacts } from '../harness/complete-school-facts.ts'
 import { CMS_PORT } from './e2e-env.ts'
 
 // The owner's whole loop (docs/decisions/0056-publishing-from-the-editor.md): the editor at /admin

@@ -3,7 +3,7 @@
 // readable as JSON on TELEGRAM_INSPECT_PORT, so a spec can see a lead reach the chat.
 import { rmSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { startFakeTelegram } from '../../lead-bot/test/fake-telegram.ts'
+import { startFakeTelegram } from '../../lead-bot/harness/fake-telegram.ts'
 import { startService } from '../../lead-bot/harness/service.ts'
 import { LEAD_PORT, LEADS_DB, SITE_PORT, TELEGRAM_INSPECT_PORT } from './e2e-env.ts'
 

@@ -22,7 +22,7 @@ test('the release check refuses the demo build and names each problem', async ()
   expect(lines[0]).toMatch(/^Release check failed: \d+ problem\(s\)/)
   for (const field of ['phone', 'address', 'email', 'owner', 'siteUrl']) {
     expect(lines).toContain(
-      `app/config/school-facts.ts: ${field} is still a demo value (replace demo(…) with the real one)`,
+      `content/school.json: ${field} — ещё образец из репозитория: впишите настоящее значение и снимите отметку «Ещё образец»`,
     )
   }
   expect(lines).toContain(`LEAD_API_URL: must be https (got "${LEAD_API_URL}")`)

@@ -6,7 +6,12 @@ import { PRICE_PLANS } from '#app/content/price-plans.ts'
 import { expect, test } from './fixtures'
 
 const SITE_URL = 'https://it-lab.test'
-const INDEXABLE = ['/', '/courses', ...courses.map(({ id }) => paths.course(id))]
+const INDEXABLE = [
+  paths.home,
+  paths.courses,
+  paths.announcements,
+  ...courses.map(({ id }) => paths.course(id)),
+]
 const NOINDEX = ['/privacy-policy', '/personal-data-policy', '/cookie', '/consent']
 
 test('sitemap.xml lists every indexable page and none of the noindex ones', async ({ request }) => {

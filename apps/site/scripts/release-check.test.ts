@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
-import { completeSchoolFacts } from '../test/complete-school-facts.ts'
+import { completeSchoolFacts } from '../harness/complete-school-facts.ts'
 import { releaseProblems, SHIPPED_STAND_INS, visibleStrings } from './release-check.ts'
 
 const complete = completeSchoolFacts

@@ -5,7 +5,7 @@ import {
   parseSchoolFacts,
   type SchoolFactsFile,
 } from './school-facts-schema.ts'
-import { completeSchoolFacts } from '../../test/complete-school-facts.ts'
+import { completeSchoolFacts } from '../../harness/complete-school-facts.ts'
 
 const valid: SchoolFactsFile = { ...completeSchoolFacts, siteUrl: 'https://itlab-school.ru/' }
 

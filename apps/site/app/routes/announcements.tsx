@@ -37,7 +37,12 @@ export default function AnnouncementsPage() {
           </p>
         </div>
       </section>
-      <section aria-label="Список объявлений" className="py-12 sm:py-16">
+      {/* In the first screen and often short: drawn with the page, not as it nears the viewport,
+          whose 40rem stand-in would push the contact form down when it resolves (app.css). */}
+      <section
+        aria-label="Список объявлений"
+        className="py-12 [content-visibility:visible] sm:py-16"
+      >
         <div className="mx-auto max-w-6xl px-4">
           {announcements.length === 0 ? (
             <p className="text-lg text-slate-700">
