@@ -9,7 +9,7 @@
 // rollback. After each: the page shows that release, a lead sent through nginx is stored, and
 // after the update a page of the release before still finds its script chunks. Prints one line
 // per check; exit code 1 if any failed.
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import {
   copyFileSync,
   existsSync,
@@ -208,16 +208,24 @@ function editorCommits(
 }
 
 /** Runs `npm run publish` as its timer does; the chat's messages it caused. */
-function publish(): { status: number; said: string } {
+async function publish(): Promise<{ status: number; said: string }> {
   const before = telegram.messages.length
-  const run = spawnSync(
+  // Not spawnSync: the fake Telegram answering its message lives in this process.
+  const run = spawn(
     process.execPath,
     [path.join(repo, 'scripts', 'publish.ts'), '--env-file', envFile],
-    { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
+    { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] },
   )
-  writeFileSync(path.join(tmp, `publish-${Date.now()}.log`), `${run.stdout}\n${run.stderr}`)
+  let output = ''
+  run.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
+  run.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
+  const status = await new Promise<number>((resolve) =>
+    run.on('close', (code) => resolve(code ?? 1)),
+  )
+  writeFileSync(path.join(tmp, `publish-${Date.now()}.log`), output)
+  if (status > 1) process.stdout.write(`${output.slice(-3000)}\n`)
   return {
-    status: run.status ?? 1,
+    status,
     said: telegram.messages
       .slice(before)
       .map((message) => message.text)
@@ -312,7 +320,7 @@ try {
   }))
   writeEnv('redirect')
   await new Promise((resolve) => setTimeout(resolve, 1_100)) // a release id of its own
-  const published = publish()
+  const published = await publish()
   check('npm run publish exits 0', published.status === 0)
   check(
     'the chat is told «Опубликовано»',
@@ -349,7 +357,7 @@ try {
     ...course,
     prices: { ...(course.prices as object), basic: 0 },
   }))
-  const refused = publish()
+  const refused = await publish()
   check('npm run publish exits 1', refused.status === 1)
   check(
     'the chat is told «Правка не опубликована», naming the file and the field',
@@ -363,7 +371,14 @@ try {
     readdirSync(path.join(deployRoot, 'releases')).join() === releases.join() &&
       (await homeShows(NEW_TITLE)),
   )
-  check('the refused edit is told once: the next run finds nothing new', publish().said === '')
+  check(
+    "the server's checkout is back on the live commit",
+    git(repo, 'log', '-1', '--format=%s') === 'Курс переименован',
+  )
+  check(
+    'the refused edit is told once: the next run finds nothing new',
+    (await publish()).said === '',
+  )
 
   process.stdout.write('rollback:\n')
   check('npm run deploy -- --rollback exits 0', deploy('--rollback') === 0)

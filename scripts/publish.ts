@@ -63,14 +63,17 @@ const subject = git('log', '-1', '--format=%s', target)
 say(`${target.slice(0, 7)} «${subject}»`)
 // The packages installed are the checkout's: reinstall only when the edit's lockfile differs.
 const lockChanged = git('diff', '--name-only', 'HEAD', target, '--', 'package-lock.json') !== ''
-git('checkout', '--quiet', '--detach', target)
-if (lockChanged) {
-  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
+function install(): void {
+  const run = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
     cwd: REPO,
     stdio: 'inherit',
   })
-  if (install.status !== 0) fail('npm install failed; nothing was published')
+  if (run.status !== 0) fail('npm install failed; nothing was published')
 }
+
+const live = git('rev-parse', 'HEAD')
+git('checkout', '--quiet', '--detach', target)
+if (lockChanged) install()
 
 // The content first (its own process: the checkout's new code), then the deploy, whose
 // release build checks it all again with the settings and the built pages.
@@ -94,6 +97,13 @@ if (check.status === 0) {
   }
 } else {
   process.stderr.write(`${check.stdout}${check.stderr}`)
+}
+
+// A refused edit leaves the checkout as it was: the operator's `npm run deploy -- --rollback`
+// and the next deploy start from the code and content that are live.
+if (!published) {
+  git('checkout', '--quiet', '--detach', live)
+  if (lockChanged) install()
 }
 
 mkdirSync(path.dirname(stateFile), { recursive: true })
