@@ -16,6 +16,8 @@ import sharp from 'sharp'
 import { startFakeTelegram, type FakeTelegram } from '../../lead-bot/harness/fake-telegram.ts'
 import { startService, type Service } from '../../lead-bot/harness/service.ts'
 import { buildSiteServer } from '../server/site-server.ts'
+import { paths } from '#app/config/paths.ts'
+import { courses } from '#app/content/courses.ts'
 import { russianDate } from '#app/content/russian-date.ts'
 import { completeSchoolFacts } from '../harness/complete-school-facts.ts'
 import { CMS_PORT } from './e2e-env.ts'
@@ -38,6 +40,8 @@ function dayFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 }
 const START = dayFromNow(60)
+/** The owner's new course takes the next number after the catalogue's. */
+const NEW_ID = Math.max(...courses.map(({ id }) => id)) + 1
 const OPEN_DAY = dayFromNow(20)
 
 let scratch = ''
@@ -194,7 +198,7 @@ test('the owner changes a price and a start date, adds a course with a picture a
       prices: { basic: 1600 },
     })
 
-  // 2. An eleventh course, with a photo.
+  // 2. A new course, with a photo, numbered after the shipped ones.
   // The owner's photo, on their own computer.
   const picture = path.join(scratch, 'owner-computer', 'robotics.png')
   mkdirSync(path.dirname(picture))
@@ -202,7 +206,7 @@ test('the owner changes a price and a start date, adds a course with a picture a
     .png()
     .toFile(picture)
   await openEditor(page, 'courses/new')
-  await page.getByLabel('Номер курса').fill('11')
+  await page.getByLabel('Номер курса').fill(String(NEW_ID))
   await page.getByLabel('Название').fill('Робототехника')
   await page
     .getByLabel('Описание')
@@ -231,9 +235,9 @@ test('the owner changes a price and a start date, adds a course with a picture a
   await page.getByLabel('Пункт').nth(1).fill('Первый робот: моторы, колёса и датчики')
   await publishSaved(page)
   await expect
-    .poll(() => readJson('courses/11.json'))
+    .poll(() => readJson(`courses/${NEW_ID}.json`))
     .toMatchObject({
-      id: 11,
+      id: NEW_ID,
       title: 'Робототехника',
       image: '/uploads/robotics.png',
       prices: { basic: 1400, year: 1000 },
@@ -256,7 +260,7 @@ test('the owner changes a price and a start date, adds a course with a picture a
   expect(git('status', '--porcelain', '--untracked-files=all').split('\n').sort()).toEqual([
     ` M content/courses/4.json`,
     `?? content/announcements/${announcement}`,
-    `?? content/courses/11.json`,
+    `?? content/courses/${NEW_ID}.json`,
     `?? content/uploads/robotics.png`,
   ])
 
@@ -298,7 +302,7 @@ test('the owner changes a price and a start date, adds a course with a picture a
       offers: expect.arrayContaining([expect.objectContaining({ price: 1600 })]),
     })
 
-    await visit.goto('/course/11')
+    await visit.goto(paths.course(NEW_ID))
     await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Робототехника')
     await expect(visit.locator('img[src*="/assets/robotics-"]').first()).toBeVisible()
     const newLd = await visit.locator('script[type="application/ld+json"]').textContent()
@@ -307,7 +311,7 @@ test('the owner changes a price and a start date, adds a course with a picture a
     await visit.goto('/courses')
     await expect(visit.getByRole('link', { name: 'Робототехника' })).toHaveAttribute(
       'href',
-      '/course/11',
+      paths.course(NEW_ID),
     )
     await visit.goto('/')
     const news = visit.getByRole('region', { name: 'Объявления' })
@@ -318,12 +322,12 @@ test('the owner changes a price and a start date, adds a course with a picture a
       .find((data) => data['@type'] === 'Event')
     expect(eventLd).toMatchObject({ name: 'День открытых дверей', startDate: OPEN_DAY })
     const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text()
-    for (const page of ['/course/11', '/announcements']) {
+    for (const page of [paths.course(NEW_ID), paths.announcements]) {
       expect(sitemap).toContain(`<loc>${SITE_URL}${page}</loc>`)
     }
 
     // The lead form on the new course's page: the lead names that course, in the chat too.
-    await visit.goto('/course/11')
+    await visit.goto(paths.course(NEW_ID))
     const form = visit.getByRole('form', { name: 'Заявка на обучение' })
     await form.getByLabel('Имя').fill('Ольга')
     await form.getByLabel('Телефон').fill('+7 (912) 345-67-89')
@@ -364,8 +368,8 @@ test('a broken edit never reaches the live site: the editor and the release buil
     content('courses/4.json'),
     JSON.stringify({ ...course, prices: { ...(course.prices as object), basic: 0 } }),
   )
-  const newCourse = readJson('courses/11.json')
-  writeFileSync(content('courses/11.json'), JSON.stringify({ ...newCourse, image: '' }))
+  const newCourse = readJson(`courses/${NEW_ID}.json`)
+  writeFileSync(content(`courses/${NEW_ID}.json`), JSON.stringify({ ...newCourse, image: '' }))
   const school = readJson('school.json')
   writeFileSync(
     content('school.json'),
@@ -376,7 +380,7 @@ test('a broken edit never reaches the live site: the editor and the release buil
   for (const line of [
     'content/school.json: поле «Телефон → Номер» (phone.number): должно быть 11 цифр: +7 и ещё десять',
     'content/courses/4.json: поле «Цены за занятие → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)',
-    'content/courses/11.json: поле «Картинка» (image): нужна картинка курса: загрузите её',
+    `content/courses/${NEW_ID}.json: поле «Картинка» (image): нужна картинка курса: загрузите её`,
   ]) {
     expect(release.output).toContain(line)
   }
