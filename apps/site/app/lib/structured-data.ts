@@ -8,6 +8,18 @@ import { paths } from '#app/config/paths.ts'
 
 const ORGANIZATION_ID = () => `${env.siteUrl}/#organization`
 
+/** The school's address, for the organization and for the place of its events. */
+function schoolAddress() {
+  return {
+    '@type': 'PostalAddress',
+    streetAddress: school.address.street,
+    addressLocality: school.city,
+    addressRegion: school.region,
+    postalCode: school.address.postalCode,
+    addressCountry: 'RU',
+  }
+}
+
 /** schema.org EducationalOrganization for the home page. */
 export function organizationJsonLd() {
   return {
@@ -21,14 +33,7 @@ export function organizationJsonLd() {
     image: `${env.siteUrl}/og-image.png`,
     telephone: school.phone.tel,
     email: school.email,
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: school.address.street,
-      addressLocality: school.city,
-      addressRegion: school.region,
-      postalCode: school.address.postalCode,
-      addressCountry: 'RU',
-    },
+    address: schoolAddress(),
     // Only what the owner stated: no hours in the facts file, no hours here.
     ...(school.openingHours && {
       openingHoursSpecification: school.openingHours.map((hours) => ({
@@ -96,14 +101,7 @@ export function announcementEventJsonLd(item: Announcement & { date: string }) {
     location: {
       '@type': 'Place',
       name: school.name,
-      address: {
-        '@type': 'PostalAddress',
-        streetAddress: school.address.street,
-        addressLocality: school.city,
-        addressRegion: school.region,
-        postalCode: school.address.postalCode,
-        addressCountry: 'RU',
-      },
+      address: schoolAddress(),
     },
     organizer: { '@type': 'EducationalOrganization', '@id': ORGANIZATION_ID(), name: school.name },
   }

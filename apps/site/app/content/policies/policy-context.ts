@@ -1,5 +1,6 @@
 import type { SchoolFacts } from '#app/config/school-facts-schema.ts'
 import { pluralRu } from '../plural.ts'
+import { russianDate } from '../russian-date.ts'
 
 // What the legal texts need to know: the operator (from the facts file) and what the system
 // really does with a lead (from the build settings the lead service shares: the Telegram
@@ -62,25 +63,9 @@ export function policyContext(facts: SchoolFacts, settings: PolicySettings): Pol
   }
 }
 
-const MONTHS = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-]
-
 /** '2025-09-01' → '1 сентября 2025 г.' (no Intl: the same text in Node and every browser). */
 export function formatRuDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number)
-  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year} г.`
+  return `${russianDate(isoDate)} г.`
 }
 
 /** The date and place every policy document is signed with. */
