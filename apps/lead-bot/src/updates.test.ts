@@ -170,7 +170,11 @@ describe('status buttons', () => {
       data: `s:${id}:c`,
       from: { id: 5, first_name: 'Ольга', username: 'olga' },
     })
-    await eventually(() => expect(desk.fake.edits).toHaveLength(1))
+    // The card is edited before the press is answered: wait for both.
+    await eventually(() => {
+      expect(desk.fake.edits).toHaveLength(1)
+      expect(desk.fake.answers).toHaveLength(1)
+    })
     expect(leadById(desk.store, id)?.desk).toEqual({
       status: 'called',
       at: new Date(MONDAY_10).toISOString(),
