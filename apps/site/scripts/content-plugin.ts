@@ -1,6 +1,5 @@
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
-import type { CourseEntry } from '@it-lab/shared/catalogue'
 import {
   ContentError,
   checkCourses,
@@ -11,8 +10,11 @@ import {
   IMAGE_RATIO_TOLERANCE,
   UPLOADS_PATH,
   formatProblem,
+  catalogueEntry,
   type ContentProblem,
   type CourseFile,
+  type PrizesFile,
+  type TrialOfferFile,
 } from '@it-lab/shared/content'
 import sharp from 'sharp'
 import type { Plugin } from 'vite'
@@ -35,6 +37,8 @@ import { definePriceTexts } from './price-texts.ts'
 export type BuildContent = {
   courses: CourseFile[]
   announcements: Announcement[]
+  prizes: PrizesFile
+  trialOffer: TrialOfferFile
   /** Absolute paths of the pictures the courses name. */
   uploads: Map<string, string>
 }
@@ -92,24 +96,21 @@ function problemsOf(error: unknown): ContentProblem[] {
  * ContentError listing every problem. `today` decides which announcements and start dates are
  * over.
  */
-export async function readBuildContent(
-  today = schoolToday(),
-  dir = contentDir(),
-): Promise<BuildContent> {
+export async function readBuildContent(today = schoolToday()): Promise<BuildContent> {
+  const dir = contentDir()
   const { courses, files, problems } = checkCourses(dir)
-  let announcements: Announcement[] = []
-  for (const read of [readPrizes, readTrialOffer]) {
+  /** The file's value, or undefined with its problems listed. */
+  const collect = <T>(read: () => T): T | undefined => {
     try {
-      read()
+      return read()
     } catch (error) {
       problems.push(...problemsOf(error))
+      return undefined
     }
   }
-  try {
-    announcements = readAnnouncements(today)
-  } catch (error) {
-    problems.push(...problemsOf(error))
-  }
+  const prizes = collect(readPrizes)
+  const trialOffer = collect(readTrialOffer)
+  const announcements = collect(() => readAnnouncements(today))
   const uploads = new Map<string, string>()
   for (const course of courses) {
     const found = await imageProblems(course, files.get(course.id) ?? '', dir)
@@ -118,12 +119,14 @@ export async function readBuildContent(
       uploads.set(course.image, path.join(dir, 'uploads', course.image.slice(UPLOADS_PATH.length)))
     }
   }
-  if (problems.length > 0) throw new ContentError(problems)
+  if (problems.length > 0 || !prizes || !trialOffer || !announcements) {
+    throw new ContentError(problems)
+  }
   // A start date already past is shown as «По набору»: the group has begun, enrolment goes on.
   const current = courses.map((course) =>
     course.start && course.start < today ? { ...course, start: '' } : course,
   )
-  return { courses: current, announcements, uploads }
+  return { courses: current, announcements, prizes, trialOffer, uploads }
 }
 
 const UPLOADS_MODULE = 'virtual:content-uploads'
@@ -134,14 +137,12 @@ export function contentPlugin(content: BuildContent): Plugin {
     name: 'it-lab-content',
     config: () => ({
       define: {
-        __COURSE_CATALOGUE__: JSON.stringify(
-          content.courses.map(({ skills: _skills, plan: _plan, ...entry }): CourseEntry => entry),
-        ),
+        __COURSE_CATALOGUE__: JSON.stringify(content.courses.map(catalogueEntry)),
         __COURSE_PROGRAMMES__: JSON.stringify(
           Object.fromEntries(content.courses.map(({ id, skills, plan }) => [id, { skills, plan }])),
         ),
-        __PRIZES__: JSON.stringify(readPrizes()),
-        __TRIAL_OFFER__: JSON.stringify(readTrialOffer()),
+        __PRIZES__: JSON.stringify(content.prizes),
+        __TRIAL_OFFER__: JSON.stringify(content.trialOffer),
         __ANNOUNCEMENTS__: JSON.stringify(content.announcements),
         ...definePriceTexts(content.courses),
       },
@@ -165,10 +166,10 @@ export function contentPlugin(content: BuildContent): Plugin {
  * content file. Empty when the build may go on. The release build asks this first, so the owner
  * reads every problem at once and nothing is built from a broken edit.
  */
-export async function contentCheck(today = schoolToday(), dir = contentDir()): Promise<string[]> {
+export async function contentCheck(today = schoolToday()): Promise<string[]> {
   const problems: string[] = []
   try {
-    parseSchoolFacts(readSchoolFactsFile(dir))
+    parseSchoolFacts(readSchoolFactsFile())
   } catch (error) {
     if (error instanceof SchoolFactsError) {
       problems.push(...error.problems.map((problem) => `${FACTS_FILE}: ${problem}`))
@@ -177,7 +178,7 @@ export async function contentCheck(today = schoolToday(), dir = contentDir()): P
     } else throw error
   }
   try {
-    await readBuildContent(today, dir)
+    await readBuildContent(today)
   } catch (error) {
     problems.push(...problemsOf(error).map(formatProblem))
   }

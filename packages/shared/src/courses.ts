@@ -3,30 +3,18 @@
 // Shared by the site (pages, URLs, quiz) and the lead service (which checks a lead's course and
 // names it in the chat), so neither app imports the other.
 import { readCourses } from './content/read.ts'
-import type { CourseFile } from './content/schema.ts'
+import { catalogueEntry, type CourseEntry } from './content/schema.ts'
 
-export type { CourseLevelTone } from './content/schema.ts'
-
-/** A course as the pages list it: its file without the programme (only its own page shows that). */
-export type CourseEntry = Omit<CourseFile, 'skills' | 'plan'>
+export type { CourseEntry, CourseLevelTone } from './content/schema.ts'
 
 declare global {
   /** The catalogue as the site's build read it (vite.config.ts); undefined in plain Node. */
   const __COURSE_CATALOGUE__: readonly CourseEntry[] | undefined
 }
 
-/** Without the programme: what the site's bundles carry. */
-export function catalogueEntry({
-  skills: _skills,
-  plan: _plan,
-  ...entry
-}: CourseFile): CourseEntry {
-  return entry
-}
-
 export const COURSE_CATALOGUE: readonly CourseEntry[] =
   typeof __COURSE_CATALOGUE__ === 'undefined'
-    ? readCourses().map(({ skills: _skills, plan: _plan, ...entry }) => entry)
+    ? readCourses().map(catalogueEntry)
     : __COURSE_CATALOGUE__
 
 /** The course with this id, if the catalogue has one. */

@@ -216,6 +216,18 @@ export function contentSchemas(): ContentSchemas {
 }
 
 export type CourseFile = z.output<ContentSchemas['course']>
+
+/** A course as the pages list it: its file without the programme (only its own page shows that). */
+export type CourseEntry = Omit<CourseFile, 'skills' | 'plan'>
+
+/** A course file without its programme: what the site's bundles carry for every page. */
+export function catalogueEntry({
+  skills: _skills,
+  plan: _plan,
+  ...entry
+}: CourseFile): CourseEntry {
+  return entry
+}
 export type AnnouncementFile = z.output<ContentSchemas['announcement']>
 export type PrizesFile = z.output<ContentSchemas['prizes']>
 export type TrialOfferFile = z.output<ContentSchemas['trialOffer']>
