@@ -9,7 +9,7 @@
 // rollback. After each: the page shows that release, a lead sent through nginx is stored, and
 // after the update a page of the release before still finds its script chunks. Prints one line
 // per check; exit code 1 if any failed.
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFile, execFileSync, spawnSync } from 'node:child_process'
 import {
   copyFileSync,
   existsSync,
@@ -24,6 +24,7 @@ import {
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import { promisify } from 'node:util'
 import { startFakeTelegram } from '../apps/lead-bot/harness/fake-telegram.ts'
 import { completeSchoolFacts } from '../apps/site/harness/complete-school-facts.ts'
 
@@ -211,16 +212,16 @@ function editorCommits(
 async function publish(): Promise<{ status: number; said: string }> {
   const before = telegram.messages.length
   // Not spawnSync: the fake Telegram answering its message lives in this process.
-  const run = spawn(
+  const { status, output } = await promisify(execFile)(
     process.execPath,
     [path.join(repo, 'scripts', 'publish.ts'), '--env-file', envFile],
-    { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  let output = ''
-  run.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
-  run.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
-  const status = await new Promise<number>((resolve) =>
-    run.on('close', (code) => resolve(code ?? 1)),
+    { cwd: repo },
+  ).then(
+    ({ stdout, stderr }) => ({ status: 0, output: `${stdout}${stderr}` }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      status: error.code,
+      output: `${error.stdout}${error.stderr}`,
+    }),
   )
   writeFileSync(path.join(tmp, `publish-${Date.now()}.log`), output)
   if (status > 1) process.stdout.write(`${output.slice(-3000)}\n`)
@@ -235,11 +236,11 @@ async function publish(): Promise<{ status: number; said: string }> {
 
 function setUp(): void {
   // The repository as committed, on a scratch Git host, and the editor's checkout of it.
-  execFileSync('git', ['clone', '-q', '--bare', '--branch', 'main', ROOT, origin])
-  execFileSync('git', ['clone', '-q', origin, editor])
+  git(tmp, 'clone', '-q', '--bare', '--branch', 'main', ROOT, origin)
+  git(tmp, 'clone', '-q', origin, editor)
   // The facts a school would fill in, saved in the editor; then the server's checkout.
   editorCommits('Сведения о школе', 'content/school.json', () => completeSchoolFacts)
-  execFileSync('git', ['clone', '-q', origin, repo])
+  git(tmp, 'clone', '-q', origin, repo)
   // The installed packages, but the workspace's own ones from the copy, so its edits count.
   const modules = path.join(repo, 'node_modules')
   mkdirSync(path.join(modules, '@it-lab'), { recursive: true })
