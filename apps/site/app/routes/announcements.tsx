@@ -38,7 +38,8 @@ export default function AnnouncementsPage() {
         </div>
       </section>
       {/* In the first screen and often short: drawn with the page, not as it nears the viewport,
-          whose 40rem stand-in would push the contact form down when it resolves (app.css). */}
+          whose 40rem stand-in would push the contact form down (docs/performance.md, "Render
+          when near"). */}
       <section
         aria-label="Список объявлений"
         className="py-12 [content-visibility:visible] sm:py-16"
