@@ -1,0 +1,173 @@
+// The lead service as the deploy sees it (docs/decisions/0061-release-health.md): a release's
+// service is started once on a spare loopback port against a copy of the database (Telegram off)
+// before anything is switched, and the live one's /health is waited for after the restart.
+// Node's own modules only, as releases.ts.
+import { spawn, spawnSync } from 'node:child_process'
+import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
+import path from 'node:path'
+
+/** How long a release's trial start may take to answer /health (a cold start is ~1 s). */
+export const TRIAL_WAIT_MS = 30_000
+/**
+ * How long the live service may take to answer after the restart, before the deploy goes back.
+ * It already passed its trial, so it starts as fast as it did there; a release that still crashes
+ * restarts every RestartSec meanwhile, and this must end well before systemd's start limit
+ * (StartLimitBurst starts) would close the socket: timings.test.ts holds it to that.
+ */
+export const LIVE_WAIT_MS = 12_000
+
+/** /health answered, and not `error`. */
+async function answers(port: number): Promise<boolean> {
+  try {
+    const answer = await fetch(`http://127.0.0.1:${port}/health`, {
+      signal: AbortSignal.timeout(2_000),
+    })
+    const body = (await answer.json()) as { status?: string }
+    return answer.ok && body.status !== 'error'
+  } catch {
+    return false
+  }
+}
+
+/** Polls /health until it answers or `timeoutMs` passed; `gaveUp` ends the wait early. */
+export async function healthy(
+  port: number,
+  timeoutMs: number,
+  gaveUp: () => boolean = () => false,
+): Promise<boolean> {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until && !gaveUp()) {
+    if (await answers(port)) return true
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return false
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  if (address === null || typeof address === 'string') throw new Error('no free port')
+  return address.port
+}
+
+/** The Node 24 the release installed (the `node` package), else the deploy's own. */
+export function releaseNode(appDir: string): string {
+  const own = path.join(appDir, 'node_modules', 'node', 'bin', 'node')
+  return existsSync(own) ? own : process.execPath
+}
+
+/** The line of a crash that names it: `Error: …`, else the last line written. */
+export function crashLine(output: string): string {
+  const lines = output
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+  const named = lines.find((line) => /^([A-Z]\w*)?(Error|Exception)\b.*:/.test(line))
+  const last = named ?? lines.findLast((line) => !line.startsWith('at ')) ?? 'no output'
+  return last.length > 300 ? `${last.slice(0, 299)}…` : last
+}
+
+export interface TrialSettings {
+  leadsDb: string
+  backupDir: string
+  /** The env file's values: the release runs with them, as under its unit. */
+  env: NodeJS.ProcessEnv
+}
+
+/**
+ * Starts the release's lead service (`appDir`) on a spare loopback port, as the database's owner,
+ * against a copy of the live database read through SQLite (the running service goes on), with
+ * Telegram off so nothing is sent twice; undefined when /health answered, else why not.
+ */
+export async function trialStart(
+  appDir: string,
+  settings: TrialSettings,
+): Promise<string | undefined> {
+  const owner = statSync(settings.leadsDb, { throwIfNoEntry: false })
+  const asOwner = owner && process.getuid?.() === 0 && owner.uid !== 0
+  const user = asOwner ? { uid: owner.uid, gid: owner.gid } : {}
+  // Beside the backups: the same disk as the database, and a folder already holding its copies.
+  const made = mkdirSync(settings.backupDir, { recursive: true, mode: 0o700 })
+  if (made && asOwner) chownSync(settings.backupDir, owner.uid, owner.gid)
+  const dir = mkdtempSync(path.join(settings.backupDir, '.trial-'))
+  try {
+    const copy = path.join(dir, 'leads.sqlite')
+    if (asOwner) chownSync(dir, owner.uid, owner.gid)
+    if (owner) {
+      const copied = copyDatabase(settings.leadsDb, copy, user)
+      if (copied) return `the database could not be copied for its trial start: ${copied}`
+    }
+    const port = await freePort()
+    const { LISTEN_FDS: _fds, LISTEN_PID: _pid, LISTEN_FDNAMES: _names, ...env } = settings.env
+    const child = spawn(releaseNode(appDir), ['apps/lead-bot/src/main.ts'], {
+      cwd: appDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...user,
+      env: {
+        ...env,
+        NODE_ENV: 'production',
+        LEAD_HOST: '127.0.0.1',
+        LEAD_PORT: String(port),
+        LEADS_DB: copy,
+        TELEGRAM_BOT_TOKEN: '',
+        TELEGRAM_CHAT_ID: '',
+        SMTP_URL: '',
+        LOG_LEVEL: 'warn',
+      },
+    })
+    let output = ''
+    const keep = (chunk: Buffer) => (output = `${output}${chunk.toString('utf8')}`.slice(-20_000))
+    child.stdout.on('data', keep)
+    child.stderr.on('data', keep)
+    let exited: number | string | undefined
+    const gone = new Promise<void>((resolve) =>
+      child.once('close', (code, signal) => {
+        exited = code ?? signal ?? 'unknown'
+        resolve()
+      }),
+    )
+    child.once('error', (error) => (output += `\n${error.message}`))
+    const ok = await healthy(port, TRIAL_WAIT_MS, () => exited !== undefined)
+    if (exited === undefined) {
+      child.kill('SIGTERM')
+      const killer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+      await gone
+      clearTimeout(killer)
+    }
+    if (ok) return undefined
+    return exited !== undefined && exited !== 'SIGTERM'
+      ? `its lead service exited at start (${exited}): ${crashLine(output)}`
+      : `its lead service did not answer /health within ${TRIAL_WAIT_MS / 1000} s`
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * A consistent copy of the live database through SQLite, the service running meanwhile; as its
+ * owner, so no file beside the database is ever created as root. Undefined, or what went wrong.
+ */
+function copyDatabase(
+  from: string,
+  to: string,
+  user: { uid?: number; gid?: number },
+): string | undefined {
+  const script = `const sqlite = require('node:sqlite')
+const db = new sqlite.DatabaseSync(process.argv[1], { readOnly: true })
+sqlite.backup(db, process.argv[2]).finally(() => db.close())`
+  const run = spawnSync(process.execPath, ['-e', script, from, to], { encoding: 'utf8', ...user })
+  return run.status === 0 ? undefined : crashLine(`${run.stderr}`)
+}
+
+/** Runs an operator-given shell command (the service restart, the nginx reload); its output. */
+export function shell(command: string): { ok: boolean; output: string } {
+  const run = spawnSync('sh', ['-c', command], { encoding: 'utf8', env: process.env })
+  return {
+    ok: run.status === 0,
+    output: `${run.stdout ?? ''}${run.stderr ?? ''}`.trim(),
+  }
+}
