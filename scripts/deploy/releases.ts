@@ -67,7 +67,8 @@ export function markRelease(
   state: 'good' | 'broken',
   reason?: string,
 ): void {
-  const { reason: _old, ...info } = readRelease(root, id)
+  const info = readRelease(root, id)
+  delete info.reason
   writeRelease(root, {
     ...info,
     state,

@@ -1,10 +1,10 @@
 // What the deploy prints when something is refused (docs/decisions/0061-release-health.md): one
 // short paragraph, then what to fix one a line, with no stack trace, ANSI codes or npm noise.
+import { stripVTControlCharacters } from 'node:util'
 
 /** Output as plain lines: colours dropped, npm's own lines, stack frames and blanks left out. */
 export function plainLines(output: string): string[] {
-  return output
-    .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
+  return stripVTControlCharacters(output)
     .split('\n')
     .map((line) => line.trimEnd())
     .filter(

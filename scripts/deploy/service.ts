@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 
 /** How long a release's trial start may take to answer /health (a cold start is ~1 s). */
 export const TRIAL_WAIT_MS = 30_000
@@ -61,8 +62,7 @@ export function releaseNode(appDir: string): string {
 
 /** The line of a crash that names it: `Error: …`, else the last line written. */
 export function crashLine(output: string): string {
-  const lines = output
-    .replace(/\x1b\[[0-9;]*m/g, '')
+  const lines = stripVTControlCharacters(output)
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean)
@@ -102,7 +102,10 @@ export async function trialStart(
       if (copied) return `the database could not be copied for its trial start: ${copied}`
     }
     const port = await freePort()
-    const { LISTEN_FDS: _fds, LISTEN_PID: _pid, LISTEN_FDNAMES: _names, ...env } = settings.env
+    // Its own port: not the live service's socket, if the deploy was handed one.
+    const env = Object.fromEntries(
+      Object.entries(settings.env).filter(([name]) => !name.startsWith('LISTEN_')),
+    )
     const child = spawn(releaseNode(appDir), ['apps/lead-bot/src/main.ts'], {
       cwd: appDir,
       stdio: ['ignore', 'pipe', 'pipe'],
