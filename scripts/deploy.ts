@@ -328,9 +328,8 @@ async function deploy(settings: DeploySettings): Promise<void> {
   say(
     `pages and lead service switched together; the service answers${backupFile ? `; database backed up to ${path.basename(backupFile)}` : ''}`,
   )
-  say(
-    `${listReleases(settings.root).length} releases kept (--list shows them; --rollback goes back)`,
-  )
+  const kept = listReleases(settings.root).length
+  say(`${kept} release${kept === 1 ? '' : 's'} kept (--list shows them; --rollback goes back)`)
 }
 
 async function rollback(settings: DeploySettings, to: string | undefined): Promise<void> {

@@ -10,13 +10,6 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { envSchema, parseEnv } from '../apps/lead-bot/src/config.ts'
-import { createTelegramClient } from '../apps/lead-bot/src/telegram.ts'
-import {
-  problemLines,
-  publishedMessage,
-  refusedMessage,
-} from '../apps/lead-bot/src/publish-message.ts'
 import { describeHolder, LOCK_TOKEN_ENV, tryLock } from './deploy/lock.ts'
 import { liveRelease, readRelease } from './deploy/releases.ts'
 
@@ -139,8 +132,9 @@ const check = spawnSync(process.execPath, ['apps/site/scripts/content-check.ts']
   cwd: REPO,
   encoding: 'utf8',
 })
-let problems = problemLines(`${check.stdout}${check.stderr}`)
 let published = false
+/** What the refusal is read from: the content check's output, or the deploy's. */
+let refusedBy = `${check.stdout}${check.stderr}`
 if (check.status === 0) {
   const deploy = spawnSync(process.execPath, ['scripts/deploy.ts', '--env-file', envFile], {
     cwd: REPO,
@@ -149,12 +143,9 @@ if (check.status === 0) {
   process.stdout.write(deploy.stdout)
   process.stderr.write(deploy.stderr)
   published = deploy.status === 0
-  problems = problemLines(`${deploy.stdout}${deploy.stderr}`)
-  if (!published && problems.length === 0) {
-    problems = [`${deploy.stderr || deploy.stdout}`.trim().split('\n').slice(-5).join(' ')]
-  }
+  refusedBy = `${deploy.stdout}${deploy.stderr}`
 } else {
-  process.stderr.write(`${check.stdout}${check.stderr}`)
+  process.stderr.write(refusedBy)
 }
 
 // A refused edit leaves the checkout on the live commit, on its branch: the operator's
@@ -165,6 +156,17 @@ if (!published) {
 }
 
 record(target, published)
+
+// The chat's modules read the checkout's content as they load (the course titles): loaded only
+// now, from the checkout as it is left, never while it holds a refused edit.
+const { envSchema, parseEnv } = await import('../apps/lead-bot/src/config.ts')
+const { createTelegramClient } = await import('../apps/lead-bot/src/telegram.ts')
+const { problemLines, publishedMessage, refusedMessage } =
+  await import('../apps/lead-bot/src/publish-message.ts')
+let problems = problemLines(refusedBy)
+if (!published && problems.length === 0) {
+  problems = [refusedBy.trim().split('\n').slice(-5).join(' ')]
+}
 
 const message = published ? publishedMessage(subject) : refusedMessage(subject, problems)
 const settings = parseEnv(
