@@ -86,6 +86,7 @@ export interface TrialSettings {
 export async function trialStart(
   appDir: string,
   settings: TrialSettings,
+  waitMs = TRIAL_WAIT_MS,
 ): Promise<string | undefined> {
   const owner = statSync(settings.leadsDb, { throwIfNoEntry: false })
   const asOwner = owner && process.getuid?.() === 0 && owner.uid !== 0
@@ -134,17 +135,18 @@ export async function trialStart(
       }),
     )
     child.once('error', (error) => (output += `\n${error.message}`))
-    const ok = await healthy(port, TRIAL_WAIT_MS, () => exited !== undefined)
-    if (exited === undefined) {
+    const ok = await healthy(port, waitMs, () => exited !== undefined)
+    const crashed = exited
+    if (crashed === undefined) {
       child.kill('SIGTERM')
       const killer = setTimeout(() => child.kill('SIGKILL'), 30_000)
       await gone
       clearTimeout(killer)
     }
     if (ok) return undefined
-    return exited !== undefined && exited !== 'SIGTERM'
-      ? `its lead service exited at start (${exited}): ${crashLine(output)}`
-      : `its lead service did not answer /health within ${TRIAL_WAIT_MS / 1000} s`
+    return crashed !== undefined
+      ? `its lead service exited at start (${crashed}): ${crashLine(output)}`
+      : `its lead service did not answer /health within ${waitMs / 1000} s`
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
