@@ -31,6 +31,7 @@ import {
   switchTo,
   writeRelease,
 } from './deploy/releases.ts'
+import { renderNginx } from './deploy/render-nginx.ts'
 import { plainLines, problemsIn, refusal } from './deploy/report.ts'
 import { crashLine, healthy, LIVE_WAIT_MS, shell, trialStart } from './deploy/service.ts'
 import { DeploySettingsError, readDeploySettings } from './deploy/settings.ts'
@@ -267,10 +268,10 @@ async function goBack(
   )
 }
 
-function prune(settings: DeploySettings, inProgress?: string): void {
+function prune(settings: DeploySettings): void {
   const all = listReleases(settings.root)
   const live = liveRelease(settings.root)
-  for (const id of releasesToPrune(all, live, settings.keepReleases, inProgress)) {
+  for (const id of releasesToPrune(all, live, settings.keepReleases)) {
     removeRelease(settings.root, id)
     step(`pruned releases/${id}`)
   }
@@ -288,7 +289,6 @@ function changedSince(from: string): string | undefined {
 
 async function deploy(settings: DeploySettings): Promise<void> {
   mkdirSync(releasesDir(settings.root), { recursive: true })
-  const { renderNginx } = await import('./deploy/render-nginx.ts')
   const template = readFileSync(path.join(REPO, 'deploy/nginx/it-lab.conf'), 'utf8')
   const nginxConf = renderNginx(template, settings)
   const staging = build(settings, nginxConf)

@@ -141,12 +141,9 @@ export function releasesToPrune(
   releases: readonly ReleaseInfo[],
   live: string | undefined,
   keep: number,
-  /** A release being made right now (its state is still `new`): never deleted under it. */
-  inProgress?: string,
 ): string[] {
   const kept = new Set<string>()
   if (live) kept.add(live)
-  if (inProgress) kept.add(inProgress)
   const others = releases.filter((release) => release.id !== live)
   for (const release of others.filter(usable).slice(-(keep - 1))) kept.add(release.id)
   const broken = others.findLast((release) => release.state === 'broken')

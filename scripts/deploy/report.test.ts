@@ -44,6 +44,11 @@ Error: release crashes at start
 
 Node.js v24.21.0`
     expect(crashLine(crash)).toBe('Error: release crashes at start')
+    const nginx = `nginx: [emerg] unknown directive "lisen" in /etc/nginx/sites-enabled/it-lab.conf:3
+nginx: configuration file /etc/nginx/nginx.conf test failed`
+    expect(crashLine(nginx)).toBe(
+      'nginx: [emerg] unknown directive "lisen" in /etc/nginx/sites-enabled/it-lab.conf:3',
+    )
     expect(crashLine('lead-bot: cannot open the database /x: disk I/O error\n')).toBe(
       'lead-bot: cannot open the database /x: disk I/O error',
     )

@@ -60,13 +60,15 @@ export function releaseNode(appDir: string): string {
   return existsSync(own) ? own : process.execPath
 }
 
-/** The line of a crash that names it: `Error: …`, else the last line written. */
+/** The line of a failure that names it (`Error: …`, nginx's `[emerg] …`), else the last one. */
 export function crashLine(output: string): string {
   const lines = stripVTControlCharacters(output)
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean)
-  const named = lines.find((line) => /^([A-Z]\w*)?(Error|Exception)\b.*:/.test(line))
+  const named = lines.find(
+    (line) => /^([A-Z]\w*)?(Error|Exception)\b.*:/.test(line) || line.includes('[emerg]'),
+  )
   const last = named ?? lines.findLast((line) => !line.startsWith('at ')) ?? 'no output'
   return last.length > 300 ? `${last.slice(0, 299)}…` : last
 }
