@@ -56,15 +56,28 @@ const APP_FILES = [
 /** A deploy waits this long for another one (or a publish) to finish. */
 const LOCK_WAIT_MS = 15 * 60_000
 
-const { values } = parseArgs({
-  options: {
-    'env-file': { type: 'string' },
-    rollback: { type: 'boolean', default: false },
-    to: { type: 'string' },
-    list: { type: 'boolean', default: false },
-    verbose: { type: 'boolean', default: false },
-  },
-})
+const USAGE =
+  'usage: npm run deploy -- --env-file /etc/it-lab/it-lab.env [--verbose | --list | --rollback [--to RELEASE]]'
+
+function options() {
+  try {
+    return parseArgs({
+      options: {
+        'env-file': { type: 'string' },
+        rollback: { type: 'boolean', default: false },
+        to: { type: 'string' },
+        list: { type: 'boolean', default: false },
+        verbose: { type: 'boolean', default: false },
+      },
+    }).values
+  } catch (error) {
+    process.stderr.write(
+      `deploy: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`,
+    )
+    process.exit(1)
+  }
+}
+const values = options()
 const verbose = values.verbose
 
 function say(message: string): void {
@@ -358,11 +371,7 @@ async function rollback(settings: DeploySettings, to: string | undefined): Promi
 
 async function main(): Promise<void> {
   const envFile = values['env-file']
-  if (!envFile) {
-    fail(
-      'usage: npm run deploy -- --env-file /etc/it-lab/it-lab.env [--verbose | --list | --rollback [--to RELEASE]]',
-    )
-  }
+  if (!envFile) fail(USAGE)
   try {
     process.loadEnvFile(envFile)
   } catch (error) {
