@@ -9,7 +9,8 @@
 // it as systemd does: the socket closes (connections refused) until SIGUSR2 (reset-failed).
 // Signals: SIGHUP = systemctl restart, SIGUSR2 = systemctl reset-failed, SIGTERM = stop.
 // DIR gets supervisor.pid, main.pid, state (activating, active, failed, inactive), starts (every
-// start since the supervisor began) and ack ("SEQ COMMAND RESULT", for supervisorctl.ts).
+// start since the supervisor began), port (the one listened on: PORT may be 0 for a free one) and
+// ack ("SEQ COMMAND RESULT", for supervisorctl.ts).
 import { fork } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs'
@@ -63,7 +64,8 @@ if (!listen || stateDir === undefined || command === undefined) {
   )
 }
 const host = (listen[1] ?? '').replace(/^\[(.*)\]$/, '$1')
-const port = Number(listen[2])
+/** Port 0 picks a free port at the first opening; a re-opening takes the same one again. */
+let port = Number(listen[2])
 const restartMs = seconds('restart-sec', values['restart-sec'])
 const intervalMs = seconds('start-limit-interval-sec', values['start-limit-interval-sec'])
 const stopTimeoutMs = seconds('timeout-stop-sec', values['timeout-stop-sec'])
@@ -116,6 +118,8 @@ function openSocket(): Promise<ChildProcess> {
     server.listen({ host, port, backlog: BACKLOG }, () => {
       // Node has no public way to name a listening socket's descriptor; spawn duplicates it.
       const fd = (server as unknown as { _handle: { fd: number } })._handle.fd
+      port = (server.address() as net.AddressInfo).port
+      writeState('port', port)
       const started = fork(HOLDER, [], { stdio: ['ignore', 'inherit', 'inherit', fd, 'ipc'] })
       server.close()
       started.on('message', (event: HolderEvent) => onHolderEvent(event))
