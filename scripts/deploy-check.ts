@@ -382,7 +382,8 @@ http {
   )
   // What the deploy's `systemctl reset-failed …; systemctl restart …` does, with the stand-in
   // for the .socket and .service units: started on the first deploy (the units enabled in
-  // step 6 start then), restarted on the live release (`current`, resolved at each start).
+  // step 6 start then), restarted on the live release (`current`, resolved at each start) with
+  // its own Node 24, as the unit's ExecStart.
   const node = process.execPath
   const ctl = `${node} ${HARNESS}/supervisorctl.ts`
   writeFileSync(
@@ -394,7 +395,8 @@ if [ -s $state/supervisor.pid ] && kill -0 "$(cat $state/supervisor.pid)" 2>/dev
 fi
 mkdir -p $state
 nohup ${node} ${HARNESS}/socket-supervisor.ts --listen 127.0.0.1:${LEAD_PORT} --state-dir $state \\
-  --cwd ${deployRoot}/current/app -- ${node} apps/lead-bot/src/main.ts >> ${tmp}/lead.log 2>&1 &
+  --cwd ${deployRoot}/current/app -- ${deployRoot}/current/app/node_modules/node/bin/node \\
+  apps/lead-bot/src/main.ts >> ${tmp}/lead.log 2>&1 &
 for i in $(seq 300); do [ "$(cat $state/state 2>/dev/null)" = active ] && exit 0; sleep 0.1; done
 exit 1
 `,
