@@ -28,6 +28,7 @@ import {
   releasesToPrune,
   removeRelease,
   rollbackTarget,
+  shareUnchangedFiles,
   switchTo,
   writeRelease,
 } from './deploy/releases.ts'
@@ -218,6 +219,14 @@ function makeRelease(settings: DeploySettings, staging: string, live: string | u
           .map((line) => line.trim()),
       ),
     )
+  }
+  // Node 24 and the packages the live release already has are shared with it, not copied.
+  if (live) {
+    const previous = path.join(releasesDir(settings.root), live, 'app', 'node_modules')
+    const shared = existsSync(previous)
+      ? shareUnchangedFiles(path.join(appDir, 'node_modules'), previous)
+      : 0
+    step(`${Math.round(shared / 1e6)} MB of packages shared with ${live}`)
   }
   return { id, commit, subject, appDir }
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ import {
   releaseTable,
   releasesToPrune,
   rollbackTarget,
+  shareUnchangedFiles,
   switchTo,
   writeRelease,
 } from './releases.ts'
@@ -132,5 +133,33 @@ describe('release folders', () => {
     ])
     markRelease(dir, '20261102T000000Z-bbb', 'good')
     expect(listReleases(dir)[2]).not.toHaveProperty('reason')
+  })
+})
+
+describe('shareUnchangedFiles', () => {
+  it('links the files that are byte for byte the same, and only those', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'share-'))
+    try {
+      const before = path.join(dir, '1', 'node_modules')
+      const after = path.join(dir, '2', 'node_modules')
+      for (const [root, changed] of [
+        [before, 'old'],
+        [after, 'new'],
+      ] as const) {
+        mkdirSync(path.join(root, 'node', 'bin'), { recursive: true })
+        writeFileSync(path.join(root, 'node', 'bin', 'node'), 'the same binary')
+        writeFileSync(path.join(root, 'changed.js'), changed)
+      }
+      writeFileSync(path.join(after, 'only-new.js'), 'x')
+      expect(shareUnchangedFiles(after, before)).toBe('the same binary'.length)
+      const inode = (root: string, file: string) => statSync(path.join(root, file)).ino
+      expect(inode(after, 'node/bin/node')).toBe(inode(before, 'node/bin/node'))
+      expect(inode(after, 'changed.js')).not.toBe(inode(before, 'changed.js'))
+      expect(readFileSync(path.join(after, 'changed.js'), 'utf8')).toBe('new')
+      // Once shared, a second pass has nothing left to do.
+      expect(shareUnchangedFiles(after, before)).toBe(0)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
