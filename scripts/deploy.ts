@@ -320,7 +320,11 @@ async function deploy(settings: DeploySettings): Promise<void> {
   const backupFile = await backup(settings)
   step(backupFile ? `lead database backed up to ${backupFile}` : 'no lead database yet: no backup')
   step('starting the new lead service once on a spare port (its trial)')
-  const trial = await trialStart(release.appDir, { ...settings, env: process.env })
+  const trial = await trialStart(release.appDir, {
+    ...settings,
+    env: process.env,
+    copyWith: live ? path.join(releasesDir(settings.root), live, 'app') : undefined,
+  })
   if (trial) {
     markRelease(settings.root, release.id, 'broken', trial)
     prune(settings)
@@ -360,9 +364,11 @@ async function rollback(settings: DeploySettings, to: string | undefined): Promi
   if ('problem' in target) fail(`nothing was changed: ${target.problem}`)
   const { id } = target
   step(`starting ${id}'s lead service once on a spare port (its trial)`)
-  const trial = await trialStart(path.join(releasesDir(settings.root), id, 'app'), {
+  const appOf = (release: string) => path.join(releasesDir(settings.root), release, 'app')
+  const trial = await trialStart(appOf(id), {
     ...settings,
     env: process.env,
+    copyWith: appOf(live ?? id),
   })
   if (trial) {
     markRelease(settings.root, id, 'broken', trial)

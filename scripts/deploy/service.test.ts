@@ -29,6 +29,14 @@ server.listen(Number(process.env.LEAD_PORT), process.env.LEAD_HOST)
 process.once('SIGTERM', () => server.close())
 `
 
+/** The live release's CLI: `--backup DIR` writes a consistent copy of LEADS_DB there. */
+const BACKUP_CLI = `import { backup, DatabaseSync } from 'node:sqlite'
+const dir = process.argv[process.argv.indexOf('--backup') + 1]
+const db = new DatabaseSync(process.env.LEADS_DB, { readOnly: true })
+await backup(db, dir + '/leads-2026-11-25T00-00-00Z.sqlite')
+db.close()
+`
+
 describe('the trial start of a release', () => {
   const dirs: string[] = []
   afterEach(() => {
@@ -41,10 +49,13 @@ describe('the trial start of a release', () => {
     const appDir = path.join(dir, 'app')
     mkdirSync(path.join(appDir, 'apps', 'lead-bot', 'src'), { recursive: true })
     writeFileSync(path.join(appDir, 'apps', 'lead-bot', 'src', 'main.ts'), main)
+    const liveApp = path.join(dir, 'live')
+    mkdirSync(path.join(liveApp, 'apps', 'lead-bot', 'scripts'), { recursive: true })
+    writeFileSync(path.join(liveApp, 'apps', 'lead-bot', 'scripts', 'leads.ts'), BACKUP_CLI)
     const leadsDb = path.join(dir, 'data', 'leads.sqlite')
     const backupDir = path.join(dir, 'backups')
     mkdirSync(path.dirname(leadsDb))
-    return { dir, appDir, leadsDb, backupDir }
+    return { dir, appDir, leadsDb, backupDir, copyWith: liveApp }
   }
 
   const env = (leadsDb: string, extra: Record<string, string> = {}) => ({
@@ -57,19 +68,22 @@ describe('the trial start of a release', () => {
   })
 
   it('runs the release on a copy of the live database, Telegram off, and passes when it answers', async () => {
-    const { appDir, leadsDb, backupDir } = layout(ANSWERING)
+    const { appDir, leadsDb, backupDir, copyWith } = layout(ANSWERING)
     const live = new DatabaseSync(leadsDb)
     live.exec(
       "PRAGMA journal_mode=WAL; CREATE TABLE leads (name TEXT); INSERT INTO leads VALUES ('a'), ('b')",
     )
     // Still open, as under the running service: the copy is read through SQLite.
     try {
-      expect(await trialStart(appDir, { leadsDb, backupDir, env: env(leadsDb) })).toBeUndefined()
+      expect(
+        await trialStart(appDir, { leadsDb, backupDir, copyWith, env: env(leadsDb) }),
+      ).toBeUndefined()
     } finally {
       live.close()
     }
     // The copy is gone with its folder; the live database is as it was.
     expect(readdirSync(backupDir)).toEqual([])
+    expect(readdirSync(path.dirname(leadsDb)).sort()).toEqual(['leads.sqlite'])
     const after = new DatabaseSync(leadsDb, { readOnly: true })
     expect(after.prepare('SELECT COUNT(*) AS n FROM leads').get()).toEqual({ n: 2 })
     after.close()
@@ -78,15 +92,17 @@ describe('the trial start of a release', () => {
   it('starts on an empty database before the first lead', async () => {
     const { appDir, leadsDb, backupDir } = layout(ANSWERING)
     const envWithout = env(leadsDb, { EMPTY_OK: '1' })
-    expect(await trialStart(appDir, { leadsDb, backupDir, env: envWithout })).toBeUndefined()
+    expect(
+      await trialStart(appDir, { leadsDb, backupDir, copyWith: undefined, env: envWithout }),
+    ).toBeUndefined()
   })
 
   it('refuses a release whose service crashes at start, with its error line, at once', async () => {
-    const { appDir, leadsDb, backupDir } = layout(
+    const { appDir, leadsDb, backupDir, copyWith } = layout(
       "throw new Error('this release crashes at start')\n",
     )
     const started = Date.now()
-    const reason = await trialStart(appDir, { leadsDb, backupDir, env: env(leadsDb) })
+    const reason = await trialStart(appDir, { leadsDb, backupDir, copyWith, env: env(leadsDb) })
     expect(reason).toBe(
       'its lead service exited at start (1): Error: this release crashes at start',
     )
@@ -95,11 +111,15 @@ describe('the trial start of a release', () => {
   })
 
   it('refuses a release that answers /health with an error', async () => {
-    const { appDir, leadsDb, backupDir } = layout(ANSWERING)
+    const { appDir, leadsDb, backupDir, copyWith } = layout(ANSWERING)
     const live = new DatabaseSync(leadsDb)
     live.exec("CREATE TABLE leads (name TEXT); INSERT INTO leads VALUES ('only one')")
     live.close()
-    const reason = await trialStart(appDir, { leadsDb, backupDir, env: env(leadsDb) }, 3_000)
+    const reason = await trialStart(
+      appDir,
+      { leadsDb, backupDir, copyWith, env: env(leadsDb) },
+      3_000,
+    )
     expect(reason).toBe('its lead service did not answer /health within 3 s')
   })
 })

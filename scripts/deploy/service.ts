@@ -3,7 +3,16 @@
 // before anything is switched, and the live one's /health is waited for after the restart.
 // Node's own modules only, as releases.ts.
 import { spawn, spawnSync } from 'node:child_process'
-import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
@@ -78,12 +87,17 @@ export interface TrialSettings {
   backupDir: string
   /** The env file's values: the release runs with them, as under its unit. */
   env: NodeJS.ProcessEnv
+  /**
+   * The live release's app folder: its own `leads.ts --backup` copies the database, as the
+   * nightly backup does, with the store code that knows that database. None: an empty one.
+   */
+  copyWith: string | undefined
 }
 
 /**
  * Starts the release's lead service (`appDir`) on a spare loopback port, as the database's owner,
- * against a copy of the live database read through SQLite (the running service goes on), with
- * Telegram off so nothing is sent twice; undefined when /health answered, else why not.
+ * against a consistent copy of the live database (the running service goes on), with Telegram
+ * off so nothing is sent twice; undefined when /health answered, else why not.
  */
 export async function trialStart(
   appDir: string,
@@ -100,8 +114,8 @@ export async function trialStart(
   try {
     const copy = path.join(dir, 'leads.sqlite')
     if (asOwner) chownSync(dir, owner.uid, owner.gid)
-    if (owner) {
-      const copied = copyDatabase(settings.leadsDb, copy, user)
+    if (owner && settings.copyWith) {
+      const copied = copyDatabase(settings, dir, user)
       if (copied) return `the database could not be copied for its trial start: ${copied}`
     }
     const port = await freePort()
@@ -155,19 +169,26 @@ export async function trialStart(
 }
 
 /**
- * A consistent copy of the live database through SQLite, the service running meanwhile; as its
- * owner, so no file beside the database is ever created as root. Undefined, or what went wrong.
+ * `dir/leads.sqlite`, a copy of the live database made by the live release's own CLI as the
+ * database's owner (no file beside the database is ever made by root); undefined, or what went
+ * wrong.
  */
 function copyDatabase(
-  from: string,
-  to: string,
+  settings: TrialSettings,
+  dir: string,
   user: { uid?: number; gid?: number },
 ): string | undefined {
-  const script = `const sqlite = require('node:sqlite')
-const db = new sqlite.DatabaseSync(process.argv[1], { readOnly: true })
-sqlite.backup(db, process.argv[2]).finally(() => db.close())`
-  const run = spawnSync(process.execPath, ['-e', script, from, to], { encoding: 'utf8', ...user })
-  return run.status === 0 ? undefined : crashLine(`${run.stderr}`)
+  const app = settings.copyWith ?? ''
+  const run = spawnSync(releaseNode(app), ['apps/lead-bot/scripts/leads.ts', '--backup', dir], {
+    cwd: app,
+    encoding: 'utf8',
+    env: { ...settings.env, LEADS_DB: settings.leadsDb },
+    ...user,
+  })
+  const made = readdirSync(dir).find((name) => /^leads-.*\.sqlite$/.test(name))
+  if (run.status !== 0 || !made) return crashLine(`${run.stdout}${run.stderr}`)
+  renameSync(path.join(dir, made), path.join(dir, 'leads.sqlite'))
+  return undefined
 }
 
 /** Runs an operator-given shell command (the service restart, the nginx reload); its output. */
