@@ -5,7 +5,6 @@
 import { execFile } from 'node:child_process'
 import {
   closeSync,
-  existsSync,
   ftruncateSync,
   mkdirSync,
   openSync,
@@ -177,13 +176,11 @@ const backupDir =
   settings.ALERT_BACKUP_DIR === undefined
     ? path.join(dbDir, 'backups')
     : path.resolve(launchDir(), settings.ALERT_BACKUP_DIR)
-// The commands the e-mail names: the unit's, or the container's (Docker's cron passes --restarts).
+// The commands the e-mail names: the container's when Docker's cron passes --restarts, else the unit's.
 const supervisor: Supervisor =
-  values.unit !== undefined
-    ? { kind: 'systemd', unit: values.unit }
-    : givenRestarts !== undefined || existsSync('/.dockerenv')
-      ? { kind: 'docker', container: 'it-lab-lead-bot' }
-      : { kind: 'systemd', unit: 'it-lab-lead-bot.service' }
+  givenRestarts === undefined
+    ? { kind: 'systemd', unit: values.unit ?? 'it-lab-lead-bot.service' }
+    : { kind: 'docker', container: 'it-lab-lead-bot' }
 
 /** /health's `db` for the chat, and the operator's word for it. */
 const DB_STATES: Record<string, string> = {
@@ -250,7 +247,10 @@ function readDisk(): Observation['disk'] {
     const { bavail, bsize } = statfsSync(dbDir)
     return { dir: dbDir, freeBytes: bavail * bsize }
   } catch (error) {
-    process.stderr.write(`alert: cannot read the free space of ${dbDir}: ${String(error)}\n`)
+    // No folder before the service's first start: nothing there to fill.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      process.stderr.write(`alert: cannot read the free space of ${dbDir}: ${String(error)}\n`)
+    }
     return undefined
   }
 }
