@@ -429,12 +429,12 @@ export function afterPost(
   now: number,
   channels: readonly Channel[],
 ): AlertState {
-  const undelivered = { ...state.undelivered }
   if (!delivered) {
-    undelivered[channel] ??= now
-    return { ...state, undelivered }
+    return { ...state, undelivered: { [channel]: now, ...state.undelivered } }
   }
-  delete undelivered[channel]
+  const undelivered = Object.fromEntries(
+    Object.entries(state.undelivered).filter(([each]) => each !== channel),
+  )
   const incidents: AlertState['incidents'] = {}
   for (const kind of INCIDENT_KINDS) {
     const incident = state.incidents[kind]
