@@ -284,7 +284,9 @@ it('Telegram down longer than the threshold: the alert fails loudly, and posts o
   expect(texts(fake)).toHaveLength(1)
   const text = texts(fake)[0] ?? ''
   expect(text).toMatch(/🟠 Заявка ждёт отправки в этот чат (меньше минуты|1 мин) \(в очереди: 1\)/)
-  expect(text).toMatch(/\nℹ️ Оповещение опоздало: Telegram не принимал его (меньше минуты|1 мин)\.\n/)
+  expect(text).toMatch(
+    /\nℹ️ Оповещение опоздало: Telegram не принимал его (меньше минуты|1 мин)\.\n/,
+  )
   expect(text).not.toContain('Анна')
   expect(text).not.toContain('345-67-89')
 
