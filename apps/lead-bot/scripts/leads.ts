@@ -27,7 +27,8 @@ const USAGE = `Usage: npm run leads -- [--since DATE] [--until DATE] [--limit N]
   CSV is --csv [--out FILE] [--delimiter C] [--no-bom]. Any of them takes --env-file FILE.
   Lists the most recent leads from LEADS_DB (default <repo>/data/leads.sqlite), read-only.
   --env-file FILE  reads the settings from FILE, as the service does on the server (LEADS_DB
-                   default ${SERVER_DB_PATH}); run by root, it then works as the database's owner
+                   default ${SERVER_DB_PATH}); run by root, it then works as the
+                   database's owner
   --since DATE     only leads received on DATE (YYYY-MM-DD, school time) or later
   --until DATE     only leads received on DATE (school time) or earlier
   --limit N        how many, newest first (default 50; with --csv: all)
