@@ -5,13 +5,16 @@
 // the deploy changes nothing until its build has passed.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { envSchema, parseEnv } from '../apps/lead-bot/src/config.ts'
+import { emailConfig, envSchema, parseEnv } from '../apps/lead-bot/src/config.ts'
+import { createMailer } from '../apps/lead-bot/src/email.ts'
 import { createTelegramClient } from '../apps/lead-bot/src/telegram.ts'
 import {
   problemLines,
   publishedMessage,
+  refusedEmail,
   refusedMessage,
 } from '../apps/lead-bot/src/publish-message.ts'
 
@@ -113,16 +116,32 @@ writeFileSync(
 )
 
 const message = published ? publishedMessage(subject) : refusedMessage(subject, problems)
-const settings = parseEnv(
-  envSchema.pick({
-    TELEGRAM_BOT_TOKEN: true,
-    TELEGRAM_CHAT_ID: true,
-    TELEGRAM_API_URL: true,
-    TELEGRAM_TIMEOUT_MS: true,
-  }),
-  process.env,
-)
-if (settings.TELEGRAM_BOT_TOKEN && settings.TELEGRAM_CHAT_ID) {
+/** Where the result goes: the chat, and a refusal to the operator's e-mail too (docs/decisions/0063). */
+function notifySettings() {
+  try {
+    const read = parseEnv(
+      envSchema.pick({
+        TELEGRAM_BOT_TOKEN: true,
+        TELEGRAM_CHAT_ID: true,
+        TELEGRAM_API_URL: true,
+        TELEGRAM_TIMEOUT_MS: true,
+        SMTP_URL: true,
+        ALERT_EMAIL_TO: true,
+        ALERT_EMAIL_FROM: true,
+      }),
+      process.env,
+    )
+    return { ...read, email: emailConfig(read) }
+  } catch (error) {
+    process.stderr.write(
+      `publish: nobody was told: ${error instanceof Error ? error.message : String(error)}\n`,
+    )
+    return undefined
+  }
+}
+const settings = notifySettings()
+let chatError: string | undefined
+if (settings?.TELEGRAM_BOT_TOKEN && settings.TELEGRAM_CHAT_ID) {
   const telegram = createTelegramClient({
     apiUrl: settings.TELEGRAM_API_URL,
     token: settings.TELEGRAM_BOT_TOKEN,
@@ -131,7 +150,16 @@ if (settings.TELEGRAM_BOT_TOKEN && settings.TELEGRAM_CHAT_ID) {
     sendTimeoutMs: settings.TELEGRAM_TIMEOUT_MS,
   })
   const sent = await telegram.send(message)
-  if (!sent.ok) process.stderr.write(`publish: could not post to Telegram (${sent.error})\n`)
+  if (!sent.ok) {
+    chatError = sent.error
+    process.stderr.write(`publish: could not post to Telegram (${sent.error})\n`)
+  }
+}
+if (!published && settings?.email) {
+  const sent = await createMailer(settings.email).send(
+    refusedEmail(subject, problems, { host: hostname(), chatError }),
+  )
+  if (!sent.ok) process.stderr.write(`publish: could not send the e-mail (${sent.error})\n`)
 }
 say(published ? 'published' : `refused: ${problems.length} problem(s); the live site is unchanged`)
 process.exitCode = published ? 0 : 1

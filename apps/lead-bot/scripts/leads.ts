@@ -4,6 +4,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { normalizePhone } from '@it-lab/shared'
 import { envSchema, launchDir, parseEnv, resolveDbPath } from '../src/config.ts'
+import { becomeDatabaseOwner, loadServerEnv, SERVER_DB_PATH } from '../src/server-env.ts'
 import { backupTo, deleteFromRescueCopies, restoreFrom } from '../src/store/backups.ts'
 import { openLeadStore } from '../src/store/lead-store.ts'
 import { computeDigest, formatDigest, previousSchoolWeek, schoolDay } from '../src/desk.ts'
@@ -23,8 +24,11 @@ const USAGE = `Usage: npm run leads -- [--since DATE] [--until DATE] [--limit N]
        npm run leads -- --delete "+7 (XXX) XXX-XX-XX"
        npm run leads -- --backup DIR
        npm run leads -- --restore FILE
-  CSV is --csv [--out FILE] [--delimiter C] [--no-bom].
+  CSV is --csv [--out FILE] [--delimiter C] [--no-bom]. Any of them takes --env-file FILE.
   Lists the most recent leads from LEADS_DB (default <repo>/data/leads.sqlite), read-only.
+  --env-file FILE  reads the settings from FILE, as the service does on the server (LEADS_DB
+                   default ${SERVER_DB_PATH}); run by root, it then works as the
+                   database's owner
   --since DATE     only leads received on DATE (YYYY-MM-DD, school time) or later
   --until DATE     only leads received on DATE (school time) or earlier
   --limit N        how many, newest first (default 50; with --csv: all)
@@ -75,6 +79,7 @@ function parseOptions() {
         delimiter: { type: 'string', default: CSV_DELIMITER },
         out: { type: 'string' },
         'no-bom': { type: 'boolean', default: false },
+        'env-file': { type: 'string' },
         'resend-failed': { type: 'boolean', default: false },
         delete: { type: 'string' },
         backup: { type: 'string' },
@@ -95,6 +100,14 @@ const values = parseOptions()
 if (values.help) {
   process.stdout.write(`${USAGE}\n`)
   process.exit(0)
+}
+const envFile = values['env-file']
+if (envFile !== undefined) {
+  try {
+    loadServerEnv(path.resolve(launchDir(), envFile))
+  } catch (error) {
+    abort(`Cannot read ${envFile}`, error)
+  }
 }
 const limit = values.limit === undefined ? (values.csv ? 1_000_000 : 50) : Number(values.limit)
 if (!Number.isInteger(limit) || limit < 1) fail(`--limit must be a positive integer`)
@@ -197,6 +210,7 @@ function writable(dir: string): boolean {
 }
 
 const dbPath = resolveDbPath(process.env)
+if (envFile !== undefined) becomeDatabaseOwner(dbPath)
 const actions = [values['resend-failed'], values.delete, values.backup, values.restore].filter(
   (value) => value !== undefined && value !== false,
 )
@@ -330,7 +344,10 @@ function list(): void {
         `с ошибкой: ${failed}. База: ${dbPath}\n`,
     )
     if (failed > 0) {
-      process.stdout.write('Исправьте настройку и выполните: npm run leads -- --resend-failed\n')
+      const file = envFile === undefined ? '' : ` --env-file ${envFile}`
+      process.stdout.write(
+        `Исправьте настройку и выполните: npm run leads --${file} --resend-failed\n`,
+      )
     }
   }
 }
