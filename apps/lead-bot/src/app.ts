@@ -262,6 +262,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         now(),
       )
     } catch (error) {
+      if (error instanceof StoreFencedError) {
+        // The file was replaced and this process is exiting (docs/decisions/0043); the next start
+        // takes the lead, on the socket that stays open (0060): a browser sends the same POST
+        // again on a 307 (relative, so it keeps nginx's /lead prefix), on a new connection.
+        request.log.warn('database file replaced: the lead is sent again to the next start (307)')
+        return reply
+          .code(307)
+          .header('location', `send${request.url.slice('/send'.length)}`)
+          .header('connection', 'close')
+          .send()
+      }
       request.log.error({ err: error }, 'lead could not be stored')
       if (form) return seeSitePage(request, reply, paths.leadError('failed'))
       return reply.code(503).send({ error: 'unavailable', message: 'Storage unavailable' })

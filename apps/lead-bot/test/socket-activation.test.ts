@@ -1,7 +1,8 @@
 // The lead service keeps its port through every restart (docs/decisions/0060): under the
 // socket supervisor (systemd's .socket + .service pair), a lead sent every 100 ms across a
 // restart, a replaced database file and a release that crashes at start is stored every time.
-import { writeFileSync } from 'node:fs'
+import { renameSync, writeFileSync } from 'node:fs'
+import { DatabaseSync } from 'node:sqlite'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, expect, it } from 'vitest'
@@ -91,7 +92,8 @@ it('a release that crashes at start twice: leads wait for the good start, none i
 })
 
 it('without LISTEN_FDS, or with another process named by LISTEN_PID, it binds LEAD_PORT', async () => {
-  for (const env of [{}, { LISTEN_FDS: '1', LISTEN_PID: '1' }]) {
+  const envs: Record<string, string>[] = [{}, { LISTEN_FDS: '1', LISTEN_PID: '1' }]
+  for (const env of envs) {
     const service = await startService({
       LEADS_DB: path.join(temp.dir, 'plain.sqlite'),
       LEAD_PORT: '0',
@@ -105,4 +107,21 @@ it('without LISTEN_FDS, or with another process named by LISTEN_PID, it binds LE
       await service.stop()
     }
   }
+})
+
+it('a replaced database file (fence, exit 75): the next start takes the leads, none refused', async () => {
+  const { supervised, dbPath } = await startSupervised('fence')
+  const stream = leadStream(supervised.port, 'Подмена')
+  await stream.acknowledgedAtLeast(10)
+  const pid = supervised.read('main.pid')
+  // Another program puts a copy in place (a restore, say): a new file at the path.
+  const copy = `${dbPath}.copy`
+  const source = new DatabaseSync(dbPath, { readOnly: true })
+  source.prepare('VACUUM INTO ?').run(copy)
+  source.close()
+  renameSync(copy, dbPath)
+  await runningAgain(supervised, pid, 2)
+  expect(supervised.stderr.join('\n')).toMatch(/exited \(code 75\)/)
+  await stream.acknowledgedAtLeast(stream.result.sent + 10)
+  await expectAllStored('a fence restart', stream, dbPath)
 })
