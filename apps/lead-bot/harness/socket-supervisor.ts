@@ -12,6 +12,7 @@
 // start since the supervisor began), port (the one listened on: PORT may be 0 for a free one) and
 // ack ("SEQ COMMAND RESULT", for supervisorctl.ts).
 import { fork } from 'node:child_process'
+import { once } from 'node:events'
 import type { ChildProcess } from 'node:child_process'
 import { mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
@@ -128,9 +129,14 @@ function openSocket(): Promise<ChildProcess> {
   })
 }
 
-function closeSocket(): void {
-  holder?.disconnect()
+/** Resolves once the holder has exited: the port is closed then, refused as systemd's would be. */
+async function closeSocket(): Promise<void> {
+  const closing = holder
   holder = undefined
+  if (closing === undefined || closing.exitCode !== null) return
+  const exited = once(closing, 'exit')
+  closing.disconnect()
+  await exited
 }
 
 function clearTimers(): void {
@@ -144,10 +150,10 @@ function clearTimers(): void {
 const waiting = setInterval(() => undefined, 2 ** 30)
 
 /** Starts the service unless the start limit says no (then the unit and its socket fail). */
-function start(reason: string): boolean {
+async function start(reason: string): Promise<boolean> {
   if (startLimitBlocks()) {
     log(`start limit hit (${burst} starts within ${intervalMs / 1000} s): failed, socket closed`)
-    closeSocket()
+    await closeSocket()
     rmSync(path.join(stateDir as string, 'main.pid'), { force: true })
     setState('failed')
     return false
@@ -184,7 +190,7 @@ function onHolderEvent(event: HolderEvent): void {
   if (onExit === 'stop') return void finish()
   if (onExit === 'start-now') return void startFor('restart')
   setState('activating')
-  restartTimer = setTimeout(() => start('auto-restart'), restartMs)
+  restartTimer = setTimeout(() => void start('auto-restart'), restartMs)
 }
 
 /** Sends SIGTERM to the service, then SIGKILL after --timeout-stop-sec (KillMode=mixed). */
@@ -198,10 +204,10 @@ function stopMain(): void {
   }, stopTimeoutMs)
 }
 
-function finish(): void {
+async function finish(): Promise<void> {
   clearInterval(waiting)
   clearTimers()
-  closeSocket()
+  await closeSocket()
   for (const name of ['main.pid', 'supervisor.pid']) {
     rmSync(path.join(stateDir as string, name), { force: true })
   }
@@ -210,9 +216,9 @@ function finish(): void {
 }
 
 /** Starts the service for a request, answering it once the service runs or the start is refused. */
-function startFor(request: string): void {
+async function startFor(request: string): Promise<void> {
   awaitingStart = request
-  if (!start(request)) {
+  if (!(await start(request))) {
     awaitingStart = undefined
     acknowledge(request, 'refused')
   }
@@ -227,7 +233,7 @@ async function reopenAndStart(request: string): Promise<void> {
     return acknowledge(request, 'refused')
   }
   setState('activating')
-  startFor(request)
+  await startFor(request)
 }
 
 function startLimitBlocks(): boolean {
@@ -251,7 +257,7 @@ process.on('SIGHUP', () => {
     return stopMain()
   }
   clearTimers()
-  startFor('restart')
+  void startFor('restart')
 })
 
 process.on('SIGUSR2', () => {
@@ -261,7 +267,7 @@ process.on('SIGUSR2', () => {
 })
 
 process.on('SIGTERM', () => {
-  if (mainPid === undefined) return finish()
+  if (mainPid === undefined) return void finish()
   onExit = 'stop'
   clearTimers()
   stopMain()
@@ -275,4 +281,4 @@ try {
 } catch (error) {
   fail(`cannot listen on ${values.listen}: ${error instanceof Error ? error.message : error}`)
 }
-start('first start')
+await start('first start')
