@@ -95,6 +95,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A request that reached this process before it stopped listening is still served (with
+    // `Connection: close`), not answered 503: the store closes only once every connection has
+    // ended, and later connections wait for the next start (docs/decisions/0060).
+    return503OnClosing: false,
     // Node checks request timeouts only every `connectionsCheckingInterval` (30 s by default),
     // so a trickling body outlived the limit by up to that much: check often enough.
     serverFactory: (handler) => {

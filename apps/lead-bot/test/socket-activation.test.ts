@@ -18,6 +18,9 @@ import {
 } from './supervised.ts'
 import type { LeadStream, Supervised } from './supervised.ts'
 
+/** Room for a loaded machine: each step's restarts, waits and leads, several times over. */
+const STEP_TIMEOUT_MS = 120_000
+
 const temp = tempDir()
 const supervisors: Supervised[] = []
 afterAll(async () => {
@@ -57,39 +60,50 @@ async function runningAgain(supervised: Supervised, pid: string | undefined, sta
   }, 30_000)
 }
 
-it('a restart refuses no lead: new connections wait for the next process', async () => {
-  const { supervised, dbPath } = await startSupervised('restart')
-  const stream = leadStream(supervised.port, 'Рестарт')
-  await stream.acknowledgedAtLeast(10)
-  const pid = supervised.read('main.pid')
-  expect(await supervised.ctl('restart')).toMatchObject({ code: 0 })
-  await runningAgain(supervised, pid, 2)
-  await stream.acknowledgedAtLeast(stream.result.sent + 10)
-  await expectAllStored('restart', stream, dbPath)
-})
+it(
+  'a restart refuses no lead: those in flight are answered, new ones wait for the next process',
+  async () => {
+    const { supervised, dbPath } = await startSupervised('restart')
+    const stream = leadStream(supervised.port, 'Рестарт')
+    // A denser stream beside it, so leads are certainly in flight when SIGTERM lands.
+    const dense = leadStream(supervised.port, 'Залп', 5)
+    await stream.acknowledgedAtLeast(10)
+    const pid = supervised.read('main.pid')
+    expect(await supervised.ctl('restart')).toMatchObject({ code: 0 })
+    await runningAgain(supervised, pid, 2)
+    await stream.acknowledgedAtLeast(stream.result.sent + 10)
+    await expectAllStored('restart', stream, dbPath)
+    await expectAllStored('restart (a lead every 5 ms)', dense, dbPath)
+  },
+  STEP_TIMEOUT_MS,
+)
 
-it('a release that crashes at start twice: leads wait for the good start, none is refused', async () => {
-  const crashes = path.join(temp.dir, 'crashes')
-  writeFileSync(crashes, '0')
-  // A release whose service exits 1 at start while `crashes` counts down, then the real one.
-  const script = [
-    "import { readFileSync, writeFileSync } from 'node:fs'",
-    'const left = Number(readFileSync(process.env.CRASHES, "utf8"))',
-    'if (left > 0) { writeFileSync(process.env.CRASHES, String(left - 1)); process.exit(1) }',
-    `await import(${JSON.stringify(pathToFileURL(MAIN).href)})`,
-  ].join('\n')
-  const command = [process.execPath, '--input-type=module', '-e', script]
-  const { supervised, dbPath } = await startSupervised('crash', command, { CRASHES: crashes })
-  const stream = leadStream(supervised.port, 'Сбой')
-  await stream.acknowledgedAtLeast(10)
-  const pid = supervised.read('main.pid')
-  writeFileSync(crashes, '2')
-  expect(await supervised.ctl('restart')).toMatchObject({ code: 0 })
-  // The restart, two crashes (each followed by RestartSec) and the good start.
-  await runningAgain(supervised, pid, 4)
-  await stream.acknowledgedAtLeast(stream.result.sent + 10)
-  await expectAllStored('a release whose service crashes at start', stream, dbPath)
-})
+it(
+  'a release that crashes at start twice: leads wait for the good start, none is refused',
+  async () => {
+    const crashes = path.join(temp.dir, 'crashes')
+    writeFileSync(crashes, '0')
+    // A release whose service exits 1 at start while `crashes` counts down, then the real one.
+    const script = [
+      "import { readFileSync, writeFileSync } from 'node:fs'",
+      'const left = Number(readFileSync(process.env.CRASHES, "utf8"))',
+      'if (left > 0) { writeFileSync(process.env.CRASHES, String(left - 1)); process.exit(1) }',
+      `await import(${JSON.stringify(pathToFileURL(MAIN).href)})`,
+    ].join('\n')
+    const command = [process.execPath, '--input-type=module', '-e', script]
+    const { supervised, dbPath } = await startSupervised('crash', command, { CRASHES: crashes })
+    const stream = leadStream(supervised.port, 'Сбой')
+    await stream.acknowledgedAtLeast(10)
+    const pid = supervised.read('main.pid')
+    writeFileSync(crashes, '2')
+    expect(await supervised.ctl('restart')).toMatchObject({ code: 0 })
+    // The restart, two crashes (each followed by RestartSec) and the good start.
+    await runningAgain(supervised, pid, 4)
+    await stream.acknowledgedAtLeast(stream.result.sent + 10)
+    await expectAllStored('a release whose service crashes at start', stream, dbPath)
+  },
+  STEP_TIMEOUT_MS,
+)
 
 it('without LISTEN_FDS, or with another process named by LISTEN_PID, it binds LEAD_PORT', async () => {
   const envs: Record<string, string>[] = [{}, { LISTEN_FDS: '1', LISTEN_PID: '1' }]
@@ -109,19 +123,23 @@ it('without LISTEN_FDS, or with another process named by LISTEN_PID, it binds LE
   }
 })
 
-it('a replaced database file (fence, exit 75): the next start takes the leads, none refused', async () => {
-  const { supervised, dbPath } = await startSupervised('fence')
-  const stream = leadStream(supervised.port, 'Подмена')
-  await stream.acknowledgedAtLeast(10)
-  const pid = supervised.read('main.pid')
-  // Another program puts a copy in place (a restore, say): a new file at the path.
-  const copy = `${dbPath}.copy`
-  const source = new DatabaseSync(dbPath, { readOnly: true })
-  source.prepare('VACUUM INTO ?').run(copy)
-  source.close()
-  renameSync(copy, dbPath)
-  await runningAgain(supervised, pid, 2)
-  expect(supervised.stderr.join('\n')).toMatch(/exited \(code 75\)/)
-  await stream.acknowledgedAtLeast(stream.result.sent + 10)
-  await expectAllStored('a fence restart', stream, dbPath)
-})
+it(
+  'a replaced database file (fence, exit 75): the next start takes the leads, none refused',
+  async () => {
+    const { supervised, dbPath } = await startSupervised('fence')
+    const stream = leadStream(supervised.port, 'Подмена')
+    await stream.acknowledgedAtLeast(10)
+    const pid = supervised.read('main.pid')
+    // Another program puts a copy in place (a restore, say): a new file at the path.
+    const copy = `${dbPath}.copy`
+    const source = new DatabaseSync(dbPath, { readOnly: true })
+    source.prepare('VACUUM INTO ?').run(copy)
+    source.close()
+    renameSync(copy, dbPath)
+    await runningAgain(supervised, pid, 2)
+    expect(supervised.stderr.join('\n')).toMatch(/exited \(code 75\)/)
+    await stream.acknowledgedAtLeast(stream.result.sent + 10)
+    await expectAllStored('a fence restart', stream, dbPath)
+  },
+  STEP_TIMEOUT_MS,
+)

@@ -1,11 +1,12 @@
 // socket-supervisor.ts and supervisorctl.ts behave as systemd does with it-lab-lead-bot.socket and
 // .service (docs/decisions/0060): Restart=always after RestartSec, the start limit, reset-failed.
+import { mkdirSync, renameSync, symlinkSync } from 'node:fs'
 import { createConnection } from 'node:net'
 import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { eventually, tempDir } from './helpers.ts'
 import { stopSupervised, supervise } from './supervised.ts'
-import type { Supervised } from './supervised.ts'
+import type { Supervised, SupervisorOptions } from './supervised.ts'
 
 const temp = tempDir()
 const supervisors: Supervised[] = []
@@ -22,17 +23,27 @@ const PID_SERVER = [
     'server.listen({ fd: 3 })\n' +
     "process.on('SIGTERM', () => server.close(() => process.exit(0)))",
 ]
+/** A service that answers with its working folder. */
+const CWD_SERVER = [
+  process.execPath,
+  '-e',
+  "require('node:http').createServer((_, res) => res.end(process.cwd())).listen({ fd: 3 })",
+]
 /** A release that crashes at start. */
 const CRASHING = [process.execPath, '-e', 'process.exit(1)']
 
-async function start(name: string, command: string[], burst = 10): Promise<Supervised> {
+async function start(
+  name: string,
+  command: string[],
+  options: SupervisorOptions = {},
+): Promise<Supervised> {
   const supervised = await supervise(
     path.join(temp.dir, name),
     command,
     {},
     {
       restartSec: 0.2,
-      burst,
+      ...options,
     },
   )
   supervisors.push(supervised)
@@ -91,7 +102,7 @@ it('restart returns once the new process runs; status and stop answer as systemc
 })
 
 it('fails at the start limit like systemd: socket closed, restart refused until reset-failed', async () => {
-  const supervised = await start('limit', CRASHING, 3)
+  const supervised = await start('limit', CRASHING, { burst: 3 })
   await eventually(() => expect(supervised.read('state')).toBe('failed'))
   expect(supervised.read('starts')).toBe('3')
   expect(await refused(supervised.port)).toBe(true)
@@ -115,7 +126,7 @@ it('fails at the start limit like systemd: socket closed, restart refused until 
 })
 
 it('reset-failed brings back a good release on the same port', async () => {
-  const supervised = await start('recover', PID_SERVER, 1)
+  const supervised = await start('recover', PID_SERVER, { burst: 1 })
   await eventually(() => expect(supervised.read('state')).toBe('active'))
   // One start allowed: the restart is the second within the interval, so it fails the unit.
   expect(await supervised.ctl('restart')).toMatchObject({ code: 1 })
@@ -124,4 +135,19 @@ it('reset-failed brings back a good release on the same port', async () => {
   expect(await supervised.ctl('reset-failed')).toMatchObject({ code: 0 })
   await eventually(() => expect(supervised.read('state')).toBe('active'))
   expect(await servedBy(supervised.port)).toBe(supervised.read('main.pid'))
+})
+
+it('resolves --cwd at each start, so a switched `current` symlink takes effect', async () => {
+  const releases = path.join(temp.dir, 'releases')
+  for (const release of ['one', 'two']) mkdirSync(path.join(releases, release), { recursive: true })
+  const current = path.join(temp.dir, 'current')
+  symlinkSync(path.join(releases, 'one'), current)
+  const supervised = await start('cwd', CWD_SERVER, { cwd: current })
+  await eventually(() => expect(supervised.read('state')).toBe('active'))
+  expect(await servedBy(supervised.port)).toBe(path.join(releases, 'one'))
+  // As the deploy switches: a new link renamed over the old one.
+  symlinkSync(path.join(releases, 'two'), `${current}.new`)
+  renameSync(`${current}.new`, current)
+  expect(await supervised.ctl('restart')).toMatchObject({ code: 0 })
+  expect(await servedBy(supervised.port)).toBe(path.join(releases, 'two'))
 })

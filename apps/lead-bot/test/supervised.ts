@@ -30,6 +30,8 @@ export interface Supervised {
 }
 
 export interface SupervisorOptions {
+  /** The service's working folder, resolved again at each start (a `current` symlink). */
+  cwd?: string
   restartSec?: number
   burst?: number
   intervalSec?: number
@@ -56,6 +58,7 @@ export async function supervise(
       String(options.burst ?? 10),
       '--start-limit-interval-sec',
       String(options.intervalSec ?? 120),
+      ...(options.cwd === undefined ? [] : ['--cwd', options.cwd]),
       '--',
       ...command,
     ],
