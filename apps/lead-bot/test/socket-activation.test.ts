@@ -74,6 +74,15 @@ it(
     await stream.acknowledgedAtLeast(stream.result.sent + 10)
     await expectAllStored('restart', stream, dbPath)
     await expectAllStored('restart (a lead every 5 ms)', dense, dbPath)
+    // Each start logs the socket it was given, whatever LOG_LEVEL says.
+    const startLines = supervised.logs.filter((line) => line.msg === 'lead-bot listening')
+    expect(startLines).toHaveLength(2)
+    for (const line of startLines) {
+      expect(line).toMatchObject({
+        socketActivated: true,
+        address: `http://127.0.0.1:${supervised.port}`,
+      })
+    }
   },
   STEP_TIMEOUT_MS,
 )
