@@ -97,6 +97,10 @@ let onExit: 'auto-restart' | 'start-now' | 'stop' = 'auto-restart'
 let ackSeq = 0
 /** The request (restart, reset-failed) answered once the process it started runs. */
 let awaitingStart: string | undefined
+/** A start was asked of the holder and its process is not running yet (no pid to signal). */
+let spawning = false
+/** A restart asked for while spawning: done once the process runs. */
+let restartOnceStarted = false
 
 function setState(next: SupervisorState): void {
   state = next
@@ -169,18 +173,21 @@ async function start(reason: string): Promise<boolean> {
     env: { ...process.env, LISTEN_FDS: '1', LISTEN_PID: undefined },
   }
   onExit = 'auto-restart'
+  spawning = true
   holder?.send(request)
   log(`starting (${reason}, start ${starts})`)
   return true
 }
 
 function onHolderEvent(event: HolderEvent): void {
+  spawning = false
   if (event.type === 'started') {
     mainPid = event.pid
     writeState('main.pid', event.pid)
     setState('active')
     if (awaitingStart !== undefined) acknowledge(awaitingStart, 'started')
     awaitingStart = undefined
+    if (restartOnceStarted) restart()
     return
   }
   mainPid = undefined
@@ -188,19 +195,31 @@ function onHolderEvent(event: HolderEvent): void {
   rmSync(path.join(stateDir as string, 'main.pid'), { force: true })
   log(`exited (${event.signal ?? `code ${event.code}`})`)
   if (onExit === 'stop') return void finish()
-  if (onExit === 'start-now') return void startFor('restart')
+  if (onExit === 'start-now' || restartOnceStarted) {
+    restartOnceStarted = false
+    return void startFor('restart')
+  }
   setState('activating')
   restartTimer = setTimeout(() => void start('auto-restart'), restartMs)
+}
+
+/** Sends `signal` to the service unless it has just exited (its exit event is on its way). */
+function signalMain(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error
+  }
 }
 
 /** Sends SIGTERM to the service, then SIGKILL after --timeout-stop-sec (KillMode=mixed). */
 function stopMain(): void {
   if (mainPid === undefined) return
-  process.kill(mainPid, 'SIGTERM')
   const pid = mainPid
+  signalMain(pid, 'SIGTERM')
   killTimer = setTimeout(() => {
     log(`still running after ${stopTimeoutMs / 1000} s: SIGKILL`)
-    process.kill(pid, 'SIGKILL')
+    signalMain(pid, 'SIGKILL')
   }, stopTimeoutMs)
 }
 
@@ -242,7 +261,9 @@ function startLimitBlocks(): boolean {
   return recentStarts.length >= burst
 }
 
-process.on('SIGHUP', () => {
+/** systemctl restart: stop the running service, then start it at once (no RestartSec). */
+function restart(): void {
+  restartOnceStarted = false
   if (state === 'failed') {
     // As systemd: a unit that hit its start limit refuses to start until reset-failed or until
     // the interval has passed.
@@ -252,13 +273,19 @@ process.on('SIGHUP', () => {
     }
     return void reopenAndStart('restart')
   }
+  if (spawning) {
+    restartOnceStarted = true
+    return
+  }
   if (mainPid !== undefined) {
     onExit = 'start-now'
     return stopMain()
   }
   clearTimers()
   void startFor('restart')
-})
+}
+
+process.on('SIGHUP', restart)
 
 process.on('SIGUSR2', () => {
   recentStarts = []
