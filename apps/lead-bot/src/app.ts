@@ -95,6 +95,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A request that reached this process before it stopped listening is still served (with
+    // `Connection: close`), not answered 503: the store closes only once every connection has
+    // ended, and later connections wait for the next start (docs/decisions/0060).
+    return503OnClosing: false,
     // Node checks request timeouts only every `connectionsCheckingInterval` (30 s by default),
     // so a trickling body outlived the limit by up to that much: check often enough.
     serverFactory: (handler) => {
@@ -262,6 +266,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         now(),
       )
     } catch (error) {
+      if (error instanceof StoreFencedError) {
+        // The file was replaced and this process is exiting (docs/decisions/0043); the next start
+        // takes the lead, on the socket that stays open (0060): a browser sends the same POST
+        // again on a 307 (relative, so it keeps nginx's /lead prefix), on a new connection.
+        request.log.warn('database file replaced: the lead is sent again to the next start (307)')
+        return reply
+          .code(307)
+          .header('location', `send${request.url.slice('/send'.length)}`)
+          .header('connection', 'close')
+          .send()
+      }
       request.log.error({ err: error }, 'lead could not be stored')
       if (form) return seeSitePage(request, reply, paths.leadError('failed'))
       return reply.code(503).send({ error: 'unavailable', message: 'Storage unavailable' })

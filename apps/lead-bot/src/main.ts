@@ -1,3 +1,4 @@
+import type { FastifyListenOptions } from 'fastify'
 import { buildApp } from './app.ts'
 import { ConfigError, parseConfig } from './config.ts'
 import type { Config } from './config.ts'
@@ -149,13 +150,36 @@ async function shutdown(signal: string, exitCode = 0): Promise<void> {
 process.once('SIGTERM', () => void shutdown('SIGTERM'))
 process.once('SIGINT', () => void shutdown('SIGINT'))
 
-const address = await app.listen({ port: config.port, host: config.host })
+/**
+ * The listening socket systemd passes (it-lab-lead-bot.socket, docs/decisions/0060): fd 3 when
+ * LISTEN_FDS is set for this process. systemd keeps the socket open while the service restarts,
+ * so a connection waits in its backlog for the next process instead of being refused.
+ */
+function inheritedSocket(): number | undefined {
+  const { LISTEN_FDS, LISTEN_PID } = process.env
+  if (!(Number(LISTEN_FDS) >= 1)) return undefined
+  if (LISTEN_PID !== undefined && Number(LISTEN_PID) !== process.pid) return undefined
+  // Meant for this process only, as sd_listen_fds() unsets them: nothing it starts inherits them.
+  delete process.env.LISTEN_FDS
+  delete process.env.LISTEN_PID
+  delete process.env.LISTEN_FDNAMES
+  return 3
+}
+
+const fd = inheritedSocket()
+// Node listens on the fd and ignores the host; any host but "localhost" keeps Fastify from
+// binding localhost's other addresses beside it. On SIGTERM app.close() closes this process's
+// copy only: systemd's stays open.
+const listenOn: FastifyListenOptions & { fd?: number } =
+  fd === undefined ? { port: config.port, host: config.host } : { fd, host: '' }
+const address = await app.listen(listenOn)
 // Every setting that shapes behaviour, so a log (or a benchmark) shows what was in force; logged
 // whatever LOG_LEVEL is, unless it is silent.
 const startupLog = config.logLevel === 'silent' ? app.log : app.log.child({}, { level: 'info' })
 startupLog.info(
   {
     address,
+    socketActivated: fd !== undefined,
     db: store.path,
     ...store.settings(),
     origins: config.siteOrigins,
