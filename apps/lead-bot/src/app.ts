@@ -8,7 +8,7 @@ import { paths, validateLead, type LeadErrorReason, type LeadFieldErrors } from 
 import { readLeadMeta } from '@it-lab/shared/lead-query'
 import type { Config } from './config.ts'
 import { capConnections } from './connection-cap.ts'
-import { StoreFencedError } from './store/connection.ts'
+import { isDiskFull, StoreFencedError } from './store/connection.ts'
 import type { LeadStore } from './store/lead-store.ts'
 import { createGroupCommit } from './group-commit.ts'
 
@@ -179,6 +179,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   })
 
+  const unwritable = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    error: unknown,
+    db: 'replaced' | 'unwritable',
+  ) => {
+    request.log.error({ err: error, db }, 'database is not writable')
+    return reply.code(503).send({ status: 'error', db })
+  }
+
   app.get('/health', { config: { rateLimit: { max: 120 } } }, (request, reply) => {
     try {
       const at = now()
@@ -196,10 +206,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         oldestPendingAgeS,
       }
     } catch (error) {
-      // A replaced file: the store has stopped for good and the service is exiting (0043).
-      const db = error instanceof StoreFencedError ? 'replaced' : 'unwritable'
-      request.log.error({ err: error, db }, 'database is not writable')
-      return reply.code(503).send({ status: 'error', db })
+      // A replaced file: the store has stopped for good and the service is exiting (0043). A full
+      // disk: it takes leads again once space is freed, with no restart (0058).
+      if (error instanceof StoreFencedError) return unwritable(request, reply, error, 'replaced')
+      if (isDiskFull(error)) {
+        const freeBytes = store.freeBytes()
+        request.log.error({ err: error, db: 'full', freeBytes }, 'database is not writable')
+        return reply.code(503).send({ status: 'error', db: 'full', freeBytes })
+      }
+      return unwritable(request, reply, error, 'unwritable')
     }
   })
 
@@ -262,7 +277,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         now(),
       )
     } catch (error) {
-      request.log.error({ err: error }, 'lead could not be stored')
+      // Refused, never half-taken: the site keeps what was typed (a form post: the browser's Back).
+      const full = isDiskFull(error)
+      request.log.error({ err: error, ...(full ? { db: 'full' } : {}) }, 'lead could not be stored')
       if (form) return seeSitePage(request, reply, paths.leadError('failed'))
       return reply.code(503).send({ error: 'unavailable', message: 'Storage unavailable' })
     }

@@ -1,0 +1,277 @@
+// A disk that fills while leads arrive, for the tests and `npm run bench:leads`
+// (docs/decisions/0058-a-full-disk-costs-no-lead.md). The service runs with its database on a
+// small tmpfs of its own (mounting needs root), Telegram failing or working (the fake); a filler
+// file leaves it a little room, a steady stream of leads fills it, the filler is removed, and the
+// stream goes on. What every answer was, what the database holds and what reached the chat are
+// counted.
+import { execFileSync } from 'node:child_process'
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statfsSync,
+  writeSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { startFakeTelegram } from './fake-telegram.ts'
+import { LEAD_QUERY, phoneFor } from './sample-leads.ts'
+import { startService } from './service.ts'
+import type { Service } from './service.ts'
+
+export interface FullDiskOptions {
+  telegram: 'failing' | 'working'
+  /** SIGKILL the service while the disk is full and start it again once space is freed. */
+  crashWhileFull?: boolean
+  /** The tmpfs's size (bytes). */
+  sizeBytes?: number
+  /** Room the filler leaves for the database to grow into (bytes). */
+  headroomBytes?: number
+  /** The service's LOG_LEVEL. */
+  logLevel?: string
+}
+
+export interface FullDiskResult {
+  /** Leads answered 200, and how many of them the live database holds afterwards. */
+  answered200: number
+  readable: number
+  /** Leads answered 503 (`{"error":"unavailable"}`), and any other answer by status. */
+  answered503: number
+  otherAnswers: Record<string, number>
+  /** While no space was left: /health's answer and a form post's. */
+  healthWhileFull: { status: number; body: unknown }
+  formWhileFull: { status: number; location: string | null }
+  /** The service's own checkpoints that failed (logged), while the disk was full. */
+  failedCheckpoints: number
+  /** Once the filler was removed: 20 leads in a row answered 200. */
+  acceptsAgain: boolean
+  /** Leads answered 200 that reached the chat, once each. */
+  delivered: number
+  deliveredTwice: number
+  /** Times the service exited on its own (a fence, a crash): 0 expected. */
+  exits: number
+  /** Rescue copies and set-aside WALs left beside the database. */
+  guardFiles: string[]
+  integrity: string
+}
+
+const SENDERS = 8
+const ACCEPT_AGAIN = 20
+
+/** Mounts a tmpfs of `sizeBytes` on a new folder; the returned function unmounts and removes it. */
+export function mountTmpfs(sizeBytes: number): { dir: string; unmount: () => void } {
+  if (process.getuid?.() !== 0) {
+    throw new Error('the full-disk drill mounts a tmpfs: run it as root (CI does)')
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'lead-bot-full-'))
+  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeBytes},mode=0700`, 'tmpfs', dir])
+  return {
+    dir,
+    unmount: () => {
+      execFileSync('umount', [dir])
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const freeBytes = (dir: string) => {
+  const stat = statfsSync(dir)
+  return stat.bavail * stat.bsize
+}
+
+/** Writes `file` until `dir` has at most `leave` bytes free (or none); returns its size. */
+export function fillUntil(dir: string, file: string, leave: number): number {
+  const chunk = Buffer.alloc(16_384)
+  const fd = openSync(file, 'w')
+  let written = 0
+  try {
+    while (freeBytes(dir) > leave) {
+      written += writeSync(fd, chunk, 0, Math.min(chunk.length, freeBytes(dir) - leave))
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error
+  } finally {
+    closeSync(fd)
+  }
+  return written
+}
+
+const name = (n: number) => `Диск ${n}`
+
+export async function fullDiskDrill(options: FullDiskOptions): Promise<FullDiskResult> {
+  const tmpfs = mountTmpfs(options.sizeBytes ?? 2 * 1024 * 1024)
+  const fake = await startFakeTelegram()
+  fake.setBehaviour(
+    options.telegram === 'working' ? { kind: 'ok' } : { kind: 'error', status: 502 },
+  )
+  const dbPath = path.join(tmpfs.dir, 'leads.sqlite')
+  const filler = path.join(tmpfs.dir, 'filler')
+  const env = {
+    LEADS_DB: dbPath,
+    TELEGRAM_BOT_TOKEN: fake.token,
+    TELEGRAM_CHAT_ID: '-1001',
+    TELEGRAM_API_URL: fake.url,
+    TELEGRAM_SEND_INTERVAL_MS: '0',
+    OUTBOX_POLL_MS: '50',
+    OUTBOX_RETRY_BASE_MS: '50',
+    OUTBOX_RETRY_MAX_MS: '200',
+    RATE_LIMIT_MAX: '1000000',
+    LOG_LEVEL: options.logLevel ?? 'warn',
+  }
+  const services: Service[] = []
+  const stopped = new Set<Service>()
+  let exits = 0
+  const watch = (service: Service) => {
+    services.push(service)
+    void service.exited.then(() => {
+      if (!stopped.has(service)) exits += 1
+    })
+    return service
+  }
+  const stop = (service: Service, signal?: NodeJS.Signals) => {
+    stopped.add(service)
+    return service.stop(signal)
+  }
+  const failedCheckpoints = () =>
+    services
+      .flatMap((service) => service.logs)
+      .filter((line) => line.msg === 'checkpoint failed; the WAL keeps every commit').length
+
+  const statuses = new Map<number, number>()
+  let next = 0
+  let service = watch(await startService(env))
+  try {
+    fillUntil(tmpfs.dir, filler, options.headroomBytes ?? 192 * 1024)
+
+    /** Sends leads from SENDERS clients until `done()`; each lead's status is kept. */
+    async function stream(done: () => boolean): Promise<void> {
+      await Promise.all(
+        Array.from({ length: SENDERS }, async () => {
+          while (!done()) {
+            const n = next++
+            try {
+              const response = await fetch(`${service.url}/send?${LEAD_QUERY}`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ name: name(n), phone: phoneFor(n) }),
+              })
+              const body = await response.text()
+              statuses.set(
+                n,
+                response.status === 200 && body !== '{"ok":true}' ? -1 : response.status,
+              )
+            } catch {
+              statuses.set(n, 0)
+            }
+            // A refused lead is answered at once: leave the outbox room to run.
+            if (statuses.get(n) !== 200) await new Promise((resolve) => setTimeout(resolve, 10))
+          }
+        }),
+      )
+    }
+    const count = (status: number) => [...statuses.values()].filter((s) => s === status).length
+
+    // Fill: until leads are refused and one of the service's checkpoints has met the full disk
+    // (it checkpoints every 200 calls or 30 s), or it exited.
+    const fillDeadline = Date.now() + 60_000
+    await stream(
+      () =>
+        (count(503) >= 50 && failedCheckpoints() > 0) ||
+        service.process.exitCode !== null ||
+        Date.now() > fillDeadline,
+    )
+    const health = await fetch(`${service.url}/health`).catch(() => undefined)
+    const healthWhileFull = {
+      status: health?.status ?? 0,
+      body: await health?.json().catch(() => undefined),
+    }
+    const form = await fetch(`${service.url}/send`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        name: name(next),
+        phone: phoneFor(next++),
+        form: 'feedback',
+        consent: '2025-09-01.0a1b2c3d',
+        website: '',
+      }),
+    }).catch(() => undefined)
+    const formWhileFull = {
+      status: form?.status ?? 0,
+      location: form?.headers.get('location') ?? null,
+    }
+
+    if (options.crashWhileFull) {
+      await stop(service, 'SIGKILL')
+      rmSync(filler)
+      service = watch(await startService(env))
+    } else {
+      rmSync(filler)
+    }
+
+    // Freed: the stream goes on until ACCEPT_AGAIN leads in a row are taken.
+    let inARow = 0
+    const acceptDeadline = Date.now() + 30_000
+    const lastStatus = new Map<number, number>()
+    await stream(() => {
+      for (const [n, status] of statuses) {
+        if (lastStatus.has(n)) continue
+        lastStatus.set(n, status)
+        inARow = status === 200 ? inARow + 1 : 0
+      }
+      return (
+        inARow >= ACCEPT_AGAIN || service.process.exitCode !== null || Date.now() > acceptDeadline
+      )
+    })
+    fake.setBehaviour({ kind: 'ok' })
+    const acknowledged = [...statuses].filter(([, s]) => s === 200).map(([n]) => n)
+    const inChat = (n: number) =>
+      fake.messages.filter((message) => message.text.includes(`</b> ${name(n)}\n`)).length
+    const deliverDeadline = Date.now() + 60_000
+    while (
+      service.process.exitCode === null &&
+      Date.now() < deliverDeadline &&
+      acknowledged.some((n) => inChat(n) === 0)
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    await stop(service)
+
+    const db = new DatabaseSync(dbPath, { readOnly: true })
+    const stored = new Set(
+      db
+        .prepare('SELECT name FROM leads')
+        .all()
+        .map((row) => String(row.name)),
+    )
+    const integrity = String(db.prepare('PRAGMA integrity_check').get()?.integrity_check)
+    db.close()
+    const others: Record<string, number> = {}
+    for (const status of statuses.values()) {
+      if (status !== 200 && status !== 503) others[status] = (others[status] ?? 0) + 1
+    }
+    return {
+      answered200: acknowledged.length,
+      readable: acknowledged.filter((n) => stored.has(name(n))).length,
+      answered503: count(503),
+      otherAnswers: others,
+      healthWhileFull,
+      formWhileFull,
+      failedCheckpoints: failedCheckpoints(),
+      acceptsAgain: inARow >= ACCEPT_AGAIN,
+      delivered: acknowledged.filter((n) => inChat(n) >= 1).length,
+      deliveredTwice: acknowledged.filter((n) => inChat(n) > 1).length,
+      exits,
+      guardFiles: readdirSync(tmpfs.dir).filter((file) => /rescue|set-aside/.test(file)),
+      integrity,
+    }
+  } finally {
+    for (const running of services) await stop(running, 'SIGKILL')
+    await fake.close()
+    tmpfs.unmount()
+  }
+}
