@@ -71,7 +71,8 @@ export function mountTmpfs(sizeBytes: number): { dir: string; unmount: () => voi
   return {
     dir,
     unmount: () => {
-      execFileSync('umount', [dir])
+      // Lazy: detached at once even if a failed test left a file open; freed when it is closed.
+      execFileSync('umount', ['--lazy', dir])
       rmSync(dir, { recursive: true, force: true })
     },
   }
