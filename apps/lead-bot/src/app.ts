@@ -15,6 +15,12 @@ import { createGroupCommit } from './group-commit.ts'
 /** A lead is two short fields; anything bigger than this is not a person's form. */
 export const BODY_LIMIT_BYTES = 4096
 
+/**
+ * After a lead was refused for want of space, /health says `full` until a lead is stored or the
+ * folder has this much free again: its own small write may still fit where a lead did not.
+ */
+export const ROOM_FOR_LEADS_BYTES = 1024 * 1024
+
 /** A pending lead older than this makes /health say `degraded` while delivery is on. */
 export const STALE_PENDING_MS = 15 * 60_000
 
@@ -189,10 +195,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(503).send({ status: 'error', db })
   }
 
+  const full = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    const freeBytes = store.freeBytes()
+    request.log.error({ err: error, db: 'full', freeBytes }, 'database is not writable')
+    return reply.code(503).send({ status: 'error', db: 'full', freeBytes })
+  }
+  // Set when a lead is refused for a full disk, cleared when one is stored.
+  let leadRefusedForSpace = false
+
   app.get('/health', { config: { rateLimit: { max: 120 } } }, (request, reply) => {
     try {
       const at = now()
       store.checkWritable(at)
+      if (leadRefusedForSpace && store.freeBytes() < ROOM_FOR_LEADS_BYTES) {
+        return full(request, reply, 'a lead was refused: no space left')
+      }
       const { pending, failed, oldestPendingAt } = store.stats()
       const oldestPendingAgeS =
         oldestPendingAt === undefined ? 0 : Math.max(0, Math.round((at - oldestPendingAt) / 1000))
@@ -209,11 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // A replaced file: the store has stopped for good and the service is exiting (0043). A full
       // disk: it takes leads again once space is freed, with no restart (0058).
       if (error instanceof StoreFencedError) return unwritable(request, reply, error, 'replaced')
-      if (isDiskFull(error)) {
-        const freeBytes = store.freeBytes()
-        request.log.error({ err: error, db: 'full', freeBytes }, 'database is not writable')
-        return reply.code(503).send({ status: 'error', db: 'full', freeBytes })
-      }
+      if (isDiskFull(error)) return full(request, reply, error)
       return unwritable(request, reply, error, 'unwritable')
     }
   })
@@ -278,11 +291,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       )
     } catch (error) {
       // Refused, never half-taken: the site keeps what was typed (a form post: the browser's Back).
-      const full = isDiskFull(error)
-      request.log.error({ err: error, ...(full ? { db: 'full' } : {}) }, 'lead could not be stored')
+      const noSpace = isDiskFull(error)
+      if (noSpace) leadRefusedForSpace = true
+      request.log.error(
+        { err: error, ...(noSpace ? { db: 'full' } : {}) },
+        'lead could not be stored',
+      )
       if (form) return seeSitePage(request, reply, paths.leadError('failed'))
       return reply.code(503).send({ error: 'unavailable', message: 'Storage unavailable' })
     }
+    leadRefusedForSpace = false
     // Logged without name and phone: the database is the one place personal data lives.
     request.log.info({ leadId: id, form: meta.form }, 'lead stored')
     options.onLeadStored?.(id)
