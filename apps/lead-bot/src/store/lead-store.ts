@@ -62,6 +62,8 @@ function composeStore(file: string, options: StoreOptions) {
       conn.db.prepare('VACUUM INTO ?').run(target)
       chmodSync(target, 0o600)
     },
+    /** A consistent copy of the whole database as bytes (another machine's backup). */
+    serialize: (): Uint8Array => conn.db.serialize(),
   }
 
   let calls = 0
