@@ -47,6 +47,8 @@ export interface FullDiskResult {
   formWhileFull: { status: number; location: string | null }
   /** The service's own checkpoints that failed (logged), while the disk was full. */
   failedCheckpoints: number
+  /** Error lines about refused leads (one a minute at most, however many were refused). */
+  refusalLogLines: number
   /** Once the filler was removed: 20 leads in a row answered 200. */
   acceptsAgain: boolean
   /** Leads answered 200 that reached the chat, and those sent again without the repeat note. */
@@ -81,7 +83,7 @@ export function mountTmpfs(sizeBytes: number): { dir: string; unmount: () => voi
   }
 }
 
-export const freeBytes = (dir: string) => {
+const freeBytes = (dir: string) => {
   const stat = statfsSync(dir)
   return stat.bavail * stat.bsize
 }
@@ -140,18 +142,20 @@ export async function fullDiskDrill(options: FullDiskOptions): Promise<FullDiskR
     return service.stop(signal)
   }
   // Counted as the lines come (the log grows by thousands of lines while the disk is full).
-  let failed = 0
+  const lineCounts = new Map<string, number>()
   const read = new Map<Service, number>()
-  const failedCheckpoints = () => {
+  const logged = (message: string) => {
     for (const service of services) {
       const { logs } = service
       for (let line = read.get(service) ?? 0; line < logs.length; line += 1) {
-        if (logs[line]?.msg === 'checkpoint failed; the WAL keeps every commit') failed += 1
+        const msg = String(logs[line]?.msg)
+        lineCounts.set(msg, (lineCounts.get(msg) ?? 0) + 1)
       }
       read.set(service, logs.length)
     }
-    return failed
+    return lineCounts.get(message) ?? 0
   }
+  const failedCheckpoints = () => logged('checkpoint failed; the WAL keeps every commit')
 
   const statuses = new Map<number, number>()
   let next = 0
@@ -282,6 +286,7 @@ export async function fullDiskDrill(options: FullDiskOptions): Promise<FullDiskR
       healthWhileFull,
       formWhileFull,
       failedCheckpoints: failedCheckpoints(),
+      refusalLogLines: logged('leads refused: no space left for the database'),
       acceptsAgain: inARow >= ACCEPT_AGAIN,
       delivered: acknowledged.filter((n) => inChat(n) >= 1).length,
       // A delivery the full disk kept from being recorded may go again, saying so (0043).

@@ -19,7 +19,10 @@ export const BODY_LIMIT_BYTES = 4096
  * After a lead was refused for want of space, /health says `full` until a lead is stored or the
  * folder has this much free again: its own small write may still fit where a lead did not.
  */
-export const ROOM_FOR_LEADS_BYTES = 1024 * 1024
+const ROOM_FOR_LEADS_BYTES = 1024 * 1024
+
+/** While leads are refused for a full disk, one error line this often (with the count). */
+const FULL_LOG_EVERY_MS = 60_000
 
 /** A pending lead older than this makes /health say `degraded` while delivery is on. */
 export const STALE_PENDING_MS = 15 * 60_000
@@ -200,14 +203,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.log.error({ err: error, db: 'full', freeBytes }, 'database is not writable')
     return reply.code(503).send({ status: 'error', db: 'full', freeBytes })
   }
-  // Set when a lead is refused for a full disk, cleared when one is stored.
-  let leadRefusedForSpace = false
+  // Leads refused for a full disk since one was last stored, and since the last log line about it.
+  let refusedForSpace = 0
+  let refusedUnlogged = 0
+  let fullLoggedAt = -Infinity
+  /**
+   * One error line a minute while the disk is full, with the count: a line per refused lead (each
+   * with its stack) would only fill the disk further.
+   */
+  function logRefusedForSpace(request: FastifyRequest, error: unknown): void {
+    refusedForSpace += 1
+    refusedUnlogged += 1
+    if (now() - fullLoggedAt < FULL_LOG_EVERY_MS) return
+    const freeBytes = store.freeBytes()
+    request.log.error(
+      { err: error, db: 'full', freeBytes, refused: refusedUnlogged },
+      'leads refused: no space left for the database',
+    )
+    fullLoggedAt = now()
+    refusedUnlogged = 0
+  }
 
   app.get('/health', { config: { rateLimit: { max: 120 } } }, (request, reply) => {
     try {
       const at = now()
       store.checkWritable(at)
-      if (leadRefusedForSpace && store.freeBytes() < ROOM_FOR_LEADS_BYTES) {
+      if (refusedForSpace > 0 && store.freeBytes() < ROOM_FOR_LEADS_BYTES) {
         return full(request, reply, 'a lead was refused: no space left')
       }
       const { pending, failed, oldestPendingAt } = store.stats()
@@ -291,16 +312,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       )
     } catch (error) {
       // Refused, never half-taken: the site keeps what was typed (a form post: the browser's Back).
-      const noSpace = isDiskFull(error)
-      if (noSpace) leadRefusedForSpace = true
-      request.log.error(
-        { err: error, ...(noSpace ? { db: 'full' } : {}) },
-        'lead could not be stored',
-      )
+      if (isDiskFull(error)) logRefusedForSpace(request, error)
+      else request.log.error({ err: error }, 'lead could not be stored')
       if (form) return seeSitePage(request, reply, paths.leadError('failed'))
       return reply.code(503).send({ error: 'unavailable', message: 'Storage unavailable' })
     }
-    leadRefusedForSpace = false
+    if (refusedForSpace > 0) {
+      request.log.warn({ refused: refusedForSpace }, 'leads are stored again: space was freed')
+      refusedForSpace = 0
+      refusedUnlogged = 0
+      fullLoggedAt = -Infinity
+    }
     // Logged without name and phone: the database is the one place personal data lives.
     request.log.info({ leadId: id, form: meta.form }, 'lead stored')
     options.onLeadStored?.(id)

@@ -36,6 +36,9 @@ it.each(drills)(
     // With Telegram failing the outbox's reads bring the service's checkpoint round while the disk
     // is full (with Telegram working it waits on a delivery it cannot record yet, 0058).
     if (options.telegram === 'failing') expect(result.failedCheckpoints).toBeGreaterThan(0)
+    // The first refusal is logged, then one line a minute: this drill is shorter than two minutes.
+    expect(result.refusalLogLines).toBeGreaterThanOrEqual(1)
+    expect(result.refusalLogLines).toBeLessThanOrEqual(options.crashWhileFull ? 4 : 2)
     expect(result.exits).toBe(0)
     expect(result.acceptsAgain).toBe(true)
     expect(result.delivered).toBe(result.answered200)
