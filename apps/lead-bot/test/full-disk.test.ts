@@ -1,6 +1,12 @@
+import { rmSync } from 'node:fs'
+import path from 'node:path'
 import { expect, it } from 'vitest'
-import { fullDiskDrill } from '../harness/full-disk.ts'
+import { openLeadStore } from '../src/store/lead-store.ts'
+import { fillUntil, fullDiskDrill, mountTmpfs } from '../harness/full-disk.ts'
 import type { FullDiskOptions } from '../harness/full-disk.ts'
+import { LEAD_QUERY, phoneFor } from '../harness/sample-leads.ts'
+import { runService } from '../harness/service.ts'
+import { eventually } from './helpers.ts'
 
 // The disk under the database fills while leads arrive (docs/decisions/0058): every lead answered
 // 200 stays readable, the rest are refused with 503 while no space is left and /health says why,
@@ -48,3 +54,42 @@ it.each(drills)(
   },
   180_000,
 )
+
+it('a start on a disk with no room at all waits for space instead of exiting, then takes leads', async () => {
+  const tmpfs = mountTmpfs(1024 * 1024)
+  const dbPath = path.join(tmpfs.dir, 'leads.sqlite')
+  const store = openLeadStore(dbPath)
+  store.insert(
+    { name: 'Анна', phone: phoneFor(1), form: 'feedback', consentVersion: 'unstated' },
+    1,
+  )
+  store.close()
+  const filler = path.join(tmpfs.dir, 'filler')
+  fillUntil(tmpfs.dir, filler, 0)
+  const service = runService({ LEADS_DB: dbPath, LEAD_PORT: '0', LEAD_HOST: '127.0.0.1' })
+  try {
+    await eventually(
+      () => expect(service.stderr.join('\n')).toMatch(/no space for the database .* trying again/),
+      20_000,
+    )
+    expect(service.process.exitCode).toBeNull()
+
+    rmSync(filler)
+    const url = await eventually(() => {
+      const address = service.logs.find((line) => line.msg === 'lead-bot listening')?.address
+      expect(address).toEqual(expect.any(String))
+      return String(address)
+    }, 30_000)
+    const response = await fetch(`${url}/send?${LEAD_QUERY}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Борис', phone: phoneFor(2) }),
+    })
+    expect(response.status).toBe(200)
+    expect(await (await fetch(`${url}/health`)).json()).toMatchObject({ status: 'ok', pending: 2 })
+    expect(await service.stop()).toEqual({ code: 0, signal: null })
+  } finally {
+    await service.stop('SIGKILL')
+    tmpfs.unmount()
+  }
+}, 60_000)

@@ -108,6 +108,38 @@ function writeOwner(file: string, record: OwnerRecord): void {
   }
 }
 
+/**
+ * Closes a connection. SQLite checkpoints when the last connection to a file closes, so with a
+ * `keepsRecord` connection that is recorded first, as every checkpoint is; one whose record cannot
+ * be written is left open: the process ends without that checkpoint and the WAL keeps every commit.
+ */
+function closeRecorded(
+  db: DatabaseSync,
+  file: string,
+  keepsRecord: boolean,
+  log: StoreLog | undefined,
+): void {
+  if (!keepsRecord) {
+    db.close()
+    return
+  }
+  const before = identityOf(file)
+  try {
+    if (before) writeOwner(file, { ...before, checkpointing: true })
+  } catch (error) {
+    log?.warn({ db: file, err: error }, 'closed without a checkpoint: no owner record')
+    return
+  }
+  db.close()
+  const after = identityOf(file)
+  const walLeft = (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0
+  try {
+    if (after) writeOwner(file, { ...after, checkpointing: walLeft })
+  } catch (error) {
+    log?.warn({ db: file, err: error }, 'the owner record after closing cannot be written')
+  }
+}
+
 /** Whether the error is the disk (or the folder's filesystem) having no space left. */
 export function isDiskFull(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false
@@ -237,17 +269,25 @@ export function connect(file: string, options: ConnectOptions, hooks: GuardHooks
     setAsideForeignWal(file, log)
   }
   const db = readOnly ? openReadOnly(file) : new DatabaseSync(file)
+  // A tool's connection keeps a record only where the service keeps one (not in its copies).
+  const keepsRecord = !readOnly && (owner || existsSync(ownerFile(file)))
   const busyTimeoutMs = Math.trunc(options.busyTimeoutMs)
-  db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`)
-  if (!readOnly) {
-    db.exec('PRAGMA journal_mode = WAL')
-    // FULL: the WAL is fsynced at every commit, so an acknowledged lead survives power loss too.
-    db.exec('PRAGMA synchronous = FULL')
-    // A deleted lead (retention, a person's request) is overwritten, not left in free pages.
-    db.exec('PRAGMA secure_delete = ON')
-    // Only the service's own checkpoints write the main file (the guard's rule above).
-    db.exec('PRAGMA wal_autocheckpoint = 0')
-    migrate(db)
+  try {
+    db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`)
+    if (!readOnly) {
+      db.exec('PRAGMA journal_mode = WAL')
+      // FULL: the WAL is fsynced at every commit, so an acknowledged lead survives power loss.
+      db.exec('PRAGMA synchronous = FULL')
+      // A deleted lead (retention, a person's request) is overwritten, not left in free pages.
+      db.exec('PRAGMA secure_delete = ON')
+      // Only the service's own checkpoints write the main file (the guard's rule above).
+      db.exec('PRAGMA wal_autocheckpoint = 0')
+      migrate(db)
+    }
+  } catch (error) {
+    // Not opened (a full disk, a newer schema): nothing of it stays open for a retry to pile on.
+    closeRecorded(db, file, keepsRecord, log)
+    throw error
   }
   db.function('phone_key', (value) => (typeof value === 'string' ? phoneKey(value) : null))
   const cache = new Map<string, StatementSync>()
@@ -354,29 +394,7 @@ export function connect(file: string, options: ConnectOptions, hooks: GuardHooks
       return fenced
     },
     close() {
-      if (fenced) return
-      // A tool's connection keeps a record only where the service keeps one (not in its copies).
-      if (readOnly || !(owner || existsSync(ownerFile(file)))) {
-        db.close()
-        return
-      }
-      // SQLite checkpoints when the last connection closes: recorded first, as every checkpoint.
-      const before = identityOf(file)
-      try {
-        if (before) writeOwner(file, { ...before, checkpointing: true })
-      } catch (error) {
-        // Left open: the process ends without that checkpoint and the WAL keeps every commit.
-        log?.warn({ db: file, err: error }, 'closed without a checkpoint: no owner record')
-        return
-      }
-      db.close()
-      const after = identityOf(file)
-      const walLeft = (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0
-      try {
-        if (after) writeOwner(file, { ...after, checkpointing: walLeft })
-      } catch (error) {
-        log?.warn({ db: file, err: error }, 'the owner record after closing cannot be written')
-      }
+      if (!fenced) closeRecorded(db, file, keepsRecord, log)
     },
   }
 }
