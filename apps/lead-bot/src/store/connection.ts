@@ -244,9 +244,9 @@ export interface Connection {
   guard(): void
   /**
    * The owner's: writes the WAL into the main file and records the file's new identity. Never
-   * throws; false when it could not be done (a full disk: the WAL keeps every commit).
+   * throws: one that fails (a full disk) is logged, and the WAL keeps every commit.
    */
-  checkpoint(): boolean
+  checkpoint(): void
   /** Whether the guard has fenced this connection. */
   readonly fenced: boolean
   /**
@@ -315,13 +315,13 @@ export function connect(file: string, options: ConnectOptions, hooks: GuardHooks
    * it is after it whatever happened: a failed checkpoint is still the service's own write, and
    * the WAL still holds every commit. Never throws: a checkpoint that fails is tried again later.
    */
-  function checkpoint(): boolean {
+  function checkpoint(): void {
     try {
       // Not recorded, not done: the main file stays as the owner record describes it.
       if (known) writeOwner(file, { ...known, checkpointing: true })
     } catch (error) {
       log?.warn({ db: file, err: error }, 'checkpoint put off: the owner record cannot be written')
-      return false
+      return
     }
     let done = true
     try {
@@ -337,7 +337,6 @@ export function connect(file: string, options: ConnectOptions, hooks: GuardHooks
       // still says a checkpoint was writing this file, so the next start trusts the WAL.
       log?.warn({ db: file, err: error }, 'the owner record after a checkpoint cannot be written')
     }
-    return done
   }
 
   /** Everything the connection still sees (even of an unlinked file), in a file of its own. */
@@ -388,7 +387,7 @@ export function connect(file: string, options: ConnectOptions, hooks: GuardHooks
       if (fenced) throw new StoreFencedError()
     },
     checkpoint() {
-      return owner && !fenced ? checkpoint() : false
+      if (owner && !fenced) checkpoint()
     },
     get fenced() {
       return fenced
