@@ -270,3 +270,14 @@ it('--backup - while the service runs: the bytes, kept in a file elsewhere, rest
   expect(await (await fetch(`${second.url}/health`)).json()).toMatchObject({ pending: 0 })
   expect(fake.messages).toHaveLength(3)
 })
+
+it("--backup - refuses where the bytes would be spoilt: after npm run's banner", async () => {
+  const dbPath = path.join(temp.dir, 'banner', 'leads.sqlite')
+  databaseWith(dbPath, 1)
+  const { code, stdout, stderr } = await leads(['--backup', '-'], {
+    LEADS_DB: dbPath,
+    npm_lifecycle_event: 'leads',
+  })
+  expect([code, stdout]).toEqual([2, ''])
+  expect(stderr).toMatch(/^npm wrote its banner into stdout ahead of the copy/)
+})
