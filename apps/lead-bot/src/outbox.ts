@@ -161,10 +161,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
           )
           return
         }
-        log.error(
-          { leadId: lead.id, attempt, err: error },
-          'delivered lead could not be recorded yet; retrying, nothing else is sent meanwhile',
-        )
+        // Once a second at most; a line a minute is enough (a full disk may last hours, 0058).
+        if (attempt === 1 || attempt % 60 === 0) {
+          log.error(
+            { leadId: lead.id, attempt, err: error },
+            'delivered lead could not be recorded yet; retrying, nothing else is sent meanwhile',
+          )
+        }
         await sleep(Math.min(1_000, 50 * 2 ** attempt))
       }
     }
