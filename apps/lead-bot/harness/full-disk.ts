@@ -33,6 +33,8 @@ export interface FullDiskOptions {
   headroomBytes?: number
   /** The service's LOG_LEVEL. */
   logLevel?: string
+  /** How long the disk stays full at least when no checkpoint has met it yet (ms). */
+  fullForMs?: number
 }
 
 export interface FullDiskResult {
@@ -62,8 +64,6 @@ export interface FullDiskResult {
 }
 
 const SENDERS = 8
-/** How long the disk stays full at least, when no checkpoint has met it yet. */
-const FULL_FOR_MS = 5_000
 const ACCEPT_AGAIN = 20
 
 /** Mounts a tmpfs of `sizeBytes` on a new folder; the returned function unmounts and removes it. */
@@ -194,12 +194,13 @@ export async function fullDiskDrill(options: FullDiskOptions): Promise<FullDiskR
     // Fill: until leads are refused and one of the service's checkpoints has met the full disk
     // (it checkpoints after 200 calls or 30 s, counting the calls that succeed: with Telegram
     // failing the outbox's reads soon get there; with Telegram working the outbox waits on a
-    // delivery it cannot record, and the drill goes on after FULL_FOR_MS), or the service exited.
+    // delivery it cannot record, and the drill goes on after `fullForMs`), or the service exited.
     let fullSince: number | undefined
     const fillDeadline = Date.now() + 60_000
     await stream(() => {
       if (fullSince === undefined && count(503) > 0) fullSince = Date.now()
-      const fullLongEnough = fullSince !== undefined && Date.now() - fullSince > FULL_FOR_MS
+      const fullLongEnough =
+        fullSince !== undefined && Date.now() - fullSince > (options.fullForMs ?? 5_000)
       return (
         (count(503) >= 50 && (failedCheckpoints() > 0 || fullLongEnough)) ||
         service.process.exitCode !== null ||
