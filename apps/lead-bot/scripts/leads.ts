@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util'
 import { normalizePhone } from '@it-lab/shared'
 import { envSchema, launchDir, parseEnv, resolveDbPath } from '../src/config.ts'
 import { becomeDatabaseOwner, loadServerEnv, SERVER_DB_PATH } from '../src/server-env.ts'
-import { backupTo, deleteFromRescueCopies, restoreFrom } from '../src/store/backups.ts'
+import { backupBytes, backupTo, deleteFromRescueCopies, restoreFrom } from '../src/store/backups.ts'
 import { openLeadStore } from '../src/store/lead-store.ts'
 import { computeDigest, formatDigest, previousSchoolWeek, schoolDay } from '../src/desk.ts'
 import {
@@ -23,6 +23,7 @@ const USAGE = `Usage: npm run leads -- [--since DATE] [--until DATE] [--limit N]
        npm run leads -- --resend-failed
        npm run leads -- --delete "+7 (XXX) XXX-XX-XX"
        npm run leads -- --backup DIR
+       node apps/lead-bot/scripts/leads.ts --backup - > FILE
        npm run leads -- --restore FILE
   CSV is --csv [--out FILE] [--delimiter C] [--no-bom]. Any of them takes --env-file FILE.
   Lists the most recent leads from LEADS_DB (default <repo>/data/leads.sqlite), read-only.
@@ -41,7 +42,10 @@ const USAGE = `Usage: npm run leads -- [--since DATE] [--until DATE] [--limit N]
   --delete PHONE   deletes every lead with this phone (a withdrawal or deletion request)
                    and prints how many; a deleted lead never comes back from a backup
   --backup DIR     writes a consistent copy to DIR/leads-<time>.sqlite (owner-only) while the
-                   service runs, and deletes DIR's copies older than LEADS_RETENTION_DAYS
+                   service runs, and deletes DIR's copies older than LEADS_RETENTION_DAYS;
+                   a copy that cannot be finished (a full disk) leaves no file
+  --backup -       writes the copy to stdout instead, for another machine to keep (over ssh);
+                   nothing is written on this one
   --restore FILE   merges a backup into the database: the leads it lacks come back (delivered
                    ones are not sent again), statuses are kept, deleted leads stay deleted
   --csv            CSV for Excel instead of a table (leads oldest first), to stdout; to
@@ -62,10 +66,13 @@ function fail(message: string): never {
   process.exit(2)
 }
 
+/** Set while a backup goes to stdout: a reader that stops early means the copy is not whole. */
+let sendingBackup = false
+
 // A reader that stops early (`| head`) closes the pipe: the listing ends there, quietly.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0)
+    if (error.code === 'EPIPE' && !sendingBackup) process.exit(0)
     abort('The output could not be written', error)
   })
 }
@@ -229,7 +236,31 @@ function retentionDays(): number {
   }
 }
 
-if (values.backup !== undefined) {
+if (values.backup === '-') {
+  if (!existsSync(dbPath)) fail(`No database at ${dbPath}`)
+  // The bytes are the backup: nothing else may come first, and a terminal is no place for them.
+  if (process.stdout.isTTY) fail('--backup - writes the database to stdout: redirect it to a file')
+  if (npmBannerInStdout()) {
+    fail(
+      'npm wrote its banner into stdout ahead of the copy: run node apps/lead-bot/scripts/leads.ts',
+    )
+  }
+  let bytes: Uint8Array
+  try {
+    bytes = backupBytes(dbPath)
+  } catch (error) {
+    abort('The backup failed', error)
+  }
+  sendingBackup = true
+  await new Promise<void>((resolve) => {
+    process.stdout.write(bytes, (error) => {
+      if (error) abort('The backup could not be written', error)
+      resolve()
+    })
+  })
+  process.stderr.write(`Копия: ${bytes.length} байт\n`)
+  process.exit(0)
+} else if (values.backup !== undefined) {
   if (!existsSync(dbPath)) fail(`No database at ${dbPath}`)
   const dir = path.resolve(launchDir(), values.backup)
   const days = retentionDays()
