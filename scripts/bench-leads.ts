@@ -14,8 +14,14 @@
 // the database check), BENCH_CONNECTIONS (50), BENCH_PIPELINING (1), BENCH_LOG_LEVEL (warn: the
 // service's LOG_LEVEL), BENCH_TIME_LIMIT_S (120: the load is stopped after this, whatever is
 // left), BENCH_KEEP_DB=1 keeps the database and prints its path.
-// Exit code: 1 if the rows differ from the acknowledged leads or the run failed; the targets
-// (at least 1,000 leads/s, p99 at most 25 ms) are reported but do not fail the run.
+// Then, as root, the full-disk drill (apps/lead-bot/harness/full-disk.ts, decision 0058): the
+// service on a small tmpfs that fills while leads arrive, with Telegram failing, working, and
+// killed while the disk is full; it prints the leads answered 200, how many are readable after,
+// the 503s, what /health said, and whether the service took leads again by itself once space was
+// freed. Not root: the drill is skipped and says so (BENCH_FULL_DISK=0 skips it too).
+// Exit code: 1 if the rows differ from the acknowledged leads, a drill lost a lead answered 200 or
+// did not take leads again, or the run failed; the targets (at least 1,000 leads/s, p99 at most
+// 25 ms) are reported but do not fail the run.
 import type { EventEmitter } from 'node:events'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -25,6 +31,8 @@ import { performance } from 'node:perf_hooks'
 import { DatabaseSync } from 'node:sqlite'
 import * as z from 'zod'
 import { envInteger, envText, parseEnv } from '../apps/lead-bot/src/config.ts'
+import { fullDiskDrill } from '../apps/lead-bot/harness/full-disk.ts'
+import type { FullDiskOptions, FullDiskResult } from '../apps/lead-bot/harness/full-disk.ts'
 import { LEAD_QUERY, phoneFor } from '../apps/lead-bot/harness/sample-leads.ts'
 import { startService } from '../apps/lead-bot/harness/service.ts'
 
@@ -89,6 +97,7 @@ const settings = parseEnv(
       BENCH_PIPELINING: envInteger(1, 1, 100),
       BENCH_TIME_LIMIT_S: envInteger(120, 1, 86_400),
       BENCH_LOG_LEVEL: envText().transform((value) => value ?? 'warn'),
+      BENCH_FULL_DISK: envInteger(1, 0, 1),
     })
     .transform((env) => ({
       leads: env.BENCH_LEADS,
@@ -97,6 +106,7 @@ const settings = parseEnv(
       pipelining: env.BENCH_PIPELINING,
       timeLimitS: env.BENCH_TIME_LIMIT_S,
       logLevel: env.BENCH_LOG_LEVEL,
+      fullDisk: env.BENCH_FULL_DISK === 1,
     })),
   process.env,
 )
@@ -170,6 +180,63 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits
+
+// --- the full-disk drill ---------------------------------------------------------------------------
+
+const DRILLS: Record<string, FullDiskOptions> = {
+  'Telegram failing': { telegram: 'failing' },
+  'Telegram working': { telegram: 'working' },
+  'killed while full': { telegram: 'failing', crashWhileFull: true },
+}
+
+/** Whether the drill kept its promise: every lead answered 200 readable and delivered, … */
+function drillHeld(result: FullDiskResult): boolean {
+  return (
+    result.answered200 > 0 &&
+    result.readable === result.answered200 &&
+    result.delivered === result.answered200 &&
+    result.repeatedUnmarked === 0 &&
+    result.answered503 > 0 &&
+    result.healthWhileFull.status === 503 &&
+    result.acceptsAgain &&
+    result.exits === 0 &&
+    result.guardFiles.length === 0 &&
+    result.integrity === 'ok'
+  )
+}
+
+/** Runs every drill; undefined when they cannot run here (not root) or are switched off. */
+async function fullDisk(): Promise<Record<string, FullDiskResult> | undefined> {
+  if (!settings.fullDisk) return undefined
+  if (process.getuid?.() !== 0) {
+    console.log('full-disk drill skipped: it mounts a tmpfs, run the bench as root (CI does)')
+    return undefined
+  }
+  const results: Record<string, FullDiskResult> = {}
+  for (const [name, options] of Object.entries(DRILLS)) {
+    results[name] = await fullDiskDrill({ ...options, logLevel: settings.logLevel })
+  }
+  const body = (result: FullDiskResult) => result.healthWhileFull.body as { db?: string }
+  console.log('full-disk drill (a tmpfs fills while leads arrive, then space is freed):')
+  console.table(
+    Object.fromEntries(
+      Object.entries(results).map(([name, result]) => [
+        name,
+        {
+          'answered 200': result.answered200,
+          'readable after': result.readable,
+          delivered: result.delivered,
+          '503s': result.answered503,
+          '/health while full': `${result.healthWhileFull.status} ${body(result).db ?? ''}`,
+          'accepts again': result.acceptsAgain ? 'yes' : 'NO',
+          'exited by itself': result.exits,
+          held: drillHeld(result) ? 'yes' : 'NO',
+        },
+      ]),
+    ),
+  )
+  return results
+}
 
 // --- the run -------------------------------------------------------------------------------------
 
@@ -277,6 +344,8 @@ async function main(): Promise<number> {
       },
     })
 
+    await service.stop('SIGKILL')
+    const drills = await fullDisk()
     const report = {
       date: new Date().toISOString(),
       node: process.versions.node,
@@ -291,6 +360,7 @@ async function main(): Promise<number> {
       figures,
       targets,
       autocannon: { latencyMs: run.result.latency, requestsPerSecond: run.result.requests },
+      fullDisk: drills ?? 'skipped',
     }
     mkdirSync(path.dirname(RESULTS_FILE), { recursive: true })
     writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`)
@@ -308,6 +378,11 @@ async function main(): Promise<number> {
     }
     if (!figures.rowsEqualAcknowledged) {
       console.error(`FAIL: ${rows} rows in the database, ${acknowledged} leads acknowledged`)
+      return 1
+    }
+    const failedDrills = Object.entries(drills ?? {}).filter(([, result]) => !drillHeld(result))
+    if (failedDrills.length > 0) {
+      console.error(`FAIL: full-disk drill: ${failedDrills.map(([name]) => name).join(', ')}`)
       return 1
     }
     if (!targets.leadsPerSecond.met || !targets.p99Ms.met) {

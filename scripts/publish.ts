@@ -8,8 +8,11 @@
 // (docs/decisions/0062-one-lock-and-the-branch.md).
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { emailConfig, envSchema, parseEnv } from '../apps/lead-bot/src/config.ts'
+import { createMailer } from '../apps/lead-bot/src/email.ts'
 import { describeHolder, LOCK_TOKEN_ENV, tryLock } from './deploy/lock.ts'
 import { liveRelease, readRelease } from './deploy/releases.ts'
 
@@ -159,9 +162,8 @@ record(target, published)
 
 // The chat's modules read the checkout's content as they load (the course titles): loaded only
 // now, from the checkout as it is left, never while it holds a refused edit.
-const { envSchema, parseEnv } = await import('../apps/lead-bot/src/config.ts')
 const { createTelegramClient } = await import('../apps/lead-bot/src/telegram.ts')
-const { problemLines, publishedMessage, refusedMessage } =
+const { problemLines, publishedMessage, refusedEmail, refusedMessage } =
   await import('../apps/lead-bot/src/publish-message.ts')
 let problems = problemLines(refusedBy)
 if (!published && problems.length === 0) {
@@ -169,16 +171,32 @@ if (!published && problems.length === 0) {
 }
 
 const message = published ? publishedMessage(subject) : refusedMessage(subject, problems)
-const settings = parseEnv(
-  envSchema.pick({
-    TELEGRAM_BOT_TOKEN: true,
-    TELEGRAM_CHAT_ID: true,
-    TELEGRAM_API_URL: true,
-    TELEGRAM_TIMEOUT_MS: true,
-  }),
-  process.env,
-)
-if (settings.TELEGRAM_BOT_TOKEN && settings.TELEGRAM_CHAT_ID) {
+/** Where the result goes: the chat, and a refusal to the operator's e-mail too (docs/decisions/0063). */
+function notifySettings() {
+  try {
+    const read = parseEnv(
+      envSchema.pick({
+        TELEGRAM_BOT_TOKEN: true,
+        TELEGRAM_CHAT_ID: true,
+        TELEGRAM_API_URL: true,
+        TELEGRAM_TIMEOUT_MS: true,
+        SMTP_URL: true,
+        ALERT_EMAIL_TO: true,
+        ALERT_EMAIL_FROM: true,
+      }),
+      process.env,
+    )
+    return { ...read, email: emailConfig(read) }
+  } catch (error) {
+    process.stderr.write(
+      `publish: nobody was told: ${error instanceof Error ? error.message : String(error)}\n`,
+    )
+    return undefined
+  }
+}
+const settings = notifySettings()
+let chatError: string | undefined
+if (settings?.TELEGRAM_BOT_TOKEN && settings.TELEGRAM_CHAT_ID) {
   const telegram = createTelegramClient({
     apiUrl: settings.TELEGRAM_API_URL,
     token: settings.TELEGRAM_BOT_TOKEN,
@@ -187,7 +205,16 @@ if (settings.TELEGRAM_BOT_TOKEN && settings.TELEGRAM_CHAT_ID) {
     sendTimeoutMs: settings.TELEGRAM_TIMEOUT_MS,
   })
   const sent = await telegram.send(message)
-  if (!sent.ok) process.stderr.write(`publish: could not post to Telegram (${sent.error})\n`)
+  if (!sent.ok) {
+    chatError = sent.error
+    process.stderr.write(`publish: could not post to Telegram (${sent.error})\n`)
+  }
+}
+if (!published && settings?.email) {
+  const sent = await createMailer(settings.email).send(
+    refusedEmail(subject, problems, { host: hostname(), chatError }),
+  )
+  if (!sent.ok) process.stderr.write(`publish: could not send the e-mail (${sent.error})\n`)
 }
 say(published ? 'published' : `refused: ${problems.length} problem(s); the live site is unchanged`)
 process.exitCode = published ? 0 : 1

@@ -12,6 +12,7 @@
 // start since the supervisor began), port (the one listened on: PORT may be 0 for a free one) and
 // ack ("SEQ COMMAND RESULT", for supervisorctl.ts).
 import { fork } from 'node:child_process'
+import { once } from 'node:events'
 import type { ChildProcess } from 'node:child_process'
 import { mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
@@ -96,6 +97,10 @@ let onExit: 'auto-restart' | 'start-now' | 'stop' = 'auto-restart'
 let ackSeq = 0
 /** The request (restart, reset-failed) answered once the process it started runs. */
 let awaitingStart: string | undefined
+/** A start was asked of the holder and its process is not running yet (no pid to signal). */
+let spawning = false
+/** A restart asked for while spawning: done once the process runs. */
+let restartOnceStarted = false
 
 function setState(next: SupervisorState): void {
   state = next
@@ -128,9 +133,14 @@ function openSocket(): Promise<ChildProcess> {
   })
 }
 
-function closeSocket(): void {
-  holder?.disconnect()
+/** Resolves once the holder has exited: the port is closed then, refused as systemd's would be. */
+async function closeSocket(): Promise<void> {
+  const closing = holder
   holder = undefined
+  if (closing === undefined || closing.exitCode !== null) return
+  const exited = once(closing, 'exit')
+  closing.disconnect()
+  await exited
 }
 
 function clearTimers(): void {
@@ -144,10 +154,10 @@ function clearTimers(): void {
 const waiting = setInterval(() => undefined, 2 ** 30)
 
 /** Starts the service unless the start limit says no (then the unit and its socket fail). */
-function start(reason: string): boolean {
+async function start(reason: string): Promise<boolean> {
   if (startLimitBlocks()) {
     log(`start limit hit (${burst} starts within ${intervalMs / 1000} s): failed, socket closed`)
-    closeSocket()
+    await closeSocket()
     rmSync(path.join(stateDir as string, 'main.pid'), { force: true })
     setState('failed')
     return false
@@ -163,18 +173,21 @@ function start(reason: string): boolean {
     env: { ...process.env, LISTEN_FDS: '1', LISTEN_PID: undefined },
   }
   onExit = 'auto-restart'
+  spawning = true
   holder?.send(request)
   log(`starting (${reason}, start ${starts})`)
   return true
 }
 
 function onHolderEvent(event: HolderEvent): void {
+  spawning = false
   if (event.type === 'started') {
     mainPid = event.pid
     writeState('main.pid', event.pid)
     setState('active')
     if (awaitingStart !== undefined) acknowledge(awaitingStart, 'started')
     awaitingStart = undefined
+    if (restartOnceStarted) restart()
     return
   }
   mainPid = undefined
@@ -182,26 +195,38 @@ function onHolderEvent(event: HolderEvent): void {
   rmSync(path.join(stateDir as string, 'main.pid'), { force: true })
   log(`exited (${event.signal ?? `code ${event.code}`})`)
   if (onExit === 'stop') return void finish()
-  if (onExit === 'start-now') return void startFor('restart')
+  if (onExit === 'start-now' || restartOnceStarted) {
+    restartOnceStarted = false
+    return void startFor('restart')
+  }
   setState('activating')
-  restartTimer = setTimeout(() => start('auto-restart'), restartMs)
+  restartTimer = setTimeout(() => void start('auto-restart'), restartMs)
+}
+
+/** Sends `signal` to the service unless it has just exited (its exit event is on its way). */
+function signalMain(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error
+  }
 }
 
 /** Sends SIGTERM to the service, then SIGKILL after --timeout-stop-sec (KillMode=mixed). */
 function stopMain(): void {
   if (mainPid === undefined) return
-  process.kill(mainPid, 'SIGTERM')
   const pid = mainPid
+  signalMain(pid, 'SIGTERM')
   killTimer = setTimeout(() => {
     log(`still running after ${stopTimeoutMs / 1000} s: SIGKILL`)
-    process.kill(pid, 'SIGKILL')
+    signalMain(pid, 'SIGKILL')
   }, stopTimeoutMs)
 }
 
-function finish(): void {
+async function finish(): Promise<void> {
   clearInterval(waiting)
   clearTimers()
-  closeSocket()
+  await closeSocket()
   for (const name of ['main.pid', 'supervisor.pid']) {
     rmSync(path.join(stateDir as string, name), { force: true })
   }
@@ -210,9 +235,9 @@ function finish(): void {
 }
 
 /** Starts the service for a request, answering it once the service runs or the start is refused. */
-function startFor(request: string): void {
+async function startFor(request: string): Promise<void> {
   awaitingStart = request
-  if (!start(request)) {
+  if (!(await start(request))) {
     awaitingStart = undefined
     acknowledge(request, 'refused')
   }
@@ -227,7 +252,7 @@ async function reopenAndStart(request: string): Promise<void> {
     return acknowledge(request, 'refused')
   }
   setState('activating')
-  startFor(request)
+  await startFor(request)
 }
 
 function startLimitBlocks(): boolean {
@@ -236,7 +261,9 @@ function startLimitBlocks(): boolean {
   return recentStarts.length >= burst
 }
 
-process.on('SIGHUP', () => {
+/** systemctl restart: stop the running service, then start it at once (no RestartSec). */
+function restart(): void {
+  restartOnceStarted = false
   if (state === 'failed') {
     // As systemd: a unit that hit its start limit refuses to start until reset-failed or until
     // the interval has passed.
@@ -246,13 +273,19 @@ process.on('SIGHUP', () => {
     }
     return void reopenAndStart('restart')
   }
+  if (spawning) {
+    restartOnceStarted = true
+    return
+  }
   if (mainPid !== undefined) {
     onExit = 'start-now'
     return stopMain()
   }
   clearTimers()
-  startFor('restart')
-})
+  void startFor('restart')
+}
+
+process.on('SIGHUP', restart)
 
 process.on('SIGUSR2', () => {
   recentStarts = []
@@ -261,7 +294,7 @@ process.on('SIGUSR2', () => {
 })
 
 process.on('SIGTERM', () => {
-  if (mainPid === undefined) return finish()
+  if (mainPid === undefined) return void finish()
   onExit = 'stop'
   clearTimers()
   stopMain()
@@ -275,4 +308,4 @@ try {
 } catch (error) {
   fail(`cannot listen on ${values.listen}: ${error instanceof Error ? error.message : error}`)
 }
-start('first start')
+await start('first start')

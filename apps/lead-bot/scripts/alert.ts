@@ -1,27 +1,56 @@
-// `npm run alert`: checks the lead service and tells the school's chat when something is wrong,
-// once per incident, and when it is over (docs/decisions/0046). Run by it-lab-lead-alert.timer
-// every 5 minutes and by the service unit's OnFailure=; with Docker, by the host's cron.
+// `npm run alert`: checks the lead service, the disk and the backups, and tells the school's chat
+// and the operator's e-mail when something is wrong, once per incident, and when it is over
+// (docs/decisions/0046, 0063). Run by it-lab-lead-alert.timer every 5 minutes and by the service
+// unit's OnFailure=; with Docker, by the host's cron.
 import { execFile } from 'node:child_process'
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statfsSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
+import { hostname } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs, promisify } from 'node:util'
-import { afterPost, alertStateSchema, EMPTY_STATE, planAlert } from '../src/alert.ts'
-import type { AlertState, HealthReading, Observation } from '../src/alert.ts'
-import { envSchema, parseEnv, resolveDbPath } from '../src/config.ts'
+import {
+  afterPost,
+  alertStateSchema,
+  chatFailureNote,
+  EMPTY_STATE,
+  planAlert,
+} from '../src/alert.ts'
+import type { AlertState, Channel, HealthReading, Observation, Supervisor } from '../src/alert.ts'
+import { emailConfig, envSchema, launchDir, parseEnv, resolveDbPath } from '../src/config.ts'
+import { createMailer } from '../src/email.ts'
+import { becomeDatabaseOwner, loadServerEnv } from '../src/server-env.ts'
 import { createTelegramClient } from '../src/telegram.ts'
 
-const USAGE = `Usage: npm run alert -- [--unit UNIT | --restarts N]
-  Checks the lead service (GET /health on LEAD_HOST:LEAD_PORT) and posts to TELEGRAM_CHAT_ID
-  when it does not answer or its database cannot be written, a lead has waited for Telegram
-  longer than ALERT_LEAD_WAIT_S, Telegram refused a lead, or the service restarted
-  ALERT_RESTARTS times within 15 minutes: once when it begins, once when it is over. A /health
-  that does not answer is asked again ALERT_RECHECK_S later. What was posted is kept in
-  alert-state.json beside LEADS_DB.
-  Exit status: 0 all is well; 1 something is wrong, or the post did not get through (it is
-  posted on a later run); 2 bad usage or settings.
-  --unit UNIT    reads the restart count and whether systemd gave up from systemctl
-  --restarts N   the supervisor's restart count (Docker: docker inspect -f '{{.RestartCount}}')`
+const USAGE = `Usage: npm run alert -- [--unit UNIT | --restarts N] [--env-file FILE]
+       npm run alert -- --test-email [--env-file FILE]
+  Checks the lead service (GET /health on LEAD_HOST:LEAD_PORT), the free space of LEADS_DB's
+  folder and the newest backup, and tells TELEGRAM_CHAT_ID and ALERT_EMAIL_TO (each that is set)
+  when the service does not answer or its database cannot be written, a lead has waited for
+  Telegram longer than ALERT_LEAD_WAIT_S, Telegram refused a lead, the service restarted
+  ALERT_RESTARTS times within 15 minutes, less than ALERT_DISK_FREE_MB is free, or the newest
+  backup in ALERT_BACKUP_DIR is older than ALERT_BACKUP_MAX_AGE_H: once when it begins, once when
+  it is over. A /health that does not answer is asked again ALERT_RECHECK_S later. What each
+  channel was told is kept in alert-state.json beside LEADS_DB.
+  Exit status: 0 all is well; 1 something is wrong, or a post did not get through (it is posted
+  on a later run); 2 bad usage or settings.
+  --unit UNIT      reads the restart count and whether systemd gave up from systemctl
+  --restarts N     the supervisor's restart count (Docker: docker inspect -f '{{.RestartCount}}')
+  --env-file FILE  reads the settings from FILE, as the units do (LEADS_DB default
+                   /var/lib/it-lab/leads.sqlite); run by root, it works as the database's owner
+  --test-email     sends one test e-mail to ALERT_EMAIL_TO and exits (nothing else is checked)`
 
 const HEALTH_TIMEOUT_MS = 5_000
 
@@ -36,6 +65,8 @@ function parseOptions() {
       options: {
         unit: { type: 'string' },
         restarts: { type: 'string' },
+        'env-file': { type: 'string' },
+        'test-email': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values
@@ -55,10 +86,18 @@ const givenRestarts = values.restarts === undefined ? undefined : Number(values.
 if (givenRestarts !== undefined && !(Number.isInteger(givenRestarts) && givenRestarts >= 0)) {
   fail(`--restarts takes a count, got "${values.restarts ?? ''}"`)
 }
+const envFile = values['env-file']
+if (envFile !== undefined) {
+  try {
+    loadServerEnv(path.resolve(launchDir(), envFile))
+  } catch (error) {
+    fail(`cannot read ${envFile}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
 
 function readSettings() {
   try {
-    return parseEnv(
+    const read = parseEnv(
       envSchema.pick({
         LEAD_HOST: true,
         LEAD_PORT: true,
@@ -69,30 +108,85 @@ function readSettings() {
         ALERT_LEAD_WAIT_S: true,
         ALERT_RESTARTS: true,
         ALERT_RECHECK_S: true,
+        ALERT_DISK_FREE_MB: true,
+        ALERT_BACKUP_DIR: true,
+        ALERT_BACKUP_MAX_AGE_H: true,
+        SMTP_URL: true,
+        ALERT_EMAIL_TO: true,
+        ALERT_EMAIL_FROM: true,
       }),
       process.env,
     )
+    return { ...read, email: emailConfig(read) }
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error))
   }
 }
 
 const settings = readSettings()
-const token = settings.TELEGRAM_BOT_TOKEN
-const chatId = settings.TELEGRAM_CHAT_ID
-if (token === undefined || chatId === undefined) {
-  fail('it posts with TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID: set both')
+const { TELEGRAM_BOT_TOKEN: token, TELEGRAM_CHAT_ID: chatId } = settings
+const telegram =
+  token === undefined || chatId === undefined
+    ? undefined
+    : createTelegramClient({
+        apiUrl: settings.TELEGRAM_API_URL,
+        token,
+        chatId,
+        timeoutMs: settings.TELEGRAM_TIMEOUT_MS,
+        // The usual timeout, not the long one for leads: the run must end before the next one,
+        // and an alert that arrives twice costs nothing.
+        sendTimeoutMs: settings.TELEGRAM_TIMEOUT_MS,
+      })
+const mailer = settings.email === null ? undefined : createMailer(settings.email)
+const channels: Channel[] = [
+  ...(telegram ? ['telegram' as const] : []),
+  ...(mailer ? ['email' as const] : []),
+]
+if (channels.length === 0) {
+  fail(
+    'it posts with TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, or e-mails with SMTP_URL and ' +
+      'ALERT_EMAIL_TO: set one pair or both',
+  )
 }
+
+const dbPath = resolveDbPath(process.env)
+if (envFile !== undefined) becomeDatabaseOwner(dbPath)
+
+if (values['test-email']) {
+  if (!mailer || settings.email === null) fail('--test-email needs SMTP_URL and ALERT_EMAIL_TO')
+  const sent = await mailer.send({
+    subject: 'IT Lab: проверка почты оповещений',
+    text:
+      `Проверочное письмо от npm run alert на сервере ${hostname()}: оповещения сервиса ` +
+      'заявок IT Lab будут приходить на этот адрес.',
+  })
+  if (!sent.ok) fail(`could not send the e-mail (${sent.error})`, 1)
+  process.stdout.write(`alert: test e-mail sent to ${settings.email.to.join(', ')}\n`)
+  process.exit(0)
+}
+
 if (settings.LEAD_PORT === 0) fail('LEAD_PORT=0 (any free port): the service cannot be found')
 
 // The service may listen on every address; the probe goes to loopback then.
 const host = { '0.0.0.0': '127.0.0.1', '::': '::1' }[settings.LEAD_HOST] ?? settings.LEAD_HOST
 const healthUrl = `http://${host.includes(':') ? `[${host}]` : host}:${settings.LEAD_PORT}/health`
-const stateFile = path.join(path.dirname(resolveDbPath(process.env)), 'alert-state.json')
+const dbDir = path.dirname(dbPath)
+const stateFile = path.join(dbDir, 'alert-state.json')
+const backupDir =
+  settings.ALERT_BACKUP_DIR === undefined
+    ? path.join(dbDir, 'backups')
+    : path.resolve(launchDir(), settings.ALERT_BACKUP_DIR)
+// The commands the e-mail names: the container's when Docker's cron passes --restarts, else the unit's.
+const supervisor: Supervisor =
+  givenRestarts === undefined
+    ? { kind: 'systemd', unit: values.unit ?? 'it-lab-lead-bot.service' }
+    : { kind: 'docker', container: 'it-lab-lead-bot' }
 
+/** /health's `db` for the chat, and the operator's word for it. */
 const DB_STATES: Record<string, string> = {
   unwritable: 'база заявок недоступна для записи',
   replaced: 'файл базы заявок заменён, сервис перезапускается',
+  full: 'на диске не осталось места',
 }
 
 async function probe(): Promise<HealthReading> {
@@ -103,7 +197,7 @@ async function probe(): Promise<HealthReading> {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
     const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : ''
     const why = typeof code === 'string' && code !== '' ? code : String(cause)
-    return { ok: false, reason: `нет ответа от ${healthUrl} (${why})` }
+    return { ok: false, reason: 'он не отвечает', detail: `нет ответа от ${healthUrl} (${why})` }
   }
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>
   const { status, db, pending, failed, oldestPendingAgeS } = body
@@ -117,7 +211,7 @@ async function probe(): Promise<HealthReading> {
     return { ok: true, pending, failed, oldestPendingAgeS }
   }
   const state = typeof db === 'string' ? (DB_STATES[db] ?? `база: ${db}`) : 'неожиданный ответ'
-  return { ok: false, reason: `/health ответил ${response.status}, ${state}` }
+  return { ok: false, reason: state, detail: `/health ответил ${response.status}, ${state}` }
 }
 
 /** systemd's restart counter and state of the unit; undefined (said on stderr) if unreadable. */
@@ -147,6 +241,35 @@ async function readUnit(
   }
 }
 
+/** Free space for this (unprivileged) user where the database is; undefined if unreadable. */
+function readDisk(): Observation['disk'] {
+  try {
+    const { bavail, bsize } = statfsSync(dbDir)
+    return { dir: dbDir, freeBytes: bavail * bsize }
+  } catch (error) {
+    // No folder before the service's first start: nothing there to fill.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      process.stderr.write(`alert: cannot read the free space of ${dbDir}: ${String(error)}\n`)
+    }
+    return undefined
+  }
+}
+
+/** The newest `leads-*.sqlite` copy's time; a folder that is missing or unreadable has none. */
+function readBackups(): Observation['backups'] {
+  let newestAt: number | null = null
+  try {
+    for (const name of readdirSync(backupDir)) {
+      if (!/^leads-.*\.sqlite$/.test(name)) continue
+      const { mtimeMs } = statSync(path.join(backupDir, name))
+      newestAt = Math.max(newestAt ?? 0, mtimeMs)
+    }
+  } catch {
+    // No folder yet (before the first backup), or not this user's: no backup it can vouch for.
+  }
+  return { dir: backupDir, newestAt }
+}
+
 function readState(): AlertState {
   let text: string
   try {
@@ -163,12 +286,34 @@ function readState(): AlertState {
   }
 }
 
-/** Written whole and renamed over, so a run cut short never leaves half a file. */
+/**
+ * The state file is padded to this size, so that on a full disk it can still be rewritten in
+ * place (its blocks are already allocated) and an incident is posted once, not at every run.
+ */
+const STATE_FILE_BYTES = 64 * 1024
+
+/** Written whole and renamed over, so a run cut short never leaves half a file; in place when the disk is full. */
 function writeState(state: AlertState): void {
+  const json = Buffer.from(`${JSON.stringify(state)}\n`)
+  const padded = Buffer.alloc(Math.max(STATE_FILE_BYTES, json.length), ' ')
+  json.copy(padded)
   mkdirSync(path.dirname(stateFile), { recursive: true })
   const temporary = `${stateFile}.${process.pid}.tmp`
-  writeFileSync(temporary, `${JSON.stringify(state)}\n`, { mode: 0o600 })
-  renameSync(temporary, stateFile)
+  try {
+    writeFileSync(temporary, padded, { mode: 0o600 })
+    renameSync(temporary, stateFile)
+  } catch (error) {
+    rmSync(temporary, { force: true })
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'ENOSPC' && code !== 'EDQUOT') throw error
+    const fd = openSync(stateFile, 'r+')
+    try {
+      writeSync(fd, padded, 0, padded.length, 0)
+      ftruncateSync(fd, padded.length)
+    } finally {
+      closeSync(fd)
+    }
+  }
 }
 
 let health = await probe()
@@ -186,34 +331,60 @@ const plan = planAlert(
     health,
     ...(systemd ? { restarts: systemd.restarts, unit: systemd.unit } : {}),
     ...(givenRestarts === undefined ? {} : { restarts: givenRestarts }),
+    disk: readDisk(),
+    ...(settings.ALERT_BACKUP_MAX_AGE_H > 0 ? { backups: readBackups() } : {}),
   },
-  { leadWaitS: settings.ALERT_LEAD_WAIT_S, restarts: settings.ALERT_RESTARTS },
+  {
+    leadWaitS: settings.ALERT_LEAD_WAIT_S,
+    restarts: settings.ALERT_RESTARTS,
+    diskFreeMb: settings.ALERT_DISK_FREE_MB,
+    backupMaxAgeH: settings.ALERT_BACKUP_MAX_AGE_H,
+    host: hostname(),
+    supervisor,
+  },
+  channels,
 )
 
+// The chat first: when it refuses, the e-mail says so. Each is posted whatever the other did.
 let state = plan.state
-let posted = true
-if (plan.message !== null) {
-  // The usual timeout, not the long one for leads: the run must end before the next one, and
-  // an alert that arrives twice costs nothing.
-  const telegram = createTelegramClient({
-    apiUrl: settings.TELEGRAM_API_URL,
-    token,
-    chatId,
-    timeoutMs: settings.TELEGRAM_TIMEOUT_MS,
-    sendTimeoutMs: settings.TELEGRAM_TIMEOUT_MS,
-  })
-  const result = await telegram.send(plan.message)
-  posted = result.ok
-  state = afterPost(state, posted, now)
+const news: string[] = []
+let chatFailure: { error: string; status?: number } | undefined
+if (telegram && plan.messages.telegram !== undefined) {
+  const result = await telegram.send(plan.messages.telegram)
+  state = afterPost(state, 'telegram', result.ok, now, channels)
+  news.push(`telegram ${result.ok ? 'posted' : 'not posted'}`)
   if (!result.ok) {
+    chatFailure = result
     process.stderr.write(
       `alert: could not post to Telegram (${result.error}); it is posted on a later run\n`,
     )
   }
 }
-writeState(state)
+if (mailer && plan.messages.email !== undefined) {
+  const { subject, text } = plan.messages.email
+  const note = chatFailure === undefined ? '' : `\n\n${chatFailureNote(chatFailure, supervisor)}`
+  const result = await mailer.send({ subject, text: `${text}${note}` })
+  state = afterPost(state, 'email', result.ok, now, channels)
+  news.push(`e-mail ${result.ok ? 'sent' : 'not sent'}`)
+  if (!result.ok) {
+    process.stderr.write(
+      `alert: could not send the e-mail (${result.error}); it is sent on a later run\n`,
+    )
+  }
+}
+let stored = true
+try {
+  writeState(state)
+} catch (error) {
+  stored = false
+  process.stderr.write(
+    `alert: cannot write ${stateFile} (${String(error)}); the next run may post the same again\n`,
+  )
+}
 
 const open = plan.open.length === 0 ? 'all is well' : `wrong: ${plan.open.join(', ')}`
-const news = plan.message === null ? 'nothing new to post' : posted ? 'posted' : 'not posted'
-process.stdout.write(`alert: ${open}; ${news}\n`)
-process.exitCode = plan.open.length > 0 || !posted ? 1 : 0
+process.stdout.write(
+  `alert: ${open}; ${news.length === 0 ? 'nothing new to post' : news.join(', ')}\n`,
+)
+const undelivered = news.some((entry) => entry.endsWith('not posted') || entry.endsWith('not sent'))
+process.exitCode = plan.open.length > 0 || undelivered || !stored ? 1 : 0

@@ -4,7 +4,8 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { normalizePhone } from '@it-lab/shared'
 import { envSchema, launchDir, parseEnv, resolveDbPath } from '../src/config.ts'
-import { backupTo, deleteFromRescueCopies, restoreFrom } from '../src/store/backups.ts'
+import { becomeDatabaseOwner, loadServerEnv, SERVER_DB_PATH } from '../src/server-env.ts'
+import { backupBytes, backupTo, deleteFromRescueCopies, restoreFrom } from '../src/store/backups.ts'
 import { openLeadStore } from '../src/store/lead-store.ts'
 import { computeDigest, formatDigest, previousSchoolWeek, schoolDay } from '../src/desk.ts'
 import {
@@ -22,9 +23,13 @@ const USAGE = `Usage: npm run leads -- [--since DATE] [--until DATE] [--limit N]
        npm run leads -- --resend-failed
        npm run leads -- --delete "+7 (XXX) XXX-XX-XX"
        npm run leads -- --backup DIR
+       node apps/lead-bot/scripts/leads.ts --backup - > FILE
        npm run leads -- --restore FILE
-  CSV is --csv [--out FILE] [--delimiter C] [--no-bom].
+  CSV is --csv [--out FILE] [--delimiter C] [--no-bom]. Any of them takes --env-file FILE.
   Lists the most recent leads from LEADS_DB (default <repo>/data/leads.sqlite), read-only.
+  --env-file FILE  reads the settings from FILE, as the service does on the server (LEADS_DB
+                   default ${SERVER_DB_PATH}); run by root, it then works as the
+                   database's owner
   --since DATE     only leads received on DATE (YYYY-MM-DD, school time) or later
   --until DATE     only leads received on DATE (school time) or earlier
   --limit N        how many, newest first (default 50; with --csv: all)
@@ -37,7 +42,10 @@ const USAGE = `Usage: npm run leads -- [--since DATE] [--until DATE] [--limit N]
   --delete PHONE   deletes every lead with this phone (a withdrawal or deletion request)
                    and prints how many; a deleted lead never comes back from a backup
   --backup DIR     writes a consistent copy to DIR/leads-<time>.sqlite (owner-only) while the
-                   service runs, and deletes DIR's copies older than LEADS_RETENTION_DAYS
+                   service runs, and deletes DIR's copies older than LEADS_RETENTION_DAYS;
+                   a copy that cannot be finished (a full disk) leaves no file
+  --backup -       writes the copy to stdout instead, for another machine to keep (over ssh);
+                   nothing is written on this one
   --restore FILE   merges a backup into the database: the leads it lacks come back (delivered
                    ones are not sent again), statuses are kept, deleted leads stay deleted
   --csv            CSV for Excel instead of a table (leads oldest first), to stdout; to
@@ -58,10 +66,13 @@ function fail(message: string): never {
   process.exit(2)
 }
 
+/** Set while a backup goes to stdout: a reader that stops early means the copy is not whole. */
+let sendingBackup = false
+
 // A reader that stops early (`| head`) closes the pipe: the listing ends there, quietly.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0)
+    if (error.code === 'EPIPE' && !sendingBackup) process.exit(0)
     abort('The output could not be written', error)
   })
 }
@@ -75,6 +86,7 @@ function parseOptions() {
         delimiter: { type: 'string', default: CSV_DELIMITER },
         out: { type: 'string' },
         'no-bom': { type: 'boolean', default: false },
+        'env-file': { type: 'string' },
         'resend-failed': { type: 'boolean', default: false },
         delete: { type: 'string' },
         backup: { type: 'string' },
@@ -95,6 +107,14 @@ const values = parseOptions()
 if (values.help) {
   process.stdout.write(`${USAGE}\n`)
   process.exit(0)
+}
+const envFile = values['env-file']
+if (envFile !== undefined) {
+  try {
+    loadServerEnv(path.resolve(launchDir(), envFile))
+  } catch (error) {
+    abort(`Cannot read ${envFile}`, error)
+  }
 }
 const limit = values.limit === undefined ? (values.csv ? 1_000_000 : 50) : Number(values.limit)
 if (!Number.isInteger(limit) || limit < 1) fail(`--limit must be a positive integer`)
@@ -197,6 +217,7 @@ function writable(dir: string): boolean {
 }
 
 const dbPath = resolveDbPath(process.env)
+if (envFile !== undefined) becomeDatabaseOwner(dbPath)
 const actions = [values['resend-failed'], values.delete, values.backup, values.restore].filter(
   (value) => value !== undefined && value !== false,
 )
@@ -215,7 +236,31 @@ function retentionDays(): number {
   }
 }
 
-if (values.backup !== undefined) {
+if (values.backup === '-') {
+  if (!existsSync(dbPath)) fail(`No database at ${dbPath}`)
+  // The bytes are the backup: nothing else may come first, and a terminal is no place for them.
+  if (process.stdout.isTTY) fail('--backup - writes the database to stdout: redirect it to a file')
+  if (npmBannerInStdout()) {
+    fail(
+      'npm wrote its banner into stdout ahead of the copy: run node apps/lead-bot/scripts/leads.ts',
+    )
+  }
+  let bytes: Uint8Array
+  try {
+    bytes = backupBytes(dbPath)
+  } catch (error) {
+    abort('The backup failed', error)
+  }
+  sendingBackup = true
+  await new Promise<void>((resolve) => {
+    process.stdout.write(bytes, (error) => {
+      if (error) abort('The backup could not be written', error)
+      resolve()
+    })
+  })
+  process.stderr.write(`Копия: ${bytes.length} байт\n`)
+  process.exit(0)
+} else if (values.backup !== undefined) {
   if (!existsSync(dbPath)) fail(`No database at ${dbPath}`)
   const dir = path.resolve(launchDir(), values.backup)
   const days = retentionDays()
@@ -330,7 +375,10 @@ function list(): void {
         `с ошибкой: ${failed}. База: ${dbPath}\n`,
     )
     if (failed > 0) {
-      process.stdout.write('Исправьте настройку и выполните: npm run leads -- --resend-failed\n')
+      const file = envFile === undefined ? '' : ` --env-file ${envFile}`
+      process.stdout.write(
+        `Исправьте настройку и выполните: npm run leads --${file} --resend-failed\n`,
+      )
     }
   }
 }

@@ -1,18 +1,52 @@
 import { describe, expect, it } from 'vitest'
-import { EMPTY_STATE, RESTART_WINDOW_MS, afterPost, planAlert } from './alert.ts'
-import type { AlertState, Observation } from './alert.ts'
+import {
+  CHANNELS,
+  EMPTY_STATE,
+  RESTART_WINDOW_MS,
+  afterPost,
+  alertStateSchema,
+  chatFailureNote,
+  planAlert,
+} from './alert.ts'
+import type { AlertSettings, AlertState, Channel, Observation } from './alert.ts'
 
-const SETTINGS = { leadWaitS: 300, restarts: 3 }
+const SETTINGS: AlertSettings = {
+  leadWaitS: 300,
+  restarts: 3,
+  diskFreeMb: 500,
+  backupMaxAgeH: 26,
+  host: 'itlab-server',
+  supervisor: { kind: 'systemd', unit: 'it-lab-lead-bot.service' },
+}
 const OK = { ok: true, pending: 0, failed: 0, oldestPendingAgeS: 0 } as const
+const DOWN = { ok: false, reason: 'он не отвечает', detail: 'нет ответа (ECONNREFUSED)' } as const
 const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const MB = 1024 ** 2
 const T0 = Date.UTC(2026, 10, 24, 7, 0)
+const TELEGRAM_ONLY: Channel[] = ['telegram']
+const NO_CHAT_FOOTER = 'ℹ️ Что сделать, знает администратор сайта: перешлите ему это сообщение.'
 
-/** Runs the command's steps: plan, post (or fail to), store; returns what was posted. */
-function run(state: AlertState, observation: Observation, delivered = true) {
-  const plan = planAlert(state, observation, SETTINGS)
-  const next =
-    plan.message === null ? plan.state : afterPost(plan.state, delivered, observation.now)
-  return { state: next, message: plan.message, open: plan.open }
+/** Runs the command's steps: plan, post on each channel (or fail to), store. */
+function run(
+  state: AlertState,
+  observation: Observation,
+  delivered: boolean | Partial<Record<Channel, boolean>> = true,
+  channels: readonly Channel[] = TELEGRAM_ONLY,
+) {
+  const plan = planAlert(state, observation, SETTINGS, channels)
+  let next = plan.state
+  for (const channel of channels) {
+    if (plan.messages[channel] === undefined) continue
+    const got = typeof delivered === 'boolean' ? delivered : (delivered[channel] ?? true)
+    next = afterPost(next, channel, got, observation.now, channels)
+  }
+  return {
+    state: next,
+    message: plan.messages.telegram ?? null,
+    email: plan.messages.email ?? null,
+    open: plan.open,
+  }
 }
 
 describe('planAlert', () => {
@@ -53,19 +87,20 @@ describe('planAlert', () => {
     expect(step.message).toBe(
       '<b>Сервис заявок IT Lab</b>\n' +
         '⚠️ Было с 24.11.2026, 11:00, длилось 5 мин: Заявка ждёт отправки в этот чат 7 мин ' +
-        '(в очереди: 1). Заявки сохранены на сервере.\n' +
+        '(в очереди: 1). Заявки сохранены на сервере и придут сюда, как только Telegram их примет.\n' +
         'ℹ️ Оповещение опоздало: Telegram не принимал его 10 мин.',
     )
-    expect(step.state).toEqual({ incidents: {} })
+    expect(step.state).toEqual({ incidents: {}, undelivered: {} })
   })
 
   it('what a down service hides stays as it was: a waiting lead is not declared sent', () => {
     const waiting = { ok: true, pending: 2, failed: 1, oldestPendingAgeS: 900 } as const
     let step = run(EMPTY_STATE, { now: T0, health: waiting })
     expect(step.open).toEqual(['waiting', 'failed'])
-    step = run(step.state, { now: T0 + 5 * MINUTE, health: { ok: false, reason: 'нет ответа' } })
+    step = run(step.state, { now: T0 + 5 * MINUTE, health: DOWN })
     expect(step.message).toBe(
-      '<b>Сервис заявок IT Lab</b>\n🔴 Сервис заявок не принимает заявки: нет ответа.',
+      '<b>Сервис заявок IT Lab</b>\n🔴 Сервис заявок не принимает заявки с сайта: он не ' +
+        `отвечает. Заявки, отправленные сейчас, не сохраняются.\n${NO_CHAT_FOOTER}`,
     )
     expect(step.open).toEqual(['down', 'waiting', 'failed'])
   })
@@ -76,17 +111,201 @@ describe('planAlert', () => {
       activeState,
       result: 'start-limit-hit',
     })
-    const down = { ok: false, reason: 'нет ответа' } as const
-    let step = run(EMPTY_STATE, { now: T0, health: down, restarts: 9, unit: unit('failed') })
-    expect(step.message).toContain('🔴 Сервис заявок не принимает заявки: нет ответа.')
-    expect(step.message).toContain(
-      '🔴 systemd перестал перезапускать сервис заявок (it-lab-lead-bot.service: start-limit-hit). ' +
-        'Запустите его снова: systemctl restart it-lab-lead-bot.service.',
+    let step = run(
+      EMPTY_STATE,
+      { now: T0, health: DOWN, restarts: 9, unit: unit('failed') },
+      true,
+      CHANNELS,
     )
-    step = run(step.state, { now: T0 + 5 * MINUTE, health: OK, restarts: 0, unit: unit('active') })
+    expect(step.message).toContain('🔴 Сервис заявок не принимает заявки с сайта: он не отвечает.')
+    expect(step.message).toContain(
+      '🔴 Сервис заявок остановлен: он падал раз за разом, и сервер перестал его перезапускать.',
+    )
+    // The commands go to the operator only.
+    expect(step.email?.text).toContain(
+      '🔴 systemd перестал перезапускать it-lab-lead-bot.service (start-limit-hit). Причина: ' +
+        'journalctl -u it-lab-lead-bot.service -n 100; после исправления: systemctl restart ' +
+        'it-lab-lead-bot.service',
+    )
+    step = run(
+      step.state,
+      { now: T0 + 5 * MINUTE, health: OK, restarts: 0, unit: unit('active') },
+      true,
+      CHANNELS,
+    )
     expect(step.message).toContain('✅ Сервис заявок снова отвечает (не отвечал 5 мин).')
-    expect(step.message).toContain(
-      '✅ systemd снова запустил сервис заявок (был остановлен 5 мин).',
+    expect(step.message).toContain('✅ Сервис заявок снова запущен (был остановлен 5 мин).')
+    expect(step.email?.text).toContain('✅ Сервис заявок снова запущен (был остановлен 5 мин).')
+  })
+})
+
+describe('two channels', () => {
+  it('each is told once, on its own: a failing e-mail neither repeats the chat nor is lost', () => {
+    let step = run(EMPTY_STATE, { now: T0, health: DOWN }, { email: false }, CHANNELS)
+    expect(step.message).toContain('ℹ️ Администратор сайта получает эти оповещения и по почте')
+    expect(step.email?.subject).toBe(
+      'IT Lab: Сервис заявок не принимает заявки с сайта: он не отвечает.',
     )
+    expect(step.email?.text).toBe(
+      [
+        'Сервис заявок IT Lab, сервер itlab-server, 24.11.2026, 11:00 (Астрахань).',
+        '🔴 Сервис заявок не принимает заявки: нет ответа (ECONNREFUSED). Журнал: ' +
+          'journalctl -u it-lab-lead-bot.service -n 100',
+        'Это письмо отправила проверка npm run alert: о каждом случае одно письмо, когда он ' +
+          'начался, и одно, когда закончился. Что значит каждое оповещение: deploy/README.md, ' +
+          'раздел Alerts.',
+      ].join('\n\n'),
+    )
+    // The chat had it; the e-mail is due again, with its delay.
+    step = run(step.state, { now: T0 + 5 * MINUTE, health: DOWN }, true, CHANNELS)
+    expect(step.message).toBeNull()
+    expect(step.email?.text).toContain('🔴 Сервис заявок не принимает заявки')
+    expect(step.email?.text).toContain('ℹ️ Письмо опоздало: почтовый сервер не принимал его 5 мин.')
+    expect(run(step.state, { now: T0 + 10 * MINUTE, health: DOWN }, true, CHANNELS)).toMatchObject({
+      message: null,
+      email: null,
+    })
+    // Over: the chat refuses now, the e-mail is told; the chat is told on a later run.
+    step = run(step.state, { now: T0 + 15 * MINUTE, health: OK }, { telegram: false }, CHANNELS)
+    expect(step.email?.text).toContain('✅ Сервис заявок снова отвечает (не отвечал 15 мин).')
+    step = run(step.state, { now: T0 + 20 * MINUTE, health: OK }, true, CHANNELS)
+    expect(step.email).toBeNull()
+    expect(step.message).toBe(
+      '<b>Сервис заявок IT Lab</b>\n✅ Сервис заявок снова отвечает (не отвечал 15 мин).\n' +
+        'ℹ️ Оповещение опоздало: Telegram не принимал его 5 мин.',
+    )
+    expect(step.state).toEqual({ incidents: {}, undelivered: {} })
+  })
+
+  it('back before one channel had its end: that channel is told it is back', () => {
+    let step = run(EMPTY_STATE, { now: T0, health: DOWN }, true, CHANNELS)
+    step = run(step.state, { now: T0 + 5 * MINUTE, health: OK }, { email: false }, CHANNELS)
+    expect(step.message).toContain('✅')
+    step = run(step.state, { now: T0 + 10 * MINUTE, health: DOWN }, true, CHANNELS)
+    // The chat heard it was over, so it hears it is back; the e-mail never heard it was over.
+    expect(step.message).toContain('🔴 Сервис заявок не принимает заявки с сайта')
+    expect(step.email).toBeNull()
+    expect(step.open).toEqual(['down'])
+  })
+
+  it('the chat never names a command; the e-mail says what to run', () => {
+    const unit = { name: 'it-lab-lead-bot.service', activeState: 'failed', result: 'exit-code' }
+    const wrong: Observation[] = [
+      { now: T0, health: DOWN, unit },
+      { now: T0, health: { ok: true, pending: 3, failed: 2, oldestPendingAgeS: 4000 } },
+      { now: T0, health: OK, restarts: 9 },
+      { now: T0, health: OK, disk: { dir: '/var/lib/it-lab', freeBytes: 100 * MB } },
+      {
+        now: T0,
+        health: OK,
+        backups: { dir: '/var/lib/it-lab/backups', newestAt: T0 - 30 * HOUR },
+      },
+    ]
+    for (const supervisor of [SETTINGS.supervisor, { kind: 'docker', container: 'lb' } as const]) {
+      for (const observation of wrong) {
+        const before = planAlert(
+          { incidents: {}, undelivered: {}, restarts: { count: 0, seen: [] } },
+          observation,
+          { ...SETTINGS, supervisor },
+          CHANNELS,
+        ).messages
+        expect(before.telegram).not.toMatch(/npm|systemctl|journalctl|docker|--|sudo|\/srv/)
+        expect(before.email?.text).toMatch(/journalctl|npm run leads|docker|du -x|systemctl/)
+      }
+    }
+  })
+
+  it('reads a state file of the chat-only version: what the chat was told stays told', () => {
+    const old = {
+      incidents: { down: { since: T0, notified: true, text: 'Сервис заявок не принимает заявки' } },
+      undeliveredSince: T0 + MINUTE,
+    }
+    const state = alertStateSchema.parse(old)
+    expect(state).toEqual({
+      incidents: {
+        down: {
+          since: T0,
+          text: 'Сервис заявок не принимает заявки',
+          told: ['telegram'],
+          toldOver: [],
+        },
+      },
+      undelivered: { telegram: T0 + MINUTE },
+    })
+    const step = run(state, { now: T0 + 5 * MINUTE, health: DOWN }, true, CHANNELS)
+    expect(step.message).toBeNull()
+    expect(step.email?.text).toContain('🔴 Сервис заявок не принимает заявки')
+  })
+
+  it("the e-mail's note when the chat refuses the bot names the fix; another failure, the retry", () => {
+    const refused = chatFailureNote(
+      { error: 'HTTP 403 Forbidden: bot was kicked from the group chat', status: 403 },
+      SETTINGS.supervisor,
+    )
+    expect(refused).toContain('🔴 Telegram не принимает сообщения бота (HTTP 403 Forbidden')
+    expect(refused).toContain(
+      'cd /srv/it-lab/current/app && npm run leads -- --env-file /etc/it-lab/it-lab.env --resend-failed',
+    )
+    expect(chatFailureNote({ error: 'fetch failed' }, SETTINGS.supervisor)).toBe(
+      'ℹ️ В чат Telegram это оповещение пока не дошло (fetch failed); следующая проверка ' +
+        'отправит его снова.',
+    )
+  })
+})
+
+describe('disk and backups', () => {
+  const disk = (freeMb: number) => ({ dir: '/var/lib/it-lab', freeBytes: freeMb * MB + 123 })
+
+  it('low disk: names the folder and the space left; over only a tenth above the threshold', () => {
+    let step = run(EMPTY_STATE, { now: T0, health: OK, disk: disk(600) })
+    expect(step.message).toBeNull()
+    step = run(step.state, { now: T0 + MINUTE, health: OK, disk: disk(499) })
+    expect(step.message).toContain(
+      '🟠 На диске сервера мало места: свободно 499 МБ (папка /var/lib/it-lab). Когда оно ' +
+        'кончится, сайт перестанет принимать заявки.',
+    )
+    // Hovering around the threshold: nothing new.
+    step = run(step.state, { now: T0 + 2 * MINUTE, health: OK, disk: disk(530) })
+    expect(step).toMatchObject({ message: null, open: ['disk'] })
+    step = run(step.state, { now: T0 + 3 * MINUTE, health: OK, disk: disk(450) })
+    expect(step.message).toBeNull()
+    step = run(step.state, { now: T0 + 4 * MINUTE, health: OK, disk: disk(550) })
+    expect(step.message).toContain('✅ На диске сервера снова достаточно места.')
+    // 0 turns the check off.
+    const off = planAlert(
+      EMPTY_STATE,
+      { now: T0, health: OK, disk: disk(0) },
+      { ...SETTINGS, diskFreeMb: 0 },
+      TELEGRAM_ONLY,
+    )
+    expect(off.open).toEqual([])
+  })
+
+  it('backups: the newest copy older than the limit, and none at all for as long', () => {
+    const dir = '/var/lib/it-lab/backups'
+    let step = run(EMPTY_STATE, { now: T0, health: OK, backups: { dir, newestAt: T0 - 20 * HOUR } })
+    expect(step.message).toBeNull()
+    step = run(step.state, {
+      now: T0 + 7 * HOUR,
+      health: OK,
+      backups: { dir, newestAt: T0 - 20 * HOUR },
+    })
+    expect(step.message).toContain(
+      '🟠 Последней резервной копии базы заявок 27 ч (23.11.2026, 15:00). Заявки на месте',
+    )
+    step = run(step.state, {
+      now: T0 + 8 * HOUR,
+      health: OK,
+      backups: { dir, newestAt: T0 + 8 * HOUR },
+    })
+    expect(step.message).toContain('✅ Свежая резервная копия базы заявок есть.')
+
+    // A new server has none yet: an incident only once none has come for the whole limit.
+    step = run(EMPTY_STATE, { now: T0, health: OK, backups: { dir, newestAt: null } })
+    expect(step.message).toBeNull()
+    step = run(step.state, { now: T0 + 20 * HOUR, health: OK, backups: { dir, newestAt: null } })
+    expect(step.message).toBeNull()
+    step = run(step.state, { now: T0 + 27 * HOUR, health: OK, backups: { dir, newestAt: null } })
+    expect(step.message).toContain('🟠 Резервной копии базы заявок нет уже 27 ч.')
   })
 })

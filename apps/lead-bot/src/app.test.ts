@@ -571,14 +571,20 @@ describe('GET /health', () => {
     await app.close()
   })
 
-  it('answers 503 `replaced` once the file was replaced, and keeps refusing leads', async () => {
+  it('answers 503 `replaced` once the file was replaced, and sends leads on to the next start', async () => {
     const store = newStore()
     const { app } = await makeApp({ store })
     for (const suffix of ['', '-wal', '-shm']) rmSync(store.path + suffix, { force: true })
     writeFileSync(store.path, 'garbage'.repeat(200))
     const health = await app.inject('/health')
     expect([health.statusCode, health.json()]).toEqual([503, { status: 'error', db: 'replaced' }])
-    expect((await send(app)).statusCode).toBe(503)
+    // The same POST again, relative to the path the browser used (nginx's /lead/send included).
+    const lead = await send(app)
+    expect([lead.statusCode, lead.headers.location, lead.headers.connection]).toEqual([
+      307,
+      `send?${QUERY}`,
+      'close',
+    ])
     // Put right, it still refuses: only a restart opens the file again (0043).
     rmSync(store.path)
     expect((await app.inject('/health')).statusCode).toBe(503)

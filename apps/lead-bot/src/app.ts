@@ -8,12 +8,21 @@ import { paths, validateLead, type LeadErrorReason, type LeadFieldErrors } from 
 import { readLeadMeta } from '@it-lab/shared/lead-query'
 import type { Config } from './config.ts'
 import { capConnections } from './connection-cap.ts'
-import { StoreFencedError } from './store/connection.ts'
+import { isDiskFull, StoreFencedError } from './store/connection.ts'
 import type { LeadStore } from './store/lead-store.ts'
 import { createGroupCommit } from './group-commit.ts'
 
 /** A lead is two short fields; anything bigger than this is not a person's form. */
 export const BODY_LIMIT_BYTES = 4096
+
+/**
+ * After a lead was refused for want of space, /health says `full` until a lead is stored or the
+ * folder has this much free again: its own small write may still fit where a lead did not.
+ */
+const ROOM_FOR_LEADS_BYTES = 1024 * 1024
+
+/** While leads are refused for a full disk, one error line this often (with the count). */
+const FULL_LOG_EVERY_MS = 60_000
 
 /** A pending lead older than this makes /health say `degraded` while delivery is on. */
 export const STALE_PENDING_MS = 15 * 60_000
@@ -95,6 +104,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A request that reached this process before it stopped listening is still served (with
+    // `Connection: close`), not answered 503: the store closes only once every connection has
+    // ended, and later connections wait for the next start (docs/decisions/0060).
+    return503OnClosing: false,
     // Node checks request timeouts only every `connectionsCheckingInterval` (30 s by default),
     // so a trickling body outlived the limit by up to that much: check often enough.
     serverFactory: (handler) => {
@@ -179,10 +192,49 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   })
 
+  const unwritable = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    error: unknown,
+    db: 'replaced' | 'unwritable',
+  ) => {
+    request.log.error({ err: error, db }, 'database is not writable')
+    return reply.code(503).send({ status: 'error', db })
+  }
+
+  const full = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    const freeBytes = store.freeBytes()
+    request.log.error({ err: error, db: 'full', freeBytes }, 'database is not writable')
+    return reply.code(503).send({ status: 'error', db: 'full', freeBytes })
+  }
+  // Leads refused for a full disk since one was last stored, and since the last log line about it.
+  let refusedForSpace = 0
+  let refusedUnlogged = 0
+  let fullLoggedAt = -Infinity
+  /**
+   * One error line a minute while the disk is full, with the count: a line per refused lead (each
+   * with its stack) would only fill the disk further.
+   */
+  function logRefusedForSpace(request: FastifyRequest, error: unknown): void {
+    refusedForSpace += 1
+    refusedUnlogged += 1
+    if (now() - fullLoggedAt < FULL_LOG_EVERY_MS) return
+    const freeBytes = store.freeBytes()
+    request.log.error(
+      { err: error, db: 'full', freeBytes, refused: refusedUnlogged },
+      'leads refused: no space left for the database',
+    )
+    fullLoggedAt = now()
+    refusedUnlogged = 0
+  }
+
   app.get('/health', { config: { rateLimit: { max: 120 } } }, (request, reply) => {
     try {
       const at = now()
       store.checkWritable(at)
+      if (refusedForSpace > 0 && store.freeBytes() < ROOM_FOR_LEADS_BYTES) {
+        return full(request, reply, 'a lead was refused: no space left')
+      }
       const { pending, failed, oldestPendingAt } = store.stats()
       const oldestPendingAgeS =
         oldestPendingAt === undefined ? 0 : Math.max(0, Math.round((at - oldestPendingAt) / 1000))
@@ -196,10 +248,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         oldestPendingAgeS,
       }
     } catch (error) {
-      // A replaced file: the store has stopped for good and the service is exiting (0043).
-      const db = error instanceof StoreFencedError ? 'replaced' : 'unwritable'
-      request.log.error({ err: error, db }, 'database is not writable')
-      return reply.code(503).send({ status: 'error', db })
+      // A replaced file: the store has stopped for good and the service is exiting (0043). A full
+      // disk: it takes leads again once space is freed, with no restart (0058).
+      if (error instanceof StoreFencedError) return unwritable(request, reply, error, 'replaced')
+      if (isDiskFull(error)) return full(request, reply, error)
+      return unwritable(request, reply, error, 'unwritable')
     }
   })
 
@@ -262,9 +315,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         now(),
       )
     } catch (error) {
-      request.log.error({ err: error }, 'lead could not be stored')
+      if (error instanceof StoreFencedError) {
+        // The file was replaced and this process is exiting (docs/decisions/0043); the next start
+        // takes the lead, on the socket that stays open (0060): a browser sends the same POST
+        // again on a 307 (relative, so it keeps nginx's /lead prefix), on a new connection.
+        request.log.warn('database file replaced: the lead is sent again to the next start (307)')
+        return reply
+          .code(307)
+          .header('location', `send${request.url.slice('/send'.length)}`)
+          .header('connection', 'close')
+          .send()
+      }
+      // Refused, never half-taken: the site keeps what was typed (a form post: the browser's Back).
+      if (isDiskFull(error)) logRefusedForSpace(request, error)
+      else request.log.error({ err: error }, 'lead could not be stored')
       if (form) return seeSitePage(request, reply, paths.leadError('failed'))
       return reply.code(503).send({ error: 'unavailable', message: 'Storage unavailable' })
+    }
+    if (refusedForSpace > 0) {
+      request.log.warn({ refused: refusedForSpace }, 'leads are stored again: space was freed')
+      refusedForSpace = 0
+      refusedUnlogged = 0
+      fullLoggedAt = -Infinity
     }
     // Logged without name and phone: the database is the one place personal data lives.
     request.log.info({ leadId: id, form: meta.form }, 'lead stored')

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { parseEnv as parseDotenv } from 'node:util'
-import { ConfigError, REPO_ROOT, envSchema, parseConfig } from './config.ts'
+import { ConfigError, REPO_ROOT, emailConfig, envSchema, parseConfig, parseEnv } from './config.ts'
 
 const telegram = { TELEGRAM_BOT_TOKEN: '123:abc', TELEGRAM_CHAT_ID: '-100' }
 
@@ -167,6 +167,54 @@ describe('parseConfig', () => {
         'RATE_LIMIT_MAX must be an integer from 1 to 1000000, got "0"; ' +
         'TELEGRAM_NOTIFY must be full or minimal, got "loud"',
     )
+  })
+})
+
+describe('the alert e-mail settings', () => {
+  const read = (env: Record<string, string>) =>
+    emailConfig(
+      parseEnv(
+        envSchema.pick({ SMTP_URL: true, ALERT_EMAIL_TO: true, ALERT_EMAIL_FROM: true }),
+        env,
+      ),
+    )
+
+  it('none, or a server with addresses; the sender is the SMTP login by default', () => {
+    expect(read({ SMTP_URL: '', ALERT_EMAIL_TO: ' ' })).toBeNull()
+    expect(
+      read({
+        SMTP_URL: 'smtps://alerts%40itlab.example:p%40ss@smtp.example.ru:465',
+        ALERT_EMAIL_TO: 'a@itlab.example, b@itlab.example',
+      }),
+    ).toEqual({
+      smtpUrl: 'smtps://alerts%40itlab.example:p%40ss@smtp.example.ru:465',
+      from: 'alerts@itlab.example',
+      to: ['a@itlab.example', 'b@itlab.example'],
+    })
+    expect(
+      read({
+        SMTP_URL: 'smtp://login:secret@127.0.0.1:2525',
+        ALERT_EMAIL_TO: 'a@itlab.example',
+        ALERT_EMAIL_FROM: 'it-lab@itlab.example',
+      }),
+    ).toMatchObject({ from: 'it-lab@itlab.example' })
+  })
+
+  it.each([
+    [
+      { SMTP_URL: 'smtps://smtp.example.ru:465' },
+      'SMTP_URL and ALERT_EMAIL_TO must be set together',
+    ],
+    [{ ALERT_EMAIL_TO: 'a@itlab.example' }, 'SMTP_URL and ALERT_EMAIL_TO must be set together'],
+    [{ SMTP_URL: 'smtp://login@host', ALERT_EMAIL_TO: 'a@b.ru' }, /ALERT_EMAIL_FROM must be set/],
+    [{ SMTP_URL: 'smtp://host/path', ALERT_EMAIL_TO: 'a@b.ru' }, /SMTP_URL must be smtp:/],
+    [{ SMTP_URL: 'smtp://host', ALERT_EMAIL_TO: 'a@b.ru; c@d.ru' }, /ALERT_EMAIL_TO must be/],
+    [
+      { SMTP_URL: 'smtp://host', ALERT_EMAIL_TO: 'a@b.ru', ALERT_EMAIL_FROM: 'x' },
+      /ALERT_EMAIL_FROM must be/,
+    ],
+  ])('refuses %j', (env, message) => {
+    expect(() => read(env)).toThrow(message)
   })
 })
 

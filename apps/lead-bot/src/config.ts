@@ -56,6 +56,9 @@ function origin(raw: string, context: z.RefinementCtx): string {
   return raw
 }
 
+/** A bare address (name@domain.tld): what the alert's e-mail settings take. */
+const isAddress = (value: string) => /^[^\s@<>,"]+@[^\s@<>,"]+\.[^\s@<>,"]+$/.test(value)
+
 /** Fastify's trustProxy: true, false, or addresses/CIDRs/names ('loopback') of trusted proxies. */
 const trustProxy = z.preprocess(
   unset,
@@ -133,6 +136,27 @@ export const envSchema = z.object({
   ALERT_LEAD_WAIT_S: envInteger(300, 1, 86_400),
   ALERT_RESTARTS: envInteger(3, 1, 100),
   ALERT_RECHECK_S: envInteger(5, 0, 300),
+  // Free space of the database's folder below which `npm run alert` warns (MB; 0: never).
+  ALERT_DISK_FREE_MB: envInteger(500, 0, 1_000_000),
+  // The nightly copies' folder (default: `backups` beside the database) and how old its newest
+  // `leads-*.sqlite` may be (hours; 0: not watched).
+  ALERT_BACKUP_DIR: envText(),
+  ALERT_BACKUP_MAX_AGE_H: envInteger(26, 0, 8_760),
+  // The alerts' second channel (docs/decisions/0063): e-mail through this SMTP server, to these
+  // addresses, from this one (default: the SMTP user when it is an address).
+  SMTP_URL: envText().refine(
+    (value) =>
+      value === undefined || (/^smtps?:\/\/[^/?#]+\/?$/.test(value) && URL.canParse(value)),
+    'must be smtp://[user:password@]host[:port] or smtps://… (URL-encode @ or : in the password)',
+  ),
+  ALERT_EMAIL_TO: envText().refine(
+    (value) => value === undefined || value.split(',').every((entry) => isAddress(entry.trim())),
+    'must be e-mail addresses, comma-separated',
+  ),
+  ALERT_EMAIL_FROM: envText().refine(
+    (value) => value === undefined || isAddress(value),
+    'must be an e-mail address',
+  ),
 })
 
 export type EnvSettings = z.output<typeof envSchema>
@@ -221,4 +245,27 @@ export type TelegramConfig = NonNullable<Config['telegram']>
 
 export function parseConfig(env: Env, cwd = launchDir(env)): Config {
   return toConfig(parseEnv(envSchema, env), env, cwd)
+}
+
+/** Where the alert's e-mail goes: null when SMTP_URL and ALERT_EMAIL_TO are both unset. */
+export interface EmailConfig {
+  smtpUrl: string
+  from: string
+  to: string[]
+}
+
+type EmailSettings = Pick<EnvSettings, 'SMTP_URL' | 'ALERT_EMAIL_TO' | 'ALERT_EMAIL_FROM'>
+
+export function emailConfig(settings: EmailSettings): EmailConfig | null {
+  const { SMTP_URL: smtpUrl, ALERT_EMAIL_TO: to, ALERT_EMAIL_FROM: from } = settings
+  if (smtpUrl === undefined && to === undefined) return null
+  if (smtpUrl === undefined || to === undefined) {
+    throw new ConfigError('SMTP_URL and ALERT_EMAIL_TO must be set together')
+  }
+  const user = decodeURIComponent(new URL(smtpUrl).username)
+  const sender = from ?? (isAddress(user) ? user : undefined)
+  if (sender === undefined) {
+    throw new ConfigError('ALERT_EMAIL_FROM must be set: the SMTP user is not an e-mail address')
+  }
+  return { smtpUrl, from: sender, to: to.split(',').map((entry) => entry.trim()) }
 }

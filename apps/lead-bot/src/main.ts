@@ -3,7 +3,7 @@ import { buildApp } from './app.ts'
 import { ConfigError, parseConfig } from './config.ts'
 import type { Config } from './config.ts'
 import type { StoreLog } from './store/connection.ts'
-import { removeGuardFilesBefore } from './store/connection.ts'
+import { freeBytesBeside, isDiskFull, removeGuardFilesBefore } from './store/connection.ts'
 import { openLeadStore } from './store/lead-store.ts'
 import type { LeadStore } from './store/lead-store.ts'
 import { createOutbox } from './outbox.ts'
@@ -40,27 +40,55 @@ const stderrLog: StoreLog = {
 /** The exit code after the database file was replaced: the supervisor starts the service again. */
 const EXIT_FILE_REPLACED = 75
 
-function openStore(): LeadStore {
+/** How often a start that found no space for the database tries again (0058). */
+const NO_SPACE_RETRY_MS = 5_000
+/** Below this much free space, a database that cannot be opened is taken to want space. */
+const NO_SPACE_BYTES = 1024 * 1024
+
+/** The free bytes beside the database, or `fallback` when its folder cannot be read. */
+function freeBytesOr(fallback: number): number {
+  try {
+    return freeBytesBeside(config.dbPath)
+  } catch {
+    return fallback
+  }
+}
+
+async function openStore(): Promise<LeadStore> {
   const log: StoreLog = {
     warn: (details, message) => (storeLog.to ?? stderrLog).warn(details, message),
     error: (details, message) => (storeLog.to ?? stderrLog).error(details, message),
   }
-  try {
-    return openLeadStore(config.dbPath, {
-      log,
-      retentionDays: config.retentionDays,
-      // The file is not the one opened (docs/behaviour.md, "Storage rules"): stop taking leads,
-      // and exit so the next start merges the rescue copy into whatever file is there now.
-      onFenced: () => void shutdown('database file replaced', EXIT_FILE_REPLACED),
-    })
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    process.stderr.write(`lead-bot: cannot open the database ${config.dbPath}: ${reason}\n`)
-    process.exit(1)
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return openLeadStore(config.dbPath, {
+        log,
+        retentionDays: config.retentionDays,
+        // The file is not the one opened (docs/behaviour.md, "Storage rules"): stop taking leads,
+        // and exit so the next start merges the rescue copy into whatever file is there now.
+        onFenced: () => void shutdown('database file replaced', EXIT_FILE_REPLACED),
+      })
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      // A full disk (SQLite cannot even make its shared-memory file): wait for space rather than
+      // exit, so the supervisor's restart limit never leaves the service down once it is freed.
+      const freeBytes = freeBytesOr(Infinity)
+      if (!isDiskFull(error) && freeBytes >= NO_SPACE_BYTES) {
+        process.stderr.write(`lead-bot: cannot open the database ${config.dbPath}: ${reason}\n`)
+        process.exit(1)
+      }
+      if (attempt === 1) {
+        process.stderr.write(
+          `lead-bot: no space for the database ${config.dbPath} (${freeBytes} bytes free: ` +
+            `${reason}); trying again every ${NO_SPACE_RETRY_MS / 1000} s\n`,
+        )
+      }
+      await new Promise((resolve) => setTimeout(resolve, NO_SPACE_RETRY_MS))
+    }
   }
 }
 
-const store = openStore()
+const store = await openStore()
 let outbox: Outbox | undefined
 let poller: UpdatesPoller | undefined
 const app = await buildApp({

@@ -90,6 +90,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const leadBackoff = { pausedUntil: 0, failures: 0 }
   // A failing edit, reminder or digest waits on its own: leads go on.
   const deskBackoff = { pausedUntil: 0, failures: 0 }
+  // Passes the database refused in a row (a full disk): the next waits longer, not a busy loop.
+  let failedPasses = 0
   let lastSendEndedAt = -Infinity
 
   function paced(): number {
@@ -137,7 +139,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     } catch (error) {
       log.error({ err: error }, 'outbox could not read the queue')
     }
-    const delay = Math.max(0, Math.min(config.pollMs, dueAt - now()))
+    const backoff =
+      failedPasses === 0 ? 0 : retryDelayMs(failedPasses, config.retryBaseMs, config.retryMaxMs)
+    const delay = Math.max(0, Math.min(config.pollMs, Math.max(backoff, dueAt - now())))
     timer = setTimeout(wake, delay)
     // The HTTP server keeps the process alive; the timer alone must not (tests, shutdown).
     timer.unref()
@@ -157,10 +161,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
           )
           return
         }
-        log.error(
-          { leadId: lead.id, attempt, err: error },
-          'delivered lead could not be recorded yet; retrying, nothing else is sent meanwhile',
-        )
+        // Once a second at most; a line a minute is enough (a full disk may last hours, 0058).
+        if (attempt === 1 || attempt % 60 === 0) {
+          log.error(
+            { leadId: lead.id, attempt, err: error },
+            'delivered lead could not be recorded yet; retrying, nothing else is sent meanwhile',
+          )
+        }
         await sleep(Math.min(1_000, 50 * 2 ** attempt))
       }
     }
@@ -308,8 +315,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
           again = false
           await sendDue()
         } while (again && !stopped)
+        failedPasses = 0
       } catch (error) {
-        // A database error: keep the worker alive and try again on the next poll.
+        // A database error: keep the worker alive and try again after a growing pause.
+        failedPasses += 1
         log.error({ err: error }, 'outbox pass failed')
       } finally {
         running = undefined

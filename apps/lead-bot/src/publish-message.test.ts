@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { problemLines, publishedMessage, refusedMessage } from './publish-message.ts'
+import { problemLines, publishedMessage, refusedEmail, refusedMessage } from './publish-message.ts'
 
 const refusedBuild = `> build:release
 Содержимое сайта не прошло проверку (2); build was left as it was:
@@ -37,6 +37,23 @@ describe('publishing messages', () => {
   it('says when an edit is live', () => {
     expect(publishedMessage('Update Объявления')).toBe(
       '✅ <b>Опубликовано</b>: «Update Объявления». Изменения уже на сайте.',
+    )
+  })
+
+  it("sends the operator every problem, whether the chat got it, and the journal's command", () => {
+    const many = Array.from({ length: 20 }, (_, index) => `content/courses/${index}.json: поле id`)
+    const mail = refusedEmail('Update Курсы', many, {
+      host: 'itlab-server',
+      chatError: 'HTTP 403 Forbidden: bot was kicked from the group chat',
+    })
+    expect(mail.subject).toBe('IT Lab: правка не опубликована: «Update Курсы»')
+    expect(mail.text).toContain('• content/courses/19.json: поле id')
+    expect(mail.text).toContain(
+      'В чат школы сообщение не дошло (HTTP 403 Forbidden: bot was kicked from the group chat).',
+    )
+    expect(mail.text).toContain('journalctl -u it-lab-publish -n 100')
+    expect(refusedEmail('Правка', [], { host: 'h' }).text).toContain(
+      'Школе в чат ушло сообщение с тем, что исправить в редакторе (/admin).',
     )
   })
 })

@@ -1,5 +1,7 @@
 // What the school's chat is told about an edit from the editor (scripts/publish.ts, docs/decisions/0056): published,
-// or refused with what to fix. Plain text with HTML escaping, as the lead service's messages.
+// or refused with what to fix. Plain text with HTML escaping, as the lead service's messages. A
+// refusal also goes to the operator's e-mail (docs/decisions/0063), with where to look.
+import type { EmailMessage } from './email.ts'
 import { escapeHtml, TELEGRAM_TEXT_LIMIT } from './telegram.ts'
 
 /** The lines of a refused release build that say what is wrong (two-space indented lists). */
@@ -28,4 +30,25 @@ export function refusedMessage(subject: string, problems: string[]): string {
 
 export function publishedMessage(subject: string): string {
   return `✅ <b>Опубликовано</b>: «${escapeHtml(subject)}». Изменения уже на сайте.`
+}
+
+/** The operator's copy of a refusal: every problem, whether the chat got it, and the journal. */
+export function refusedEmail(
+  subject: string,
+  problems: string[],
+  { host, chatError }: { host: string; chatError?: string },
+): EmailMessage {
+  const chat =
+    chatError === undefined
+      ? 'Школе в чат ушло сообщение с тем, что исправить в редакторе (/admin).'
+      : `В чат школы сообщение не дошло (${chatError}).`
+  return {
+    subject: `IT Lab: правка не опубликована: «${subject}»`,
+    text: [
+      `Правка «${subject}» не опубликована (сервер ${host}): на сайте всё осталось как было. ${chat}`,
+      ['Что не прошло проверку:', ...problems.map((problem) => `• ${problem}`)].join('\n'),
+      'Журнал публикации: journalctl -u it-lab-publish -n 100. Как устроена публикация: ' +
+        'deploy/README.md, раздел 8.',
+    ].join('\n\n'),
+  }
 }

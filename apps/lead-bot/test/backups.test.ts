@@ -1,7 +1,20 @@
-import { copyFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import {
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
+import { backupTo } from '../src/store/backups.ts'
 import { openLeadStore } from '../src/store/lead-store.ts'
+import { fillUntil, mountTmpfs } from '../harness/full-disk.ts'
 import { startFakeTelegram } from '../harness/fake-telegram.ts'
 import type { FakeTelegram } from '../harness/fake-telegram.ts'
 import { eventually, runScript, tempDir } from './helpers.ts'
@@ -124,7 +137,6 @@ it("--backup deletes the folder's backups older than the retention period, and o
   const other = path.join(dir, 'notes.txt')
   writeFileSync(other, "the owner's file")
   utimesSync(other, now - 400 * day, now - 400 * day)
-  await new Promise((resolve) => setTimeout(resolve, 1_000)) // a new file name
   const { stdout } = await leads(['--backup', dir], env)
   expect(stdout).toContain('Удалено копий старше срока хранения: 1')
   expect(readdirSync(dir).sort()).toEqual(expect.arrayContaining([kept, 'notes.txt']))
@@ -154,4 +166,118 @@ it('--restore of a file that is not a database says so in one line and changes n
   expect(code).toBe(1)
   expect(stdout).toBe('')
   expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('could not be restored')])
+})
+
+/** A database at `dbPath` with `count` leads. */
+function databaseWith(dbPath: string, count: number): void {
+  const store = openLeadStore(dbPath)
+  for (let n = 0; n < count; n += 1) {
+    store.insert(
+      { name: `Семья ${n}`, phone: phoneFor(n), form: 'feedback', consentVersion: 'unstated' },
+      n,
+    )
+  }
+  store.close()
+}
+
+it('--backup to a full disk fails in one line and leaves no file there', async () => {
+  const dbPath = path.join(temp.dir, 'full-backup', 'leads.sqlite')
+  databaseWith(dbPath, 50)
+  const tmpfs = mountTmpfs(256 * 1024)
+  try {
+    const dir = path.join(tmpfs.dir, 'backups')
+    mkdirSync(dir)
+    fillUntil(tmpfs.dir, path.join(tmpfs.dir, 'filler'), 0)
+    const { code, stdout, stderr } = await leads(['--backup', dir], { LEADS_DB: dbPath })
+    expect(code).toBe(1)
+    expect(stdout).toBe('')
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^The backup to .* failed: .*full/),
+    ])
+    expect(readdirSync(dir)).toEqual([])
+  } finally {
+    tmpfs.unmount()
+  }
+})
+
+it('two backups in the same second (or millisecond) get different names', () => {
+  const dbPath = path.join(temp.dir, 'same-second', 'leads.sqlite')
+  databaseWith(dbPath, 1)
+  const dir = path.join(temp.dir, 'same-second', 'backups')
+  const now = Date.UTC(2026, 10, 25, 3, 30, 0, 123)
+  const first = backupTo(dbPath, dir, { retentionDays: 30, now })
+  const second = backupTo(dbPath, dir, { retentionDays: 30, now })
+  expect([first.file, second.file].map((file) => path.basename(file))).toEqual([
+    'leads-2026-11-25T03-30-00.123Z.sqlite',
+    'leads-2026-11-25T03-30-00.123Z-2.sqlite',
+  ])
+  expect(readdirSync(dir).sort()).toEqual([path.basename(second.file), path.basename(first.file)])
+})
+
+it('--restore of an empty file says so in one line and changes nothing', async () => {
+  const dbPath = path.join(temp.dir, 'empty-restore', 'leads.sqlite')
+  databaseWith(dbPath, 2)
+  const empty = path.join(temp.dir, 'empty.sqlite')
+  writeFileSync(empty, '')
+  const before = readdirSync(path.dirname(dbPath)).sort()
+  const { code, stdout, stderr } = await leads(['--restore', empty], { LEADS_DB: dbPath })
+  expect([code, stdout]).toEqual([1, ''])
+  expect(stderr).toBe(`${empty} could not be restored: the file is empty, not a backup\n`)
+  expect(readdirSync(path.dirname(dbPath)).sort()).toEqual(before)
+  const store = openLeadStore(dbPath, { readOnly: true })
+  expect(store.count()).toBe(2)
+  store.close()
+})
+
+it('--backup - while the service runs: the bytes, kept in a file elsewhere, restore every lead', async () => {
+  const fake = await startFakeTelegram()
+  fakes.push(fake)
+  const dbPath = path.join(temp.dir, 'pulled', 'live', 'leads.sqlite')
+  const service = await serviceWithTelegram(dbPath, fake)
+  for (const n of [1, 2, 3]) expect((await post(service.url, n)).status).toBe(200)
+  await eventually(() => expect(fake.messages).toHaveLength(3))
+
+  // As `ssh server '… leads.ts --backup -' > copy.sqlite` on the other machine.
+  const copy = path.join(temp.dir, 'pulled', 'elsewhere', 'leads-copy.sqlite')
+  mkdirSync(path.dirname(copy), { recursive: true })
+  const out = openSync(copy, 'w', 0o600)
+  const child = spawn(process.execPath, [SCRIPT, '--backup', '-'], {
+    env: { PATH: process.env.PATH ?? '', LEADS_DB: dbPath },
+    stdio: ['ignore', out, 'pipe'],
+  })
+  closeSync(out)
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const [code] = (await once(child, 'exit')) as [number]
+  expect([code, stderr]).toEqual([0, `Копия: ${statSync(copy).size} байт\n`])
+  expect(
+    readdirSync(path.dirname(dbPath)).filter((name) => !name.startsWith('leads.sqlite')),
+  ).toEqual([])
+
+  // The drill: the live file lost, a new service; the copy restored; nothing is sent again.
+  const fresh = path.join(temp.dir, 'pulled', 'fresh', 'leads.sqlite')
+  const second = await serviceWithTelegram(fresh, fake)
+  const restored = await leads(['--restore', copy], { LEADS_DB: fresh, LEADS_RETENTION_DAYS: '30' })
+  expect(restored).toMatchObject({ code: 0, stderr: '' })
+  expect(restored.stdout).toContain('Добавлено заявок: 3;')
+  const reader = openLeadStore(fresh, { readOnly: true })
+  expect(reader.list({}).map((row) => [row.name, row.status])).toEqual([
+    ['Семья 3', 'sent'],
+    ['Семья 2', 'sent'],
+    ['Семья 1', 'sent'],
+  ])
+  reader.close()
+  expect(await (await fetch(`${second.url}/health`)).json()).toMatchObject({ pending: 0 })
+  expect(fake.messages).toHaveLength(3)
+})
+
+it("--backup - refuses where the bytes would be spoilt: after npm run's banner", async () => {
+  const dbPath = path.join(temp.dir, 'banner', 'leads.sqlite')
+  databaseWith(dbPath, 1)
+  const { code, stdout, stderr } = await leads(['--backup', '-'], {
+    LEADS_DB: dbPath,
+    npm_lifecycle_event: 'leads',
+  })
+  expect([code, stdout]).toEqual([2, ''])
+  expect(stderr).toMatch(/^npm wrote its banner into stdout ahead of the copy/)
 })

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { chmodSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -441,5 +441,63 @@ describe('npm run leads', () => {
     const { code, stderr } = await leads(args)
     expect(code).toBe(2)
     expect(stderr).toContain('Usage: npm run leads')
+  })
+})
+
+describe('npm run leads -- --env-file, as on the server', () => {
+  it("reads LEADS_DB from the service's env file, not the checkout's data/leads.sqlite", async () => {
+    const envFile = path.join(temp.dir, 'it-lab.env')
+    writeFileSync(envFile, `TELEGRAM_NOTIFY=full\nLEADS_DB=${dbPath}\n`, { mode: 0o600 })
+    const { code, stdout } = await leads(['--env-file', envFile], {})
+    expect(code).toBe(0)
+    expect(stdout).toContain(
+      `Показано 3 из 3; ждут доставки в Telegram: 2; с ошибкой: 0. База: ${dbPath}\n`,
+    )
+    // Without LEADS_DB in it, the units' path: the server's database, wherever it is run from.
+    writeFileSync(envFile, 'TELEGRAM_NOTIFY=full\n', { mode: 0o600 })
+    const none = await leads(['--env-file', envFile], {})
+    expect(none.stderr).toBe('No leads yet: /var/lib/it-lab/leads.sqlite does not exist.\n')
+    // A missing file stops it, naming the file (node itself checks an --env-file argument).
+    const missing = path.join(temp.dir, 'missing.env')
+    const stopped = await leads(['--env-file', missing], {})
+    expect(stopped.code).not.toBe(0)
+    expect(stopped.stderr).toContain(missing)
+  })
+
+  it("run by root, it works as the database's owner: the files it creates stay the service's", async () => {
+    if (process.getuid?.() !== 0)
+      throw new Error('this test changes owners: run it as root (CI does)')
+    const folder = tempDir('lead-bot-server-')
+    try {
+      chmodSync(folder.dir, 0o711)
+      const state = path.join(folder.dir, 'it-lab')
+      mkdirSync(state, { mode: 0o700 })
+      const file = path.join(state, 'leads.sqlite')
+      const store = openLeadStore(file)
+      const { id } = store.insert(
+        { name: 'Анна', phone: phoneFor(1), form: 'feedback', consentVersion: TEST_CONSENT },
+        Date.now(),
+      )
+      store.markFailed(id, 'HTTP 403 Forbidden: bot was kicked from the group chat')
+      store.close()
+      execFileSync('chown', ['-R', '65534:65534', state])
+      // Root's only, as /etc/it-lab/it-lab.env.
+      const envFile = path.join(folder.dir, 'it-lab.env')
+      writeFileSync(envFile, `LEADS_DB=${file}\n`, { mode: 0o600 })
+      const listed = await leads(['--env-file', envFile], {})
+      expect(listed.stdout).toContain(
+        'Исправьте настройку и выполните: npm run leads -- --env-file ' +
+          `${envFile} --resend-failed\n`,
+      )
+      expect(await leads(['--env-file', envFile, '--resend-failed'], {})).toMatchObject({
+        code: 0,
+        stdout: 'Возвращено в очередь на отправку: 1\n',
+      })
+      for (const name of readdirSync(state)) {
+        expect([name, statSync(path.join(state, name)).uid]).toEqual([name, 65534])
+      }
+    } finally {
+      folder.remove()
+    }
   })
 })

@@ -30,6 +30,8 @@ export interface Supervised {
 }
 
 export interface SupervisorOptions {
+  /** The service's working folder, resolved again at each start (a `current` symlink). */
+  cwd?: string
   restartSec?: number
   burst?: number
   intervalSec?: number
@@ -56,6 +58,7 @@ export async function supervise(
       String(options.burst ?? 10),
       '--start-limit-interval-sec',
       String(options.intervalSec ?? 120),
+      ...(options.cwd === undefined ? [] : ['--cwd', options.cwd]),
       '--',
       ...command,
     ],
@@ -128,31 +131,47 @@ export interface LeadStream {
   stop(): Promise<StreamResult>
 }
 
-/** One lead on a connection of its own, as nginx sends it (no keep-alive to the service). */
-function sendLead(port: number, name: string, phone: string): Promise<number | 'refused'> {
-  return new Promise((resolve) => {
-    const body = JSON.stringify({ name, phone })
-    const outgoing = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: `/send?${LEAD_QUERY}`,
-        method: 'POST',
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          connection: 'close',
-        },
-      },
-      (response) => {
-        response.resume()
-        response.once('end', () => resolve(response.statusCode ?? 0))
+/** The most redirects a browser's fetch follows. */
+const MAX_REDIRECTS = 20
+
+/**
+ * One lead on a connection of its own, as nginx sends it (no keep-alive to the service); a 307
+ * is followed with the same body, as the site's fetch does.
+ */
+async function sendLead(port: number, name: string, phone: string): Promise<number | 'refused'> {
+  const body = JSON.stringify({ name, phone })
+  let url = new URL(`http://127.0.0.1:${port}/send?${LEAD_QUERY}`)
+  for (let redirects = 0; ; redirects += 1) {
+    const answer = await new Promise<{ status: number; location?: string } | 'refused'>(
+      (resolve) => {
+        const outgoing = request(
+          url,
+          {
+            method: 'POST',
+            agent: false,
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              connection: 'close',
+            },
+          },
+          (response) => {
+            response.resume()
+            response.once('end', () =>
+              resolve({ status: response.statusCode ?? 0, location: response.headers.location }),
+            )
+          },
+        )
+        outgoing.once('error', () => resolve('refused'))
+        outgoing.end(body)
       },
     )
-    outgoing.once('error', () => resolve('refused'))
-    outgoing.end(body)
-  })
+    if (answer === 'refused') return answer
+    if (answer.status !== 307 || answer.location === undefined || redirects >= MAX_REDIRECTS) {
+      return answer.status
+    }
+    url = new URL(answer.location, url)
+  }
 }
 
 /** Sends a lead every `everyMs` (each named `<prefix> <n>`) until stopped. */

@@ -1,14 +1,30 @@
 // Backups the owner can restore (docs/decisions/0043-fence-a-replaced-database-file.md): a
 // consistent copy taken while the service runs, rotated within the retention period, and a
-// restore that merges a copy into the live file instead of replacing it.
-import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+// restore that merges a copy into the live file instead of replacing it. A copy is whole or
+// absent: written under a temporary name, synced, then renamed (a full disk leaves nothing), or
+// sent as bytes for another machine to keep (docs/decisions/0059-backups-leave-the-server.md).
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
 import path from 'node:path'
 import { guardFiles, RESCUE_INFIX } from './connection.ts'
 import { openLeadStore } from './lead-store.ts'
 import type { MergeCounts } from './merge.ts'
 
 const DAY_MS = 86_400_000
-const BACKUP_NAME = /^leads-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.sqlite$/
+/** A backup's name: its UTC time (milliseconds since two may come in one second), maybe `-N`. */
+const BACKUP_NAME = /^leads-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(\.\d{3})?Z(-\d+)?\.sqlite$/
 
 export interface BackupResult {
   file: string
@@ -16,10 +32,44 @@ export interface BackupResult {
   removed: string[]
 }
 
+/** Makes `file`'s new name in `dir` durable (the rename is in the folder's own data). */
+function syncFolder(dir: string): void {
+  const fd = openSync(dir, 'r')
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/**
+ * Gives the finished `partial` the first free name of `names`, never replacing a file there (two
+ * backups in one millisecond, two processes at once). Returns the name.
+ */
+function publish(partial: string, names: (attempt: number) => string): string {
+  for (let attempt = 1; ; attempt += 1) {
+    const file = names(attempt)
+    try {
+      linkSync(partial, file)
+      rmSync(partial)
+      return file
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EEXIST') continue
+      // A filesystem without hard links (some network shares): the check and the rename.
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw error
+      if (existsSync(file)) continue
+      renameSync(partial, file)
+      return file
+    }
+  }
+}
+
 /**
  * Writes `dir/leads-<UTC time>.sqlite` (mode 0600, in a folder of mode 0700), a consistent copy
  * of the database at `dbPath` read through SQLite (the running service goes on meanwhile), then
- * deletes this folder's backups older than `retentionDays`.
+ * deletes this folder's backups older than `retentionDays`. The copy is written under a temporary
+ * name, synced and renamed: a failure (a full disk) leaves no file behind.
  */
 export function backupTo(
   dbPath: string,
@@ -27,17 +77,25 @@ export function backupTo(
   { retentionDays, now = Date.now() }: { retentionDays: number; now?: number },
 ): BackupResult {
   mkdirSync(dir, { recursive: true, mode: 0o700 })
-  const stamp = new Date(now)
-    .toISOString()
-    .replace(/\.\d+Z$/, 'Z')
-    .replaceAll(':', '-')
-  const file = path.join(dir, `leads-${stamp}.sqlite`)
-  const partial = `${file}.partial`
+  const stamp = new Date(now).toISOString().replaceAll(':', '-')
+  const partial = path.join(dir, `.leads-${stamp}-${process.pid}.partial`)
   const store = openLeadStore(dbPath, { readOnly: true })
+  let file: string
   try {
-    rmSync(partial, { force: true })
     store.backup(partial)
-    renameSync(partial, file)
+    const fd = openSync(partial, 'r')
+    try {
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+    file = publish(partial, (attempt) =>
+      path.join(dir, `leads-${stamp.replace(/Z$/, attempt === 1 ? 'Z' : `Z-${attempt}`)}.sqlite`),
+    )
+    syncFolder(dir)
+  } catch (error) {
+    rmSync(partial, { force: true })
+    throw error
   } finally {
     store.close()
   }
@@ -51,6 +109,36 @@ export function backupTo(
 }
 
 /**
+ * A consistent copy of the database at `dbPath` as bytes, read through SQLite while the service
+ * runs, for another machine to keep: nothing is written on this one.
+ */
+export function backupBytes(dbPath: string): Uint8Array {
+  const store = openLeadStore(dbPath, { readOnly: true })
+  try {
+    return store.serialize()
+  } finally {
+    store.close()
+  }
+}
+
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
+
+/** Throws, saying what it is instead, unless `file` starts as an SQLite database does. */
+function assertDatabaseFile(file: string): void {
+  const fd = openSync(file, 'r')
+  try {
+    const head = Buffer.alloc(SQLITE_HEADER.length)
+    const read = readSync(fd, head, 0, head.length, 0)
+    if (read === 0) throw new Error('the file is empty, not a backup')
+    if (read < head.length || !head.equals(SQLITE_HEADER)) {
+      throw new Error('the file is not an SQLite database, not a backup')
+    }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/**
  * Merges the backup `file` into the live database at `dbPath`: the leads it lacks come back as
  * they were (a delivered one is not sent again), statuses are joined, and nothing deleted or
  * past retention returns. The backup itself is not touched: a copy is brought to this version's
@@ -61,6 +149,7 @@ export function restoreFrom(
   file: string,
   { retentionDays, tempDir }: { retentionDays: number; tempDir: string },
 ): MergeCounts {
+  assertDatabaseFile(file)
   mkdirSync(tempDir, { recursive: true, mode: 0o700 })
   const copy = path.join(tempDir, `restore-${process.pid}-${Date.now()}.sqlite`)
   try {

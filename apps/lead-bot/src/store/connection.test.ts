@@ -1,9 +1,18 @@
-import { copyFileSync, existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
+import { fillUntil, mountTmpfs } from '../../harness/full-disk.ts'
 import { recordingLog, tempDir } from '../../test/helpers.ts'
-import { removeGuardFilesBefore, StoreFencedError } from './connection.ts'
+import { isDiskFull, removeGuardFilesBefore, StoreFencedError } from './connection.ts'
 import { openLeadStore } from './lead-store.ts'
 import type { NewLead } from './rows.ts'
 
@@ -234,5 +243,113 @@ describe('restoring a backup', () => {
       desk: { status: 'enrolled' },
     })
     live.close()
+  })
+})
+
+describe('a full disk (0058)', () => {
+  /**
+   * A store on a 1 MiB tmpfs (the tests run as root and mount one) with a little room left, then
+   * leads until the disk refuses them: in batches, so the WAL holds pages the main file has not
+   * got yet, and a checkpoint has to grow it.
+   */
+  function fullStore() {
+    const tmpfs = mountTmpfs(1024 * 1024)
+    const file = path.join(tmpfs.dir, 'leads.sqlite')
+    const log = recordingLog()
+    const fenced: (string | undefined)[] = []
+    const store = openLeadStore(file, { log, onFenced: (rescue) => fenced.push(rescue) })
+    const filler = path.join(tmpfs.dir, 'filler')
+    fillUntil(tmpfs.dir, filler, 160 * 1024)
+    const stored: string[] = []
+    for (let batch = 0; ; batch += 1) {
+      const leads = Array.from({ length: 25 }, (_, n) => ({
+        lead: { ...lead, name: `Лид ${batch}-${n}` },
+        now: 1_000 + batch,
+      }))
+      try {
+        stored.push(...store.insertMany(leads).map((row) => row.name))
+      } catch (error) {
+        expect(isDiskFull(error)).toBe(true)
+        break
+      }
+    }
+    expect(() => store.insert(lead, 2_000)).toThrow(/full/)
+    return { tmpfs, file, log, fenced, store, stored, free: () => rmSync(filler) }
+  }
+
+  /** What the service's next checkpoint does: it comes after 200 calls (reads count too). */
+  function callsUntilCheckpoint(store: ReturnType<typeof openLeadStore>): void {
+    for (let call = 0; call < 200; call += 1) store.countPending()
+  }
+
+  it('a checkpoint cut short by the full disk is the service’s own write: no fence, no commit lost', () => {
+    const { tmpfs, file, log, fenced, store, stored, free } = fullStore()
+    try {
+      expect(stored.length).toBeGreaterThan(0)
+      callsUntilCheckpoint(store)
+      expect(log.entries).toContainEqual(
+        expect.objectContaining({
+          level: 'warn',
+          message: expect.stringMatching(/checkpoint failed/),
+        }),
+      )
+      expect(fenced).toEqual([])
+      expect(names(store)).toEqual(stored.sort())
+
+      free()
+      store.insert({ ...lead, name: 'После' }, 9_000)
+      callsUntilCheckpoint(store)
+      expect(store.fenced).toBe(false)
+      expect(store.count()).toBe(stored.length + 1)
+      store.close()
+      expect(integrity(file)).toBe('ok')
+    } finally {
+      tmpfs.unmount()
+    }
+  })
+
+  it('a stop on the full disk (its checkpoint on close fails) and the next start keep every lead', () => {
+    const { tmpfs, file, store, stored, free } = fullStore()
+    try {
+      store.close()
+      // SQLite's checkpoint on close could not grow the main file: the WAL stays, and is trusted.
+      expect(existsSync(`${file}-wal`)).toBe(true)
+      const log = recordingLog()
+      const restarted = openLeadStore(file, { log })
+      expect(restarted.count()).toBe(stored.length)
+      free()
+      restarted.insert(lead, 9_000)
+      restarted.close()
+      expect(log.entries.filter((entry) => entry.level === 'error')).toEqual([])
+      expect(readdirSync(tmpfs.dir).filter((name) => /set-aside|rescue/.test(name))).toEqual([])
+      expect(integrity(file)).toBe('ok')
+    } finally {
+      tmpfs.unmount()
+    }
+  })
+
+  it('a start after a checkpoint cut short (by a crash) trusts the WAL of its own file', () => {
+    const file = path.join(temp.dir, 'cut', 'leads.sqlite')
+    const log = recordingLog()
+    const crashed = openLeadStore(file)
+    fill(crashed, 3)
+    // What the service records before a checkpoint; the checkpoint moves the main file on, more
+    // is committed to the WAL, and the process dies before recording the file after it.
+    const owner = JSON.parse(readFileSync(`${file}-owner`, 'utf8')) as Record<string, unknown>
+    expect(owner.checkpointing).toBe(false)
+    writeFileSync(`${file}-owner`, JSON.stringify({ ...owner, checkpointing: true }))
+    const other = new DatabaseSync(file)
+    other.exec('PRAGMA wal_checkpoint(PASSIVE)')
+    other.close()
+    const tool = openLeadStore(file, { tool: true })
+    tool.insert({ ...lead, name: 'В WAL' }, 5_000)
+    tool.close()
+
+    const restarted = openLeadStore(file, { log })
+    expect(restarted.count()).toBe(4)
+    expect(log.entries).toEqual([])
+    restarted.close()
+    crashed.close()
+    expect(readdirSync(path.dirname(file)).filter((name) => name.includes('set-aside'))).toEqual([])
   })
 })

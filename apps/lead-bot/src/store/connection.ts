@@ -2,20 +2,26 @@
 // (docs/behaviour.md, "Storage rules"; docs/decisions/0043-fence-a-replaced-database-file.md).
 //
 // The rule: the service is the only program that writes the main database file, and only by its
-// own checkpoints (`wal_autocheckpoint` is off). After opening and after each checkpoint it
+// own checkpoints (`wal_autocheckpoint` is off). After opening and after each checkpoint, whether
+// it succeeded or not (one cut short by a full disk has still written part of the file), it
 // records the file's device, inode, size and modification time; before each database call it
 // compares them. Any difference means the file was deleted, replaced or written by someone else.
 // The service then never writes to it again: it copies what its connection holds to a rescue
-// file, stops taking leads and exits, and its next start merges the rescue file in.
+// file, stops taking leads and exits, and its next start merges the rescue file in
+// (docs/decisions/0058-a-full-disk-costs-no-lead.md for the full disk).
 import {
+  closeSync,
   existsSync,
+  fdatasyncSync,
   mkdirSync,
+  openSync,
   readFileSync,
   readdirSync,
   renameSync,
   rmSync,
+  statfsSync,
   statSync,
-  writeFileSync,
+  writeSync,
 } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -66,15 +72,87 @@ function sameIdentity(a: FileIdentity | undefined, b: FileIdentity | undefined):
   )
 }
 
-/** Beside the database: the identity of the main file the WAL beside it belongs to. */
-const ownerFile = (file: string) => `${file}-owner`
+/**
+ * Beside the database: the identity of the main file the WAL beside it belongs to, and whether one
+ * of the service's checkpoints was writing that file (a checkpoint cut short by a crash or a full
+ * disk leaves the file changed; the WAL still holds every commit and SQLite replays it).
+ */
+interface OwnerRecord extends FileIdentity {
+  checkpointing?: boolean
+}
 
-function readOwner(file: string): FileIdentity | undefined {
+const ownerFile = (file: string) => `${file}-owner`
+/**
+ * The owner record is always this long and written in place: once the file exists it is rewritten
+ * without needing a new block, so a full disk cannot leave it stale or empty.
+ */
+const OWNER_BYTES = 512
+
+function readOwner(file: string): OwnerRecord | undefined {
   try {
-    return JSON.parse(readFileSync(ownerFile(file), 'utf8')) as FileIdentity
+    return JSON.parse(readFileSync(ownerFile(file), 'utf8')) as OwnerRecord
   } catch {
     return undefined
   }
+}
+
+/** Writes the owner record in place and syncs it: it must be on disk before the main file moves. */
+function writeOwner(file: string, record: OwnerRecord): void {
+  const fd = openSync(ownerFile(file), existsSync(ownerFile(file)) ? 'r+' : 'w', 0o600)
+  try {
+    const text = Buffer.from(JSON.stringify(record).padEnd(OWNER_BYTES, ' '))
+    writeSync(fd, text, 0, text.length, 0)
+    fdatasyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/**
+ * Closes a connection. SQLite checkpoints when the last connection to a file closes, so with a
+ * `keepsRecord` connection that is recorded first, as every checkpoint is; one whose record cannot
+ * be written is left open: the process ends without that checkpoint and the WAL keeps every commit.
+ */
+function closeRecorded(
+  db: DatabaseSync,
+  file: string,
+  keepsRecord: boolean,
+  log: StoreLog | undefined,
+): void {
+  if (!keepsRecord) {
+    db.close()
+    return
+  }
+  const before = identityOf(file)
+  try {
+    if (before) writeOwner(file, { ...before, checkpointing: true })
+  } catch (error) {
+    log?.warn({ db: file, err: error }, 'closed without a checkpoint: no owner record')
+    return
+  }
+  db.close()
+  const after = identityOf(file)
+  const walLeft = (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0
+  try {
+    if (after) writeOwner(file, { ...after, checkpointing: walLeft })
+  } catch (error) {
+    log?.warn({ db: file, err: error }, 'the owner record after closing cannot be written')
+  }
+}
+
+/** Whether the error is the disk (or the folder's filesystem) having no space left. */
+export function isDiskFull(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { errcode, code, cause } = error as { errcode?: unknown; code?: unknown; cause?: unknown }
+  // SQLITE_FULL, also as an extended result code.
+  if (typeof errcode === 'number' && (errcode & 0xff) === 13) return true
+  return code === 'ENOSPC' || isDiskFull(cause)
+}
+
+/** Bytes an unprivileged process may still write in the folder holding `file`. */
+export function freeBytesBeside(file: string): number {
+  const stat = statfsSync(path.dirname(file))
+  return stat.bavail * stat.bsize
 }
 
 /** Rescue copies of a connection whose file was replaced, merged in at the next start. */
@@ -109,7 +187,8 @@ export function removeGuardFilesBefore(file: string, cutoff: number): string[] {
  * Before SQLite opens the file: a WAL beside it that was written for another main file (the file
  * was deleted, moved or copied over while the service was down after a crash) would be replayed
  * into this one and corrupt it. Such a WAL is moved aside, never applied. A WAL with no recorded
- * owner (a file from before this rule) is trusted, as SQLite would.
+ * owner (a file from before this rule) is trusted, as SQLite would, and so is one whose owner
+ * record says the service's own checkpoint was writing this file (same device and inode).
  */
 function setAsideForeignWal(file: string, log: StoreLog | undefined): void {
   const wal = `${file}-wal`
@@ -117,6 +196,8 @@ function setAsideForeignWal(file: string, log: StoreLog | undefined): void {
   const owner = readOwner(file)
   const main = identityOf(file)
   if (main !== undefined && (owner === undefined || sameIdentity(owner, main))) return
+  // The service's own checkpoint of this very file was cut short: the WAL is its own.
+  if (main && owner?.checkpointing && owner.dev === main.dev && owner.ino === main.ino) return
   const aside = `${file}${SET_ASIDE_INFIX}${Date.now()}`
   renameSync(wal, aside)
   rmSync(`${file}-shm`, { force: true })
@@ -161,11 +242,17 @@ export interface Connection {
   readonly busyTimeoutMs: number
   /** Throws StoreFencedError once the file is not the one opened (and fences it the first time). */
   guard(): void
-  /** The owner's: writes the WAL into the main file and records the file's new identity. */
+  /**
+   * The owner's: writes the WAL into the main file and records the file's new identity. Never
+   * throws: one that fails (a full disk) is logged, and the WAL keeps every commit.
+   */
   checkpoint(): void
   /** Whether the guard has fenced this connection. */
   readonly fenced: boolean
-  /** Closes; a fenced connection is left open (a close would checkpoint into the new file). */
+  /**
+   * Closes; a fenced connection is left open (a close would checkpoint into the new file), and so
+   * is one whose checkpoint on close could not be recorded first.
+   */
   close(): void
 }
 
@@ -182,17 +269,25 @@ export function connect(file: string, options: ConnectOptions, hooks: GuardHooks
     setAsideForeignWal(file, log)
   }
   const db = readOnly ? openReadOnly(file) : new DatabaseSync(file)
+  // A tool's connection keeps a record only where the service keeps one (not in its copies).
+  const keepsRecord = !readOnly && (owner || existsSync(ownerFile(file)))
   const busyTimeoutMs = Math.trunc(options.busyTimeoutMs)
-  db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`)
-  if (!readOnly) {
-    db.exec('PRAGMA journal_mode = WAL')
-    // FULL: the WAL is fsynced at every commit, so an acknowledged lead survives power loss too.
-    db.exec('PRAGMA synchronous = FULL')
-    // A deleted lead (retention, a person's request) is overwritten, not left in free pages.
-    db.exec('PRAGMA secure_delete = ON')
-    // Only the service's own checkpoints write the main file (the guard's rule above).
-    db.exec('PRAGMA wal_autocheckpoint = 0')
-    migrate(db)
+  try {
+    db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`)
+    if (!readOnly) {
+      db.exec('PRAGMA journal_mode = WAL')
+      // FULL: the WAL is fsynced at every commit, so an acknowledged lead survives power loss.
+      db.exec('PRAGMA synchronous = FULL')
+      // A deleted lead (retention, a person's request) is overwritten, not left in free pages.
+      db.exec('PRAGMA secure_delete = ON')
+      // Only the service's own checkpoints write the main file (the guard's rule above).
+      db.exec('PRAGMA wal_autocheckpoint = 0')
+      migrate(db)
+    }
+  } catch (error) {
+    // Not opened (a full disk, a newer schema): nothing of it stays open for a retry to pile on.
+    closeRecorded(db, file, keepsRecord, log)
+    throw error
   }
   db.function('phone_key', (value) => (typeof value === 'string' ? phoneKey(value) : null))
   const cache = new Map<string, StatementSync>()
@@ -209,15 +304,39 @@ export function connect(file: string, options: ConnectOptions, hooks: GuardHooks
   let walIno: number | undefined
   let fenced = false
 
-  function record(): void {
+  function record(checkpointing: boolean): void {
     known = identityOf(file)
     walIno = statSync(`${file}-wal`, { throwIfNoEntry: false })?.ino
-    if (known) writeFileSync(ownerFile(file), JSON.stringify(known), { mode: 0o600 })
+    if (known) writeOwner(file, { ...known, checkpointing })
   }
 
+  /**
+   * Records that a checkpoint is about to write the main file, runs it, and records the file as
+   * it is after it whatever happened: a failed checkpoint is still the service's own write, and
+   * the WAL still holds every commit. Never throws: a checkpoint that fails is tried again later.
+   */
   function checkpoint(): void {
-    db.exec('PRAGMA wal_checkpoint(PASSIVE)')
-    record()
+    try {
+      // Not recorded, not done: the main file stays as the owner record describes it.
+      if (known) writeOwner(file, { ...known, checkpointing: true })
+    } catch (error) {
+      log?.warn({ db: file, err: error }, 'checkpoint put off: the owner record cannot be written')
+      return
+    }
+    let done = true
+    try {
+      db.exec('PRAGMA wal_checkpoint(PASSIVE)')
+    } catch (error) {
+      done = false
+      log?.warn({ db: file, err: error }, 'checkpoint failed; the WAL keeps every commit')
+    }
+    try {
+      record(!done)
+    } catch (error) {
+      // `known` is already the file's new identity, so the guard does not fence; the owner record
+      // still says a checkpoint was writing this file, so the next start trusts the WAL.
+      log?.warn({ db: file, err: error }, 'the owner record after a checkpoint cannot be written')
+    }
   }
 
   /** Everything the connection still sees (even of an unlinked file), in a file of its own. */
@@ -252,7 +371,11 @@ export function connect(file: string, options: ConnectOptions, hooks: GuardHooks
     hooks.onFenced?.(rescue)
   }
 
-  if (owner) checkpoint()
+  if (owner) {
+    known = identityOf(file)
+    walIno = statSync(`${file}-wal`, { throwIfNoEntry: false })?.ino
+    checkpoint()
+  }
 
   return {
     db,
@@ -270,7 +393,7 @@ export function connect(file: string, options: ConnectOptions, hooks: GuardHooks
       return fenced
     },
     close() {
-      if (!fenced) db.close()
+      if (!fenced) closeRecorded(db, file, keepsRecord, log)
     },
   }
 }

@@ -57,29 +57,39 @@ export function leadQueue(conn: Connection) {
     return toLead(row)
   }
 
+  /**
+   * Commits all the leads in one transaction (one fsync), or none: on any error it is rolled back
+   * and the error rethrown. Rows come back in the order given; durable when this returns.
+   */
+  function insertMany(leads: readonly LeadToInsert[]): LeadRow[] {
+    try {
+      db.exec('BEGIN IMMEDIATE')
+    } catch (error) {
+      throw new TransactionNotStartedError(error)
+    }
+    try {
+      const rows = leads.map(insert)
+      db.exec('COMMIT')
+      return rows
+    } catch (error) {
+      // Some errors (I/O, disk full) already rolled the transaction back; ROLLBACK would throw.
+      if (db.isTransaction) db.exec('ROLLBACK')
+      throw error
+    }
+  }
+
   return {
-    /** Commits the lead (autocommit, WAL, synchronous=FULL: durable when this returns). */
-    insert: (lead: NewLead, now: number): LeadRow => insert({ lead, now }),
     /**
-     * Commits all the leads in one transaction (one fsync), or none: on any error it is rolled
-     * back and the error rethrown. Rows come back in the order given; durable when this returns.
+     * Commits the lead; durable when this returns. Always in an explicit transaction: on its own,
+     * an INSERT … RETURNING commits only when the statement is reset, and node:sqlite's get()
+     * does not report that commit failing (a full disk), so the row came back but was not stored.
      */
-    insertMany(leads: readonly LeadToInsert[]): LeadRow[] {
-      try {
-        db.exec('BEGIN IMMEDIATE')
-      } catch (error) {
-        throw new TransactionNotStartedError(error)
-      }
-      try {
-        const rows = leads.map(insert)
-        db.exec('COMMIT')
-        return rows
-      } catch (error) {
-        // Some errors (I/O, disk full) already rolled the transaction back; ROLLBACK would throw.
-        if (db.isTransaction) db.exec('ROLLBACK')
-        throw error
-      }
+    insert(lead: NewLead, now: number): LeadRow {
+      const [row] = insertMany([{ lead, now }])
+      if (!row) throw new Error('INSERT returned no row')
+      return row
     },
+    insertMany,
     /** The oldest pending lead, due or not: delivery is strictly in order of arrival. */
     head(): LeadRow | undefined {
       const row = sql(`SELECT * FROM leads WHERE status = 'pending' ORDER BY id LIMIT 1`).get()

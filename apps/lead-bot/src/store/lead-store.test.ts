@@ -2,6 +2,7 @@ import { statSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
+import { fillUntil, mountTmpfs } from '../../harness/full-disk.ts'
 import { tempDir } from '../../test/helpers.ts'
 import { TransactionNotStartedError } from './lead-queue.ts'
 import { openLeadStore } from './lead-store.ts'
@@ -238,5 +239,39 @@ describe('locks and read-only use', () => {
     expect(() => reader.insert(lead, 2)).toThrow(/readonly/)
     reader.close()
     expect(statSync(file).mtimeMs).toBe(before)
+  })
+})
+
+describe('a full disk', () => {
+  it('a lead is either refused or stored: none comes back as stored and then is not (0058)', () => {
+    const tmpfs = mountTmpfs(1024 * 1024)
+    try {
+      const file = path.join(tmpfs.dir, 'leads.sqlite')
+      const store = openLeadStore(file)
+      fillUntil(tmpfs.dir, path.join(tmpfs.dir, 'filler'), 64 * 1024)
+      const acknowledged: number[] = []
+      let refused = 0
+      // 64 KiB hold a few dozen leads: far fewer than 2,000 attempts.
+      for (let n = 0; refused < 20 && n < 2_000; n += 1) {
+        try {
+          acknowledged.push(store.insert({ ...lead, name: `Лид ${n}` }, 1_000 + n).id)
+        } catch (error) {
+          expect(String(error)).toMatch(/full/)
+          refused += 1
+        }
+      }
+      expect(refused).toBe(20)
+      store.close()
+      const reader = openLeadStore(file, { readOnly: true })
+      expect(
+        reader
+          .list({})
+          .map((row) => row.id)
+          .sort((a, b) => a - b),
+      ).toEqual(acknowledged)
+      reader.close()
+    } finally {
+      tmpfs.unmount()
+    }
   })
 })

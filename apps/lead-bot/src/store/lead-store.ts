@@ -1,7 +1,7 @@
 // The lead database as the service and the CLI use it: one connection, guarded before every call
 // (connection.ts), with the lead queue and the desk on top.
 import { chmodSync, rmSync } from 'node:fs'
-import { connect, guardFiles, RESCUE_INFIX } from './connection.ts'
+import { connect, freeBytesBeside, guardFiles, RESCUE_INFIX } from './connection.ts'
 import type { StoreLog } from './connection.ts'
 import { deskStore } from './desk-store.ts'
 import { leadQueue } from './lead-queue.ts'
@@ -62,6 +62,8 @@ function composeStore(file: string, options: StoreOptions) {
       conn.db.prepare('VACUUM INTO ?').run(target)
       chmodSync(target, 0o600)
     },
+    /** A consistent copy of the whole database as bytes (another machine's backup). */
+    serialize: (): Uint8Array => conn.db.serialize(),
   }
 
   let calls = 0
@@ -91,6 +93,8 @@ function composeStore(file: string, options: StoreOptions) {
     get fenced() {
       return conn.fenced
     },
+    /** Bytes still free in the database's folder (what a full disk has run out of). */
+    freeBytes: () => freeBytesBeside(file),
     /** The durability settings in force on this connection, for logs and tests. */
     settings() {
       const journalMode = str(conn.db.prepare('PRAGMA journal_mode').get()?.journal_mode)
