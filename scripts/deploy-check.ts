@@ -180,7 +180,14 @@ async function withLeadStream<T>(stepName: string, during: () => Promise<T>): Pr
   streams += 1
   const prefix = `Поток ${streams}`
   const answers: Promise<number | string>[] = []
-  const timer = setInterval(() => answers.push(postLead(`${prefix} ${answers.length + 1}`)), 100)
+  let longest = 0
+  const send = async (name: string) => {
+    const sent = Date.now()
+    const answer = await postLead(name)
+    longest = Math.max(longest, Date.now() - sent)
+    return answer
+  }
+  const timer = setInterval(() => answers.push(send(`${prefix} ${answers.length + 1}`)), 100)
   try {
     return await during()
   } finally {
@@ -194,7 +201,7 @@ async function withLeadStream<T>(stepName: string, during: () => Promise<T>): Pr
       (result) => `${result} ×${refused.filter((r) => r === result).length}`,
     )
     check(
-      `every lead sent during ${stepName} was answered 200 and stored`,
+      `every lead sent during ${stepName} was answered 200 and stored (the longest wait ${longest} ms)`,
       results.length > 0 && refused.length === 0 && stored === results.length,
       why.join(', '),
     )
