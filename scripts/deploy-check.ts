@@ -6,8 +6,9 @@
 // loopback with a self-signed certificate, beside the lead service under a systemd stand-in that
 // holds its socket (apps/lead-bot/harness/socket-supervisor.ts). Then: an edit published by
 // `npm run publish`; an update by hand (`git pull`, `npm run deploy`); a rollback; a release whose
-// lead service crashes at start, refused by its trial start; broken content, refused in the chat
-// and in the checkout, with `--list` and `--rollback` working all the same. During each of these
+// lead service crashes at start, refused by its trial start; one that crashes only once live,
+// undone by the deploy past systemd's start limit; broken content, refused in the chat and in the
+// checkout, with `--list` and `--rollback` working all the same. During each of these
 // a lead is sent through nginx every 100 ms and must be stored: one line per step,
 // `leads during <step>: N sent, N stored, 0 refused` (docs/decisions/0061-release-health.md).
 // Prints one line per check; exit code 1 if any failed.
@@ -512,6 +513,7 @@ try {
 
   process.stdout.write('a release whose lead service crashes at start:\n')
   const releasesBefore = releaseIds().join()
+  const headBefore = git(repo, 'rev-parse', 'HEAD')
   editorWrites('Сервис падает при старте', 'apps/lead-bot/src/main.ts', (code) => `${CRASH}${code}`)
   const crashed = await withLeadStream('a release whose lead service crashes at start', publish)
   check('npm run publish exits 1', crashed.status === 1, crashed.output.slice(-2000))
@@ -535,9 +537,47 @@ try {
       new RegExp(`^\\* ${second}\\s+good, live`, 'm').test(list.stdout),
     list.stdout,
   )
-  check("the server's checkout is back on its branch at the live commit", onBranch())
+  check(
+    "the server's checkout is back on its branch where it was",
+    onBranch() && git(repo, 'rev-parse', 'HEAD') === headBefore,
+  )
   git(editor, 'revert', '--no-edit', 'HEAD')
   git(editor, 'push', '-q', 'origin', 'HEAD:main')
+
+  process.stdout.write('a release whose lead service passes its trial and crashes live:\n')
+  // Only under the socket, which its trial start never has: the way back after the switch.
+  editorWrites(
+    'Сервис падает под systemd',
+    'apps/lead-bot/src/main.ts',
+    (code) => `if (process.env.LISTEN_FDS) ${CRASH}${code}`,
+  )
+  const wentBack = await withLeadStream(
+    'a release whose lead service crashes once live',
+    async () => {
+      git(repo, 'pull', '-q', '--ff-only')
+      return deploy()
+    },
+  )
+  check(
+    'npm run deploy exits 1: the release before is live again',
+    wentBack.status === 1 && wentBack.stderr.includes(`${second} is live again`),
+    `${wentBack.stdout}${wentBack.stderr}`,
+  )
+  check(
+    'pages and lead service are back on it, past the start limit',
+    live() === second && (await homeShows(NEW_TITLE)) && (await leadThroughNginx('После возврата')),
+  )
+  const afterLive = await deploy('--list')
+  check(
+    '--list shows the release marked broken, with why',
+    /\s+broken\s+«Сервис падает под systemd» — its lead service did not answer/.test(
+      afterLive.stdout,
+    ),
+    afterLive.stdout,
+  )
+  git(editor, 'revert', '--no-edit', 'HEAD')
+  git(editor, 'push', '-q', 'origin', 'HEAD:main')
+  git(repo, 'pull', '-q', '--ff-only')
 
   process.stdout.write('broken content (a price of 0), in the editor and then in the checkout:\n')
   editorCommits('Цена курса', 'content/courses/1.json', (course) => ({
@@ -546,6 +586,7 @@ try {
   }))
   await withLeadStream('broken content in the checkout', async () => {
     const releases = releaseIds().join()
+    const checkedOut = git(repo, 'rev-parse', 'HEAD')
     const refused = await publish()
     check('npm run publish exits 1', refused.status === 1)
     check(
@@ -560,8 +601,8 @@ try {
       releaseIds().join() === releases && (await homeShows(NEW_TITLE)),
     )
     check(
-      "the server's checkout is back on its branch at the live commit",
-      onBranch() && git(repo, 'log', '-1', '--format=%s') === 'Курс обновлён',
+      "the server's checkout is back on its branch where it was",
+      onBranch() && git(repo, 'rev-parse', 'HEAD') === checkedOut,
     )
     check(
       'the refused edit is told once: the next run finds nothing new',
