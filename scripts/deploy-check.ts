@@ -370,6 +370,8 @@ function setUp(): void {
       `-subj /CN=${HOST} -addext subjectAltName=DNS:${HOST},DNS:www.${HOST} ` +
       `-keyout ${tmp}/tls/privkey.pem -out ${tmp}/tls/fullchain.pem >/dev/null 2>&1`,
   )
+  // Debian's own nginx.conf as to connections (768 a worker): a lead waiting for the lead
+  // service holds two.
   writeFileSync(
     path.join(tmp, 'nginx.conf'),
     `${process.getuid?.() === 0 ? 'user root;' : ''}
@@ -377,7 +379,7 @@ load_module ${BROTLI};
 worker_processes 1;
 pid ${tmp}/nginx.pid;
 error_log ${tmp}/error.log warn;
-events { worker_connections 256; }
+events { worker_connections 768; }
 http {
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
