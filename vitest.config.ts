@@ -10,11 +10,11 @@ export default defineConfig({
       'apps/lead-bot',
       'apps/site/vitest.config.ts',
       'apps/site/vitest.dom.config.ts',
-      // Checks of the workspace as a whole (the import boundaries), in Node.
+      // Checks of the workspace as a whole (the import boundaries) and of its tools, in Node.
       {
         test: {
           name: 'workspace',
-          include: ['test/**/*.test.ts'],
+          include: ['test/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['test/fail-on-console-error.ts'],
         },
       },

@@ -1,14 +1,17 @@
 // `npm run check:deploy` (CI, after check:nginx): the documented deploy, done for real on this
 // machine. The repository is pushed to a scratch Git host (a bare repository) and checked out on
-// the "server"; the owner's editor is another checkout that commits content and pushes, as Decap
-// does. The school's facts committed, the checkout is deployed with `npm run deploy` into a
-// temporary DEPLOY_ROOT, served by Debian's nginx on loopback with a self-signed certificate,
-// beside the lead service the deploy restarts. Then `npm run publish` twice: an edit (a course
-// renamed, www redirected) is published and the chat is told «Опубликовано»; a broken edit (a
-// price of 0) is refused, the chat is told the field, and the live site is unchanged. Then a
-// rollback. After each: the page shows that release, a lead sent through nginx is stored, and
-// after the update a page of the release before still finds its script chunks. Prints one line
-// per check; exit code 1 if any failed.
+// the "server"; the owner's editor is another checkout that commits and pushes, as Decap does.
+// The settings are the shipped env examples with a school's real values filled in. The checkout
+// is deployed with `npm run deploy` into a temporary DEPLOY_ROOT, served by Debian's nginx on
+// loopback with a self-signed certificate, beside the lead service under a systemd stand-in that
+// holds its socket (apps/lead-bot/harness/socket-supervisor.ts). Then: an edit published by
+// `npm run publish`; an update by hand (`git pull`, `npm run deploy`); a rollback; a release whose
+// lead service crashes at start, refused by its trial start; one that crashes only once live,
+// undone by the deploy past systemd's start limit; broken content, refused in the chat and in the
+// checkout, with `--list` and `--rollback` working all the same. During each of these
+// a lead is sent through nginx every 100 ms and must be stored: one line per step,
+// `leads during <step>: N sent, N stored, 0 refused` (docs/decisions/0061-release-health.md).
+// Prints one line per check; exit code 1 if any failed.
 import { execFile, execFileSync, spawnSync } from 'node:child_process'
 import {
   copyFileSync,
@@ -17,14 +20,16 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
+import { request } from 'node:https'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { promisify } from 'node:util'
+import { promisify, stripVTControlCharacters } from 'node:util'
 import { startFakeTelegram } from '../apps/lead-bot/harness/fake-telegram.ts'
 import { completeSchoolFacts } from '../apps/site/harness/complete-school-facts.ts'
 
@@ -35,6 +40,7 @@ const HTTPS_PORT = Number(process.env.DEPLOY_CHECK_HTTPS_PORT ?? 8444)
 const LEAD_PORT = Number(process.env.DEPLOY_CHECK_LEAD_PORT ?? 3093)
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
 const BROTLI = `${process.env.NGINX_MODULES_DIR ?? '/usr/lib/nginx/modules'}/ngx_http_brotli_static_module.so`
+const HARNESS = path.join(ROOT, 'apps', 'lead-bot', 'harness')
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'deploy-check-'))
 const origin = path.join(tmp, 'origin.git')
@@ -43,6 +49,7 @@ const editor = path.join(tmp, 'editor')
 const deployRoot = path.join(tmp, 'srv')
 const envFile = path.join(tmp, 'it-lab.env')
 const leadsDb = path.join(tmp, 'data', 'leads.sqlite')
+const serviceState = path.join(tmp, 'lead-service')
 let failed = 0
 let passed = 0
 
@@ -58,7 +65,8 @@ function sh(command: string): void {
 
 function cleanup(): void {
   const pid = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim() : '')
-  for (const file of [path.join(tmp, 'lead.pid'), path.join(tmp, 'nginx.pid')]) {
+  // The supervisor stops the service it runs (SIGTERM: as `systemctl stop` of both units).
+  for (const file of [path.join(serviceState, 'supervisor.pid'), path.join(tmp, 'nginx.pid')]) {
     const id = Number(pid(file))
     if (id > 0) {
       try {
@@ -117,83 +125,174 @@ async function homeShows(text: string): Promise<boolean> {
   return false
 }
 
-function leadThroughNginx(name: string): boolean {
-  const answer = curl(
-    `${base}/lead/send?form=feedback`,
-    '-X',
-    'POST',
-    '-H',
-    'Content-Type: application/json',
-    '-H',
-    `Origin: https://${HOST}`,
-    '--data',
-    JSON.stringify({ name, phone: '+7 (912) 345-67-89' }),
-  )
-  if (answer.status !== 200) return false
+function storedLeads(namePattern: string): number {
   const db = new DatabaseSync(leadsDb, { readOnly: true })
   try {
-    return db.prepare('SELECT 1 FROM leads WHERE name = ?').get(name) !== undefined
+    const row = db.prepare('SELECT COUNT(*) AS n FROM leads WHERE name LIKE ?').get(namePattern)
+    return Number(row?.n ?? 0)
   } finally {
     db.close()
   }
 }
 
-/** Runs the deploy; a failure ends the check (what follows would only repeat it). */
-function deploy(...args: string[]): number {
-  const run = spawnSync(
+/** A lead POSTed through nginx as the site's form does: the status, or the connection's error. */
+function postLead(name: string): Promise<number | string> {
+  const body = JSON.stringify({ name, phone: '+7 (912) 345-67-89' })
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: HTTPS_PORT,
+        servername: HOST,
+        path: '/lead/send?form=feedback',
+        method: 'POST',
+        ca: readFileSync(path.join(tmp, 'tls', 'fullchain.pem')),
+        agent: false,
+        timeout: 60_000,
+        headers: {
+          Host: HOST,
+          Origin: `https://${HOST}`,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        response.resume()
+        response.on('end', () => resolve(response.statusCode ?? 0))
+      },
+    )
+    req.on('timeout', () => req.destroy(new Error('no answer in 60 s')))
+    req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message))
+    req.end(body)
+  })
+}
+
+async function leadThroughNginx(name: string): Promise<boolean> {
+  return (await postLead(name)) === 200 && storedLeads(name) === 1
+}
+
+let streams = 0
+
+/**
+ * Runs `during` while a lead goes to nginx every 100 ms, each with a name of its own and without
+ * waiting for the one before; then checks every one was answered 200 and is in the database.
+ */
+async function withLeadStream<T>(stepName: string, during: () => Promise<T>): Promise<T> {
+  streams += 1
+  const prefix = `Поток ${streams}`
+  const answers: Promise<number | string>[] = []
+  let longest = 0
+  const send = async (name: string) => {
+    const sent = Date.now()
+    const answer = await postLead(name)
+    longest = Math.max(longest, Date.now() - sent)
+    return answer
+  }
+  const timer = setInterval(() => answers.push(send(`${prefix} ${answers.length + 1}`)), 100)
+  try {
+    return await during()
+  } finally {
+    clearInterval(timer)
+    const results = await Promise.all(answers)
+    const refused = results.filter((result) => result !== 200)
+    const stored = storedLeads(`${prefix} %`)
+    const line = `leads during ${stepName}: ${results.length} sent, ${stored} stored, ${refused.length} refused`
+    process.stdout.write(`${line}\n`)
+    const why = [...new Set(refused)].map(
+      (result) => `${result} ×${refused.filter((r) => r === result).length}`,
+    )
+    check(
+      `every lead sent during ${stepName} was answered 200 and stored (the longest wait ${longest} ms)`,
+      results.length > 0 && refused.length === 0 && stored === results.length,
+      why.join(', '),
+    )
+  }
+}
+
+interface Run {
+  status: number
+  stdout: string
+  stderr: string
+}
+
+/** Runs the deploy from the server's checkout, as `npm run deploy` does; its output is kept. */
+async function deploy(...args: string[]): Promise<Run> {
+  const run = await promisify(execFile)(
     process.execPath,
     [path.join(repo, 'scripts', 'deploy.ts'), '--env-file', envFile, ...args],
-    { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
+    { cwd: repo, maxBuffer: 64 * 1024 * 1024 },
+  ).then(
+    ({ stdout, stderr }) => ({ status: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      status: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   )
   writeFileSync(path.join(tmp, `deploy-${Date.now()}.log`), `${run.stdout}\n${run.stderr}`)
-  if (run.status !== 0)
-    process.stdout.write(`${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}\n`)
-  return run.status ?? 1
+  return run
 }
 
 const telegram = await startFakeTelegram('deploy-check-token')
 
+/** A line of the env file set to `value` (a commented-out one uncommented), else added. */
+function setting(text: string, name: string, value: string): string {
+  const line = new RegExp(`^#?${name}=.*$`, 'm')
+  return line.test(text) ? text.replace(line, `${name}=${value}`) : `${text}\n${name}=${value}\n`
+}
+
+/**
+ * The env file as step 3 of deploy/README.md makes it: the two shipped examples, the school's own
+ * values filled in (its address, the bot), everything else as shipped (`LEAD_API_URL` empty) but
+ * the loopback layout of this machine and a rate limit the stream of leads stays under.
+ */
 function writeEnv(www: 'off' | 'redirect'): void {
   const nginxArgs = `-p ${tmp} -c ${tmp}/nginx.conf -e ${tmp}/error.log`
-  writeFileSync(
-    envFile,
-    [
-      `SITE_URL=https://${HOST}`,
-      `LEAD_API_URL=https://${HOST}/lead`,
-      'TELEGRAM_NOTIFY=minimal',
-      `TELEGRAM_BOT_TOKEN=${telegram.token}`,
-      'TELEGRAM_CHAT_ID=1001',
-      `TELEGRAM_API_URL=${telegram.url}`,
-      'LEADS_RETENTION_DAYS=180',
-      `DEPLOY_ROOT=${deployRoot}`,
-      `DEPLOY_WWW=${www}`,
-      `NGINX_SITE_CONF=${tmp}/sites/it-lab.conf`,
-      `NGINX_RELOAD=${NGINX} -t -q ${nginxArgs} && if [ -s ${tmp}/nginx.pid ]; then ${NGINX} -s reload ${nginxArgs}; else ${NGINX} ${nginxArgs}; fi`,
-      `LEAD_SERVICE_RESTART=sh ${tmp}/restart-lead.sh`,
-      `NGINX_HTTP_LISTEN=127.0.0.1:${HTTP_PORT}`,
-      `NGINX_HTTPS_LISTEN=127.0.0.1:${HTTPS_PORT}`,
-      `TLS_CERT_DIR=${tmp}/tls`,
-      `ACME_WEBROOT=${tmp}/acme`,
-      `DEPLOY_BACKUP_DIR=${tmp}/backups`,
-      `LEADS_DB=${leadsDb}`,
-      `LEAD_PORT=${LEAD_PORT}`,
-      'LEAD_HOST=127.0.0.1',
-      `SITE_ORIGIN=https://${HOST}`,
-      'TRUST_PROXY=loopback',
-      '',
-    ].join('\n'),
-  )
+  const shipped = ['deploy.env.example', 'lead-bot.env.example']
+    .map((file) => readFileSync(path.join(repo, 'deploy', file), 'utf8'))
+    .join('')
+  const values: Record<string, string> = {
+    SITE_URL: `https://${HOST}`,
+    SITE_ORIGIN: `https://${HOST}`,
+    TELEGRAM_BOT_TOKEN: telegram.token,
+    TELEGRAM_CHAT_ID: '1001',
+    // The stand-ins of this machine.
+    TELEGRAM_API_URL: telegram.url,
+    DEPLOY_ROOT: deployRoot,
+    DEPLOY_WWW: www,
+    NGINX_SITE_CONF: `${tmp}/sites/it-lab.conf`,
+    NGINX_RELOAD: `${NGINX} -t -q ${nginxArgs} && if [ -s ${tmp}/nginx.pid ]; then ${NGINX} -s reload ${nginxArgs}; else ${NGINX} ${nginxArgs}; fi`,
+    LEAD_SERVICE_RESTART: `sh ${tmp}/restart-lead.sh`,
+    NGINX_HTTP_LISTEN: `127.0.0.1:${HTTP_PORT}`,
+    NGINX_HTTPS_LISTEN: `127.0.0.1:${HTTPS_PORT}`,
+    TLS_CERT_DIR: `${tmp}/tls`,
+    ACME_WEBROOT: `${tmp}/acme`,
+    DEPLOY_BACKUP_DIR: `${tmp}/backups`,
+    LEADS_DB: leadsDb,
+    LEAD_PORT: String(LEAD_PORT),
+    LEAD_HOST: '127.0.0.1',
+    TRUST_PROXY: 'loopback',
+    RATE_LIMIT_MAX: '1000000',
+  }
+  let text = shipped
+  for (const [name, value] of Object.entries(values)) text = setting(text, name, value)
+  writeFileSync(envFile, text)
 }
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync(
     'git',
     ['-c', 'user.name=Editor', '-c', 'user.email=editor@example.test', ...args],
-    {
-      cwd,
-      encoding: 'utf8',
-    },
+    { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   ).trim()
+}
+
+/** A commit of `file` in the editor's checkout, pushed to the Git host. */
+function editorWrites(subject: string, file: string, edit: (text: string) => string): void {
+  const full = path.join(editor, file)
+  writeFileSync(full, edit(readFileSync(full, 'utf8')))
+  git(editor, 'commit', '-q', '-am', subject)
+  git(editor, 'push', '-q', 'origin', 'HEAD:main')
 }
 
 /** What the editor does on «Опубликовать»: a commit of content files, pushed to the Git host. */
@@ -202,20 +301,26 @@ function editorCommits(
   file: string,
   edit: (data: Record<string, unknown>) => object,
 ): void {
-  const full = path.join(editor, file)
-  writeFileSync(full, `${JSON.stringify(edit(JSON.parse(readFileSync(full, 'utf8'))), null, 2)}\n`)
-  git(editor, 'commit', '-q', '-am', subject)
-  git(editor, 'push', '-q', 'origin', 'HEAD:main')
+  editorWrites(subject, file, (text) => `${JSON.stringify(edit(JSON.parse(text)), null, 2)}\n`)
 }
 
-/** Runs `npm run publish` as its timer does; the chat's messages it caused. */
-async function publish(): Promise<{ status: number; said: string }> {
+/** The chat's messages about publishing (the leads' own messages left out). */
+function publishMessages(from: number): string {
+  return telegram.messages
+    .slice(from)
+    .map((message) => message.text)
+    .filter((text) => /Опубликовано|Правка не опубликована/.test(text))
+    .join('\n')
+}
+
+/** Runs `npm run publish` as its timer does; the chat's messages it caused, and its output. */
+async function publish(): Promise<{ status: number; said: string; output: string }> {
   const before = telegram.messages.length
   // Not spawnSync: the fake Telegram answering its message lives in this process.
   const { status, output } = await promisify(execFile)(
     process.execPath,
     [path.join(repo, 'scripts', 'publish.ts'), '--env-file', envFile],
-    { cwd: repo },
+    { cwd: repo, maxBuffer: 64 * 1024 * 1024 },
   ).then(
     ({ stdout, stderr }) => ({ status: 0, output: `${stdout}${stderr}` }),
     (error: { code: number; stdout: string; stderr: string }) => ({
@@ -225,18 +330,20 @@ async function publish(): Promise<{ status: number; said: string }> {
   )
   writeFileSync(path.join(tmp, `publish-${Date.now()}.log`), output)
   if (status > 1) process.stdout.write(`${output.slice(-3000)}\n`)
-  return {
-    status,
-    said: telegram.messages
-      .slice(before)
-      .map((message) => message.text)
-      .join('\n'),
-  }
+  return { status, said: publishMessages(before), output }
 }
 
+const live = () => path.basename(readlinkSync(path.join(deployRoot, 'current')))
+const releaseIds = () => readdirSync(path.join(deployRoot, 'releases')).sort()
+const onBranch = () => git(repo, 'symbolic-ref', '--quiet', '--short', 'HEAD') === 'main'
+
 function setUp(): void {
-  // The repository as committed, on a scratch Git host, and the editor's checkout of it.
-  git(tmp, 'clone', '-q', '--bare', '--branch', 'main', ROOT, origin)
+  // The repository as committed on this branch, as `main` of a scratch Git host, and the
+  // editor's checkout of it.
+  const head = git(ROOT, 'rev-parse', 'HEAD')
+  git(tmp, 'init', '-q', '--bare', origin)
+  git(ROOT, 'push', '-q', origin, `${head}:refs/heads/main`)
+  git(origin, 'symbolic-ref', 'HEAD', 'refs/heads/main')
   git(tmp, 'clone', '-q', origin, editor)
   // The facts a school would fill in, saved in the editor; then the server's checkout.
   editorCommits('Сведения о школе', 'content/school.json', () => completeSchoolFacts)
@@ -263,6 +370,8 @@ function setUp(): void {
       `-subj /CN=${HOST} -addext subjectAltName=DNS:${HOST},DNS:www.${HOST} ` +
       `-keyout ${tmp}/tls/privkey.pem -out ${tmp}/tls/fullchain.pem >/dev/null 2>&1`,
   )
+  // Debian's own nginx.conf as to connections (768 a worker): a lead waiting for the lead
+  // service holds two.
   writeFileSync(
     path.join(tmp, 'nginx.conf'),
     `${process.getuid?.() === 0 ? 'user root;' : ''}
@@ -270,7 +379,7 @@ load_module ${BROTLI};
 worker_processes 1;
 pid ${tmp}/nginx.pid;
 error_log ${tmp}/error.log warn;
-events { worker_connections 256; }
+events { worker_connections 768; }
 http {
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
@@ -281,37 +390,59 @@ http {
 }
 `,
   )
-  // What systemd does for the unit: stop the running service, start the live release's.
+  // What the deploy's `systemctl reset-failed …; systemctl restart …` does, with the stand-in
+  // for the .socket and .service units: started on the first deploy (the units enabled in
+  // step 6 start then), restarted on the live release (`current`, resolved at each start) with
+  // its own Node 24, as the unit's ExecStart.
+  const node = process.execPath
+  const ctl = `${node} ${HARNESS}/supervisorctl.ts`
   writeFileSync(
     path.join(tmp, 'restart-lead.sh'),
-    `pid=$(cat ${tmp}/lead.pid 2>/dev/null)
-if [ -n "$pid" ]; then kill "$pid" 2>/dev/null; while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done; fi
-cd ${deployRoot}/current/app || exit 1
-nohup node apps/lead-bot/src/main.ts >> ${tmp}/lead.log 2>&1 &
-echo $! > ${tmp}/lead.pid
+    `state=${serviceState}
+if [ -s $state/supervisor.pid ] && kill -0 "$(cat $state/supervisor.pid)" 2>/dev/null; then
+  ${ctl} reset-failed --state-dir $state
+  exec ${ctl} restart --state-dir $state
+fi
+mkdir -p $state
+nohup ${node} ${HARNESS}/socket-supervisor.ts --listen 127.0.0.1:${LEAD_PORT} --state-dir $state \\
+  --cwd ${deployRoot}/current/app -- ${deployRoot}/current/app/node_modules/node/bin/node \\
+  apps/lead-bot/src/main.ts >> ${tmp}/lead.log 2>&1 &
+for i in $(seq 300); do [ "$(cat $state/state 2>/dev/null)" = active ] && exit 0; sleep 0.1; done
+exit 1
 `,
   )
 }
 
 const TITLE = 'Roblox: создание 3D-игр'
 const NEW_TITLE = 'Roblox: создаём 3D-игры'
+const UPDATED_TITLE = 'Roblox: 3D-игры своими руками'
+const CRASH = "throw new Error('this release crashes at start')\n"
+/** What a refusal must never show: a stack frame, a colour code, npm's own error lines. */
+const noisy = (text: string) =>
+  /^\s+at |^npm (error|ERR!)/m.test(text) || stripVTControlCharacters(text) !== text
 
 try {
   setUp()
   writeEnv('off')
-  process.stdout.write('first deploy:\n')
-  check('npm run deploy exits 0', deploy() === 0)
+  process.stdout.write('first deploy (the shipped env example, LEAD_API_URL empty):\n')
+  const firstRun = await deploy()
+  check('npm run deploy exits 0', firstRun.status === 0, firstRun.stderr.slice(-2000))
+  check(
+    'it prints a short summary',
+    firstRun.stdout.trim().split('\n').length <= 5 && firstRun.stdout.includes('is live'),
+    firstRun.stdout,
+  )
   check(`the home page is served (${TITLE})`, await homeShows(TITLE))
-  check('a lead through nginx is stored', leadThroughNginx('Первый выпуск'))
+  check('a lead through nginx is stored', await leadThroughNginx('Первый выпуск'))
   check(
     'www is named in no server block (DEPLOY_WWW=off)',
     !readFileSync(path.join(tmp, 'sites', 'it-lab.conf'), 'utf8').includes(`www.${HOST}`),
   )
-  const [first] = readdirSync(path.join(deployRoot, 'releases'))
+  const [first = ''] = releaseIds()
   const firstAssets = (
-    JSON.parse(
-      readFileSync(path.join(deployRoot, 'releases', first ?? '', 'release.json'), 'utf8'),
-    ) as { assets: string[] }
+    JSON.parse(readFileSync(path.join(deployRoot, 'releases', first, 'release.json'), 'utf8')) as {
+      assets: string[]
+    }
   ).assets.filter((name) => name.endsWith('.js'))
 
   process.stdout.write('an edit published (a course renamed, www redirected):\n')
@@ -321,20 +452,20 @@ try {
   }))
   writeEnv('redirect')
   await new Promise((resolve) => setTimeout(resolve, 1_100)) // a release id of its own
-  const published = await publish()
-  check('npm run publish exits 0', published.status === 0)
+  const published = await withLeadStream('publish', publish)
+  check('npm run publish exits 0', published.status === 0, published.output.slice(-2000))
   check(
     'the chat is told «Опубликовано»',
     published.said.includes('Опубликовано') && published.said.includes('Курс переименован'),
     published.said,
   )
   check(`the home page shows the new release (${NEW_TITLE})`, await homeShows(NEW_TITLE))
-  check('a lead through nginx is stored', leadThroughNginx('Второй выпуск'))
-  const [, second] = readdirSync(path.join(deployRoot, 'releases'))
+  check("the server's checkout is on its branch, not a detached commit", onBranch())
+  const second = live()
   const secondOwn = (
-    JSON.parse(
-      readFileSync(path.join(deployRoot, 'releases', second ?? '', 'release.json'), 'utf8'),
-    ) as { assets: string[] }
+    JSON.parse(readFileSync(path.join(deployRoot, 'releases', second, 'release.json'), 'utf8')) as {
+      assets: string[]
+    }
   ).assets
   const gone = firstAssets.filter((name) => !secondOwn.includes(name))
   check(
@@ -349,42 +480,192 @@ try {
   )
   check(
     'the lead database was backed up before the restart',
-    existsSync(path.join(tmp, 'backups')) && readdirSync(path.join(tmp, 'backups')).length > 0,
+    existsSync(path.join(tmp, 'backups')) &&
+      readdirSync(path.join(tmp, 'backups')).some((name) => name.endsWith('.sqlite')),
   )
 
-  process.stdout.write('a broken edit refused (a price of 0):\n')
-  const releases = readdirSync(path.join(deployRoot, 'releases'))
+  process.stdout.write('an update by hand after the publish (git pull, npm run deploy):\n')
+  editorCommits('Курс обновлён', 'content/courses/1.json', (course) => ({
+    ...course,
+    title: UPDATED_TITLE,
+  }))
+  const updated = await withLeadStream('deploy', async () => {
+    git(repo, 'pull', '-q', '--ff-only')
+    return deploy()
+  })
+  check('git pull and npm run deploy exit 0', updated.status === 0, updated.stderr.slice(-2000))
+  check(
+    'the summary names the release, the commit and what changed',
+    updated.stdout.trim().split('\n').length <= 5 &&
+      updated.stdout.includes('«Курс обновлён»') &&
+      updated.stdout.includes('changed since') &&
+      updated.stdout.includes('content/courses/1.json'),
+    updated.stdout,
+  )
+  check(`the home page shows the update (${UPDATED_TITLE})`, await homeShows(UPDATED_TITLE))
+  const third = live()
+
+  process.stdout.write('rollback:\n')
+  const rolledBack = await withLeadStream('rollback', () => deploy('--rollback'))
+  check('npm run deploy -- --rollback exits 0', rolledBack.status === 0, rolledBack.stderr)
+  check(
+    `the published release is live again, its pages with it (${NEW_TITLE})`,
+    live() === second && (await homeShows(NEW_TITLE)),
+  )
+
+  process.stdout.write('a release whose lead service crashes at start:\n')
+  const releasesBefore = releaseIds().join()
+  const headBefore = git(repo, 'rev-parse', 'HEAD')
+  editorWrites('Сервис падает при старте', 'apps/lead-bot/src/main.ts', (code) => `${CRASH}${code}`)
+  const crashed = await withLeadStream('a release whose lead service crashes at start', publish)
+  check('npm run publish exits 1', crashed.status === 1, crashed.output.slice(-2000))
+  check(
+    'the deploy says its trial start refused it, naming the error',
+    crashed.output.includes('refused at its trial start') &&
+      crashed.output.includes('this release crashes at start') &&
+      !noisy(crashed.output.slice(crashed.output.indexOf('deploy: nothing'))),
+    crashed.output.slice(-2000),
+  )
+  check(
+    'pages and lead service stay on the live release',
+    live() === second && (await homeShows(NEW_TITLE)) && (await leadThroughNginx('После сбоя')),
+  )
+  const list = await deploy('--list')
+  const crashedId = releaseIds().find((id) => !releasesBefore.split(',').includes(id)) ?? ''
+  check(
+    '--list shows the refused release as broken and the live one marked',
+    list.status === 0 &&
+      new RegExp(`^  ${crashedId}\\s+broken`, 'm').test(list.stdout) &&
+      new RegExp(`^\\* ${second}\\s+good, live`, 'm').test(list.stdout),
+    list.stdout,
+  )
+  check(
+    "the server's checkout is back on its branch where it was",
+    onBranch() && git(repo, 'rev-parse', 'HEAD') === headBefore,
+  )
+  git(editor, 'revert', '--no-edit', 'HEAD')
+  git(editor, 'push', '-q', 'origin', 'HEAD:main')
+
+  process.stdout.write('a release whose lead service passes its trial and crashes live:\n')
+  // Only under the socket, which its trial start never has: the way back after the switch.
+  editorWrites(
+    'Сервис падает под systemd',
+    'apps/lead-bot/src/main.ts',
+    (code) => `if (process.env.LISTEN_FDS) ${CRASH}${code}`,
+  )
+  const wentBack = await withLeadStream(
+    'a release whose lead service crashes once live',
+    async () => {
+      git(repo, 'pull', '-q', '--ff-only')
+      return deploy()
+    },
+  )
+  check(
+    'npm run deploy exits 1: the release before is live again',
+    wentBack.status === 1 && wentBack.stderr.includes(`${second} is live again`),
+    `${wentBack.stdout}${wentBack.stderr}`,
+  )
+  check(
+    'pages and lead service are back on it, past the start limit',
+    live() === second && (await homeShows(NEW_TITLE)) && (await leadThroughNginx('После возврата')),
+  )
+  const afterLive = await deploy('--list')
+  check(
+    '--list shows the release marked broken, with why',
+    /\s+broken\s+«Сервис падает под systemd» — its lead service did not answer/.test(
+      afterLive.stdout,
+    ),
+    afterLive.stdout,
+  )
+  git(editor, 'revert', '--no-edit', 'HEAD')
+  git(editor, 'push', '-q', 'origin', 'HEAD:main')
+  git(repo, 'pull', '-q', '--ff-only')
+
+  process.stdout.write('broken content (a price of 0), in the editor and then in the checkout:\n')
   editorCommits('Цена курса', 'content/courses/1.json', (course) => ({
     ...course,
     prices: { ...(course.prices as object), basic: 0 },
   }))
-  const refused = await publish()
-  check('npm run publish exits 1', refused.status === 1)
-  check(
-    'the chat is told «Правка не опубликована», naming the file and the field',
-    refused.said.includes('Правка не опубликована') &&
-      refused.said.includes('content/courses/1.json') &&
-      refused.said.includes('prices.basic'),
-    refused.said,
-  )
-  check(
-    'no release was made and the live site is unchanged',
-    readdirSync(path.join(deployRoot, 'releases')).join() === releases.join() &&
-      (await homeShows(NEW_TITLE)),
-  )
-  check(
-    "the server's checkout is back on the live commit",
-    git(repo, 'log', '-1', '--format=%s') === 'Курс переименован',
-  )
-  check(
-    'the refused edit is told once: the next run finds nothing new',
-    (await publish()).said === '',
-  )
+  await withLeadStream('broken content in the checkout', async () => {
+    const releases = releaseIds().join()
+    const checkedOut = git(repo, 'rev-parse', 'HEAD')
+    const refused = await publish()
+    check('npm run publish exits 1', refused.status === 1)
+    check(
+      'the chat is told «Правка не опубликована», naming the file and the field',
+      refused.said.includes('Правка не опубликована') &&
+        refused.said.includes('content/courses/1.json') &&
+        refused.said.includes('prices.basic'),
+      refused.said,
+    )
+    check(
+      'no release was made and the live site is unchanged',
+      releaseIds().join() === releases && (await homeShows(NEW_TITLE)),
+    )
+    check(
+      "the server's checkout is back on its branch where it was",
+      onBranch() && git(repo, 'rev-parse', 'HEAD') === checkedOut,
+    )
+    check(
+      'the refused edit is told once: the next run finds nothing new',
+      (await publish()).said === '',
+    )
 
-  process.stdout.write('rollback:\n')
-  check('npm run deploy -- --rollback exits 0', deploy('--rollback') === 0)
-  check(`the home page shows the first release again (${TITLE})`, await homeShows(TITLE))
-  check('a lead through nginx is stored', leadThroughNginx('После отката'))
+    git(repo, 'pull', '-q', '--ff-only')
+    const byHand = await deploy()
+    const said = `${byHand.stdout}${byHand.stderr}`
+    check(
+      'npm run deploy of the broken checkout exits 1 with one paragraph and the problem',
+      byHand.status === 1 &&
+        said.includes('nothing was deployed') &&
+        said.includes('prices.basic') &&
+        !noisy(said) &&
+        said.trim().split('\n').length <= 6,
+      said,
+    )
+    const listed = await deploy('--list')
+    check(
+      '--list works with the broken checkout',
+      listed.status === 0 && listed.stdout.includes(second),
+    )
+    const back = await deploy('--rollback')
+    check(
+      `--rollback works with the broken checkout: the first release is live (${TITLE})`,
+      back.status === 0 && live() === first && (await homeShows(TITLE)),
+      `${back.stdout}${back.stderr}`,
+    )
+    const to = await deploy('--rollback', '--to', third)
+    check(
+      `--rollback --to picks a release (${UPDATED_TITLE})`,
+      to.status === 0 && live() === third && (await homeShows(UPDATED_TITLE)),
+      `${to.stdout}${to.stderr}`,
+    )
+  })
+
+  process.stdout.write('one deploy at a time:\n')
+  const lock = path.join(deployRoot, 'deploy.lock')
+  writeFileSync(
+    lock,
+    JSON.stringify({
+      pid: process.pid,
+      command: 'npm run deploy',
+      startedAt: new Date().toISOString(),
+      token: 'check',
+    }),
+  )
+  editorCommits('Цена курса исправлена', 'content/courses/1.json', (course) => ({
+    ...course,
+    prices: { ...(course.prices as object), basic: 4900 },
+  }))
+  const waiting = await publish()
+  rmSync(lock)
+  check(
+    'a publish while a deploy holds the lock changes nothing and says who holds it',
+    waiting.status === 0 &&
+      waiting.output.includes(`pid ${process.pid} (npm run deploy)`) &&
+      live() === third,
+    waiting.output,
+  )
   copyFileSync(leadsDb, path.join(tmp, 'final.sqlite'))
 } catch (error) {
   failed += 1

@@ -1,8 +1,10 @@
 // `npm run deploy -- --env-file /etc/it-lab/it-lab.env` on the server, from a checkout of the
-// repository: the release build, a versioned release folder, the nginx site rendered from the
-// settings, a backup of the lead database, the switch of `current`, the lead service restarted
-// and checked, nginx reloaded. `--rollback` returns to the release before the live one.
-// docs/decisions/0047-one-command-deploy.md; deploy/README.md walks through it.
+// repository: the release build, a versioned release folder, its lead service started once on a
+// spare port (the trial), a backup of the lead database, then the switch of `current`, nginx
+// reloaded and the lead service restarted and checked; back to the release before when that
+// fails. `--rollback [--to RELEASE]` and `--list` work on the release folders alone, so they work
+// while the checkout is broken. docs/decisions/0047-one-command-deploy.md,
+// 0061-release-health.md and 0062-one-lock-and-the-branch.md; deploy/README.md walks through it.
 import { execFileSync, spawnSync } from 'node:child_process'
 import {
   cpSync,
@@ -10,18 +12,29 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
-  readlinkSync,
-  renameSync,
   rmSync,
-  statSync,
-  symlinkSync,
   writeFileSync,
-  chownSync,
 } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { backupTo } from '../apps/lead-bot/src/store/backups.ts'
+import { describeHolder, lockFile, takeLock } from './deploy/lock.ts'
+import {
+  listReleases,
+  liveRelease,
+  markRelease,
+  readRelease,
+  releasesDir,
+  releaseTable,
+  releasesToPrune,
+  removeRelease,
+  rollbackTarget,
+  shareUnchangedFiles,
+  switchTo,
+  writeRelease,
+} from './deploy/releases.ts'
 import { renderNginx } from './deploy/render-nginx.ts'
+import { plainLines, problemsIn, refusal } from './deploy/report.ts'
+import { crashLine, healthy, LIVE_WAIT_MS, shell, trialStart } from './deploy/service.ts'
 import { DeploySettingsError, readDeploySettings } from './deploy/settings.ts'
 import type { DeploySettings } from './deploy/settings.ts'
 
@@ -41,147 +54,113 @@ const APP_FILES = [
   // The units and the guide, beside the code they run (their Documentation= points here).
   'deploy',
 ]
+/** A deploy waits this long for another one (or a publish) to finish. */
+const LOCK_WAIT_MS = 15 * 60_000
 
-interface ReleaseInfo {
-  id: string
-  commit: string
-  builtAt: string
-  /** The hashed assets this release's own build made (kept by the next release). */
-  assets: string[]
+const USAGE =
+  'usage: npm run deploy -- --env-file /etc/it-lab/it-lab.env [--verbose | --list | --rollback [--to RELEASE]]'
+
+function options() {
+  try {
+    return parseArgs({
+      options: {
+        'env-file': { type: 'string' },
+        rollback: { type: 'boolean', default: false },
+        to: { type: 'string' },
+        list: { type: 'boolean', default: false },
+        verbose: { type: 'boolean', default: false },
+      },
+    }).values
+  } catch (error) {
+    process.stderr.write(
+      `deploy: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`,
+    )
+    process.exit(1)
+  }
 }
+const values = options()
+const verbose = values.verbose
 
 function say(message: string): void {
   process.stdout.write(`deploy: ${message}\n`)
 }
 
+/** A step's line, shown with --verbose only. */
+function step(message: string): void {
+  if (verbose) say(message)
+}
+
+/** A refusal: printed as it is, exit status 1 (the `finally` blocks on the way still run). */
+class Refused extends Error {}
+
 function fail(message: string): never {
-  process.stderr.write(`deploy: ${message}\n`)
-  process.exit(1)
+  throw new Refused(message)
 }
 
-/** Runs an operator-given shell command (nginx reload, service restart) with the settings. */
-function shell(what: string, command: string): void {
-  say(`${what}: ${command}`)
-  const run = spawnSync('sh', ['-c', command], { stdio: 'inherit', env: process.env })
-  if (run.status !== 0) throw new Error(`${what} failed (exit ${run.status ?? run.signal})`)
-}
+/** A release id: its UTC build time, then the commit. */
+const releaseId = (commit: string) =>
+  `${new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}-${commit}`
 
-const releasesDir = (settings: DeploySettings) => path.join(settings.root, 'releases')
-const currentLink = (settings: DeploySettings) => path.join(settings.root, 'current')
-
-function releases(settings: DeploySettings): string[] {
-  if (!existsSync(releasesDir(settings))) return []
-  return readdirSync(releasesDir(settings)).sort()
-}
-
-function liveRelease(settings: DeploySettings): string | undefined {
+function git(...args: string[]): string | undefined {
   try {
-    return path.basename(readlinkSync(currentLink(settings)))
+    return execFileSync('git', args, {
+      cwd: REPO,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim()
   } catch {
     return undefined
   }
 }
 
-function releaseInfo(settings: DeploySettings, id: string): ReleaseInfo {
-  const file = path.join(releasesDir(settings), id, 'release.json')
-  return JSON.parse(readFileSync(file, 'utf8')) as ReleaseInfo
-}
-
-/** Points `current` at release `id` in one rename, so nginx never sees a missing folder. */
-function switchTo(settings: DeploySettings, id: string): void {
-  const link = currentLink(settings)
-  const next = `${link}.next`
-  rmSync(next, { force: true })
-  symlinkSync(path.join('releases', id), next)
-  renameSync(next, link)
-  say(`current -> releases/${id}`)
-}
-
-async function healthy(settings: DeploySettings, timeoutMs = 30_000): Promise<boolean> {
-  const url = `http://127.0.0.1:${settings.leadPort}/health`
-  const until = Date.now() + timeoutMs
-  while (Date.now() < until) {
-    try {
-      const answer = await fetch(url, { signal: AbortSignal.timeout(2_000) })
-      const body = (await answer.json()) as { status?: string }
-      if (answer.ok && body.status !== 'error') return true
-    } catch {
-      // Not up yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  return false
-}
-
-/** Restarts the lead service on the live release and reloads nginx; true when it is healthy. */
-async function activate(settings: DeploySettings): Promise<boolean> {
-  shell('restarting the lead service', settings.serviceRestart)
-  const ok = await healthy(settings)
-  shell('reloading nginx', settings.nginxReload)
-  return ok
-}
-
-/**
- * A consistent copy of the lead database before new code may migrate it, owned like the database
- * (the deploy runs as root; the nightly backup, as the service's user, rotates these copies too).
- */
-function backup(settings: DeploySettings): void {
-  const db = statSync(settings.leadsDb, { throwIfNoEntry: false })
-  if (!db) {
-    say(`no lead database at ${settings.leadsDb} yet: nothing to back up`)
-    return
-  }
-  const retentionDays = Number(process.env.LEADS_RETENTION_DAYS || 180)
-  const { file } = backupTo(settings.leadsDb, settings.backupDir, { retentionDays })
-  for (const owned of [settings.backupDir, file]) chownSync(owned, db.uid, db.gid)
-  say(`lead database backed up to ${file}`)
+/** Runs a command, its output on the terminal with --verbose and kept otherwise. */
+function run(command: string, args: string[], cwd: string, env = process.env) {
+  const result = spawnSync(command, args, {
+    cwd,
+    env,
+    encoding: 'utf8',
+    stdio: verbose ? 'inherit' : 'pipe',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}` }
 }
 
 function build(settings: DeploySettings, nginxConf: string): string {
   const staging = path.join(SITE_DIR, `build-deploy-${process.pid}`)
   const renderedConf = path.join(settings.root, `nginx-check-${process.pid}.conf`)
   writeFileSync(renderedConf, nginxConf)
+  step('building the site for release')
   try {
-    const run = spawnSync('npm', ['run', 'build:release', '-w', '@it-lab/site'], {
-      cwd: REPO,
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        SITE_BUILD_DIR: staging,
-        LEAD_API_URL: process.env.LEAD_API_URL ?? `${settings.siteUrl.origin}/lead`,
-        RELEASE_NGINX_CONF: renderedConf,
-      },
+    const built = run('npm', ['run', 'build:release', '-w', '@it-lab/site'], REPO, {
+      ...process.env,
+      SITE_BUILD_DIR: staging,
+      // An empty value in the env file means the default, as for every other setting.
+      LEAD_API_URL: process.env.LEAD_API_URL || `${settings.siteUrl.origin}/lead`,
+      RELEASE_NGINX_CONF: renderedConf,
     })
-    if (run.status !== 0) fail('the release build was refused; nothing was deployed')
+    if (!built.ok) {
+      fail(
+        refusal(
+          'nothing was deployed: the release build was refused. Fix what it names (the content in the editor or content/, the settings in the env file) and deploy again; --verbose shows the whole build.',
+          problemsIn(built.output),
+        ),
+      )
+    }
   } finally {
     rmSync(renderedConf, { force: true })
   }
   return staging
 }
 
-function commitOf(): string {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: REPO,
-      encoding: 'utf8',
-    }).trim()
-  } catch {
-    return 'unknown'
-  }
-}
-
-async function deploy(settings: DeploySettings): Promise<void> {
-  mkdirSync(releasesDir(settings), { recursive: true })
-  const template = readFileSync(path.join(REPO, 'deploy/nginx/it-lab.conf'), 'utf8')
-  const nginxConf = renderNginx(template, settings)
-  const staging = build(settings, nginxConf)
-
-  const commit = commitOf()
-  const id = `${new Date()
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z')}-${commit}`
-  const dir = path.join(releasesDir(settings), id)
+/** The release folder: the built site (with the live release's own assets) and the service. */
+function makeRelease(settings: DeploySettings, staging: string, live: string | undefined) {
+  const commit = git('rev-parse', '--short', 'HEAD') ?? 'unknown'
+  const subject = git('log', '-1', '--format=%s') ?? ''
+  const id = releaseId(commit)
+  const dir = path.join(releasesDir(settings.root), id)
   const siteOut = path.join(dir, 'site')
   mkdirSync(siteOut, { recursive: true })
   for (const part of ['client', 'errors', 'nginx']) {
@@ -192,14 +171,21 @@ async function deploy(settings: DeploySettings): Promise<void> {
   const own = readdirSync(assetsDir)
   // A page opened before the switch still finds its chunks: the live release's assets stay
   // until the next deploy (not longer: its own list is what is carried over).
-  const live = liveRelease(settings)
   if (live) {
-    const previous = path.join(releasesDir(settings), live, 'site', 'client', 'assets')
-    for (const name of releaseInfo(settings, live).assets) {
+    const previous = path.join(releasesDir(settings.root), live, 'site', 'client', 'assets')
+    for (const name of readRelease(settings.root, live).assets) {
       const from = path.join(previous, name)
       if (existsSync(from) && !own.includes(name)) cpSync(from, path.join(assetsDir, name))
     }
   }
+  writeRelease(settings.root, {
+    id,
+    commit,
+    subject,
+    builtAt: new Date().toISOString(),
+    assets: own,
+    state: 'new',
+  })
 
   const appDir = path.join(dir, 'app')
   for (const file of APP_FILES) {
@@ -208,8 +194,8 @@ async function deploy(settings: DeploySettings): Promise<void> {
       filter: (source) => !source.endsWith('.test.ts'),
     })
   }
-  say('installing the lead service')
-  const install = spawnSync(
+  step('installing the lead service')
+  const install = run(
     'npm',
     [
       'install',
@@ -220,77 +206,230 @@ async function deploy(settings: DeploySettings): Promise<void> {
       '--no-fund',
       '--prefer-offline',
     ],
-    { cwd: appDir, stdio: 'inherit' },
+    appDir,
   )
-  if (install.status !== 0) fail(`npm install failed in ${appDir}; the live release is unchanged`)
-  const info: ReleaseInfo = { id, commit, builtAt: new Date().toISOString(), assets: own }
-  writeFileSync(path.join(dir, 'release.json'), `${JSON.stringify(info, null, 2)}\n`)
+  if (!install.ok) {
+    removeRelease(settings.root, id)
+    fail(
+      refusal(
+        "nothing was deployed: npm could not install the lead service's packages (is the registry reachable?); the live release is unchanged. Its last lines:",
+        plainLines(install.output)
+          .filter((line) => !line.includes('EBADENGINE'))
+          .slice(-5)
+          .map((line) => line.trim()),
+      ),
+    )
+  }
+  // Node 24 and the packages the live release already has are shared with it, not copied.
+  if (live) {
+    const previous = path.join(releasesDir(settings.root), live, 'app', 'node_modules')
+    const shared = existsSync(previous)
+      ? shareUnchangedFiles(path.join(appDir, 'node_modules'), previous)
+      : 0
+    step(`${Math.round(shared / 1e6)} MB of packages shared with ${live}`)
+  }
+  return { id, commit, subject, appDir }
+}
+
+/**
+ * A consistent copy of the lead database before new code may migrate it, owned like the database
+ * (the deploy runs as root; the nightly backup, as the service's user, rotates these copies too).
+ * Imported here, after the build passed: the store's modules read the checkout's content.
+ */
+async function backup(settings: DeploySettings): Promise<string | undefined> {
+  const { chownSync, statSync } = await import('node:fs')
+  const db = statSync(settings.leadsDb, { throwIfNoEntry: false })
+  if (!db) return undefined
+  const { backupTo } = await import('../apps/lead-bot/src/store/backups.ts')
+  const retentionDays = Number(process.env.LEADS_RETENTION_DAYS || 180)
+  const { file } = backupTo(settings.leadsDb, settings.backupDir, { retentionDays })
+  for (const owned of [settings.backupDir, file]) chownSync(owned, db.uid, db.gid)
+  return file
+}
+
+/**
+ * `current` to release `id`, nginx reloaded (the new pages' CSP hashes) and the lead service
+ * restarted on it; undefined when it answered, else why not. With the service's socket held by
+ * systemd, a request meanwhile waits instead of being refused.
+ */
+async function goLive(settings: DeploySettings, id: string): Promise<string | undefined> {
+  switchTo(settings.root, id)
+  step(`current -> releases/${id}`)
+  const reload = shell(settings.nginxReload)
+  if (!reload.ok) return `nginx refused the site: ${crashLine(reload.output)}`
+  step('nginx reloaded; restarting the lead service')
+  const restart = shell(settings.serviceRestart)
+  if (!restart.ok) return `the lead service's restart failed: ${crashLine(restart.output)}`
+  if (!(await healthy(settings.leadPort, LIVE_WAIT_MS))) {
+    return `its lead service did not answer /health within ${LIVE_WAIT_MS / 1000} s of the restart`
+  }
+  step('the lead service answers')
+  return undefined
+}
+
+/** After a failed switch: `previous` live again, as it was (nginx's site file too). */
+async function goBack(
+  settings: DeploySettings,
+  failed: string,
+  problem: string,
+  previous: string | undefined,
+  nginxBefore?: string,
+): Promise<never> {
+  markRelease(settings.root, failed, 'broken', problem)
+  if (nginxBefore !== undefined) writeFileSync(settings.nginxConf, nginxBefore)
+  if (!previous) {
+    fail(
+      `release ${failed} is not healthy (${problem}) and there is no release before it to go back to; see the lead service's log`,
+    )
+  }
+  const back = await goLive(settings, previous)
+  fail(
+    back
+      ? `release ${failed} is not healthy (${problem}); going back to ${previous} failed too (${back}): see the lead service's log and deploy/README.md, "Roll back"`
+      : `release ${failed} was not made live: ${problem}. ${previous} is live again, pages and lead service; ${failed} is marked broken (see the lead service's log).`,
+  )
+}
+
+function prune(settings: DeploySettings): void {
+  const all = listReleases(settings.root)
+  const live = liveRelease(settings.root)
+  for (const id of releasesToPrune(all, live, settings.keepReleases)) {
+    removeRelease(settings.root, id)
+    step(`pruned releases/${id}`)
+  }
+}
+
+/** "3 files (content/courses/1.json, …)" changed between two commits, when both are known. */
+function changedSince(from: string): string | undefined {
+  const files = git('diff', '--name-only', from, 'HEAD')?.split('\n').filter(Boolean)
+  if (!files) return undefined
+  if (files.length === 0) return 'no file'
+  const shown = files.slice(0, 4).join(', ')
+  const more = files.length > 4 ? `, and ${files.length - 4} more` : ''
+  return `${files.length} file${files.length === 1 ? '' : 's'} (${shown}${more})`
+}
+
+async function deploy(settings: DeploySettings): Promise<void> {
+  mkdirSync(releasesDir(settings.root), { recursive: true })
+  const template = readFileSync(path.join(REPO, 'deploy/nginx/it-lab.conf'), 'utf8')
+  const nginxConf = renderNginx(template, settings)
+  const staging = build(settings, nginxConf)
+  const live = liveRelease(settings.root)
+  const release = makeRelease(settings, staging, live)
+
+  const backupFile = await backup(settings)
+  step(backupFile ? `lead database backed up to ${backupFile}` : 'no lead database yet: no backup')
+  step('starting the new lead service once on a spare port (its trial)')
+  const trial = await trialStart(release.appDir, {
+    ...settings,
+    env: process.env,
+    copyWith: live ? path.join(releasesDir(settings.root), live, 'app') : undefined,
+  })
+  if (trial) {
+    markRelease(settings.root, release.id, 'broken', trial)
+    prune(settings)
+    fail(
+      refusal(
+        `nothing was deployed: release ${release.id} (commit ${release.commit}) was refused at its trial start; ${live ? `${live} stays live` : 'nothing is live yet'}. Fix the lead service and deploy again:`,
+        [trial],
+      ),
+    )
+  }
 
   mkdirSync(path.dirname(settings.nginxConf), { recursive: true })
+  const nginxBefore = existsSync(settings.nginxConf)
+    ? readFileSync(settings.nginxConf, 'utf8')
+    : undefined
   writeFileSync(settings.nginxConf, nginxConf)
-  say(`nginx site written to ${settings.nginxConf}`)
-  backup(settings)
-  switchTo(settings, id)
-  if (!(await activate(settings))) {
-    if (!live) fail('the lead service is not healthy after the first deploy; see its log')
-    say(`the lead service is not healthy: back to ${live}`)
-    switchTo(settings, live)
-    await activate(settings)
-    fail(`release ${id} was rolled back; see the lead service's log`)
-  }
+  step(`nginx site written to ${settings.nginxConf}`)
+  const problem = await goLive(settings, release.id)
+  if (problem) await goBack(settings, release.id, problem, live, nginxBefore)
+  markRelease(settings.root, release.id, 'good')
   prune(settings)
-  say(`release ${id} is live`)
+
+  say(`release ${release.id} is live: commit ${release.commit} «${release.subject}»`)
+  const before = live ? readRelease(settings.root, live) : undefined
+  const changed = before ? changedSince(before.commit) : undefined
+  if (before && changed) say(`changed since ${before.id}: ${changed}`)
+  say(
+    `pages and lead service switched together; the service answers${backupFile ? `; database backed up to ${path.basename(backupFile)}` : ''}`,
+  )
+  const kept = listReleases(settings.root).length
+  say(`${kept} release${kept === 1 ? '' : 's'} kept (--list shows them; --rollback goes back)`)
 }
 
-/** Keeps the newest releases, always the live one and the one before it. */
-function prune(settings: DeploySettings): void {
-  const all = releases(settings)
-  const live = liveRelease(settings)
-  const keep = new Set(all.slice(-settings.keepReleases))
-  if (live) keep.add(live)
-  for (const id of all) {
-    if (!keep.has(id)) {
-      rmSync(path.join(releasesDir(settings), id), { recursive: true, force: true })
-      say(`pruned releases/${id}`)
-    }
+async function rollback(settings: DeploySettings, to: string | undefined): Promise<void> {
+  const live = liveRelease(settings.root)
+  const target = rollbackTarget(listReleases(settings.root), live, to)
+  if ('problem' in target) fail(`nothing was changed: ${target.problem}`)
+  const { id } = target
+  step(`starting ${id}'s lead service once on a spare port (its trial)`)
+  const appOf = (release: string) => path.join(releasesDir(settings.root), release, 'app')
+  const trial = await trialStart(appOf(id), {
+    ...settings,
+    env: process.env,
+    copyWith: appOf(live ?? id),
+  })
+  if (trial) {
+    markRelease(settings.root, id, 'broken', trial)
+    fail(
+      `nothing was changed: ${id} was refused, ${trial}. ${live ?? 'nothing'} stays live. A database newer than that release's code is restored from the backup the deploy made (deploy/README.md, "Roll back"); or choose another with --to.`,
+    )
+  }
+  const problem = await goLive(settings, id)
+  if (problem) await goBack(settings, id, problem, live)
+  markRelease(settings.root, id, 'good')
+  say(
+    `release ${id} is live again, pages and lead service (${live ?? 'none'} is kept: --rollback --to ${live ?? 'RELEASE'} goes back to it, a deploy moves on)`,
+  )
+}
+
+async function main(): Promise<void> {
+  const envFile = values['env-file']
+  if (!envFile) fail(USAGE)
+  try {
+    process.loadEnvFile(envFile)
+  } catch (error) {
+    fail(`cannot read ${envFile}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  let settings: DeploySettings
+  try {
+    settings = readDeploySettings(process.env)
+  } catch (error) {
+    if (error instanceof DeploySettingsError) fail(`nothing was deployed: ${error.message}`)
+    throw error
+  }
+  if (values.list) {
+    say(`releases in ${releasesDir(settings.root)} (* live):`)
+    process.stdout.write(
+      `${releaseTable(listReleases(settings.root), liveRelease(settings.root))}\n`,
+    )
+    return
+  }
+  if (values.to !== undefined && !values.rollback) fail('--to goes with --rollback')
+
+  const command = `npm run deploy${values.rollback ? ' -- --rollback' : ''}`
+  const lock = await takeLock(settings.root, command, {
+    waitMs: LOCK_WAIT_MS,
+    onWait: (holder) =>
+      say(`waiting for ${describeHolder(holder)} to finish (at most ${LOCK_WAIT_MS / 60_000} min)`),
+  })
+  if ('holder' in lock) {
+    fail(
+      `nothing was changed: ${describeHolder(lock.holder)} still holds ${lockFile(settings.root)}; if no such process runs, delete that file`,
+    )
+  }
+  try {
+    await (values.rollback ? rollback(settings, values.to) : deploy(settings))
+  } finally {
+    lock.release()
   }
 }
 
-async function rollback(settings: DeploySettings): Promise<void> {
-  const all = releases(settings)
-  const live = liveRelease(settings)
-  const index = live === undefined ? -1 : all.indexOf(live)
-  const previous = index > 0 ? all[index - 1] : undefined
-  if (!previous) fail('there is no release before the live one to go back to')
-  switchTo(settings, previous)
-  if (!(await activate(settings))) {
-    fail(`the lead service is not healthy on ${previous}; see its log (the database may be newer)`)
-  }
-  say(`release ${previous} is live again (${live ?? 'none'} is kept: deploy again to move on)`)
-}
-
-const { values } = parseArgs({
-  options: {
-    'env-file': { type: 'string' },
-    rollback: { type: 'boolean', default: false },
-  },
-})
-const envFile = values['env-file']
-if (!envFile) fail('usage: npm run deploy -- --env-file /etc/it-lab/it-lab.env [--rollback]')
 try {
-  process.loadEnvFile(envFile)
+  await main()
 } catch (error) {
-  fail(`cannot read ${envFile}: ${error instanceof Error ? error.message : String(error)}`)
-}
-let settings: DeploySettings
-try {
-  settings = readDeploySettings(process.env)
-} catch (error) {
-  if (error instanceof DeploySettingsError) fail(error.message)
-  throw error
-}
-try {
-  await (values.rollback ? rollback(settings) : deploy(settings))
-} catch (error) {
-  fail(error instanceof Error ? error.message : String(error))
+  const message = error instanceof Error ? error.message : String(error)
+  process.stderr.write(`deploy: ${error instanceof Refused ? message : `stopped: ${message}`}\n`)
+  process.exitCode = 1
 }

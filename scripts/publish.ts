@@ -1,8 +1,11 @@
 // `npm run publish -- --env-file /etc/it-lab/it-lab.env`, run by it-lab-publish.timer on the
 // server (docs/decisions/0056-publishing-from-the-editor.md): when the editor has committed to the
 // branch, it checks the content, runs the deploy (whose release build refuses bad content and demo
-// values), and tells the school's chat either way. A refused edit never reaches the live site:
-// the deploy changes nothing until its build has passed.
+// values, and whose trial start refuses a lead service that does not start), and tells the
+// school's chat either way. A refused edit never reaches the live site: the deploy changes nothing
+// until its build and trial have passed. It holds the deploy's lock throughout and keeps the
+// checkout on its branch, so a manual update (`git pull`, `npm run deploy`) works beside it
+// (docs/decisions/0062-one-lock-and-the-branch.md).
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
@@ -10,13 +13,8 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { emailConfig, envSchema, parseEnv } from '../apps/lead-bot/src/config.ts'
 import { createMailer } from '../apps/lead-bot/src/email.ts'
-import { createTelegramClient } from '../apps/lead-bot/src/telegram.ts'
-import {
-  problemLines,
-  publishedMessage,
-  refusedEmail,
-  refusedMessage,
-} from '../apps/lead-bot/src/publish-message.ts'
+import { describeHolder, LOCK_TOKEN_ENV, tryLock } from './deploy/lock.ts'
+import { liveRelease, readRelease } from './deploy/releases.ts'
 
 const REPO = path.resolve(import.meta.dirname, '..')
 
@@ -35,6 +33,15 @@ function git(...args: string[]): string {
   return run.stdout.trim()
 }
 
+/** A git step that must work; its failure stops the run with one line. */
+function gitOrStop(...args: string[]): string {
+  try {
+    return git(...args)
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error))
+  }
+}
+
 const { values } = parseArgs({ options: { 'env-file': { type: 'string' } } })
 const envFile = values['env-file']
 if (!envFile) fail('usage: npm run publish -- --env-file /etc/it-lab/it-lab.env')
@@ -45,7 +52,19 @@ try {
 }
 
 const branch = process.env.CMS_BRANCH || 'main'
-const stateFile = path.join(process.env.DEPLOY_ROOT || '/srv/it-lab', 'publish-state.json')
+const root = process.env.DEPLOY_ROOT || '/srv/it-lab'
+const stateFile = path.join(root, 'publish-state.json')
+
+// A deploy or rollback by hand is under way: the timer comes back in two minutes.
+const lock = tryLock(root, 'npm run publish')
+if (!lock.taken) {
+  say(`${describeHolder(lock.holder)} holds the deploy lock: trying again on the next run`)
+  process.exit(0)
+}
+process.once('exit', lock.release)
+// The deploy this runs holds the same lock.
+process.env[LOCK_TOKEN_ENV] = lock.token
+
 /** The last commit this script acted on: an edit is built, and told about, once. */
 function lastCommit(): string | undefined {
   try {
@@ -55,17 +74,45 @@ function lastCommit(): string | undefined {
   }
 }
 
-git('fetch', '--quiet', 'origin', branch)
-const target = git('rev-parse', `origin/${branch}`)
+function record(commit: string, published: boolean): void {
+  mkdirSync(path.dirname(stateFile), { recursive: true })
+  writeFileSync(
+    stateFile,
+    `${JSON.stringify({ commit, published, at: new Date().toISOString() })}\n`,
+  )
+}
+
+gitOrStop('fetch', '--quiet', 'origin', branch)
+const target = gitOrStop('rev-parse', `origin/${branch}`)
 const previous = lastCommit()
 if (target === previous) {
   say(`nothing new on ${branch} (${target.slice(0, 7)})`)
   process.exit(0)
 }
+// Deployed by hand already (`git pull` and `npm run deploy`): nothing to build or tell.
+const live = liveRelease(root)
+const liveCommit = live ? readRelease(root, live).commit : undefined
+if (liveCommit && target.startsWith(liveCommit)) {
+  record(target, true)
+  say(`${target.slice(0, 7)} is live already (release ${live})`)
+  process.exit(0)
+}
 const subject = git('log', '-1', '--format=%s', target)
 say(`${target.slice(0, 7)} «${subject}»`)
+
+// The checkout moves along its branch, never onto a detached commit, so the documented update
+// (`git pull`) works after a publish; commits made only in the checkout stop it instead of being
+// dropped.
+const head = gitOrStop('rev-parse', 'HEAD')
+try {
+  git('merge-base', '--is-ancestor', head, target)
+} catch {
+  fail(
+    `the checkout ${REPO} has commits that are not on origin/${branch}: push them or reset the checkout to origin/${branch}; nothing was published`,
+  )
+}
 // The packages installed are the checkout's: reinstall only when the edit's lockfile differs.
-const lockChanged = git('diff', '--name-only', 'HEAD', target, '--', 'package-lock.json') !== ''
+const lockChanged = git('diff', '--name-only', head, target, '--', 'package-lock.json') !== ''
 function install(): void {
   const run = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
     cwd: REPO,
@@ -73,9 +120,13 @@ function install(): void {
   })
   if (run.status !== 0) fail('npm install failed; nothing was published')
 }
+/** The checkout's branch at `commit`, tracking origin's. */
+function checkOut(commit: string): void {
+  gitOrStop('checkout', '--quiet', '-B', branch, commit)
+  gitOrStop('branch', '--quiet', `--set-upstream-to=origin/${branch}`, branch)
+}
 
-const live = git('rev-parse', 'HEAD')
-git('checkout', '--quiet', '--detach', target)
+checkOut(target)
 if (lockChanged) install()
 
 // The content first (its own process: the checkout's new code), then the deploy, whose
@@ -84,8 +135,9 @@ const check = spawnSync(process.execPath, ['apps/site/scripts/content-check.ts']
   cwd: REPO,
   encoding: 'utf8',
 })
-let problems = problemLines(`${check.stdout}${check.stderr}`)
 let published = false
+/** What the refusal is read from: the content check's output, or the deploy's. */
+let refusedBy = `${check.stdout}${check.stderr}`
 if (check.status === 0) {
   const deploy = spawnSync(process.execPath, ['scripts/deploy.ts', '--env-file', envFile], {
     cwd: REPO,
@@ -94,26 +146,29 @@ if (check.status === 0) {
   process.stdout.write(deploy.stdout)
   process.stderr.write(deploy.stderr)
   published = deploy.status === 0
-  problems = problemLines(`${deploy.stdout}${deploy.stderr}`)
-  if (!published && problems.length === 0) {
-    problems = [`${deploy.stderr || deploy.stdout}`.trim().split('\n').slice(-5).join(' ')]
-  }
+  refusedBy = `${deploy.stdout}${deploy.stderr}`
 } else {
-  process.stderr.write(`${check.stdout}${check.stderr}`)
+  process.stderr.write(refusedBy)
 }
 
-// A refused edit leaves the checkout as it was: the operator's `npm run deploy -- --rollback`
-// and the next deploy start from the code and content that are live.
+// A refused edit leaves the checkout on the live commit, on its branch: the operator's
+// `npm run deploy -- --rollback` and the next deploy start from the code and content that are live.
 if (!published) {
-  git('checkout', '--quiet', '--detach', live)
+  checkOut(head)
   if (lockChanged) install()
 }
 
-mkdirSync(path.dirname(stateFile), { recursive: true })
-writeFileSync(
-  stateFile,
-  `${JSON.stringify({ commit: target, published, at: new Date().toISOString() })}\n`,
-)
+record(target, published)
+
+// The chat's modules read the checkout's content as they load (the course titles): loaded only
+// now, from the checkout as it is left, never while it holds a refused edit.
+const { createTelegramClient } = await import('../apps/lead-bot/src/telegram.ts')
+const { problemLines, publishedMessage, refusedEmail, refusedMessage } =
+  await import('../apps/lead-bot/src/publish-message.ts')
+let problems = problemLines(refusedBy)
+if (!published && problems.length === 0) {
+  problems = [refusedBy.trim().split('\n').slice(-5).join(' ')]
+}
 
 const message = published ? publishedMessage(subject) : refusedMessage(subject, problems)
 /** Where the result goes: the chat, and a refusal to the operator's e-mail too (docs/decisions/0063). */

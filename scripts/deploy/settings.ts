@@ -25,9 +25,17 @@ export interface DeploySettings {
   /** The certificate's folder (fullchain.pem, privkey.pem) and certbot's webroot. */
   tlsDir: string
   acmeRoot: string
-  /** How many releases are kept (the live one and the one before it always are). */
+  /** How many releases are kept: the live one and the newest good ones (releases.ts). */
   keepReleases: number
 }
+
+/**
+ * The failed state is reset first: after a crash loop systemd refuses to start a unit that hit
+ * its start limit (and closes the socket unit with it), which must never block the way back
+ * (docs/decisions/0061-release-health.md).
+ */
+export const DEFAULT_SERVICE_RESTART =
+  'systemctl reset-failed it-lab-lead-bot.service it-lab-lead-bot.socket; systemctl restart it-lab-lead-bot.service'
 
 export class DeploySettingsError extends Error {
   readonly problems: string[]
@@ -72,7 +80,7 @@ export function readDeploySettings(env: NodeJS.ProcessEnv): DeploySettings {
     www: www === 'redirect' ? 'redirect' : 'off',
     nginxConf: text('NGINX_SITE_CONF', '/etc/nginx/sites-enabled/it-lab.conf'),
     nginxReload: text('NGINX_RELOAD', 'nginx -t && systemctl reload nginx'),
-    serviceRestart: text('LEAD_SERVICE_RESTART', 'systemctl restart it-lab-lead-bot'),
+    serviceRestart: text('LEAD_SERVICE_RESTART', DEFAULT_SERVICE_RESTART),
     httpListen: text('NGINX_HTTP_LISTEN', '80'),
     httpsListen: text('NGINX_HTTPS_LISTEN', '443'),
     leadPort,
