@@ -170,7 +170,6 @@ if (!published && problems.length === 0) {
   problems = [refusedBy.trim().split('\n').slice(-5).join(' ')]
 }
 
-const message = published ? publishedMessage(subject) : refusedMessage(subject, problems)
 /** Where the result goes: the chat, and a refusal to the operator's e-mail too (docs/decisions/0063). */
 function notifySettings() {
   try {
@@ -195,6 +194,9 @@ function notifySettings() {
   }
 }
 const settings = notifySettings()
+const message = published
+  ? publishedMessage(subject)
+  : refusedMessage(subject, problems, { operatorEmailed: settings?.email !== undefined })
 let chatError: string | undefined
 if (settings?.TELEGRAM_BOT_TOKEN && settings.TELEGRAM_CHAT_ID) {
   const telegram = createTelegramClient({

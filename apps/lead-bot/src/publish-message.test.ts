@@ -16,7 +16,9 @@ describe('publishing messages', () => {
   })
 
   it('tells the chat the edit is not live, and each field to fix', () => {
-    expect(refusedMessage('Update Курсы "4"', problemLines(refusedBuild))).toBe(
+    expect(
+      refusedMessage('Update Курсы "4"', problemLines(refusedBuild), { operatorEmailed: true }),
+    ).toBe(
       [
         '✋ <b>Правка не опубликована</b>: «Update Курсы &quot;4&quot;».',
         'На сайте всё осталось как было. Исправьте в редакторе (/admin) и сохраните снова:',
@@ -28,10 +30,33 @@ describe('publishing messages', () => {
 
   it('counts what it leaves out of a long list', () => {
     const many = Array.from({ length: 20 }, (_, index) => `content/courses/${index}.json: поле id`)
-    const text = refusedMessage('Правка', many)
+    const text = refusedMessage('Правка', many, { operatorEmailed: false })
     expect(text).toContain('• content/courses/14.json')
     expect(text).not.toContain('content/courses/15.json')
     expect(text.endsWith('…и ещё 5')).toBe(true)
+  })
+
+  it('tells the chat a refusal that is not in the content is not hers to fix, and who knows', () => {
+    const crashed = ['its lead service exited at start (1): Error: boom']
+    const emailed = refusedMessage('Цена курса', crashed, { operatorEmailed: true })
+    expect(emailed).toBe(
+      [
+        '✋ <b>Правка не опубликована</b>: «Цена курса».',
+        'На сайте всё осталось как было.',
+        'Правка здесь ни при чём: сайт не удалось обновить по технической причине. ' +
+          'Администратор сайта получил письмо с подробностями.',
+      ].join('\n'),
+    )
+    expect(emailed).not.toContain('Error')
+    expect(refusedMessage('Цена курса', crashed, { operatorEmailed: false })).toContain(
+      'Перешлите это сообщение администратору сайта.',
+    )
+    const both = refusedMessage('Цена курса', [...crashed, 'content/courses/1.json: поле id'], {
+      operatorEmailed: true,
+    })
+    expect(both).toContain('Исправьте в редакторе (/admin)')
+    expect(both).toContain('• content/courses/1.json: поле id')
+    expect(both).toContain('Кроме того, сайт не удалось обновить по технической причине.')
   })
 
   it('says when an edit is live', () => {

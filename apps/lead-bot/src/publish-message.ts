@@ -15,15 +15,41 @@ export function problemLines(output: string): string[] {
 /** At most this many problems are listed; the rest are counted. */
 const SHOWN = 15
 
-/** «Правка не опубликована»: the commit, every problem (file, field, rule), and that the site is unchanged. */
-export function refusedMessage(subject: string, problems: string[]): string {
-  const shown = problems.slice(0, SHOWN).map((problem) => `• ${escapeHtml(problem)}`)
-  const more = problems.length > SHOWN ? [`…и ещё ${problems.length - SHOWN}`] : []
+/** A problem the owner fixes in the editor names a content file; any other is the server's. */
+const inContent = (problem: string) => problem.startsWith('content/')
+
+/**
+ * «Правка не опубликована»: the commit, that the site is unchanged, and each content problem
+ * (file, field, rule) to fix in the editor. A refusal for another reason (the new release's
+ * service would not start, a build step failed) is not hers to fix: the chat says so in plain
+ * words and the details go to the operator (docs/decisions/0063).
+ */
+export function refusedMessage(
+  subject: string,
+  problems: string[],
+  { operatorEmailed }: { operatorEmailed: boolean },
+): string {
+  const content = problems.filter(inContent)
+  const shown = content.slice(0, SHOWN).map((problem) => `• ${escapeHtml(problem)}`)
+  const more = content.length > SHOWN ? [`…и ещё ${content.length - SHOWN}`] : []
+  const server =
+    content.length === problems.length
+      ? []
+      : [
+          (content.length > 0 ? 'Кроме того, сайт' : 'Правка здесь ни при чём: сайт') +
+            ' не удалось обновить по технической причине. ' +
+            (operatorEmailed
+              ? 'Администратор сайта получил письмо с подробностями.'
+              : 'Перешлите это сообщение администратору сайта.'),
+        ]
   const text = [
     `✋ <b>Правка не опубликована</b>: «${escapeHtml(subject)}».`,
-    'На сайте всё осталось как было. Исправьте в редакторе (/admin) и сохраните снова:',
+    content.length > 0
+      ? 'На сайте всё осталось как было. Исправьте в редакторе (/admin) и сохраните снова:'
+      : 'На сайте всё осталось как было.',
     ...shown,
     ...more,
+    ...server,
   ].join('\n')
   return text.length <= TELEGRAM_TEXT_LIMIT ? text : `${text.slice(0, TELEGRAM_TEXT_LIMIT - 1)}…`
 }
