@@ -280,12 +280,12 @@ describe('outbox', () => {
     fake.setRateLimits({ scale })
     const ids = backlog(500)
     const box = startOutbox({ sendIntervalMs: CHAT_INTERVAL_MS * scale })
-    await eventually(() => expect(store.countPending()).toBe(0), 60_000)
+    await eventually(() => expect(store.countPending()).toBe(0))
     await box.idle()
     expect(deliveredIds(fake)).toEqual(ids)
     expect(fake.requests.filter((request) => request.behaviour === 'flood')).toEqual([])
     expect(store.list({ limit: 500 }).every((row) => row.attempts === 1)).toBe(true)
-  }, 90_000)
+  })
 
   it('in a group chat, paced to 20 a minute: in order, no 429', async () => {
     const scale = 0.002
@@ -295,11 +295,11 @@ describe('outbox', () => {
       chatId: '-1001234',
       sendIntervalMs: (GROUP_WINDOW_MS / GROUP_LIMIT) * scale,
     })
-    await eventually(() => expect(store.countPending()).toBe(0), 60_000)
+    await eventually(() => expect(store.countPending()).toBe(0))
     await box.idle()
     expect(deliveredIds(fake)).toEqual(ids)
     expect(fake.requests.filter((request) => request.behaviour === 'flood')).toEqual([])
-  }, 90_000)
+  })
 
   it('unpaced into the limits: every 429 is waited out and the order holds', async () => {
     // 50 ms a message, 20 per 3 s in the group: the 21st must wait.
@@ -307,7 +307,7 @@ describe('outbox', () => {
     fake.setRateLimits({ scale })
     const ids = backlog(25)
     const box = startOutbox({ chatId: '-1001234', sendIntervalMs: 0 })
-    await eventually(() => expect(store.countPending()).toBe(0), 60_000)
+    await eventually(() => expect(store.countPending()).toBe(0))
     await box.idle()
     expect(fake.requests.some((request) => request.behaviour === 'flood')).toBe(true)
     expect(deliveredIds(fake)).toEqual(ids)
