@@ -216,6 +216,31 @@ describe('outbox', () => {
     await eventually(() => expect(deliveredIds(fake)).toEqual([second.id, first.id]))
   })
 
+  it('leads put back by another program (the CLI) go out at once and first: no poll, no backoff waited', async () => {
+    // A poll and a backoff of ten minutes: only noticing the CLI's write sends anything sooner.
+    const box = startOutbox({ pollMs: 600_000, retryBaseMs: 600_000, retryMaxMs: 600_000 })
+    fake.queue({ kind: 'error', status: 403, description: 'Forbidden: bot was kicked' })
+    const first = store.insert(newLead(1), Date.now())
+    box.wake()
+    await eventually(() => expect(store.stats()).toMatchObject({ failed: 1 }))
+    // Telegram fails for a while: the newer leads wait out a backoff.
+    fake.setBehaviour({ kind: 'error', status: 502 })
+    const newer = [store.insert(newLead(2), Date.now()).id, store.insert(newLead(3), Date.now()).id]
+    box.wake()
+    await eventually(() => expect(fake.requests).toHaveLength(2))
+    await box.idle()
+    fake.setBehaviour({ kind: 'ok' })
+
+    const cli = openLeadStore(dbPath, { tool: true })
+    expect(cli.resendFailed(Date.now())).toBe(1)
+    cli.close()
+    await eventually(() => expect(store.countPending()).toBe(0))
+    expect(deliveredIds(fake)).toEqual([first.id, ...newer])
+    expect(log.entries.map((entry) => entry.message)).toContain(
+      'database changed by another program: pending leads due now',
+    )
+  })
+
   it.each([
     [403, 'Forbidden: bot was blocked by the user'],
     [401, 'Unauthorized'],
