@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeTelegram } from '../harness/fake-telegram.ts'
 import type { FakeChat, FakeTelegram } from '../harness/fake-telegram.ts'
-import { runScript, tempDir } from './helpers.ts'
+import { eventually, runScript, tempDir } from './helpers.ts'
 import { startService } from '../harness/service.ts'
 
 const SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'telegram-setup.ts')
@@ -47,7 +47,7 @@ describe('npm run telegram:setup', () => {
       DIGEST_WEEKDAY: '0',
     }
     const first = await startService(serviceEnv)
-    await expect.poll(() => fake.pollOffsets.length).toBeGreaterThan(0)
+    await eventually(() => expect(fake.pollOffsets.length).toBeGreaterThan(0))
     await first.stop()
     expect(fake.chatMessage(GROUP, 'привет')).toBeNull()
 
@@ -71,7 +71,9 @@ describe('npm run telegram:setup', () => {
 
     // … and the press waiting for the service reaches it when it starts again.
     const second = await startService(serviceEnv)
-    await expect.poll(() => fake.answers.map((answer) => answer.callbackQueryId)).toEqual(['cb1'])
+    await eventually(() =>
+      expect(fake.answers.map((answer) => answer.callbackQueryId)).toEqual(['cb1']),
+    )
     await second.stop()
   })
 
