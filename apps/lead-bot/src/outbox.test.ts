@@ -305,12 +305,13 @@ describe('outbox', () => {
     fake.setRateLimits({ scale })
     const ids = backlog(500)
     const box = startOutbox({ sendIntervalMs: CHAT_INTERVAL_MS * scale })
-    await eventually(() => expect(store.countPending()).toBe(0))
+    // 500 round trips: at load 24 on two cores they took over a minute.
+    await eventually(() => expect(store.countPending()).toBe(0), 280_000)
     await box.idle()
     expect(deliveredIds(fake)).toEqual(ids)
     expect(fake.requests.filter((request) => request.behaviour === 'flood')).toEqual([])
     expect(store.list({ limit: 500 }).every((row) => row.attempts === 1)).toBe(true)
-  })
+  }, 300_000)
 
   it('in a group chat, paced to 20 a minute: in order, no 429', async () => {
     const scale = 0.002
