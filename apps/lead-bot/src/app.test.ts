@@ -876,7 +876,7 @@ describe('POST /send as a plain form (a page before or without JavaScript)', () 
       app.inject({
         method: 'POST',
         url: '/send',
-        headers: { 'content-type': FORM_TYPE, origin: ORIGIN },
+        headers: { 'content-type': `${FORM_TYPE}; charset=UTF-8`, origin: ORIGIN },
         payload: Buffer.from(body + rest),
       })
     expect((await inject('name=Анна+Мария')).headers.location).toBe(`${ORIGIN}/thanks`)
