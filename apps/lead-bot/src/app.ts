@@ -87,7 +87,7 @@ function decodeUtf8(body: Buffer): string {
  */
 function parseForm(body: Buffer): Record<string, string | string[]> {
   const fields: Record<string, string | string[]> = Object.create(null) as Record<string, string>
-  for (const pair of decodeUtf8(body as Buffer).split('&')) {
+  for (const pair of decodeUtf8(body).split('&')) {
     if (pair === '') continue
     const at = pair.indexOf('=')
     const [key, value] = [
