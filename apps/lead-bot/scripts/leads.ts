@@ -260,7 +260,7 @@ if (actions.length > 0) {
       process.stdout.write(`Удалено заявок с этим номером: ${deleted}\n`)
     } else {
       const resent = store.resendFailed(Date.now())
-      process.stdout.write(`Возвращено в очередь на отправку: ${resent}\n`)
+      process.stdout.write(`Queued for delivery again: ${resent}\n`)
     }
   } finally {
     store.close()
@@ -307,13 +307,13 @@ try {
   store.close()
 }
 
-/** ' за 01.01.2025–31.01.2025', ' с 01.01.2025', ' по 31.01.2025', or '' for all leads. */
+/** ' from 01.01.2025 to 31.01.2025', ' since 01.01.2025', ' until 31.01.2025', or ''. */
 function periodText(): string {
   const date = (value: string) => value.split('-').reverse().join('.')
   const { since, until } = values
-  if (since !== undefined && until !== undefined) return ` за ${date(since)}–${date(until)}`
-  if (since !== undefined) return ` с ${date(since)}`
-  return until === undefined ? '' : ` по ${date(until)}`
+  if (since !== undefined && until !== undefined) return ` from ${date(since)} to ${date(until)}`
+  if (since !== undefined) return ` since ${date(since)}`
+  return until === undefined ? '' : ` until ${date(until)}`
 }
 
 function list(): void {
@@ -326,11 +326,11 @@ function list(): void {
     const { pending, failed } = store.stats()
     process.stdout.write(`${formatTable(leads)}\n\n`)
     process.stdout.write(
-      `Показано ${leads.length} из ${total}${periodText()}; ждут доставки в Telegram: ${pending}; ` +
-        `с ошибкой: ${failed}. База: ${dbPath}\n`,
+      `Shown ${leads.length} of ${total}${periodText()}; waiting for Telegram: ${pending}; ` +
+        `failed: ${failed}. Database: ${dbPath}\n`,
     )
     if (failed > 0) {
-      process.stdout.write('Исправьте настройку и выполните: npm run leads -- --resend-failed\n')
+      process.stdout.write('Fix the setting, then run: npm run leads -- --resend-failed\n')
     }
   }
 }
@@ -340,10 +340,10 @@ function report(): void {
   if (values.csv) {
     writeCsv(formatReportCsv(monthly, csvOptions))
   } else if (monthly.months.length === 0) {
-    process.stdout.write(`Заявок нет${periodText()}.\n`)
+    process.stdout.write(`No leads${periodText()}.\n`)
   } else {
     process.stdout.write(
-      `Заявки по месяцам (время школы)${periodText()}:\n\n${formatReportTable(monthly)}\n`,
+      `Leads per month (school time)${periodText()}:\n\n${formatReportTable(monthly)}\n`,
     )
   }
 }
