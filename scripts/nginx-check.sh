@@ -3,6 +3,7 @@
 # built site, with the real lead service behind it, and checks what a visitor gets: statuses and
 # 404 documents, cache headers, brotli/gzip, HTTP/2, the security headers, the HTTP->HTTPS redirect,
 # one lead through the proxy into SQLite, and an access log without client addresses or queries.
+# deploy/nginx/acme-default.conf (Debian's default site, replaced) runs beside it, as on the server.
 #
 # Needs: a site build (`npm run build`), nginx with Debian's brotli_static module
 # (libnginx-mod-http-brotli-static), openssl, curl, and Node 24 (the project's
@@ -28,6 +29,7 @@ export PATH="$ROOT/node_modules/.bin:$PATH"
 BUILD=$(cd "${SITE_BUILD_DIR:-$ROOT/apps/site/build}" 2>/dev/null && pwd) || BUILD=${SITE_BUILD_DIR:-$ROOT/apps/site/build}
 HEADERS_CONF=${SECURITY_HEADERS_CONF:-$BUILD/nginx/security-headers.conf}
 SITE_CONF="$ROOT/deploy/nginx/it-lab.conf"
+DEFAULT_CONF="$ROOT/deploy/nginx/acme-default.conf"
 HTTP_PORT=${NGINX_CHECK_HTTP_PORT:-8088}
 HTTPS_PORT=${NGINX_CHECK_HTTPS_PORT:-8443}
 LEAD_PORT=${NGINX_CHECK_LEAD_PORT:-3091}
@@ -131,6 +133,17 @@ for left in /var/www/it-lab /etc/letsencrypt /var/log/nginx '127.0.0.1:3001' 'li
   grep -v '^ *#' "$TMP/it-lab.conf" | grep -qF "$left" &&
     die "deploy/nginx/it-lab.conf changed shape: '$left' was not substituted; update this script"
 done
+# Debian's default site as step 5 of deploy/README.md replaces it: the default server on port 80.
+sed -e "s#^\( *\)listen 80 default_server;#\1listen 127.0.0.1:$HTTP_PORT default_server;#" \
+  -e '/^ *listen \[::\]/d' \
+  -e "s#/var/www/html#$TMP/acme#g" \
+  "$DEFAULT_CONF" >"$TMP/default.conf" || die "sed failed"
+for left in /var/www/html 'listen 80' 'listen ['; do
+  grep -v '^ *#' "$TMP/default.conf" | grep -qF "$left" &&
+    die "deploy/nginx/acme-default.conf changed shape: '$left' was not substituted; update this script"
+done
+mkdir -p "$TMP/acme/.well-known/acme-challenge"
+echo "nginx-check-token" >"$TMP/acme/.well-known/acme-challenge/nginx-check"
 
 RUN_AS=""
 [ "$(id -u)" = 0 ] && RUN_AS="user root;"
@@ -152,6 +165,7 @@ http {
     uwsgi_temp_path $TMP/uwsgi;
     scgi_temp_path $TMP/scgi;
     include $TMP/it-lab.conf;
+    include $TMP/default.conf;
 }
 EOF
 NGINX_ARGS=(-p "$TMP" -c "$TMP/nginx.conf" -e "$TMP/error.log")
@@ -333,6 +347,27 @@ else
   bad "http redirect" "status $STATUS, Location '$(header Location)'"
 fi
 
+log "the default site (Debian's, replaced; deploy/nginx/acme-default.conf):"
+# Another name, or the bare address, as a scanner or certbot before the first certificate asks.
+fetch "http://127.0.0.1:$HTTP_PORT/.well-known/acme-challenge/nginx-check" -H 'Host: other.example'
+if [ "$STATUS" = 200 ] && [ "$(cat "$TMP/b")" = nginx-check-token ]; then
+  ok "another name: the ACME challenge file is served"
+else
+  bad "default site" "challenge: status $STATUS, body $(head -c 100 "$TMP/b")"
+fi
+fetch "http://127.0.0.1:$HTTP_PORT/Ivan-Petrov-89123456789?x=1"
+if [ "$STATUS" = 404 ]; then
+  ok "the bare address: 404 for anything else (logged nowhere: checked with the access log below)"
+else
+  bad "default site" "status $STATUS for another path"
+fi
+fetch "http://$HOST:$HTTP_PORT/.well-known/acme-challenge/nginx-check"
+if [ "$STATUS" = 200 ] && [ "$(cat "$TMP/b")" = nginx-check-token ]; then
+  ok "the site's own name: the challenge is served from the same folder (renewals)"
+else
+  bad "site's challenge" "status $STATUS, body $(head -c 100 "$TMP/b")"
+fi
+
 log "lead service through the proxy (/lead/send -> 127.0.0.1:$LEAD_PORT/send):"
 IFS=$'\t' read -r LEAD_QUERY LEAD_BODY < <(node "$SERVICE" lead 'Проверка nginx')
 LEAD_URL="$BASE/lead/send?$LEAD_QUERY"
@@ -392,8 +427,8 @@ if grep -q '"POST /lead/send HTTP/' "$ACCESS_LOG"; then
 else
   bad "access log" "no line for POST /lead/send in $(wc -l <"$ACCESS_LOG") lines"
 fi
-if grep -qE '127\.0\.0\.1|203\.0\.113\.7' "$ACCESS_LOG"; then
-  bad "access log" "a client address is logged: $(grep -m1 -E '127\.0\.0\.1|203\.0\.113\.7' "$ACCESS_LOG")"
+if grep -qE '127\.0\.0\.1|203\.0\.113\.7|89123456789' "$ACCESS_LOG"; then
+  bad "access log" "a client address is logged: $(grep -m1 -E '127\.0\.0\.1|203\.0\.113\.7|89123456789' "$ACCESS_LOG")"
 else
   ok "no client address in $(wc -l <"$ACCESS_LOG") lines"
 fi

@@ -27,5 +27,8 @@ export default defineProject({
     environment: 'node',
     include: ['app/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', '*.test.ts'],
     setupFiles: ['../../test/fail-on-console-error.ts'],
+    // Room for a saturated machine (docs/decisions/0064-drill-findings-busy-tests.md).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 })

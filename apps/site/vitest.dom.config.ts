@@ -12,5 +12,8 @@ export default defineProject({
     pool: 'vmThreads',
     include: ['app/**/*.test.tsx'],
     setupFiles: ['../../test/fail-on-console-error.ts', './test/setup.ts'],
+    // Room for a saturated machine (docs/decisions/0064-drill-findings-busy-tests.md).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 })

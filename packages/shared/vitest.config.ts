@@ -6,5 +6,8 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     setupFiles: ['../../test/fail-on-console-error.ts'],
+    // Room for a saturated machine (docs/decisions/0064-drill-findings-busy-tests.md).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 })

@@ -2,7 +2,7 @@
 // `npm run check:nginx` (through service-cli.ts) start it here, wait for /health, stop it.
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
+import { EventEmitter, once } from 'node:events'
 import { openSync } from 'node:fs'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
@@ -16,6 +16,11 @@ export interface Service {
   url: string
   /** Parsed JSON log lines from stdout (empty when the output goes to a log file). */
   logs: Record<string, unknown>[]
+  /**
+   * Resolves with the first log line (logged so far or later) that `matches`; rejects once the
+   * process has exited without one.
+   */
+  logged(matches: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>
   stderr: string[]
   /** The service's own startup line: address, database settings, outbox, retention … */
   settings: Record<string, unknown>
@@ -47,13 +52,21 @@ export function runService(
   })
   const logs: Record<string, unknown>[] = []
   const stderr: string[] = []
+  // Each new log line is offered to the tests waiting on one (logged()).
+  const lineEvents = new EventEmitter()
+  let stdoutClosed = Promise.resolve()
   if (child.stdout && child.stderr) {
-    createInterface({ input: child.stdout }).on('line', (line) => {
+    const lines = createInterface({ input: child.stdout })
+    stdoutClosed = once(lines, 'close').then(() => undefined)
+    lines.on('line', (line) => {
+      let parsed: Record<string, unknown>
       try {
-        logs.push(JSON.parse(line) as Record<string, unknown>)
+        parsed = JSON.parse(line) as Record<string, unknown>
       } catch {
-        logs.push({ msg: line })
+        parsed = { msg: line }
       }
+      logs.push(parsed)
+      lineEvents.emit('line', parsed)
     })
     createInterface({ input: child.stderr }).on('line', (line) => stderr.push(line))
   }
@@ -61,16 +74,33 @@ export function runService(
     code: code as number | null,
     signal: signal as NodeJS.Signals | null,
   }))
+  const logged = (matches: (line: Record<string, unknown>) => boolean) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const found = logs.find(matches)
+      if (found) return resolve(found)
+      const onLine = (line: Record<string, unknown>) => {
+        if (matches(line)) {
+          lineEvents.off('line', onLine)
+          resolve(line)
+        }
+      }
+      lineEvents.on('line', onLine)
+      // Every line is read once stdout has closed after the exit: none can match any more.
+      void Promise.all([exited, stdoutClosed]).then(() => {
+        lineEvents.off('line', onLine)
+        reject(new Error('the lead service exited without logging the line waited for'))
+      })
+    })
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal)
     return exited
   }
-  return { process: child, logs, stderr, exited, stop }
+  return { process: child, logs, logged, stderr, exited, stop }
 }
 
 async function healthy(url: string): Promise<boolean> {
   try {
-    return (await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) })).ok
+    return (await fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) })).ok
   } catch {
     return false
   }
@@ -78,31 +108,42 @@ async function healthy(url: string): Promise<boolean> {
 
 /**
  * Starts the service (on a free port unless LEAD_PORT is given) and resolves once `/health`
- * answers 200. With a log file the port must be given: the startup line is not read then.
+ * answers 200: it waits for the service's own "listening" line, then for /health. The deadline
+ * is generous: on a busy machine (the tests beside a build, load 17 on two cores) a start that
+ * takes half a second when quiet took over 15 s.
  */
 export async function startService(
   env: Record<string, string>,
-  { timeoutMs = 15_000, logFile }: RunOptions & { timeoutMs?: number } = {},
+  { timeoutMs = 90_000, logFile }: RunOptions & { timeoutMs?: number } = {},
 ): Promise<Service> {
   const full = { LEAD_PORT: '0', LEAD_HOST: '127.0.0.1', ...env }
   if (logFile !== undefined && full.LEAD_PORT === '0') {
     throw new Error('a service logging to a file needs a fixed LEAD_PORT')
   }
   const service = runService(full, { logFile })
-  const started = Date.now()
-  for (;;) {
-    const settings = service.logs.find((line) => line.msg === 'lead-bot listening') ?? {}
-    const url =
-      logFile === undefined
-        ? typeof settings.address === 'string'
-          ? settings.address
-          : undefined
-        : `http://${full.LEAD_HOST}:${full.LEAD_PORT}`
-    if (url !== undefined && (await healthy(url))) return { ...service, url, settings }
-    if (service.process.exitCode !== null || Date.now() - started > timeoutMs) {
-      await service.stop('SIGKILL')
-      throw new Error(`the lead service did not become healthy:\n${service.stderr.join('\n')}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20))
+  const deadline = Date.now() + timeoutMs
+  const giveUp = async (why: string): Promise<never> => {
+    await service.stop('SIGKILL')
+    throw new Error(
+      `the lead service did not become healthy (${why}):\n${service.stderr.join('\n')}`,
+    )
   }
+  let settings: Record<string, unknown> = {}
+  let url = `http://${full.LEAD_HOST}:${full.LEAD_PORT}`
+  if (logFile === undefined) {
+    const timer = AbortSignal.timeout(timeoutMs)
+    const listening = service.logged((line) => line.msg === 'lead-bot listening')
+    const timedOut = once(timer, 'abort').then(() => undefined)
+    const line = await Promise.race([listening, timedOut]).catch(() => undefined)
+    if (line === undefined) return giveUp('no "listening" line')
+    settings = line
+    if (typeof settings.address !== 'string') return giveUp('no address in the "listening" line')
+    url = settings.address
+  }
+  while (!(await healthy(url))) {
+    if (service.process.exitCode !== null) return giveUp('it exited')
+    if (Date.now() > deadline) return giveUp(`no 200 from /health in ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return { ...service, url, settings }
 }

@@ -258,7 +258,7 @@ if (values.backup === '-') {
       resolve()
     })
   })
-  process.stderr.write(`Копия: ${bytes.length} байт\n`)
+  process.stderr.write(`Backup: ${bytes.length} bytes\n`)
   process.exit(0)
 } else if (values.backup !== undefined) {
   if (!existsSync(dbPath)) fail(`No database at ${dbPath}`)
@@ -271,7 +271,9 @@ if (values.backup === '-') {
     abort(`The backup to ${dir} failed`, error)
   }
   const { file, removed } = result
-  process.stdout.write(`Копия: ${file}\nУдалено копий старше срока хранения: ${removed.length}\n`)
+  process.stdout.write(
+    `Backup: ${file}\nBackups past the retention period deleted: ${removed.length}\n`,
+  )
   process.exit(0)
 }
 
@@ -286,9 +288,9 @@ if (values.restore !== undefined) {
     abort(`${file} could not be restored`, error)
   }
   process.stdout.write(
-    `Добавлено заявок: ${counts.added}; обновлено: ${counts.updated}; ` +
-      `не восстановлено удалённых: ${counts.skippedDeleted}; ` +
-      `старше срока хранения: ${counts.skippedExpired}; удалено по журналу копии: ${counts.deleted}\n`,
+    `Leads added: ${counts.added}; updated: ${counts.updated}; ` +
+      `deleted ones not brought back: ${counts.skippedDeleted}; ` +
+      `past the retention period: ${counts.skippedExpired}; deleted as the copy's log says: ${counts.deleted}\n`,
   )
   process.exit(0)
 }
@@ -302,10 +304,10 @@ if (actions.length > 0) {
       const phone = normalizePhone(values.delete)
       if (phone === undefined) fail(`--delete needs a full phone like +7 (912) 345-67-89`)
       const deleted = store.deleteByPhone(phone).length + deleteFromRescueCopies(dbPath, phone)
-      process.stdout.write(`Удалено заявок с этим номером: ${deleted}\n`)
+      process.stdout.write(`Leads with this phone deleted: ${deleted}\n`)
     } else {
       const resent = store.resendFailed(Date.now())
-      process.stdout.write(`Возвращено в очередь на отправку: ${resent}\n`)
+      process.stdout.write(`Queued for delivery again: ${resent}\n`)
     }
   } finally {
     store.close()
@@ -352,13 +354,13 @@ try {
   store.close()
 }
 
-/** ' за 01.01.2025–31.01.2025', ' с 01.01.2025', ' по 31.01.2025', or '' for all leads. */
+/** ' from 01.01.2025 to 31.01.2025', ' since 01.01.2025', ' until 31.01.2025', or ''. */
 function periodText(): string {
   const date = (value: string) => value.split('-').reverse().join('.')
   const { since, until } = values
-  if (since !== undefined && until !== undefined) return ` за ${date(since)}–${date(until)}`
-  if (since !== undefined) return ` с ${date(since)}`
-  return until === undefined ? '' : ` по ${date(until)}`
+  if (since !== undefined && until !== undefined) return ` from ${date(since)} to ${date(until)}`
+  if (since !== undefined) return ` since ${date(since)}`
+  return until === undefined ? '' : ` until ${date(until)}`
 }
 
 function list(): void {
@@ -371,14 +373,12 @@ function list(): void {
     const { pending, failed } = store.stats()
     process.stdout.write(`${formatTable(leads)}\n\n`)
     process.stdout.write(
-      `Показано ${leads.length} из ${total}${periodText()}; ждут доставки в Telegram: ${pending}; ` +
-        `с ошибкой: ${failed}. База: ${dbPath}\n`,
+      `Shown ${leads.length} of ${total}${periodText()}; waiting for Telegram: ${pending}; ` +
+        `failed: ${failed}. Database: ${dbPath}\n`,
     )
     if (failed > 0) {
       const file = envFile === undefined ? '' : ` --env-file ${envFile}`
-      process.stdout.write(
-        `Исправьте настройку и выполните: npm run leads --${file} --resend-failed\n`,
-      )
+      process.stdout.write(`Fix the setting, then run: npm run leads --${file} --resend-failed\n`)
     }
   }
 }
@@ -388,10 +388,10 @@ function report(): void {
   if (values.csv) {
     writeCsv(formatReportCsv(monthly, csvOptions))
   } else if (monthly.months.length === 0) {
-    process.stdout.write(`Заявок нет${periodText()}.\n`)
+    process.stdout.write(`No leads${periodText()}.\n`)
   } else {
     process.stdout.write(
-      `Заявки по месяцам (время школы)${periodText()}:\n\n${formatReportTable(monthly)}\n`,
+      `Leads per month (school time)${periodText()}:\n\n${formatReportTable(monthly)}\n`,
     )
   }
 }

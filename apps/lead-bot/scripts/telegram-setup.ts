@@ -5,6 +5,7 @@ import { parseArgs, parseEnv as parseDotenv } from 'node:util'
 import { envSchema, parseEnv } from '../src/config.ts'
 import { createBotApi } from '../src/telegram.ts'
 import type { CallResult } from '../src/telegram.ts'
+import { plainText } from '../src/plain-text.ts'
 
 const USAGE = `Usage: npm run telegram:setup -- [--env-file FILE] [--chat ID]
   Reads TELEGRAM_BOT_TOKEN (and TELEGRAM_API_URL, TELEGRAM_TIMEOUT_MS) from the environment, or
@@ -27,6 +28,10 @@ const SETUP_UPDATES = [
   'my_chat_member',
   'callback_query',
 ]
+
+/** The service's settings file and unit, as deploy/README.md sets them up. */
+const SERVICE_ENV_FILE = '/etc/it-lab/it-lab.env'
+const SERVICE_UNIT = 'it-lab-lead-bot'
 
 function fail(message: string, code = 1): never {
   process.stderr.write(`${message}\n`)
@@ -69,9 +74,16 @@ function readEnvFile(file: string): Record<string, string> {
   }
 }
 
+const envFile = values['env-file']
+/** Where the settings go: the file given, else the service's. */
+const settingsFile = envFile ?? SERVICE_ENV_FILE
+/** This command again, with the same settings file, and `extra`. */
+const again = (extra = '') =>
+  `npm run telegram:setup -- --env-file ${settingsFile}${extra === '' ? '' : ` ${extra}`}`
+
 const env: Record<string, string | undefined> = {
   ...process.env,
-  ...(values['env-file'] === undefined ? {} : readEnvFile(values['env-file'])),
+  ...(envFile === undefined ? {} : readEnvFile(envFile)),
   ...(values.token === undefined ? {} : { TELEGRAM_BOT_TOKEN: values.token }),
 }
 function readSettings() {
@@ -92,16 +104,30 @@ function readSettings() {
 const settings = readSettings()
 const token = settings.TELEGRAM_BOT_TOKEN
 if (token === undefined) {
-  fail('No bot token: set TELEGRAM_BOT_TOKEN, or give --env-file FILE (or --token TOKEN)', 2)
+  fail(
+    `No bot token: set TELEGRAM_BOT_TOKEN, or give --env-file FILE (or --token TOKEN). ` +
+      `The token comes from @BotFather in Telegram (/newbot for a new bot; /mybots, the bot, ` +
+      `API Token for an existing one): put it in ${settingsFile} as TELEGRAM_BOT_TOKEN=… ` +
+      `and run: ${again()}`,
+    2,
+  )
 }
 const apiUrl = settings.TELEGRAM_API_URL
 const call = createBotApi({ apiUrl, token, timeoutMs: settings.TELEGRAM_TIMEOUT_MS })
 
 /** One line for a failed call: unreachable, or what Telegram said, and what to do about it. */
 function failed(what: string, result: Extract<CallResult, { ok: false }>, hint: string): never {
-  if (result.status === undefined) fail(`Cannot reach Telegram at ${apiUrl}: ${result.error}`)
+  if (result.status === undefined) {
+    fail(
+      `Cannot reach Telegram at ${apiUrl}: ${result.error}. Check the server's internet ` +
+        `connection (and TELEGRAM_API_URL, if set), then run this again.`,
+    )
+  }
   return fail(`${what}: ${result.error}. ${hint}`)
 }
+
+/** What to do after a failure a retry may cure (Telegram's 5xx, a 429). */
+const LATER = 'Telegram may be busy: run this again in a minute.'
 
 const me = await call('getMe', {})
 if (!me.ok) {
@@ -109,13 +135,14 @@ if (!me.ok) {
     'Telegram refused the bot token',
     me,
     me.status === 401 || me.status === 404
-      ? 'Copy the token again from @BotFather (/mybots, API Token).'
-      : 'Try again later.',
+      ? `Copy the token again from @BotFather (/mybots, the bot, API Token) into ` +
+          `TELEGRAM_BOT_TOKEN in ${settingsFile}, and run this again.`
+      : LATER,
   )
 }
 const bot = (me.result ?? {}) as { id?: unknown; first_name?: unknown; username?: unknown }
 process.stdout.write(
-  `Бот: @${String(bot.username)} (${String(bot.first_name)}), id ${String(bot.id)}\n`,
+  `Bot: @${String(bot.username)} (${String(bot.first_name)}), id ${String(bot.id)}\n`,
 )
 
 if (values.chat !== undefined) {
@@ -128,11 +155,17 @@ if (values.chat !== undefined) {
     failed(
       `Telegram refused the test message to chat ${chat}`,
       sent,
-      'Is the bot a member of that chat, and is the whole id copied (a group id starts with -)?',
+      sent.status === 400 || sent.status === 403
+        ? 'Is the bot a member of that chat, and is the whole id copied (a group id starts ' +
+            'with -)? Add the bot to the chat (or unblock it), write a message there, and list ' +
+            `the chats again: ${again()}`
+        : LATER,
     )
   }
   process.stdout.write(
-    `Тестовое сообщение отправлено в чат ${chat}. Впишите TELEGRAM_CHAT_ID=${chat} в настройки сервиса.\n`,
+    `Test message sent to chat ${chat}. Put this line in ${settingsFile}:\n` +
+      `  TELEGRAM_CHAT_ID=${chat}\n` +
+      `then restart the lead service: systemctl restart ${SERVICE_UNIT}\n`,
   )
   process.exit(0)
 }
@@ -145,8 +178,10 @@ if (!polled.ok) {
     'Telegram refused getUpdates',
     polled,
     polled.status === 409
-      ? 'Another getUpdates client (the running lead service) or a webhook is in the way: stop the service (systemctl stop it-lab-lead-bot) and run this again.'
-      : 'Try again later.',
+      ? 'Another getUpdates client (the running lead service) or a webhook is in the way. ' +
+          `Stop the service (systemctl stop ${SERVICE_UNIT}; Docker: docker stop ` +
+          `${SERVICE_UNIT}), run this again, then start it (systemctl start ${SERVICE_UNIT}).`
+      : LATER,
   )
 }
 
@@ -169,7 +204,12 @@ function chatOf(update: Record<string, unknown>): Chat | undefined {
   return undefined
 }
 
+/** A chat's title or its person's name, as one plain line (a title may hold control characters). */
 function label(chat: Chat): string {
+  return plainText(rawLabel(chat))
+}
+
+function rawLabel(chat: Chat): string {
   if (typeof chat.title === 'string') return `«${chat.title}»`
   const name = [chat.first_name, chat.last_name].filter((part) => typeof part === 'string')
   const username = typeof chat.username === 'string' ? `@${chat.username}` : ''
@@ -190,21 +230,22 @@ for (const update of Array.isArray(polled.result) ? (polled.result as unknown[])
 
 if (chats.size === 0) {
   process.stdout.write(
-    'Боту никто не писал за последние 24 часа (или Telegram хранил для него только нажатия кнопок:\n' +
-      'так просит запущенный сервис заявок; с этого запуска он хранит и сообщения).\n' +
-      'Напишите боту в личные сообщения, или добавьте его в группу для заявок и напишите там,\n' +
-      'затем запустите эту команду снова.\n',
+    'Nobody wrote to the bot in the past 24 hours (or Telegram kept only button presses for it,\n' +
+      'as the running lead service asks; from this run on it keeps messages too).\n' +
+      "Write to the bot in a private chat, or add it to the school's group and write there,\n" +
+      `then run this again: ${again()}\n`,
   )
   process.exit(0)
 }
 const rows = [...chats].map(([id, chat]) => [id, String(chat.type ?? ''), label(chat)] as const)
 const idWidth = Math.max(...rows.map(([id]) => id.length))
 const typeWidth = Math.max(...rows.map(([, type]) => type.length))
-process.stdout.write('Чаты, писавшие боту за последние 24 часа:\n')
+process.stdout.write('Chats that wrote to the bot in the past 24 hours:\n')
 for (const [id, type, name] of rows) {
   process.stdout.write(`  ${id.padEnd(idWidth)}  ${type.padEnd(typeWidth)}  ${name}\n`)
 }
 process.stdout.write(
-  'Впишите id чата для заявок в TELEGRAM_CHAT_ID (у группы он начинается с минуса) и проверьте:\n' +
-    '  npm run telegram:setup -- --chat <id>\n',
+  "Send a test message to the school's chat (a group's id starts with a minus); it prints the\n" +
+    `line to put in ${settingsFile}:\n` +
+    rows.map(([id]) => `  ${again(`--chat ${id}`)}\n`).join(''),
 )

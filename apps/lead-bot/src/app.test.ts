@@ -257,6 +257,28 @@ describe('POST /send: bad requests change nothing', () => {
     expect(stored).toEqual([])
   })
 
+  it.each([
+    ['a byte that starts no character', [0xff]],
+    ['a sequence cut short', [0xd0]],
+    ['an overlong encoding', [0xc0, 0xaf]],
+    ['a surrogate', [0xed, 0xa0, 0x80]],
+  ])('a JSON body with %s in the name → 400, never U+FFFD stored', async (_case, bytes) => {
+    const body = Buffer.concat([
+      Buffer.from('{"name":"Ан'),
+      Buffer.from(bytes),
+      Buffer.from(`на","phone":"${VALID_PHONE}"}`),
+    ])
+    const response = await fetch(`${url}/send?${QUERY}`, {
+      method: 'POST',
+      headers: { 'content-type': JSON_TYPE },
+      body,
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ error: 'bad_request', message: 'Body must be UTF-8' })
+    expect(store.count()).toBe(0)
+    expect(stored).toEqual([])
+  })
+
   it('stored nothing across the whole table, and logged the honeypot drops', () => {
     expect(tried).toBe(BAD_REQUESTS.length)
     expect(store.count()).toBe(0)
@@ -658,6 +680,26 @@ describe('connections', () => {
 })
 
 describe('logs', () => {
+  it('of a request no route matched carry no path: it may hold a name and a phone', async () => {
+    const captured = captureLogs()
+    const { app, store } = await makeApp({ logger: captured.logger })
+    const paths = ['/Иван-Петров-89123456789', '/%D0%98%D0%B2%D0%B0%D0%BD-89123456789?x=1']
+    for (const url of paths) {
+      expect((await app.inject({ method: 'POST', url })).statusCode).toBe(404)
+    }
+    expect((await app.inject({ method: 'GET', url: '/send/89123456789' })).statusCode).toBe(404)
+    const lines = captured.lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+    const completed = lines.filter((line) => line.msg === 'request completed')
+    expect(completed.map((line) => [line.method, line.url, line.statusCode])).toEqual([
+      ['POST', '<unknown>', 404],
+      ['POST', '<unknown>', 404],
+      ['GET', '<unknown>', 404],
+    ])
+    expect(JSON.stringify(lines)).not.toMatch(/Иван|%D0|89123456789/)
+    await app.close()
+    store.close()
+  })
+
   it('never carry the client IP, not even on the rate-limit line', async () => {
     const captured = captureLogs()
     const { app, store } = await makeApp({
@@ -808,6 +850,47 @@ describe('POST /send as a plain form (a page before or without JavaScript)', () 
     expect(response.headers.location).not.toMatch(/Анна|%D0|12-34|912/)
     expect(store.count()).toBe(0)
     expect(stored).toEqual([])
+    await app.close()
+    store.close()
+  })
+
+  it.each([
+    ['an escape that is not UTF-8', 'name=%D0%90%FF%D0%BD%D0%BD%D0%B0'],
+    ['a raw byte that is not UTF-8', Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x3d, 0xd0, 0x90, 0xc3])],
+    ['a stray %', 'name=%D0%90%'],
+  ])('refuses a body with %s (the error page), never storing U+FFFD', async (_case, body) => {
+    const { app, store, stored } = await makeApp()
+    const rest = `&phone=${encodeURIComponent(VALID_PHONE)}&${formBody(siteFields)}`
+    const response = await app.inject({
+      method: 'POST',
+      url: '/send',
+      headers: { 'content-type': FORM_TYPE, origin: ORIGIN },
+      payload: Buffer.concat([Buffer.from(body), Buffer.from(rest)]),
+    })
+    expect(response.statusCode).toBe(303)
+    expect(response.headers.location).toBe(`${ORIGIN}/form-error/failed`)
+    expect(store.count()).toBe(0)
+    expect(stored).toEqual([])
+    await app.close()
+    store.close()
+  })
+
+  it('reads a name sent as raw UTF-8, a + as a space, and a field sent twice as a mistake', async () => {
+    const { app, store } = await makeApp()
+    const rest = `&phone=${encodeURIComponent(VALID_PHONE)}&${formBody(siteFields)}`
+    const inject = (body: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/send',
+        headers: { 'content-type': `${FORM_TYPE}; charset=UTF-8`, origin: ORIGIN },
+        payload: Buffer.from(body + rest),
+      })
+    expect((await inject('name=Анна+Мария')).headers.location).toBe(`${ORIGIN}/thanks`)
+    expect(store.list({ limit: 1 })[0]?.name).toBe('Анна Мария')
+    expect((await inject('name=Анна&name=Мария')).headers.location).toBe(
+      `${ORIGIN}/form-error/name`,
+    )
+    expect(store.count()).toBe(1)
     await app.close()
     store.close()
   })

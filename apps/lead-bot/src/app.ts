@@ -1,5 +1,4 @@
 import cors from '@fastify/cors'
-import formbody from '@fastify/formbody'
 import rateLimit from '@fastify/rate-limit'
 import { createServer } from 'node:http'
 import Fastify, { LogController } from 'fastify'
@@ -71,10 +70,63 @@ function invalid(message: string, extra: Omit<ErrorBody, 'error' | 'message'> = 
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded'
 
+/** A body that is not UTF-8 (or not urlencoded): refused rather than stored with U+FFFD in it. */
+class BodyEncodingError extends Error {
+  readonly statusCode = 400
+  readonly code = 'BODY_NOT_UTF8'
+  constructor() {
+    super('Body must be UTF-8')
+  }
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+
+function decodeUtf8(body: Buffer): string {
+  try {
+    return strictUtf8.decode(body)
+  } catch {
+    throw new BodyEncodingError()
+  }
+}
+
+/**
+ * A urlencoded form body, decoded strictly: a byte sequence or an escape that is not UTF-8 throws
+ * (decodeURIComponent's own check) rather than becoming U+FFFD. A field sent twice is an array,
+ * which the lead's validation refuses.
+ */
+function parseForm(body: Buffer): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = Object.create(null) as Record<string, string>
+  for (const pair of decodeUtf8(body).split('&')) {
+    if (pair === '') continue
+    const at = pair.indexOf('=')
+    const [key, value] = [
+      at === -1 ? pair : pair.slice(0, at),
+      at === -1 ? '' : pair.slice(at + 1),
+    ].map((part) => {
+      try {
+        return decodeURIComponent(part.replaceAll('+', ' '))
+      } catch {
+        throw new BodyEncodingError()
+      }
+    }) as [string, string]
+    const earlier = fields[key]
+    fields[key] = earlier === undefined ? value : [earlier, value].flat()
+  }
+  return fields
+}
+
 /** A site's `<form method="post">`, sent by the browser itself (before or without JavaScript). */
 function isFormPost(request: FastifyRequest): boolean {
   const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
   return type === FORM_CONTENT_TYPE
+}
+
+/**
+ * The route a request matched, as logged: its pattern, never the path a client sent (a 404's
+ * path may be a name and a phone, as `POST /Иван-Петров-89123456789` once put in the log).
+ */
+function routeOf(request: FastifyRequest): string {
+  return request.routeOptions.url ?? '<unknown>'
 }
 
 /** Which page says what was wrong with a form post's fields. */
@@ -130,7 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.log.info(
       {
         method: request.method,
-        url: request.routeOptions.url ?? request.url.split('?')[0],
+        url: routeOf(request),
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
@@ -139,14 +191,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done()
   })
   // JSON from the site's script, urlencoded from its plain form; not text/plain, which would let
-  // a script skip the CORS preflight.
-  app.removeContentTypeParser('text/plain')
+  // a script skip the CORS preflight. Both are decoded as strict UTF-8: Fastify's own decoding
+  // turns a malformed byte into U+FFFD, which would then be stored as part of a name.
+  app.removeContentTypeParser(['text/plain', 'application/json'])
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) =>
+    parseJson(request, decodeUtf8(body as Buffer), done),
+  )
+  app.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, parseForm(body as Buffer)),
+  )
 
   app.setErrorHandler((thrown, request, reply) => {
     const error = describeError(thrown)
     const status = error.status
     if (status === 429) {
-      request.log.warn({ url: request.routeOptions.url ?? '' }, 'rate limited')
+      request.log.warn({ url: routeOf(request) }, 'rate limited')
       if (isFormPost(request)) return seeSitePage(request, reply, paths.leadError('failed'))
       return reply.code(429).send({ error: 'rate_limited', message: error.message })
     }
@@ -174,7 +234,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.code(404).send({ error: 'not_found', message: 'Not found' }),
   )
 
-  await app.register(formbody)
   await app.register(cors, {
     origin: options.siteOrigins,
     methods: ['POST'],

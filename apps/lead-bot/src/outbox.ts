@@ -63,6 +63,12 @@ export function retryDelayMs(failures: number, baseMs: number, maxMs: number): n
 /** An earlier attempt may have been delivered: no answer came, or a crash cut it (in flight). */
 const mayBeRepeat = (lead: LeadRow): boolean => lead.mayRepeat || lead.inFlight
 
+/**
+ * How often the worker looks for a write by another program (the CLI's `--resend-failed`,
+ * `--restore`): a lead it put back goes out within this, not at the next poll (OUTBOX_POLL_MS).
+ */
+const OUTSIDE_WRITE_CHECK_MS = 1_000
+
 /** After stop(), how long a "sent" write that keeps failing is still retried. */
 const RECORD_GIVE_UP_AFTER_STOP_MS = 5_000
 
@@ -84,6 +90,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let stopped = true
   let stoppedAt = 0
   let timer: ReturnType<typeof setTimeout> | undefined
+  let outsideWrites: ReturnType<typeof setInterval> | undefined
+  let seenVersion: number | undefined
   let running: Promise<void> | undefined
   let again = false
   // While Telegram fails, every lead waits: one probe per backoff step rather than one per lead.
@@ -303,6 +311,27 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
+  /**
+   * Another program wrote to the database: the operator put failed leads back (having fixed the
+   * chat) or restored a backup. As at a restart, every pending lead is due now, the oldest first
+   * (the leads put back are older than the ones waiting): a backoff left by earlier failures is
+   * not waited out, one attempt shows whether the chat works again.
+   */
+  function checkOutsideWrites(): void {
+    try {
+      const version = store.dataVersion()
+      if (seenVersion !== undefined && version !== seenVersion) {
+        const made = store.makePendingDue(now())
+        leadBackoff.pausedUntil = 0
+        log.info({ madeDue: made }, 'database changed by another program: pending leads due now')
+        wake()
+      }
+      seenVersion = version
+    } catch (error) {
+      log.error({ err: error }, 'outbox could not read the queue')
+    }
+  }
+
   function wake(): void {
     if (stopped) return
     if (running) {
@@ -339,6 +368,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const made = store.makePendingDue(now())
       const pending = store.countPending()
       log.info({ pending, madeDue: made }, 'outbox started')
+      seenVersion = undefined
+      checkOutsideWrites()
+      outsideWrites = setInterval(checkOutsideWrites, OUTSIDE_WRITE_CHECK_MS)
+      outsideWrites.unref()
       wake()
     },
     wake,
@@ -349,6 +382,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       stopped = true
       stoppedAt = now()
       clearTimeout(timer)
+      clearInterval(outsideWrites)
       await running
     },
   }

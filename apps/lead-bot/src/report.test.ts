@@ -88,6 +88,29 @@ describe('formatCsv', () => {
     expect(line.startsWith(`7;15.01.2025 14:05;${cell};`)).toBe(true)
   })
 
+  it('strips control characters and bidi overrides; a presser shows at most 64 characters', () => {
+    const lead = {
+      ...row,
+      name: 'Ан\u001b[31mна\u202e\u0085',
+      status: 'failed' as const,
+      lastError: 'HTTP 400\u0007 Bad',
+      desk: {
+        status: 'called' as const,
+        at: '2025-01-15T11:00:00.000Z',
+        by: `\u2066Ольга\u0000${'я'.repeat(80)}`,
+      },
+    }
+    const cells = (formatCsv([lead], { bom: false }).split('\r\n')[1] ?? '').split(';')
+    expect(cells[2]).toBe('Ан[31mна')
+    expect(cells[10]).toBe(`Ольга${'я'.repeat(59)}`)
+    expect(cells[14]).toBe('HTTP 400 Bad')
+    const table = formatTable([lead])
+    expect(table.split('\n').filter((line) => /[\p{Cc}\u202e\u2066]/u.test(line))).toEqual([])
+    expect(table).toContain(`Ан[31mна  `)
+    expect(table).toContain(`Позвонили · Ольга${'я'.repeat(59)} · `)
+    expect(table).toContain('HTTP 400 Bad')
+  })
+
   it('takes another delimiter and quotes cells that contain it', () => {
     const csv = formatCsv([{ ...row, name: 'А|Б' }], { delimiter: '|', bom: false })
     expect(csv.split('\r\n')[0]).toBe(HEADER.replaceAll(';', '|'))

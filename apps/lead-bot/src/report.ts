@@ -3,6 +3,7 @@ import type { LeadRow } from './store/rows.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
 import { schoolClock } from './desk.ts'
 import { SCHOOL_TIME_ZONE, courseTitle, formLabel } from './telegram.ts'
+import { plainText, presserName, withoutControls } from './plain-text.ts'
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {
   timeZone: SCHOOL_TIME_ZONE,
@@ -37,7 +38,8 @@ function delivery(lead: LeadRow): string {
 /** The owner's status: 'Позвонили · Анна · 15.01.2025, 14:05', or '' before the first press. */
 function deskStatus(lead: LeadRow): string {
   if (!lead.desk) return ''
-  return [STATUS_LABELS[lead.desk.status], lead.desk.by, localTime(lead.desk.at)].join(' · ')
+  const by = presserName(lead.desk.by)
+  return [STATUS_LABELS[lead.desk.status], by, localTime(lead.desk.at)].join(' · ')
 }
 
 /** Each column's width: its longest cell, in characters (not UTF-16 units). */
@@ -63,7 +65,9 @@ function line(row: string[], widths: number[], rightFrom = Infinity): string {
 /** A plain fixed-width table for the terminal. */
 export function formatTable(leads: LeadRow[]): string {
   const header = TABLE_COLUMNS.map(([title]) => title)
-  const rows = leads.map((lead) => TABLE_COLUMNS.map(([, cell]) => cell(lead).replace(/\s+/g, ' ')))
+  const rows = leads.map((lead) =>
+    TABLE_COLUMNS.map(([, cell]) => plainText(cell(lead)).replace(/\s+/g, ' ')),
+  )
   const widths = widthsOf([header, ...rows])
   const rule = widths.map((width) => '-'.repeat(width))
   return [header, rule, ...rows].map((row) => line(row, widths)).join('\n')
@@ -101,7 +105,7 @@ const CSV_COLUMNS: [string, (lead: LeadRow) => string | number | null][] = [
   ['Страница', (lead) => lead.page],
   ['Статус', (lead) => (lead.desk === null ? null : STATUS_LABELS[lead.desk.status])],
   ['Статус отмечен', (lead) => (lead.desk === null ? null : csvTime(lead.desk.at))],
-  ['Кто отметил', (lead) => lead.desk?.by ?? null],
+  ['Кто отметил', (lead) => (lead.desk === null ? null : presserName(lead.desk.by))],
   ['Доставка в Telegram', (lead) => DELIVERY_LABELS[lead.status]],
   ['Попыток отправки', (lead) => lead.attempts],
   ['Отправлена', (lead) => (lead.sentAt === null ? null : csvTime(lead.sentAt))],
@@ -111,7 +115,7 @@ const CSV_COLUMNS: [string, (lead: LeadRow) => string | number | null][] = [
 
 function csvCell(value: string | number | null, delimiter: string): string {
   if (value === null) return ''
-  let text = String(value)
+  let text = withoutControls(String(value))
   // Spreadsheets run cells starting with = + - @ as formulas: make them text. A well-formed
   // phone is left as it is (the owner dials from it); it holds no formula a sheet could run.
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !PHONE_PATTERN.test(text)) {

@@ -213,6 +213,53 @@ describe('status buttons', () => {
     )
   })
 
+  it("a press acts only on its own message's lead: another lead's data there changes nothing", async () => {
+    const desk = await startDesk()
+    const first = await deliver(desk, lead('Первый'))
+    const second = await deliver(desk, lead('Второй'))
+    // Lead 1's message carrying lead 2's data (a forged or mixed-up callback).
+    desk.fake.press({
+      chatId: Number(CHAT_ID),
+      messageId: first.message.messageId,
+      data: `s:${second.id}:r`,
+    })
+    await eventually(() => expect(desk.fake.answers).toHaveLength(1))
+    expect(desk.fake.answers[0]?.text).toBe(
+      `Это сообщение не о заявке №${second.id}: ничего не изменено`,
+    )
+    expect(desk.store.statusHistory(second.id)).toEqual([])
+    expect(desk.store.statusHistory(first.id)).toEqual([])
+    expect(leadById(desk.store, second.id)?.desk).toBeNull()
+    // The same press under lead 2's own message sets it.
+    desk.fake.press({
+      chatId: Number(CHAT_ID),
+      messageId: second.message.messageId,
+      data: `s:${second.id}:r`,
+    })
+    await eventually(() => expect(desk.fake.edits).toHaveLength(1))
+    expect(desk.store.statusHistory(second.id).map(({ status }) => status)).toEqual(['refused'])
+    expect(desk.store.statusHistory(first.id)).toEqual([])
+  })
+
+  it("a presser's name is stored and shown plain, at most 64 characters", async () => {
+    const desk = await startDesk()
+    const { id, message } = await deliver(desk, lead('Длинное'))
+    const name = `\u202eАнна\u001b[2J${'я'.repeat(100)}`
+    desk.fake.press({
+      chatId: Number(CHAT_ID),
+      messageId: message.messageId,
+      data: `s:${id}:c`,
+      from: { id: 9, first_name: name, username: 'anna' },
+    })
+    await eventually(() => expect(desk.fake.edits).toHaveLength(1))
+    const by = leadById(desk.store, id)?.desk?.by ?? ''
+    expect([...by]).toHaveLength(64)
+    expect(by).toBe(`Анна[2J${'я'.repeat(57)}`)
+    expect(message.text).toContain(by)
+    expect(message.text).not.toContain('\u001b')
+    expect(message.text).not.toContain('\u202e')
+  })
+
   it('a restart keeps the offset: a press is neither lost nor applied twice', async () => {
     const first = await startDesk()
     const { id, message } = await deliver(first, lead('Вера'))
@@ -265,7 +312,13 @@ describe('reminder', () => {
     const desk = await startDesk({ now: MONDAY_10 + 11 * HOUR })
     const late = await deliver(desk, lead('Поздний'))
     const handled = await deliver(desk, lead('Обработанный'))
-    desk.store.applyUpdate(1, { leadId: handled.id, status: 'called', by: 'Анна', now: desk.clock })
+    desk.store.applyUpdate(1, {
+      leadId: handled.id,
+      messageId: handled.message.messageId,
+      status: 'called',
+      by: 'Анна',
+      now: desk.clock,
+    })
     await desk.at(MONDAY_10 + 35 * HOUR)
     expect(repliesTo(desk.fake, late.message.messageId)).toEqual([])
     // 09:00 on Wednesday.
@@ -284,9 +337,12 @@ describe('weekly digest', () => {
     let offset = 1
     const add = (at: number, extra: Partial<NewLead>, statuses: [string, number][] = []) => {
       const row = desk.store.insert(lead('Клиент', extra), at)
+      // A button is pressed under the lead's message: the lead was delivered first.
+      if (statuses.length > 0) desk.store.markSent(row.id, 1_000 + row.id, at)
       for (const [status, after] of statuses) {
         desk.store.applyUpdate((offset += 1), {
           leadId: row.id,
+          messageId: 1_000 + row.id,
           status: status as 'called',
           by: 'Анна',
           now: at + after,

@@ -4,6 +4,7 @@
 // serves again (after an offset was lost to a restore) is not applied twice.
 import type { LeadStore } from './store/lead-store.ts'
 import { parseStatusData } from './desk.ts'
+import { presserName } from './plain-text.ts'
 import type { Log } from './outbox.ts'
 import { retryDelayMs } from './outbox.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
@@ -34,15 +35,18 @@ interface CallbackQuery {
   id?: unknown
   data?: unknown
   from?: { first_name?: unknown; username?: unknown; id?: unknown }
-  message?: { chat?: { id?: unknown } }
+  message?: { message_id?: unknown; chat?: { id?: unknown } }
 }
 
-/** Who pressed, as the status line shows it: first name, and @username when there is one. */
+/**
+ * Who pressed, as the status line shows it: first name, and @username when there is one; plain
+ * text of at most PRESSER_MAX_CHARS characters (plain-text.ts), whatever Telegram sends.
+ */
 function presser(from: CallbackQuery['from']): string {
-  const first = typeof from?.first_name === 'string' ? from.first_name.trim() : ''
-  const username = typeof from?.username === 'string' ? `@${from.username}` : ''
-  if (first && username) return `${first} (${username})`
-  return first || username || `id ${String(from?.id ?? '?')}`
+  const first = typeof from?.first_name === 'string' ? presserName(from.first_name) : ''
+  const username = typeof from?.username === 'string' ? `@${presserName(from.username)}` : ''
+  if (first && username) return presserName(`${first} (${username})`)
+  return presserName(first || username || `id ${String(from?.id ?? '?')}`)
 }
 
 export function createUpdatesPoller(options: UpdatesPollerOptions): UpdatesPoller {
@@ -82,21 +86,31 @@ export function createUpdatesPoller(options: UpdatesPollerOptions): UpdatesPolle
       return
     }
     const press = parseStatusData(query.data)
-    if (!press) {
+    const messageId = query.message?.message_id
+    if (!press || typeof messageId !== 'number') {
       store.applyUpdate(updateId)
       await answer(query)
       return
     }
     const at = now()
-    const { applied, lead } = store.applyUpdate(
+    const result = store.applyUpdate(
       updateId,
-      { ...press, by: presser(query.from), now: at },
+      { ...press, messageId, by: presser(query.from), now: at },
       at,
     )
-    if (!applied) {
+    if (!result.applied) {
       log.warn({ updateId }, 'update served again by Telegram: already applied, ignored')
       return
     }
+    if (result.press === 'other-message') {
+      log.warn(
+        { updateId, leadId: press.leadId },
+        'button press names a lead not in its message: ignored',
+      )
+      await answer(query, `Это сообщение не о заявке №${press.leadId}: ничего не изменено`)
+      return
+    }
+    const lead = result.press === 'gone' ? undefined : result.press?.lead
     if (!lead) {
       await answer(query, `Заявки №${press.leadId} больше нет`)
       return

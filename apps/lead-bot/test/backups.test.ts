@@ -76,19 +76,19 @@ it('a backup taken while the service runs, restored after a --delete: nothing de
   const backup = await leads(['--backup', dir], env)
   expect(backup).toMatchObject({ code: 0, stderr: '' })
   const [file] = readdirSync(dir).map((name) => path.join(dir, name))
-  expect(backup.stdout).toBe(`Копия: ${file}\nУдалено копий старше срока хранения: 0\n`)
+  expect(backup.stdout).toBe(`Backup: ${file}\nBackups past the retention period deleted: 0\n`)
   expect(statSync(file ?? '').mode & 0o777).toBe(0o600)
   expect(statSync(dir).mode & 0o777).toBe(0o700)
 
   expect((await post(service.url, 4)).status).toBe(200)
   await eventually(() => expect(fake.messages).toHaveLength(4))
   expect((await leads(['--delete', phoneFor(2)], env)).stdout).toBe(
-    'Удалено заявок с этим номером: 1\n',
+    'Leads with this phone deleted: 1\n',
   )
 
   const restored = await leads(['--restore', file ?? ''], env)
   expect(restored).toMatchObject({ code: 0, stderr: '' })
-  expect(restored.stdout).toContain('Добавлено заявок: 0;')
+  expect(restored.stdout).toContain('Leads added: 0;')
   expect(restored.stdout).toContain('не восстановлено удалённых: 1;')
   // Give the outbox several polls: it finds nothing to send.
   await new Promise((resolve) => setTimeout(resolve, 600))
@@ -111,7 +111,7 @@ it('a backup taken while the service runs, restored after a --delete: nothing de
   const fresh = path.join(temp.dir, 'fresh', 'leads.sqlite')
   const second = await serviceWithTelegram(fresh, fake)
   const intoFresh = await leads(['--restore', file ?? ''], { ...env, LEADS_DB: fresh })
-  expect(intoFresh.stdout).toContain('Добавлено заявок: 3;')
+  expect(intoFresh.stdout).toContain('Leads added: 3;')
   await new Promise((resolve) => setTimeout(resolve, 600))
   expect(fake.messages).toHaveLength(4)
   expect(await (await fetch(`${second.url}/health`)).json()).toMatchObject({ pending: 0 })
@@ -138,7 +138,7 @@ it("--backup deletes the folder's backups older than the retention period, and o
   writeFileSync(other, "the owner's file")
   utimesSync(other, now - 400 * day, now - 400 * day)
   const { stdout } = await leads(['--backup', dir], env)
-  expect(stdout).toContain('Удалено копий старше срока хранения: 1')
+  expect(stdout).toContain('Backups past the retention period deleted: 1')
   expect(readdirSync(dir).sort()).toEqual(expect.arrayContaining([kept, 'notes.txt']))
   expect(readdirSync(dir)).not.toContain(path.basename(old))
 })
@@ -151,7 +151,7 @@ it('--delete reaches a rescue copy that could not be merged yet', async () => {
   store.backup(`${dbPath}.rescue-1-1`)
   store.close()
   const { stdout } = await leads(['--delete', phoneFor(7)], { LEADS_DB: dbPath })
-  expect(stdout).toBe('Удалено заявок с этим номером: 2\n')
+  expect(stdout).toBe('Leads with this phone deleted: 2\n')
   const rescue = openLeadStore(`${dbPath}.rescue-1-1`, { readOnly: true })
   expect(rescue.count()).toBe(0)
   rescue.close()
@@ -249,7 +249,7 @@ it('--backup - while the service runs: the bytes, kept in a file elsewhere, rest
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const [code] = (await once(child, 'exit')) as [number]
-  expect([code, stderr]).toEqual([0, `Копия: ${statSync(copy).size} байт\n`])
+  expect([code, stderr]).toEqual([0, `Backup: ${statSync(copy).size} bytes\n`])
   expect(
     readdirSync(path.dirname(dbPath)).filter((name) => !name.startsWith('leads.sqlite')),
   ).toEqual([])
@@ -259,7 +259,7 @@ it('--backup - while the service runs: the bytes, kept in a file elsewhere, rest
   const second = await serviceWithTelegram(fresh, fake)
   const restored = await leads(['--restore', copy], { LEADS_DB: fresh, LEADS_RETENTION_DAYS: '30' })
   expect(restored).toMatchObject({ code: 0, stderr: '' })
-  expect(restored.stdout).toContain('Добавлено заявок: 3;')
+  expect(restored.stdout).toContain('Leads added: 3;')
   const reader = openLeadStore(fresh, { readOnly: true })
   expect(reader.list({}).map((row) => [row.name, row.status])).toEqual([
     ['Семья 3', 'sent'],

@@ -100,7 +100,7 @@ it('every lead acknowledged before a SIGKILL is stored, and delivered once after
   await eventually(async () => {
     const health = (await (await fetch(`${second.url}/health`)).json()) as { pending: number }
     expect(health.pending).toBe(0)
-  }, 20_000)
+  })
   const stopped = await second.stop()
 
   const afterRestart = readLeads(dbPath)

@@ -54,7 +54,7 @@ describe('npm run leads', () => {
       /^3\s+15\.01\.2025, 14:03\s+Ученик 3\s+\+7 \(900\) 000-00-03\s+trial_lesson_popup\s+ждёт \(0\)$/,
     )
     expect(lines[4]).toMatch(/^1 .* отправлена$/)
-    expect(stdout).toContain('Показано 3 из 3; ждут доставки в Telegram: 2; с ошибкой: 0.')
+    expect(stdout).toContain('Shown 3 of 3; waiting for Telegram: 2; failed: 0.')
   })
 
   it("--digest prints the past week's digest as plain text", async () => {
@@ -70,7 +70,7 @@ describe('npm run leads', () => {
     const { stdout } = await leads(['--limit', '1'])
     expect(stdout).toContain('Ученик 3')
     expect(stdout).not.toContain('Ученик 1')
-    expect(stdout).toContain('Показано 1 из 3')
+    expect(stdout).toContain('Shown 1 of 3')
   })
 
   it('exports CSV for a Russian Excel, oldest first: BOM, ";", Russian headers, school time', async () => {
@@ -203,7 +203,7 @@ describe('npm run leads', () => {
         .slice(2, 4)
         .map((line) => line.split(/\s{2,}/)[2])
       expect(names).toEqual(['Дина', 'Глеб'])
-      expect(stdout).toContain('Показано 2 из 2 с 01.02.2025;')
+      expect(stdout).toContain('Shown 2 of 2 since 01.02.2025;')
     })
 
     it('--until includes that whole school day, for the CSV too', async () => {
@@ -220,14 +220,14 @@ describe('npm run leads', () => {
     it('--since and --until the same day: that day of the school, not of UTC', async () => {
       const { stdout } = await inPeriod(['--since', '2025-01-01', '--until', '2025-01-01'])
       expect(stdout).toContain('Анна')
-      expect(stdout).toContain('Показано 1 из 1 за 01.01.2025–01.01.2025;')
+      expect(stdout).toContain('Shown 1 of 1 from 01.01.2025 to 01.01.2025;')
     })
 
     it('--report counts the leads per school month by page, course and form', async () => {
       const { code, stdout } = await inPeriod(['--report'])
       expect(code).toBe(0)
       const lines = stdout.split('\n')
-      expect(lines.slice(0, 2)).toEqual(['Заявки по месяцам (время школы):', ''])
+      expect(lines.slice(0, 2)).toEqual(['Leads per month (school time):', ''])
       expect(lines.slice(2).map((line) => line.trim().split(/\s{2,}/))).toEqual([
         ['янв 2025', 'фев 2025', 'мар 2025', 'Итого'],
         ['Всего', '3', '1', '1', '5'],
@@ -269,7 +269,7 @@ describe('npm run leads', () => {
     it('--report over a period without leads says so', async () => {
       const { code, stdout } = await inPeriod(['--report', '--until', '2024-12-31'])
       expect(code).toBe(0)
-      expect(stdout).toBe('Заявок нет по 31.12.2024.\n')
+      expect(stdout).toBe('No leads until 31.12.2024.\n')
     })
 
     it.each([
@@ -397,11 +397,11 @@ describe('npm run leads', () => {
     store.close()
     const listed = await leads([], { LEADS_DB: file })
     expect(listed.stdout).toMatch(/ошибка \(0\)\s+HTTP 400 Bad Request: chat not found/)
-    expect(listed.stdout).toContain('с ошибкой: 1.')
+    expect(listed.stdout).toContain('failed: 1.')
     expect(listed.stdout).toContain('npm run leads -- --resend-failed')
     const { code, stdout } = await leads(['--resend-failed'], { LEADS_DB: file })
     expect(code).toBe(0)
-    expect(stdout).toBe('Возвращено в очередь на отправку: 1\n')
+    expect(stdout).toBe('Queued for delivery again: 1\n')
     const after = openLeadStore(file, { readOnly: true })
     expect(after.head()).toMatchObject({ id: lead.id, status: 'pending' })
     after.close()
@@ -418,7 +418,7 @@ describe('npm run leads', () => {
     store.close()
     const { code, stdout } = await leads(['--delete', '+7 (912) 345-67-89'], { LEADS_DB: file })
     expect(code).toBe(0)
-    expect(stdout).toBe('Удалено заявок с этим номером: 2\n')
+    expect(stdout).toBe('Leads with this phone deleted: 2\n')
     expect(stdout).not.toContain('912')
     const after = openLeadStore(file, { readOnly: true })
     expect(after.list({ limit: 10 }).map((row) => row.phone)).toEqual(['+7 (912) 345-67-80'])
@@ -451,7 +451,7 @@ describe('npm run leads -- --env-file, as on the server', () => {
     const { code, stdout } = await leads(['--env-file', envFile], {})
     expect(code).toBe(0)
     expect(stdout).toContain(
-      `Показано 3 из 3; ждут доставки в Telegram: 2; с ошибкой: 0. База: ${dbPath}\n`,
+      `Shown 3 of 3; waiting for Telegram: 2; failed: 0. Database: ${dbPath}\n`,
     )
     // Without LEADS_DB in it, the units' path: the server's database, wherever it is run from.
     writeFileSync(envFile, 'TELEGRAM_NOTIFY=full\n', { mode: 0o600 })
@@ -491,7 +491,7 @@ describe('npm run leads -- --env-file, as on the server', () => {
       )
       expect(await leads(['--env-file', envFile, '--resend-failed'], {})).toMatchObject({
         code: 0,
-        stdout: 'Возвращено в очередь на отправку: 1\n',
+        stdout: 'Queued for delivery again: 1\n',
       })
       for (const name of readdirSync(state)) {
         expect([name, statSync(path.join(state, name)).uid]).toEqual([name, 65534])

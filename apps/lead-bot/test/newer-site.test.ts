@@ -7,7 +7,7 @@ import { afterAll, expect, it } from 'vitest'
 import { COURSE_CATALOGUE, leadQueryString } from '@it-lab/shared'
 import { openLeadStore } from '../src/store/lead-store.ts'
 import { startFakeTelegram } from '../harness/fake-telegram.ts'
-import { tempDir } from './helpers.ts'
+import { eventually, tempDir } from './helpers.ts'
 import { TEST_CONSENT } from '../harness/sample-leads.ts'
 import { startService } from '../harness/service.ts'
 
@@ -60,7 +60,7 @@ it("stores and delivers leads from a newer site's course page, posted as a form 
     })
     expect(json.status).toBe(200)
 
-    await expect.poll(() => fake.messages.length, { timeout: 10_000 }).toBe(2)
+    await eventually(() => expect(fake.messages).toHaveLength(2))
     for (const [message, name] of fake.messages.map(
       (m, i) => [m, ['Форма', 'Скрипт'][i]] as const,
     )) {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeTelegram } from '../harness/fake-telegram.ts'
 import type { FakeChat, FakeTelegram } from '../harness/fake-telegram.ts'
-import { runScript, tempDir } from './helpers.ts'
+import { eventually, runScript, tempDir } from './helpers.ts'
 import { startService } from '../harness/service.ts'
 
 const SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'telegram-setup.ts')
@@ -47,14 +47,17 @@ describe('npm run telegram:setup', () => {
       DIGEST_WEEKDAY: '0',
     }
     const first = await startService(serviceEnv)
-    await expect.poll(() => fake.pollOffsets.length).toBeGreaterThan(0)
+    await eventually(() => expect(fake.pollOffsets.length).toBeGreaterThan(0))
     await first.stop()
     expect(fake.chatMessage(GROUP, 'привет')).toBeNull()
 
     const empty = await setup(['--env-file', envFile])
     expect(empty.code).toBe(0)
-    expect(empty.stdout).toContain('Бот: @itlab_test_bot (IT Lab), id 4242')
-    expect(empty.stdout).toContain('Боту никто не писал')
+    expect(empty.stdout).toContain('Bot: @itlab_test_bot (IT Lab), id 4242')
+    expect(empty.stdout).toContain('Nobody wrote to the bot in the past 24 hours')
+    expect(empty.stdout).toContain(
+      `then run this again: npm run telegram:setup -- --env-file ${envFile}\n`,
+    )
 
     // This run asked Telegram to keep messages: now a chat that writes shows up.
     expect(fake.chatMessage(GROUP, 'привет')).not.toBeNull()
@@ -64,6 +67,11 @@ describe('npm run telegram:setup', () => {
     expect(listed.code).toBe(0)
     expect(listed.stdout).toMatch(/^ {2}-1001234567890 {2}supergroup {2}«Заявки IT Lab»$/m)
     expect(listed.stdout).toMatch(/^ {2}123456789 {7}private {5}Анна Петрова \(@anna\)$/m)
+    // The exact command for each chat's test message.
+    expect(listed.stdout).toContain(
+      `  npm run telegram:setup -- --env-file ${envFile} --chat -1001234567890\n` +
+        `  npm run telegram:setup -- --env-file ${envFile} --chat 123456789\n`,
+    )
     expect(`${listed.stdout}${listed.stderr}${empty.stdout}${empty.stderr}`).not.toContain(TOKEN)
     // Nothing was confirmed: a second run sees the same chats …
     expect((await setup(['--env-file', envFile])).stdout).toContain('«Заявки IT Lab»')
@@ -71,14 +79,20 @@ describe('npm run telegram:setup', () => {
 
     // … and the press waiting for the service reaches it when it starts again.
     const second = await startService(serviceEnv)
-    await expect.poll(() => fake.answers.map((answer) => answer.callbackQueryId)).toEqual(['cb1'])
+    await eventually(() =>
+      expect(fake.answers.map((answer) => answer.callbackQueryId)).toEqual(['cb1']),
+    )
     await second.stop()
   })
 
-  it('--chat sends a test message there', async () => {
+  it('--chat sends a test message there, and prints the line for the settings file', async () => {
     const { code, stdout } = await setup(['--chat', '-100555'], withToken())
     expect(code).toBe(0)
-    expect(stdout).toContain('Тестовое сообщение отправлено в чат -100555')
+    expect(stdout).toContain(
+      'Test message sent to chat -100555. Put this line in /etc/it-lab/it-lab.env:\n' +
+        '  TELEGRAM_CHAT_ID=-100555\n' +
+        'then restart the lead service: systemctl restart it-lab-lead-bot\n',
+    )
     expect(fake.messages.at(-1)).toMatchObject({
       chatId: '-100555',
       text: expect.stringContaining('TELEGRAM_CHAT_ID=-100555'),
@@ -91,7 +105,31 @@ describe('npm run telegram:setup', () => {
     expect(code).toBe(1)
     expect(stderr).toBe(
       'Telegram refused the test message to chat -100404: HTTP 400 Bad Request: chat not found. ' +
-        'Is the bot a member of that chat, and is the whole id copied (a group id starts with -)?\n',
+        'Is the bot a member of that chat, and is the whole id copied (a group id starts with -)? ' +
+        'Add the bot to the chat (or unblock it), write a message there, and list the chats ' +
+        'again: npm run telegram:setup -- --env-file /etc/it-lab/it-lab.env\n',
+    )
+  })
+
+  it('a 409 (the lead service polling): the exact commands to stop it and start it again', async () => {
+    fake.queueUpdatesError({ kind: 'error', status: 409, description: 'Conflict' })
+    const { code, stderr } = await setup([], withToken())
+    expect(code).toBe(1)
+    expect(stderr).toBe(
+      'Telegram refused getUpdates: HTTP 409 Conflict. Another getUpdates client (the running ' +
+        'lead service) or a webhook is in the way. Stop the service (systemctl stop ' +
+        'it-lab-lead-bot; Docker: docker stop it-lab-lead-bot), run this again, then start it ' +
+        '(systemctl start it-lab-lead-bot).\n',
+    )
+  })
+
+  it('Telegram failing (5xx): try again in a minute', async () => {
+    fake.queueUpdatesError({ kind: 'error', status: 502, description: 'Bad Gateway' })
+    const { code, stderr } = await setup([], withToken())
+    expect(code).toBe(1)
+    expect(stderr).toBe(
+      'Telegram refused getUpdates: HTTP 502 Bad Gateway. ' +
+        'Telegram may be busy: run this again in a minute.\n',
     )
   })
 
@@ -100,8 +138,9 @@ describe('npm run telegram:setup', () => {
     expect(code).toBe(1)
     expect(stdout).toBe('')
     expect(stderr).toBe(
-      'Telegram refused the bot token: HTTP 401 Unauthorized. ' +
-        'Copy the token again from @BotFather (/mybots, API Token).\n',
+      'Telegram refused the bot token: HTTP 401 Unauthorized. Copy the token again from ' +
+        '@BotFather (/mybots, the bot, API Token) into TELEGRAM_BOT_TOKEN in ' +
+        '/etc/it-lab/it-lab.env, and run this again.\n',
     )
   })
 
@@ -111,7 +150,10 @@ describe('npm run telegram:setup', () => {
     await fake.up()
     expect(code).toBe(1)
     expect(stderr).toMatch(
-      new RegExp(`^Cannot reach Telegram at ${fake.url}: .*ECONNREFUSED.*\\n$`),
+      new RegExp(
+        `^Cannot reach Telegram at ${fake.url}: .*ECONNREFUSED.*Check the server's internet ` +
+          'connection \\(and TELEGRAM_API_URL, if set\\), then run this again\\.\\n$',
+      ),
     )
     expect(stderr).not.toContain(TOKEN)
   })
@@ -120,5 +162,10 @@ describe('npm run telegram:setup', () => {
     const { code, stderr } = await setup([])
     expect(code).toBe(2)
     expect(stderr).toContain('No bot token: set TELEGRAM_BOT_TOKEN, or give --env-file FILE')
+    expect(stderr).toContain('The token comes from @BotFather in Telegram (/newbot')
+    expect(stderr).toContain(
+      'put it in /etc/it-lab/it-lab.env as TELEGRAM_BOT_TOKEN=… and run: ' +
+        'npm run telegram:setup -- --env-file /etc/it-lab/it-lab.env\n',
+    )
   })
 })

@@ -187,7 +187,7 @@ describe('restoring a backup', () => {
     const before = openLeadStore(path.join(dir, 'old.sqlite'))
     fill(before, 5)
     for (let id = 1; id <= 5; id += 1) before.markSent(id, 100 + id, 2_000)
-    before.applyUpdate(1, { leadId: 2, status: 'called', by: 'Анна', now: 3_000 })
+    before.applyUpdate(1, { leadId: 2, messageId: 102, status: 'called', by: 'Анна', now: 3_000 })
     before.markShown(2, before.statusHistory(2).length)
     before.backup(backup)
     before.close()
@@ -236,7 +236,13 @@ describe('restoring a backup', () => {
     const first = live.insert(lead, 1_000)
     live.backup(backup)
     live.markSent(first.id, 7, 2_000)
-    live.applyUpdate(1, { leadId: first.id, status: 'enrolled', by: 'Анна', now: 3_000 })
+    live.applyUpdate(1, {
+      leadId: first.id,
+      messageId: 7,
+      status: 'enrolled',
+      by: 'Анна',
+      now: 3_000,
+    })
     expect(live.merge(backup)).toMatchObject({ added: 0, updated: 0 })
     expect(live.list({ limit: 1 })[0]).toMatchObject({
       status: 'sent',

@@ -10,8 +10,11 @@ const DIGEST_WEEK_KEY = 'digest_week'
 export interface AppliedUpdate {
   /** False when the update had been applied before (Telegram sent it again): nothing changed. */
   applied: boolean
-  /** The lead whose status the press set; undefined when the lead is gone (or no press). */
-  lead?: LeadRow
+  /**
+   * What the press did: set the status of a lead, or nothing because the lead is gone or the
+   * pressed message is not the one showing that lead. Undefined when there was no press.
+   */
+  press?: { lead: LeadRow } | 'gone' | 'other-message'
 }
 
 export function deskStore(conn: Connection) {
@@ -29,8 +32,12 @@ export function deskStore(conn: Connection) {
     ).run(key, value)
   }
 
-  function applyPress(press: StatusPress): LeadRow | undefined {
-    if (!sql('SELECT 1 FROM leads WHERE id = ?').get(press.leadId)) return undefined
+  function applyPress(press: StatusPress): NonNullable<AppliedUpdate['press']> {
+    const shown = sql('SELECT telegram_message_id FROM leads WHERE id = ?').get(press.leadId)
+    if (!shown) return 'gone'
+    // Only the lead's own message carries its buttons: data naming another lead (a forged or
+    // mixed-up press) must not change that lead.
+    if (shown.telegram_message_id !== press.messageId) return 'other-message'
     const at = iso(press.now)
     const change = sql(
       'INSERT INTO lead_status_history (lead_id, status, at, by) VALUES (?, ?, ?, ?)',
@@ -39,7 +46,7 @@ export function deskStore(conn: Connection) {
       `UPDATE leads SET desk_status = ?, desk_status_at = ?, desk_status_by = ?,
          desk_status_id = ? WHERE id = ? RETURNING *`,
     ).get(press.status, at, press.by, change.lastInsertRowid, press.leadId)
-    return row ? toLead(row) : undefined
+    return row ? { lead: toLead(row) } : 'gone'
   }
 
   return {
@@ -58,11 +65,11 @@ export function deskStore(conn: Connection) {
               iso(now),
             ).changes,
           ) === 1
-        const lead = fresh && press ? applyPress(press) : undefined
+        const applied = fresh && press ? applyPress(press) : undefined
         const offset = Math.max(updateId + 1, Number(getState('updates_offset') ?? 0))
         setState('updates_offset', String(offset))
         db.exec('COMMIT')
-        return { applied: fresh, ...(lead ? { lead } : {}) }
+        return { applied: fresh, ...(applied ? { press: applied } : {}) }
       } catch (error) {
         if (db.isTransaction) db.exec('ROLLBACK')
         throw error

@@ -133,6 +133,11 @@ export function leadQueue(conn: Connection) {
       const text = `UPDATE leads SET status = 'pending', next_attempt_at = ? WHERE status = 'failed'`
       return num(sql(text).run(now).changes)
     },
+    /**
+     * SQLite's data_version: it changes when another connection commits (the CLI beside the
+     * service: `--resend-failed`, `--restore`), never for this connection's own writes.
+     */
+    dataVersion: (): number => num(sql('PRAGMA data_version').get()?.data_version),
     /** Makes every pending lead due now, so a restart retries at once. Returns how many. */
     makePendingDue(now: number): number {
       const text = `UPDATE leads SET next_attempt_at = ? WHERE status = 'pending' AND next_attempt_at > ?`

@@ -70,6 +70,8 @@ export interface DigestRow {
 /** A button press read from Telegram, to be applied with the offset that confirms it. */
 export interface StatusPress {
   leadId: number
+  /** The chat message the button was pressed under: it must be the one showing lead `leadId`. */
+  messageId: number
   status: DeskStatus
   by: string
   now: number
