@@ -89,7 +89,7 @@ it('a backup taken while the service runs, restored after a --delete: nothing de
   const restored = await leads(['--restore', file ?? ''], env)
   expect(restored).toMatchObject({ code: 0, stderr: '' })
   expect(restored.stdout).toContain('Leads added: 0;')
-  expect(restored.stdout).toContain('не восстановлено удалённых: 1;')
+  expect(restored.stdout).toContain('deleted ones not brought back: 1;')
   // Give the outbox several polls: it finds nothing to send.
   await new Promise((resolve) => setTimeout(resolve, 600))
   expect(fake.messages).toHaveLength(4)

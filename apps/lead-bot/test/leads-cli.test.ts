@@ -486,8 +486,7 @@ describe('npm run leads -- --env-file, as on the server', () => {
       writeFileSync(envFile, `LEADS_DB=${file}\n`, { mode: 0o600 })
       const listed = await leads(['--env-file', envFile], {})
       expect(listed.stdout).toContain(
-        'Исправьте настройку и выполните: npm run leads -- --env-file ' +
-          `${envFile} --resend-failed\n`,
+        'Fix the setting, then run: npm run leads -- --env-file ' + `${envFile} --resend-failed\n`,
       )
       expect(await leads(['--env-file', envFile, '--resend-failed'], {})).toMatchObject({
         code: 0,
