@@ -32,9 +32,12 @@ export interface BackupResult {
   removed: string[]
 }
 
-/** Makes `file`'s new name in `dir` durable (the rename is in the folder's own data). */
-function syncFolder(dir: string): void {
-  const fd = openSync(dir, 'r')
+/**
+ * fsyncs a file's data, or a folder's (a new name in it is the folder's own data, durable only
+ * then).
+ */
+function syncPath(target: string): void {
+  const fd = openSync(target, 'r')
   try {
     fsyncSync(fd)
   } finally {
@@ -83,16 +86,11 @@ export function backupTo(
   let file: string
   try {
     store.backup(partial)
-    const fd = openSync(partial, 'r')
-    try {
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
+    syncPath(partial)
     file = publish(partial, (attempt) =>
       path.join(dir, `leads-${stamp.replace(/Z$/, attempt === 1 ? 'Z' : `Z-${attempt}`)}.sqlite`),
     )
-    syncFolder(dir)
+    syncPath(dir)
   } catch (error) {
     rmSync(partial, { force: true })
     throw error

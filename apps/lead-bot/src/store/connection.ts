@@ -304,9 +304,14 @@ export function connect(file: string, options: ConnectOptions, hooks: GuardHooks
   let walIno: number | undefined
   let fenced = false
 
-  function record(checkpointing: boolean): void {
+  /** Takes the main file's and the WAL's identity as they are now (the guard compares with it). */
+  function observe(): void {
     known = identityOf(file)
     walIno = statSync(`${file}-wal`, { throwIfNoEntry: false })?.ino
+  }
+
+  function record(checkpointing: boolean): void {
+    observe()
     if (known) writeOwner(file, { ...known, checkpointing })
   }
 
@@ -372,8 +377,7 @@ export function connect(file: string, options: ConnectOptions, hooks: GuardHooks
   }
 
   if (owner) {
-    known = identityOf(file)
-    walIno = statSync(`${file}-wal`, { throwIfNoEntry: false })?.ino
+    observe()
     checkpoint()
   }
 
