@@ -527,6 +527,13 @@ try {
     crashed.output.slice(-2000),
   )
   check(
+    'the chat is told it is not her edit, and (no e-mail set) to forward it to the administrator',
+    crashed.said.includes('Правка здесь ни при чём') &&
+      crashed.said.includes('Перешлите это сообщение администратору сайта.') &&
+      !crashed.said.includes('this release crashes at start'),
+    crashed.said,
+  )
+  check(
     'pages and lead service stay on the live release',
     live() === second && (await homeShows(NEW_TITLE)) && (await leadThroughNginx('После сбоя')),
   )

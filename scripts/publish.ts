@@ -15,6 +15,7 @@ import { emailConfig, envSchema, parseEnv } from '../apps/lead-bot/src/config.ts
 import { createMailer } from '../apps/lead-bot/src/email.ts'
 import { describeHolder, LOCK_TOKEN_ENV, tryLock } from './deploy/lock.ts'
 import { liveRelease, readRelease } from './deploy/releases.ts'
+import { DEFAULT_DEPLOY_ROOT } from './deploy/settings.ts'
 
 const REPO = path.resolve(import.meta.dirname, '..')
 
@@ -52,7 +53,7 @@ try {
 }
 
 const branch = process.env.CMS_BRANCH || 'main'
-const root = process.env.DEPLOY_ROOT || '/srv/it-lab'
+const root = process.env.DEPLOY_ROOT?.trim() || DEFAULT_DEPLOY_ROOT
 const stateFile = path.join(root, 'publish-state.json')
 
 // A deploy or rollback by hand is under way: the timer comes back in two minutes.
@@ -196,7 +197,7 @@ function notifySettings() {
 const settings = notifySettings()
 const message = published
   ? publishedMessage(subject)
-  : refusedMessage(subject, problems, { operatorEmailed: settings?.email !== undefined })
+  : refusedMessage(subject, problems, { operatorEmailed: Boolean(settings?.email) })
 let chatError: string | undefined
 if (settings?.TELEGRAM_BOT_TOKEN && settings.TELEGRAM_CHAT_ID) {
   const telegram = createTelegramClient({
@@ -211,6 +212,8 @@ if (settings?.TELEGRAM_BOT_TOKEN && settings.TELEGRAM_CHAT_ID) {
     chatError = sent.error
     process.stderr.write(`publish: could not post to Telegram (${sent.error})\n`)
   }
+} else {
+  chatError = 'Telegram не настроен'
 }
 if (!published && settings?.email) {
   const sent = await createMailer(settings.email).send(

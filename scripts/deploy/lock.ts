@@ -39,7 +39,7 @@ function alive(pid: number): boolean {
 export const describeHolder = (holder: LockHolder) =>
   `pid ${holder.pid} (${holder.command}), since ${holder.startedAt.replace(/\.\d+Z$/, 'Z')}`
 
-export type LockAttempt =
+type LockAttempt =
   { taken: true; token: string; release: () => void } | { taken: false; holder: LockHolder }
 
 /** One try: the lock, or who holds it. */

@@ -69,13 +69,12 @@ export function markRelease(
   state: 'good' | 'broken',
   reason?: string,
 ): void {
-  const info = readRelease(root, id)
-  delete info.reason
+  // An earlier reason goes: JSON leaves out a key whose value is undefined.
   writeRelease(root, {
-    ...info,
+    ...readRelease(root, id),
     state,
     checkedAt: new Date().toISOString(),
-    ...(reason ? { reason } : {}),
+    reason,
   })
 }
 

@@ -18,7 +18,7 @@ import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 
 /** How long a release's trial start may take to answer /health (a cold start is ~1 s). */
-export const TRIAL_WAIT_MS = 30_000
+const TRIAL_WAIT_MS = 30_000
 /**
  * How long the live service may take to answer after the restart, before the deploy goes back.
  * It already passed its trial, so it starts as fast as it did there; a release that still crashes
@@ -64,7 +64,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The Node 24 the release installed (the `node` package), else the deploy's own. */
-export function releaseNode(appDir: string): string {
+function releaseNode(appDir: string): string {
   const own = path.join(appDir, 'node_modules', 'node', 'bin', 'node')
   return existsSync(own) ? own : process.execPath
 }

@@ -2,6 +2,9 @@
 // The same file holds the site's build settings and the lead service's own (its systemd unit
 // reads it too), so a value is written once.
 
+/** Where releases live unless DEPLOY_ROOT says otherwise. */
+export const DEFAULT_DEPLOY_ROOT = '/srv/it-lab'
+
 export interface DeploySettings {
   /** The public https address; its host is the nginx server_name and the certificate's name. */
   siteUrl: URL
@@ -72,7 +75,7 @@ export function readDeploySettings(env: NodeJS.ProcessEnv): DeploySettings {
   if (www !== 'off' && www !== 'redirect') {
     problems.push(`DEPLOY_WWW: must be "off" or "redirect" (got "${www}")`)
   }
-  const root = text('DEPLOY_ROOT', '/srv/it-lab')
+  const root = text('DEPLOY_ROOT', DEFAULT_DEPLOY_ROOT)
   const leadPort = integer('LEAD_PORT', 3001, 1, 65_535)
   const settings: DeploySettings = {
     siteUrl,
