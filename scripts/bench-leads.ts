@@ -344,7 +344,6 @@ async function main(): Promise<number> {
       },
     })
 
-    await service.stop('SIGKILL')
     const drills = await fullDisk()
     const report = {
       date: new Date().toISOString(),

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import {
   closeSync,
   mkdirSync,
@@ -16,6 +15,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, afterEach, expect, it } from 'vitest'
 import { startFakeTelegram } from '../harness/fake-telegram.ts'
+import { mountTmpfs } from '../harness/full-disk.ts'
 import type { FakeTelegram } from '../harness/fake-telegram.ts'
 import { startSmtp } from '../harness/smtp.ts'
 import type { TestSmtp } from '../harness/smtp.ts'
@@ -428,18 +428,6 @@ it('--test-email sends one e-mail and checks nothing else', SPAWNS, async () => 
   expect(await alert(['--test-email'], env)).toMatchObject({ code: 1 })
 })
 
-/** Mounts a tmpfs of `size` on a new folder (root only, as CI runs); unmounted after the test. */
-function tmpfs(size: string): string {
-  if (process.getuid?.() !== 0) {
-    throw new Error('this test mounts a tmpfs: run it as root (CI does)')
-  }
-  const dir = path.join(temp.dir, `tmpfs-${size}`)
-  mkdirSync(dir)
-  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', dir])
-  cleanups.push(async () => execFileSync('umount', [dir]))
-  return dir
-}
-
 /** Writes `file` until not one byte more fits. */
 function fill(file: string): void {
   const fd = openSync(file, 'w')
@@ -463,7 +451,9 @@ it(
   async () => {
     const fake = await fakeTelegram()
     const smtp = await testSmtp()
-    const dir = tmpfs('4m')
+    const disk = mountTmpfs(4 * 1024 * 1024)
+    cleanups.push(async () => disk.unmount())
+    const dir = disk.dir
     const env = {
       ...settings(fake, 'unused'),
       ...email(smtp),
