@@ -279,6 +279,17 @@ describe('disk and backups', () => {
       TELEGRAM_ONLY,
     )
     expect(off.open).toEqual([])
+    // Switched off while an incident is open: it is forgotten, and nothing is posted about it.
+    const low = run(EMPTY_STATE, { now: T0, health: OK, disk: disk(100) })
+    expect(low.open).toEqual(['disk'])
+    const turnedOff = planAlert(
+      low.state,
+      { now: T0 + MINUTE, health: OK, disk: disk(100) },
+      { ...SETTINGS, diskFreeMb: 0 },
+      TELEGRAM_ONLY,
+    )
+    expect(turnedOff).toMatchObject({ open: [], messages: {} })
+    expect(turnedOff.state.incidents.disk).toBeUndefined()
   })
 
   it('backups: the newest copy older than the limit, and none at all for as long', () => {

@@ -326,6 +326,10 @@ const LATE: Record<Channel, (late: string) => string> = {
 }
 
 /** Folds one run's observation into the state and says what to post on each channel. */
+const switchedOff = (kind: IncidentKind, settings: AlertSettings): boolean =>
+  (kind === 'disk' && settings.diskFreeMb <= 0) ||
+  (kind === 'backup' && settings.backupMaxAgeH <= 0)
+
 export function planAlert(
   previous: AlertState,
   observation: Observation,
@@ -346,6 +350,9 @@ export function planAlert(
   const found = findings(observation, previous, restarts, noBackupSince, settings)
   const incidents: AlertState['incidents'] = {}
   for (const kind of INCIDENT_KINDS) {
+    // A check the operator switched off (a threshold of 0) ends what it had open, unposted: its
+    // finding is never known again, so the incident would otherwise stay open for good.
+    if (switchedOff(kind, settings)) continue
     const incident = advance(previous.incidents[kind], found[kind], now)
     if (incident) incidents[kind] = incident
   }
