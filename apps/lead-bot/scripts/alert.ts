@@ -348,12 +348,14 @@ const plan = planAlert(
 // The chat first: when it refuses, the e-mail says so. Each is posted whatever the other did.
 let state = plan.state
 const news: string[] = []
+let undelivered = false
 let chatFailure: { error: string; status?: number } | undefined
 if (telegram && plan.messages.telegram !== undefined) {
   const result = await telegram.send(plan.messages.telegram)
   state = afterPost(state, 'telegram', result.ok, now, channels)
   news.push(`telegram ${result.ok ? 'posted' : 'not posted'}`)
   if (!result.ok) {
+    undelivered = true
     chatFailure = result
     process.stderr.write(
       `alert: could not post to Telegram (${result.error}); it is posted on a later run\n`,
@@ -367,6 +369,7 @@ if (mailer && plan.messages.email !== undefined) {
   state = afterPost(state, 'email', result.ok, now, channels)
   news.push(`e-mail ${result.ok ? 'sent' : 'not sent'}`)
   if (!result.ok) {
+    undelivered = true
     process.stderr.write(
       `alert: could not send the e-mail (${result.error}); it is sent on a later run\n`,
     )
@@ -386,5 +389,4 @@ const open = plan.open.length === 0 ? 'all is well' : `wrong: ${plan.open.join('
 process.stdout.write(
   `alert: ${open}; ${news.length === 0 ? 'nothing new to post' : news.join(', ')}\n`,
 )
-const undelivered = news.some((entry) => entry.endsWith('not posted') || entry.endsWith('not sent'))
 process.exitCode = plan.open.length > 0 || undelivered || !stored ? 1 : 0

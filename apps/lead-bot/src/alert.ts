@@ -106,7 +106,7 @@ export interface AlertSettings {
 export type Supervisor = { kind: 'systemd'; unit: string } | { kind: 'docker'; container: string }
 
 /** The operator's commands for each thing the e-mail asks for (deploy/README.md, Alerts). */
-export function operatorCommands(supervisor: Supervisor) {
+function operatorCommands(supervisor: Supervisor) {
   if (supervisor.kind === 'docker') {
     const exec = `docker exec ${supervisor.container} node apps/lead-bot/scripts/leads.ts`
     return {

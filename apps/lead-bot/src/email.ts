@@ -18,16 +18,16 @@ export interface Mailer {
 /** Each step's limit: a mail server that does not answer must not outlast the alert's run. */
 const TIMEOUT_MS = 15_000
 
-export function createMailer(config: EmailConfig, timeoutMs = TIMEOUT_MS): Mailer {
+export function createMailer(config: EmailConfig): Mailer {
   const password = decodeURIComponent(new URL(config.smtpUrl).password)
   const hide = (text: string) => (password === '' ? text : text.replaceAll(password, '<password>'))
   return {
     async send({ subject, text }) {
       const transport = nodemailer.createTransport({
         url: config.smtpUrl,
-        connectionTimeout: timeoutMs,
-        greetingTimeout: timeoutMs,
-        socketTimeout: timeoutMs,
+        connectionTimeout: TIMEOUT_MS,
+        greetingTimeout: TIMEOUT_MS,
+        socketTimeout: TIMEOUT_MS,
       })
       try {
         await transport.sendMail({ from: config.from, to: config.to, subject, text })

@@ -16,7 +16,7 @@ export function plainText(text: string): string {
 }
 
 /** At most this many characters of a presser's name are stored and shown (Telegram's own limit). */
-export const PRESSER_MAX_CHARS = 64
+const PRESSER_MAX_CHARS = 64
 
 /** A presser's name as stored and shown: one plain line of at most PRESSER_MAX_CHARS characters. */
 export function presserName(name: string): string {
