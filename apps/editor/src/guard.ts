@@ -140,6 +140,8 @@ export function contentCheckScript(script: string): ContentCheck {
     )
     try {
       await run(process.execPath, [script], {
+        // A hung check must not hold every later save: it is then a failure to check.
+        timeout: 120_000,
         env: { ...env, CONTENT_DIR: contentDir },
         maxBuffer: 16 * 1024 * 1024,
       })
