@@ -285,7 +285,11 @@ export class Guard {
   }
 
   #assetRefusal(asset: Asset): Refusal | undefined {
-    if (!asset.path.startsWith(UPLOADS) || asset.encoding !== 'base64') {
+    if (
+      !asset.path.startsWith(UPLOADS) ||
+      asset.encoding !== 'base64' ||
+      typeof asset.content !== 'string'
+    ) {
       return { status: 422, error: 'Картинки хранятся только в папке загрузок редактора.' }
     }
     const bytes = Buffer.from(asset.content, 'base64')
@@ -329,7 +333,10 @@ export class Guard {
   }
 
   async #delete(request: DecapRequest, params: Record<string, unknown>): Promise<Verdict> {
-    const requested = (request.action === 'deleteFile' ? [params.path] : params.paths) as string[]
+    // Every one a content path already (#shape).
+    const requested = strings(
+      request.action === 'deleteFile' ? params.path : params.paths,
+    ) as string[]
     const deleted = new Set(requested)
     const documents = await this.#documents()
     const remaining = documents.filter(({ file }) => !deleted.has(file))
