@@ -172,6 +172,11 @@ export class Guard {
   #before: { head: string; problems: string[] } | undefined
   /** Writes run one at a time, from the checks to decap-server's commit. */
   #queue: Promise<unknown> = Promise.resolve()
+  /**
+   * And every request reaches decap-server one at a time: it waits at most 3 s for its own lock,
+   * then fails the request ("Request timed out"), which a slow commit on a busy server would cause.
+   */
+  #decapQueue: Promise<unknown> = Promise.resolve()
 
   constructor(options: GuardOptions) {
     this.#options = options
@@ -187,12 +192,18 @@ export class Guard {
   ): Promise<{ ok: true; result: T } | ({ ok: false } & Refusal)> {
     const verdict = this.#shape(body)
     if (!verdict.ok) return verdict
-    if (!WRITES.has(verdict.request.action))
-      return { ok: true, result: await send(verdict.request) }
+    const sendAlone = (request: DecapRequest) => {
+      const sent = this.#decapQueue.then(() => send(request))
+      this.#decapQueue = sent.catch(() => undefined)
+      return sent
+    }
+    if (!WRITES.has(verdict.request.action)) {
+      return { ok: true, result: await sendAlone(verdict.request) }
+    }
     const turn = this.#queue.then(async () => {
       const checked = await this.#checkWrite(verdict.request)
       if (!checked.ok) return checked
-      const result = await send(checked.request)
+      const result = await sendAlone(checked.request)
       if (checked.problemsAfter) await this.#remember(checked.problemsAfter)
       return { ok: true as const, result }
     })
