@@ -23,7 +23,7 @@ const FOREIGN_ORIGIN = 'Запрос пришёл не со страницы с�
 const SERVER_FAILED =
   'Не получилось выполнить действие на сервере. Попробуйте ещё раз, а если не получится — сообщите администратору.'
 
-export type EditorAppOptions = {
+type EditorAppOptions = {
   config: Config
   /** decap-server's API (`http://127.0.0.1:<port>/api/v1`). */
   decapUrl: string

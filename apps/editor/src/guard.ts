@@ -17,10 +17,10 @@ const run = promisify(execFile)
 /** Decap's proxy API: `{ action, params }` (decap-cms-backend-proxy). */
 export type DecapRequest = { action: string; params: Record<string, unknown> }
 
-export type Refusal = { status: 401 | 403 | 409 | 413 | 422 | 500; error: string }
+type Refusal = { status: 401 | 403 | 409 | 413 | 422 | 500; error: string }
 
 /** What to send on: the request as decap-server should get it. */
-export type Verdict =
+type Verdict =
   { ok: true; request: DecapRequest; problemsAfter?: string[] } | ({ ok: false } & Refusal)
 
 type DataFile = { path: string; raw: string; newPath?: string }
@@ -50,7 +50,7 @@ const CHECK_FAILED =
   'Не удалось проверить запись перед сохранением. Попробуйте ещё раз через минуту, а если не получится — сообщите администратору.'
 
 /** A path under content/, written as Decap writes it: no `..`, no `./`, no backslash. */
-export function isContentPath(value: unknown): value is string {
+function isContentPath(value: unknown): value is string {
   if (typeof value !== 'string' || value.includes('\\') || value.includes('\0')) return false
   if (path.posix.normalize(value) !== value) return false
   return value === CONTENT || (value.startsWith(`${CONTENT}/`) && !value.split('/').includes('..'))
@@ -158,7 +158,7 @@ export function contentCheckScript(script: string): ContentCheck {
   }
 }
 
-export type GuardOptions = {
+type GuardOptions = {
   repo: string
   branch: string
   check: ContentCheck
