@@ -20,6 +20,8 @@ const WRONG_PASSWORD = 'Неверный пароль. Попробуйте ещ
 const TOO_MANY = 'Слишком много попыток входа. Подождите 15 минут и попробуйте снова.'
 const SIGNED_OUT = 'Вы не вошли в редактор или вход устарел. Обновите страницу и войдите снова.'
 const FOREIGN_ORIGIN = 'Запрос пришёл не со страницы сайта и отклонён.'
+const FOREIGN_LOGIN =
+  'Войти можно только на странице входа самого сайта. Откройте адрес сайта и добавьте к нему /admin/.'
 const SERVER_FAILED =
   'Не получилось выполнить действие на сервере. Попробуйте ещё раз, а если не получится — сообщите администратору.'
 
@@ -73,6 +75,7 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
   await app.register(fastifyCookie)
   await app.register(fastifyFormbody, { bodyLimit: 4096 })
 
+  const page = (error?: string) => loginPage(error)
   const hasSession = (cookies: Record<string, string | undefined>) =>
     sessions.isValid(cookies[SESSION_COOKIE])
 
@@ -83,10 +86,11 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
     const origin = request.headers.origin
     if (origin === undefined || origin === config.origin) return
     request.log.warn({ origin }, 'request from another origin refused')
+    if (request.url === '/admin/login') {
+      return reply.code(403).headers(LOGIN_PAGE_HEADERS).send(page(FOREIGN_LOGIN))
+    }
     return reply.code(403).header('Cache-Control', 'no-store').send({ error: FOREIGN_ORIGIN })
   })
-
-  const page = (error?: string) => loginPage(error)
 
   app.get('/admin/login', async (request, reply) => {
     if (hasSession(request.cookies)) return reply.redirect('/admin/', 303)
