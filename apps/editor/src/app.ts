@@ -75,7 +75,6 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
   await app.register(fastifyCookie)
   await app.register(fastifyFormbody, { bodyLimit: 4096 })
 
-  const page = (error?: string) => loginPage(error)
   const hasSession = (cookies: Record<string, string | undefined>) =>
     sessions.isValid(cookies[SESSION_COOKIE])
 
@@ -87,21 +86,21 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
     if (origin === undefined || origin === config.origin) return
     request.log.warn({ origin }, 'request from another origin refused')
     if (request.url === '/admin/login') {
-      return reply.code(403).headers(LOGIN_PAGE_HEADERS).send(page(FOREIGN_LOGIN))
+      return reply.code(403).headers(LOGIN_PAGE_HEADERS).send(loginPage(FOREIGN_LOGIN))
     }
     return reply.code(403).header('Cache-Control', 'no-store').send({ error: FOREIGN_ORIGIN })
   })
 
   app.get('/admin/login', async (request, reply) => {
     if (hasSession(request.cookies)) return reply.redirect('/admin/', 303)
-    return reply.headers(LOGIN_PAGE_HEADERS).send(page())
+    return reply.headers(LOGIN_PAGE_HEADERS).send(loginPage())
   })
 
   app.post<{ Body: { password?: unknown } | undefined }>('/admin/login', async (request, reply) => {
     reply.headers(LOGIN_PAGE_HEADERS)
     if (failures.isBlocked(request.ip)) {
       request.log.warn({ ip: request.ip }, 'editor login refused: too many wrong passwords')
-      return reply.code(429).header('Retry-After', '900').send(page(TOO_MANY))
+      return reply.code(429).header('Retry-After', '900').send(loginPage(TOO_MANY))
     }
     const password = request.body?.password
     const right =
@@ -111,7 +110,7 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
     if (!right) {
       failures.record(request.ip)
       request.log.warn({ ip: request.ip }, 'editor login: wrong password')
-      return reply.code(401).send(page(WRONG_PASSWORD))
+      return reply.code(401).send(loginPage(WRONG_PASSWORD))
     }
     reply.setCookie(SESSION_COOKIE, sessions.create(), {
       httpOnly: true,
