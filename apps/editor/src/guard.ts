@@ -222,7 +222,8 @@ export class Guard {
     if (busy) return { ok: false, status: 409, error: BUSY }
     const stale = await this.#stale(params.baseIds)
     if (stale) return { ok: false, status: 409, error: STALE }
-    const { baseIds: _baseIds, ...forwarded } = params
+    const forwarded = { ...params }
+    delete forwarded.baseIds
     switch (request.action) {
       case 'persistMedia':
         return this.#media(request, forwarded)
@@ -361,7 +362,8 @@ export class Guard {
     if (introduced.introduced.length > 0) {
       return { ok: false, status: 422, error: introduced.introduced.join('\n') }
     }
-    const { path: _single, ...rest } = params
+    const rest = { ...params }
+    delete rest.path
     return {
       ok: true,
       request: { action: 'deleteFiles', params: { ...rest, paths: [...deleted] } },

@@ -28,7 +28,8 @@ export const LOGIN_PAGE_HEADERS = {
   'Cache-Control': 'no-store',
   'Content-Security-Policy': `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
   'X-Robots-Tag': 'noindex, nofollow',
-  'Referrer-Policy': 'no-referrer',
+  // Not no-referrer: with it Chromium sends `Origin: null` on the form's POST, refused as foreign.
+  'Referrer-Policy': 'same-origin',
   'X-Content-Type-Options': 'nosniff',
 }
 
