@@ -278,9 +278,10 @@ function setting(text: string, name: string, value: string): string {
 /**
  * The env file as step 3 of deploy/README.md makes it: the two shipped examples, the school's own
  * values filled in (its address, the bot), everything else as shipped (`LEAD_API_URL` empty) but
- * the loopback layout of this machine and a rate limit the stream of leads stays under.
+ * the loopback layout of this machine and a rate limit the stream of leads stays under. With
+ * `editor`, step 8's lines too: the editor gateway as the backend, its password's hash.
  */
-function writeEnv(www: 'off' | 'redirect'): void {
+function writeEnv(www: 'off' | 'redirect', editor: boolean): void {
   const nginxArgs = `-p ${tmp} -c ${tmp}/nginx.conf -e ${tmp}/error.log`
   const shipped = ['deploy.env.example', 'lead-bot.env.example']
     .map((file) => readFileSync(path.join(repo, 'deploy', file), 'utf8'))
@@ -307,11 +308,13 @@ function writeEnv(www: 'off' | 'redirect'): void {
     LEAD_HOST: '127.0.0.1',
     TRUST_PROXY: 'loopback',
     RATE_LIMIT_MAX: '1000000',
-    // The editor on this server (step 8): its password's hash, its repository, the site's origin.
-    EDITOR_PASSWORD_HASH: editorPasswordHash,
     EDITOR_REPO: editorRepo,
-    EDITOR_ORIGIN: `https://${HOST}`,
     EDITOR_PORT: String(EDITOR_PORT),
+    ...(editor && {
+      CMS_BACKEND: 'proxy',
+      EDITOR_PASSWORD_HASH: editorPasswordHash,
+      EDITOR_ORIGIN: `https://${HOST}`,
+    }),
   }
   let text = shipped
   for (const [name, value] of Object.entries(values)) text = setting(text, name, value)
@@ -521,8 +524,10 @@ const noisy = (text: string) =>
 
 try {
   setUp()
-  writeEnv('off')
-  process.stdout.write('first deploy (the shipped env example, LEAD_API_URL empty):\n')
+  writeEnv('off', false)
+  process.stdout.write(
+    'first deploy (the shipped env example: LEAD_API_URL empty, no editor backend yet):\n',
+  )
   const firstRun = await deploy()
   check('npm run deploy exits 0', firstRun.status === 0, firstRun.stderr.slice(-2000))
   check(
@@ -537,18 +542,29 @@ try {
     !readFileSync(path.join(tmp, 'sites', 'it-lab.conf'), 'utf8').includes(`www.${HOST}`),
   )
   const [first = ''] = releaseIds()
+  const noEditor = curl(`${base}/admin/`)
+  check(
+    'without an editor backend the release has no /admin/ and it answers 404 (the not-found page)',
+    !existsSync(path.join(deployRoot, 'releases', first, 'site', 'client', 'admin')) &&
+      !readFileSync(path.join(tmp, 'sites', 'it-lab.conf'), 'utf8').includes('/admin') &&
+      noEditor.status === 404 &&
+      noEditor.body.includes('Страница не найдена'),
+    `${noEditor.status} ${noEditor.body.slice(0, 200)}`,
+  )
   const firstAssets = (
     JSON.parse(readFileSync(path.join(deployRoot, 'releases', first, 'release.json'), 'utf8')) as {
       assets: string[]
     }
   ).assets.filter((name) => name.endsWith('.js'))
 
-  process.stdout.write('an edit published (a course renamed, www redirected):\n')
+  process.stdout.write(
+    'an edit published (a course renamed; www redirected, the editor gateway set up):\n',
+  )
   developerCommits('Курс переименован', 'content/courses/1.json', (course) => ({
     ...course,
     title: NEW_TITLE,
   }))
-  writeEnv('redirect')
+  writeEnv('redirect', true)
   await new Promise((resolve) => setTimeout(resolve, 1_100)) // a release id of its own
   const published = await withLeadStream('publish', publish)
   check('npm run publish exits 0', published.status === 0, published.output.slice(-2000))
