@@ -915,5 +915,7 @@ try {
   await cleanup()
   await telegram.close()
 }
-process.stdout.write(`deploy-check: ${passed} passed, ${failed} failed\n`)
+process.stdout.write(
+  `deploy-check: ${passed} passed, ${failed} failed (in ${Math.round(performance.now() / 1000)} s)\n`,
+)
 process.exitCode = failed > 0 ? 1 : 0
