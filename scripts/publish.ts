@@ -115,11 +115,23 @@ try {
   )
 }
 // Only content is published from the editor (docs/decisions/0066): its commits that changed
-// anything else stop here, before the checkout moves, so nothing is built or switched.
+// anything else stop here, before the checkout moves, so nothing is built or switched. They are
+// counted from what is live (else the checkout's commit), so a commit pulled into the checkout by
+// hand but never deployed is counted too.
 const editorEmail = process.env.EDITOR_GIT_EMAIL?.trim() || DEFAULT_EDITOR_EMAIL
+/** The live commit when the target builds on it; else (the branch was rewritten) the checkout's. */
+function countedFrom(): string {
+  if (!liveCommit) return head
+  try {
+    git('merge-base', '--is-ancestor', liveCommit, target)
+    return liveCommit
+  } catch {
+    return head
+  }
+}
 let outside: OutsideContent
 try {
-  outside = editorOutsideContentBetween(REPO, head, target, editorEmail)
+  outside = editorOutsideContentBetween(REPO, countedFrom(), target, editorEmail)
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error))
 }
