@@ -140,6 +140,8 @@ export function contentCheckScript(script: string): ContentCheck {
     )
     try {
       await run(process.execPath, [script], {
+        // A hung check must not hold every later save: it is then a failure to check.
+        timeout: 120_000,
         env: { ...env, CONTENT_DIR: contentDir },
         maxBuffer: 16 * 1024 * 1024,
       })
@@ -283,7 +285,11 @@ export class Guard {
   }
 
   #assetRefusal(asset: Asset): Refusal | undefined {
-    if (!asset.path.startsWith(UPLOADS) || asset.encoding !== 'base64') {
+    if (
+      !asset.path.startsWith(UPLOADS) ||
+      asset.encoding !== 'base64' ||
+      typeof asset.content !== 'string'
+    ) {
       return { status: 422, error: 'Картинки хранятся только в папке загрузок редактора.' }
     }
     const bytes = Buffer.from(asset.content, 'base64')
@@ -327,7 +333,10 @@ export class Guard {
   }
 
   async #delete(request: DecapRequest, params: Record<string, unknown>): Promise<Verdict> {
-    const requested = (request.action === 'deleteFile' ? [params.path] : params.paths) as string[]
+    // Every one a content path already (#shape).
+    const requested = strings(
+      request.action === 'deleteFile' ? params.path : params.paths,
+    ) as string[]
     const deleted = new Set(requested)
     const documents = await this.#documents()
     const remaining = documents.filter(({ file }) => !deleted.has(file))

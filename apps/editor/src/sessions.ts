@@ -60,6 +60,8 @@ export class LoginFailures {
   }
 
   record(address: string): void {
+    // Many addresses guessing at once cannot grow the table past the window.
+    if (this.#times.size > 10_000) for (const known of [...this.#times.keys()]) this.#recent(known)
     this.#times.set(address, [...this.#recent(address), this.#now()])
   }
 
