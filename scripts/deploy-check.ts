@@ -558,7 +558,7 @@ try {
   ).assets.filter((name) => name.endsWith('.js'))
 
   process.stdout.write(
-    'an edit published (a course renamed; www redirected, the editor gateway set up):\n',
+    'an edit published (a course renamed; www redirected, the editor backend set):\n',
   )
   developerCommits('Курс переименован', 'content/courses/1.json', (course) => ({
     ...course,
