@@ -1,6 +1,8 @@
 // `npm run check:deploy` (CI, after check:nginx): the documented deploy, done for real on this
-// machine. The repository is pushed to a scratch Git host (a bare repository) and checked out on
-// the "server"; the owner's editor is another checkout that commits and pushes, as Decap does.
+// machine. The repository is pushed into the server's own repository (EDITOR_REPO: a working tree
+// that takes pushes, deploy/README.md step 8), which the server's checkout fetches as its origin;
+// a developer's clone commits and pushes there. The owner's editor is the editor gateway
+// (apps/editor) behind the scratch nginx, committing into that repository.
 // The settings are the shipped env examples with a school's real values filled in. The checkout
 // is deployed with `npm run deploy` into a temporary DEPLOY_ROOT, served by Debian's nginx on
 // loopback with a self-signed certificate, beside the lead service under a systemd stand-in that
@@ -8,16 +10,22 @@
 // `npm run publish`; an update by hand (`git pull`, `npm run deploy`); a rollback; a release whose
 // lead service crashes at start, refused by its trial start; one that crashes only once live,
 // undone by the deploy past systemd's start limit; broken content, refused in the chat and in the
-// checkout, with `--list` and `--rollback` working all the same. During each of these
+// checkout, with `--list` and `--rollback` working all the same; then the owner's editor: a wrong
+// password (401), logging in, a price edited through /admin/api/v1 as Decap does and published,
+// `npm run editor:undo` published, and an editor commit outside content/ refused
+// (docs/decisions/0066-only-content-from-the-editor.md). During each of these
 // a lead is sent through nginx every 100 ms and must be stored: one line per step,
 // `leads during <step>: N sent, N stored, 0 refused` (docs/decisions/0061-release-health.md).
 // Prints one line per check; exit code 1 if any failed.
-import { execFile, execFileSync, spawnSync } from 'node:child_process'
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import {
   copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   readlinkSync,
@@ -38,20 +46,30 @@ const HOST = 'itlab-school.ru'
 const HTTP_PORT = Number(process.env.DEPLOY_CHECK_HTTP_PORT ?? 8089)
 const HTTPS_PORT = Number(process.env.DEPLOY_CHECK_HTTPS_PORT ?? 8444)
 const LEAD_PORT = Number(process.env.DEPLOY_CHECK_LEAD_PORT ?? 3093)
+const EDITOR_PORT = Number(process.env.DEPLOY_CHECK_EDITOR_PORT ?? 3098)
+/** The owner's password in this run; the env file holds its hash only. */
+const EDITOR_PASSWORD = 'пароль владелицы для проверки'
+/** The editor's commits' author, as deploy/deploy.env.example ships it. */
+const EDITOR_EMAIL = 'editor@it-lab.local'
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
 const BROTLI = `${process.env.NGINX_MODULES_DIR ?? '/usr/lib/nginx/modules'}/ngx_http_brotli_static_module.so`
 const HARNESS = path.join(ROOT, 'apps', 'lead-bot', 'harness')
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'deploy-check-'))
-const origin = path.join(tmp, 'origin.git')
+/** The server's repository the editor commits into (EDITOR_REPO), the checkout's origin. */
+const editorRepo = path.join(tmp, 'editor-repo')
+/** The server's checkout (/opt/it-lab-src). */
 const repo = path.join(tmp, 'repo')
-const editor = path.join(tmp, 'editor')
+/** A developer's clone, which pushes into the server's repository. */
+const developer = path.join(tmp, 'developer')
 const deployRoot = path.join(tmp, 'srv')
 const envFile = path.join(tmp, 'it-lab.env')
 const leadsDb = path.join(tmp, 'data', 'leads.sqlite')
 const serviceState = path.join(tmp, 'lead-service')
 let failed = 0
 let passed = 0
+/** The editor gateway, once started (the last part of the check). */
+let gateway: ChildProcess | undefined
 
 function check(what: string, ok: boolean, detail = ''): void {
   if (ok) passed += 1
@@ -63,7 +81,14 @@ function sh(command: string): void {
   execFileSync('sh', ['-c', command], { stdio: 'inherit' })
 }
 
-function cleanup(): void {
+async function cleanup(): Promise<void> {
+  // SIGTERM: the gateway stops its decap-server too (as `systemctl stop it-lab-editor`).
+  if (gateway && gateway.exitCode === null && gateway.signalCode === null) {
+    const running = gateway
+    const exited = new Promise((resolve) => running.once('exit', resolve))
+    running.kill('SIGTERM')
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+  }
   const pid = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim() : '')
   // The supervisor stops the service it runs (SIGTERM: as `systemctl stop` of both units).
   for (const file of [path.join(serviceState, 'supervisor.pid'), path.join(tmp, 'nginx.pid')]) {
@@ -116,14 +141,17 @@ function curl(
 
 const base = `https://${HOST}:${HTTPS_PORT}`
 
-/** Waits (nginx reloads in the background) until the home page has `text`. */
-async function homeShows(text: string): Promise<boolean> {
+/** Waits (nginx reloads in the background) until the page at `pathname` has `text`. */
+async function pageShows(pathname: string, text: string | RegExp): Promise<boolean> {
   for (let i = 0; i < 50; i += 1) {
-    if (curl(`${base}/`).body.includes(text)) return true
+    const body = curl(`${base}${pathname}`).body
+    if (typeof text === 'string' ? body.includes(text) : text.test(body)) return true
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   return false
 }
+
+const homeShows = (text: string) => pageShows('/', text)
 
 function storedLeads(namePattern: string): number {
   const db = new DatabaseSync(leadsDb, { readOnly: true })
@@ -234,6 +262,12 @@ async function deploy(...args: string[]): Promise<Run> {
 }
 
 const telegram = await startFakeTelegram('deploy-check-token')
+/** What `npm run editor:password` prints for the owner's password (deploy/README.md, step 8). */
+const editorPasswordHash = execFileSync(
+  process.execPath,
+  [path.join(ROOT, 'apps', 'editor', 'scripts', 'password.ts')],
+  { input: EDITOR_PASSWORD, encoding: 'utf8' },
+).trim()
 
 /** A line of the env file set to `value` (a commented-out one uncommented), else added. */
 function setting(text: string, name: string, value: string): string {
@@ -244,9 +278,10 @@ function setting(text: string, name: string, value: string): string {
 /**
  * The env file as step 3 of deploy/README.md makes it: the two shipped examples, the school's own
  * values filled in (its address, the bot), everything else as shipped (`LEAD_API_URL` empty) but
- * the loopback layout of this machine and a rate limit the stream of leads stays under.
+ * the loopback layout of this machine and a rate limit the stream of leads stays under. With
+ * `editor`, step 8's lines too: the editor gateway as the backend, its password's hash.
  */
-function writeEnv(www: 'off' | 'redirect'): void {
+function writeEnv(www: 'off' | 'redirect', editor: boolean): void {
   const nginxArgs = `-p ${tmp} -c ${tmp}/nginx.conf -e ${tmp}/error.log`
   const shipped = ['deploy.env.example', 'lead-bot.env.example']
     .map((file) => readFileSync(path.join(repo, 'deploy', file), 'utf8'))
@@ -273,35 +308,43 @@ function writeEnv(www: 'off' | 'redirect'): void {
     LEAD_HOST: '127.0.0.1',
     TRUST_PROXY: 'loopback',
     RATE_LIMIT_MAX: '1000000',
+    EDITOR_REPO: editorRepo,
+    EDITOR_PORT: String(EDITOR_PORT),
+    ...(editor && {
+      CMS_BACKEND: 'proxy',
+      EDITOR_PASSWORD_HASH: editorPasswordHash,
+      EDITOR_ORIGIN: `https://${HOST}`,
+    }),
   }
   let text = shipped
   for (const [name, value] of Object.entries(values)) text = setting(text, name, value)
   writeFileSync(envFile, text)
 }
 
+/** git as a developer: their commits are published whatever they change. */
 function git(cwd: string, ...args: string[]): string {
   return execFileSync(
     'git',
-    ['-c', 'user.name=Editor', '-c', 'user.email=editor@example.test', ...args],
+    ['-c', 'user.name=Developer', '-c', 'user.email=developer@example.test', ...args],
     { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   ).trim()
 }
 
-/** A commit of `file` in the editor's checkout, pushed to the Git host. */
-function editorWrites(subject: string, file: string, edit: (text: string) => string): void {
-  const full = path.join(editor, file)
+/** A commit of `file` in the developer's clone, pushed into the server's repository. */
+function developerWrites(subject: string, file: string, edit: (text: string) => string): void {
+  const full = path.join(developer, file)
   writeFileSync(full, edit(readFileSync(full, 'utf8')))
-  git(editor, 'commit', '-q', '-am', subject)
-  git(editor, 'push', '-q', 'origin', 'HEAD:main')
+  git(developer, 'commit', '-q', '-am', subject)
+  git(developer, 'push', '-q', 'origin', 'HEAD:main')
 }
 
-/** What the editor does on «Опубликовать»: a commit of content files, pushed to the Git host. */
-function editorCommits(
+/** A content file changed by the developer (as by hand, past the editor's checks), pushed. */
+function developerCommits(
   subject: string,
   file: string,
   edit: (data: Record<string, unknown>) => object,
 ): void {
-  editorWrites(subject, file, (text) => `${JSON.stringify(edit(JSON.parse(text)), null, 2)}\n`)
+  developerWrites(subject, file, (text) => `${JSON.stringify(edit(JSON.parse(text)), null, 2)}\n`)
 }
 
 /** The chat's messages about publishing (the leads' own messages left out). */
@@ -333,21 +376,78 @@ async function publish(): Promise<{ status: number; said: string; output: string
   return { status, said: publishMessages(before), output }
 }
 
+/** The editor gateway as its unit runs it: from the server's checkout, with the env file. */
+async function startGateway(): Promise<boolean> {
+  const log = openSync(path.join(tmp, 'editor.log'), 'a')
+  const started = spawn(
+    process.execPath,
+    [path.join(repo, 'apps', 'editor', 'src', 'main.ts'), '--env-file', envFile],
+    { cwd: repo, stdio: ['ignore', log, log] },
+  )
+  gateway = started
+  for (let i = 0; i < 300 && started.exitCode === null; i += 1) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${EDITOR_PORT}/admin/login`)
+      if (response.ok) return true
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return false
+}
+
+/** The login form posted through nginx, as the browser does; the session cookie it set. */
+function logIn(password: string) {
+  const answer = curl(
+    `${base}/admin/login`,
+    '-X',
+    'POST',
+    '-H',
+    `Origin: https://${HOST}`,
+    '--data-urlencode',
+    `password=${password}`,
+  )
+  const cookie = /^set-cookie: (it_lab_editor=[^;\s]+)/im.exec(answer.headers)?.[1]
+  return { ...answer, cookie }
+}
+
+/** One call of Decap's proxy backend (`{ action, params }` POSTed to /admin/api/v1). */
+function editorApi(cookie: string, action: string, params: Record<string, unknown>) {
+  return curl(
+    `${base}/admin/api/v1`,
+    '--max-time',
+    '90',
+    '-X',
+    'POST',
+    '-H',
+    `Origin: https://${HOST}`,
+    '-H',
+    'Content-Type: application/json',
+    '-H',
+    `Cookie: ${cookie}`,
+    '--data-binary',
+    JSON.stringify({ action, params }),
+  )
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
+
 const live = () => path.basename(readlinkSync(path.join(deployRoot, 'current')))
 const releaseIds = () => readdirSync(path.join(deployRoot, 'releases')).sort()
 const onBranch = () => git(repo, 'symbolic-ref', '--quiet', '--short', 'HEAD') === 'main'
 
 function setUp(): void {
-  // The repository as committed on this branch, as `main` of a scratch Git host, and the
-  // editor's checkout of it.
+  // The repository as committed on this branch, pushed into the server's repository (a working
+  // tree on `main` that takes pushes), and a developer's clone of it.
   const head = git(ROOT, 'rev-parse', 'HEAD')
-  git(tmp, 'init', '-q', '--bare', origin)
-  git(ROOT, 'push', '-q', origin, `${head}:refs/heads/main`)
-  git(origin, 'symbolic-ref', 'HEAD', 'refs/heads/main')
-  git(tmp, 'clone', '-q', origin, editor)
-  // The facts a school would fill in, saved in the editor; then the server's checkout.
-  editorCommits('Сведения о школе', 'content/school.json', () => completeSchoolFacts)
-  git(tmp, 'clone', '-q', origin, repo)
+  git(tmp, 'init', '-q', '-b', 'main', editorRepo)
+  git(editorRepo, 'config', 'receive.denyCurrentBranch', 'updateInstead')
+  git(ROOT, 'push', '-q', editorRepo, `${head}:refs/heads/main`)
+  git(tmp, 'clone', '-q', editorRepo, developer)
+  // The facts a school would fill in; then the server's checkout, fetching that repository.
+  developerCommits('Сведения о школе', 'content/school.json', () => completeSchoolFacts)
+  git(tmp, 'clone', '-q', editorRepo, repo)
   // The installed packages, but the workspace's own ones from the copy, so its edits count.
   const modules = path.join(repo, 'node_modules')
   mkdirSync(path.join(modules, '@it-lab'), { recursive: true })
@@ -359,6 +459,7 @@ function setUp(): void {
     ['shared', 'packages/shared'],
     ['lead-bot', 'apps/lead-bot'],
     ['site', 'apps/site'],
+    ['editor', 'apps/editor'],
   ] as const) {
     symlinkSync(path.join('..', '..', target), path.join(modules, '@it-lab', name))
   }
@@ -423,8 +524,10 @@ const noisy = (text: string) =>
 
 try {
   setUp()
-  writeEnv('off')
-  process.stdout.write('first deploy (the shipped env example, LEAD_API_URL empty):\n')
+  writeEnv('off', false)
+  process.stdout.write(
+    'first deploy (the shipped env example: LEAD_API_URL empty, no editor backend yet):\n',
+  )
   const firstRun = await deploy()
   check('npm run deploy exits 0', firstRun.status === 0, firstRun.stderr.slice(-2000))
   check(
@@ -439,18 +542,29 @@ try {
     !readFileSync(path.join(tmp, 'sites', 'it-lab.conf'), 'utf8').includes(`www.${HOST}`),
   )
   const [first = ''] = releaseIds()
+  const noEditor = curl(`${base}/admin/`)
+  check(
+    'without an editor backend the release has no /admin/ and it answers 404 (the not-found page)',
+    !existsSync(path.join(deployRoot, 'releases', first, 'site', 'client', 'admin')) &&
+      !readFileSync(path.join(tmp, 'sites', 'it-lab.conf'), 'utf8').includes('/admin') &&
+      noEditor.status === 404 &&
+      noEditor.body.includes('Страница не найдена'),
+    `${noEditor.status} ${noEditor.body.slice(0, 200)}`,
+  )
   const firstAssets = (
     JSON.parse(readFileSync(path.join(deployRoot, 'releases', first, 'release.json'), 'utf8')) as {
       assets: string[]
     }
   ).assets.filter((name) => name.endsWith('.js'))
 
-  process.stdout.write('an edit published (a course renamed, www redirected):\n')
-  editorCommits('Курс переименован', 'content/courses/1.json', (course) => ({
+  process.stdout.write(
+    'an edit published (a course renamed; www redirected, the editor backend set):\n',
+  )
+  developerCommits('Курс переименован', 'content/courses/1.json', (course) => ({
     ...course,
     title: NEW_TITLE,
   }))
-  writeEnv('redirect')
+  writeEnv('redirect', true)
   await new Promise((resolve) => setTimeout(resolve, 1_100)) // a release id of its own
   const published = await withLeadStream('publish', publish)
   check('npm run publish exits 0', published.status === 0, published.output.slice(-2000))
@@ -485,7 +599,7 @@ try {
   )
 
   process.stdout.write('an update by hand after the publish (git pull, npm run deploy):\n')
-  editorCommits('Курс обновлён', 'content/courses/1.json', (course) => ({
+  developerCommits('Курс обновлён', 'content/courses/1.json', (course) => ({
     ...course,
     title: UPDATED_TITLE,
   }))
@@ -516,7 +630,11 @@ try {
   process.stdout.write('a release whose lead service crashes at start:\n')
   const releasesBefore = releaseIds().join()
   const headBefore = git(repo, 'rev-parse', 'HEAD')
-  editorWrites('Сервис падает при старте', 'apps/lead-bot/src/main.ts', (code) => `${CRASH}${code}`)
+  developerWrites(
+    'Сервис падает при старте',
+    'apps/lead-bot/src/main.ts',
+    (code) => `${CRASH}${code}`,
+  )
   const crashed = await withLeadStream('a release whose lead service crashes at start', publish)
   check('npm run publish exits 1', crashed.status === 1, crashed.output.slice(-2000))
   check(
@@ -550,12 +668,12 @@ try {
     "the server's checkout is back on its branch where it was",
     onBranch() && git(repo, 'rev-parse', 'HEAD') === headBefore,
   )
-  git(editor, 'revert', '--no-edit', 'HEAD')
-  git(editor, 'push', '-q', 'origin', 'HEAD:main')
+  git(developer, 'revert', '--no-edit', 'HEAD')
+  git(developer, 'push', '-q', 'origin', 'HEAD:main')
 
   process.stdout.write('a release whose lead service passes its trial and crashes live:\n')
   // Only under the socket, which its trial start never has: the way back after the switch.
-  editorWrites(
+  developerWrites(
     'Сервис падает под systemd',
     'apps/lead-bot/src/main.ts',
     (code) => `if (process.env.LISTEN_FDS) ${CRASH}${code}`,
@@ -584,12 +702,12 @@ try {
     ),
     afterLive.stdout,
   )
-  git(editor, 'revert', '--no-edit', 'HEAD')
-  git(editor, 'push', '-q', 'origin', 'HEAD:main')
+  git(developer, 'revert', '--no-edit', 'HEAD')
+  git(developer, 'push', '-q', 'origin', 'HEAD:main')
   git(repo, 'pull', '-q', '--ff-only')
 
-  process.stdout.write('broken content (a price of 0), in the editor and then in the checkout:\n')
-  editorCommits('Цена курса', 'content/courses/1.json', (course) => ({
+  process.stdout.write('broken content (a price of 0), pushed, and then in the checkout:\n')
+  developerCommits('Цена курса', 'content/courses/1.json', (course) => ({
     ...course,
     prices: { ...(course.prices as object), basic: 0 },
   }))
@@ -660,7 +778,7 @@ try {
       token: 'check',
     }),
   )
-  editorCommits('Цена курса исправлена', 'content/courses/1.json', (course) => ({
+  developerCommits('Цена курса исправлена', 'content/courses/1.json', (course) => ({
     ...course,
     prices: { ...(course.prices as object), basic: 4900 },
   }))
@@ -673,20 +791,131 @@ try {
       live() === third,
     waiting.output,
   )
+  process.stdout.write("the owner's editor on this server (the gateway behind nginx):\n")
+  check('the editor gateway starts from the checkout with the env file', await startGateway())
+  const editorHead = () => git(editorRepo, 'rev-parse', 'HEAD')
+  const headBeforeLogin = editorHead()
+  const wrong = logIn('не тот пароль')
+  check(
+    'a wrong password at /admin/login is answered 401 «Неверный пароль» and changes nothing (no session, no commit)',
+    wrong.status === 401 &&
+      wrong.body.includes('Неверный пароль') &&
+      wrong.cookie === undefined &&
+      editorHead() === headBeforeLogin,
+    `${wrong.status} ${wrong.headers}`,
+  )
+  const session = logIn(EDITOR_PASSWORD)
+  const cookie = session.cookie ?? ''
+  const coursePath = 'content/courses/1.json'
+  // As Decap does: the entry read, then saved whole, with the stale-tab check's base (its editor.js).
+  const read = editorApi(cookie, 'getEntry', { branch: 'main', path: coursePath })
+  const raw = read.status === 200 ? (JSON.parse(read.body) as { data: string }).data : '{}'
+  const course = JSON.parse(raw) as { prices: Record<string, number> }
+  const subject = 'Update Курсы “1”'
+  const saved = editorApi(cookie, 'persistEntry', {
+    branch: 'main',
+    dataFiles: [
+      {
+        slug: '1',
+        path: coursePath,
+        raw: `${JSON.stringify({ ...course, prices: { ...course.prices, basic: 1750 } }, null, 2)}\n`,
+      },
+    ],
+    assets: [],
+    options: {
+      newEntry: false,
+      commitMessage: subject,
+      collectionName: 'courses',
+      useWorkflow: false,
+      hasSubfolders: true,
+      unpublished: false,
+      status: 'draft',
+    },
+    baseIds: { [coursePath]: sha256(raw) },
+  })
+  const author = git(editorRepo, 'log', '-1', '--format=%ae %s')
+  const editedPublished = await withLeadStream('an edit from the editor published', publish)
+  const newPrice = /1\s750\s₽/
+  check(
+    "the owner logs in, edits a price through /admin/api/v1 as Decap does, and the editor's commit is published: /course/1 shows 1 750 ₽",
+    session.status === 303 &&
+      read.status === 200 &&
+      saved.status === 200 &&
+      author === `${EDITOR_EMAIL} ${subject}` &&
+      editedPublished.status === 0 &&
+      editedPublished.said.includes(`Опубликовано</b>: «${subject}»`) &&
+      (await pageShows('/course/1', newPrice)),
+    `login ${session.status}, read ${read.status}, save ${saved.status} ${saved.body.slice(0, 300)}, commit «${author}», publish ${editedPublished.status}: ${editedPublished.said} ${editedPublished.output.slice(-1500)}`,
+  )
+
+  const undo = spawnSync(
+    process.execPath,
+    [path.join(repo, 'scripts', 'editor-undo.ts'), '--env-file', envFile],
+    { cwd: repo, encoding: 'utf8' },
+  )
+  const undoSubject = `Отмена правки «${subject}»`
+  const undone = await publish()
+  check(
+    "npm run editor:undo reverts the price edit in the editor's name, and it is published: /course/1 shows 4 900 ₽ again",
+    undo.status === 0 &&
+      git(editorRepo, 'log', '-1', '--format=%ae %s') === `${EDITOR_EMAIL} ${undoSubject}` &&
+      undone.status === 0 &&
+      undone.said.includes(`Опубликовано</b>: «${undoSubject}»`) &&
+      (await pageShows('/course/1', /4\s900\s₽/)) &&
+      !newPrice.test(curl(`${base}/course/1`).body),
+    `${undo.stdout}${undo.stderr} publish ${undone.status}: ${undone.said} ${undone.output.slice(-1500)}`,
+  )
+
+  // Past the gateway (which refuses it): a commit in the editor's name that changes the code.
+  const outsideFile = 'apps/lead-bot/src/main.ts'
+  const fullOutside = path.join(editorRepo, outsideFile)
+  writeFileSync(fullOutside, `${readFileSync(fullOutside, 'utf8')}// not content\n`)
+  execFileSync(
+    'git',
+    [
+      '-c',
+      'user.name=Редактор сайта',
+      '-c',
+      `user.email=${EDITOR_EMAIL}`,
+      'commit',
+      '-qam',
+      'Update Курсы “2”',
+    ],
+    { cwd: editorRepo },
+  )
+  const releasesBeforeOutside = releaseIds().join()
+  const liveBeforeOutside = live()
+  const checkoutBeforeOutside = git(repo, 'rev-parse', 'HEAD')
+  const outside = await publish()
+  check(
+    'an editor commit touching a file outside content/ is refused by publishing, told in the chat with the file; nothing built, the live release and the checkout unchanged',
+    outside.status === 1 &&
+      outside.output.includes('outside content/') &&
+      outside.said.includes('Правка не опубликована') &&
+      outside.said.includes(outsideFile) &&
+      releaseIds().join() === releasesBeforeOutside &&
+      live() === liveBeforeOutside &&
+      git(repo, 'rev-parse', 'HEAD') === checkoutBeforeOutside &&
+      onBranch() &&
+      (await pageShows('/course/1', /4\s900\s₽/)),
+    `${outside.status}: ${outside.said} ${outside.output.slice(-1500)}`,
+  )
   copyFileSync(leadsDb, path.join(tmp, 'final.sqlite'))
 } catch (error) {
   failed += 1
   process.stdout.write(`  FAIL  ${error instanceof Error ? error.message : String(error)}\n`)
 } finally {
   if (failed > 0) {
-    for (const file of ['lead.log', 'error.log']) {
+    for (const file of ['lead.log', 'error.log', 'editor.log']) {
       const full = path.join(tmp, file)
       if (existsSync(full))
         process.stdout.write(`--- ${file}\n${readFileSync(full, 'utf8').slice(-2000)}\n`)
     }
   }
-  cleanup()
+  await cleanup()
   await telegram.close()
 }
-process.stdout.write(`deploy-check: ${passed} passed, ${failed} failed\n`)
+process.stdout.write(
+  `deploy-check: ${passed} passed, ${failed} failed (in ${Math.round(performance.now() / 1000)} s)\n`,
+)
 process.exitCode = failed > 0 ? 1 : 0

@@ -2,7 +2,9 @@
 # scripts/nginx-check.sh: runs deploy/nginx/it-lab.conf in Debian's nginx on loopback against the
 # built site, with the real lead service behind it, and checks what a visitor gets: statuses and
 # 404 documents, cache headers, brotli/gzip, HTTP/2, the security headers, the HTTP->HTTPS redirect,
-# one lead through the proxy into SQLite, and an access log without client addresses or queries.
+# one lead through the proxy into SQLite, the owner's editor behind its gateway (apps/editor, on a
+# scratch repository: the login, a wrong password, the guarded files, Decap's API, the limits), and
+# an access log without client addresses or queries.
 # deploy/nginx/acme-default.conf (Debian's default site, replaced) runs beside it, as on the server.
 #
 # Needs: a site build (`npm run build`), nginx with Debian's brotli_static module
@@ -19,6 +21,7 @@
 #   NGINX_CHECK_HTTP_PORT   8088 (plain HTTP: redirect only)
 #   NGINX_CHECK_HTTPS_PORT  8443 (the site, self-signed certificate made for the run)
 #   NGINX_CHECK_LEAD_PORT   3091 (the lead service)
+#   NGINX_CHECK_EDITOR_PORT 3095 (the editor gateway)
 #   NGINX_CHECK_KEEP=1      keep the temporary folder (configs, logs, database)
 # Exit code: 0 when every check passed, 1 otherwise (2: could not set up).
 set -uo pipefail
@@ -33,6 +36,11 @@ DEFAULT_CONF="$ROOT/deploy/nginx/acme-default.conf"
 HTTP_PORT=${NGINX_CHECK_HTTP_PORT:-8088}
 HTTPS_PORT=${NGINX_CHECK_HTTPS_PORT:-8443}
 LEAD_PORT=${NGINX_CHECK_LEAD_PORT:-3091}
+EDITOR_PORT=${NGINX_CHECK_EDITOR_PORT:-3095}
+EDITOR_MAIN="$ROOT/apps/editor/src/main.ts"
+# The owner's password in this run (its hash is the gateway's setting).
+EDITOR_PASSWORD='nginx-check пароль редактора'
+
 # The lead service's harness: starts it, waits for /health, stops it; builds a valid lead.
 SERVICE="$ROOT/apps/lead-bot/harness/service-cli.ts"
 HOST=itlab.example
@@ -44,6 +52,7 @@ FAILED=0
 FAILURES=()
 TMP=""
 LEAD_PID=""
+EDITOR_PID=""
 NGINX_STARTED=""
 
 log() { printf '%s\n' "$*"; }
@@ -62,6 +71,15 @@ die() {
   exit 2
 }
 
+# Stops the editor gateway (SIGTERM: it stops its decap-server too) and waits for it.
+stop_editor() {
+  [ -n "$EDITOR_PID" ] || return 0
+  kill -TERM "$EDITOR_PID" 2>/dev/null
+  for _ in $(seq 100); do kill -0 "$EDITOR_PID" 2>/dev/null || break; sleep 0.1; done
+  kill -KILL "$EDITOR_PID" 2>/dev/null
+  EDITOR_PID=""
+}
+
 cleanup() {
   local code=$?
   trap - EXIT INT TERM
@@ -73,9 +91,10 @@ cleanup() {
     kill -KILL "$pid" 2>/dev/null
   fi
   [ -n "$LEAD_PID" ] && node "$SERVICE" stop "$LEAD_PID"
+  stop_editor
   if [ -n "$TMP" ] && [ -d "$TMP" ]; then
     if [ "$FAILED" -gt 0 ] || [ -n "${SETUP_FAILED:-}" ]; then
-      for file in error.log lead.log; do
+      for file in error.log lead.log editor.log; do
         [ -s "$TMP/$file" ] && { log "--- tail of $file"; tail -n 30 "$TMP/$file"; }
       done
     fi
@@ -104,7 +123,7 @@ BROTLI_MODULE=${NGINX_MODULES_DIR:-/usr/lib/nginx/modules}/ngx_http_brotli_stati
 [ -f "$BROTLI_MODULE" ] || die "missing $BROTLI_MODULE (apt-get install -y libnginx-mod-http-brotli-static)"
 
 port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-for port in "$HTTP_PORT" "$HTTPS_PORT" "$LEAD_PORT"; do
+for port in "$HTTP_PORT" "$HTTPS_PORT" "$LEAD_PORT" "$EDITOR_PORT"; do
   port_busy "$port" && die "port 127.0.0.1:$port is already in use"
 done
 
@@ -128,8 +147,9 @@ sed -e "s#/var/www/it-lab/nginx/security-headers.conf#$HEADERS_CONF#g" \
   -e "s#^\( *\)listen 80;#\1listen 127.0.0.1:$HTTP_PORT;#" \
   -e '/^ *listen \[::\]/d' \
   -e "s#http://127.0.0.1:3001/#http://127.0.0.1:$LEAD_PORT/#g" \
+  -e "s#http://127.0.0.1:3096/#http://127.0.0.1:$EDITOR_PORT/#g" \
   "$SITE_CONF" >"$TMP/it-lab.conf" || die "sed failed"
-for left in /var/www/it-lab /etc/letsencrypt /var/log/nginx '127.0.0.1:3001' 'listen 443' 'listen 80' 'listen ['; do
+for left in /var/www/it-lab /etc/letsencrypt /var/log/nginx '127.0.0.1:3001' '127.0.0.1:3096' 'listen 443' 'listen 80' 'listen ['; do
   grep -v '^ *#' "$TMP/it-lab.conf" | grep -qF "$left" &&
     die "deploy/nginx/it-lab.conf changed shape: '$left' was not substituted; update this script"
 done
@@ -176,6 +196,28 @@ log "lead service on 127.0.0.1:$LEAD_PORT, nginx on 127.0.0.1:$HTTPS_PORT (https
 read -r LEAD_PID _ < <(node "$SERVICE" start "$TMP/lead.log" LEAD_PORT="$LEAD_PORT" \
   LEADS_DB="$TMP/leads.sqlite" SITE_ORIGIN="$ORIGIN" TRUST_PROXY=loopback 2>>"$TMP/lead.log")
 [ -n "$LEAD_PID" ] || die "the lead service did not become healthy"
+
+# The editor gateway on a scratch repository holding a copy of content/, as on the server.
+log "editor gateway on 127.0.0.1:$EDITOR_PORT (a scratch repository in $TMP/editor)"
+mkdir -p "$TMP/editor"
+cp -r "$ROOT/content" "$TMP/editor/content"
+git -C "$TMP/editor" init -q -b main &&
+  git -C "$TMP/editor" add -A &&
+  git -C "$TMP/editor" -c user.name=nginx-check -c user.email=check@itlab.example commit -q -m start ||
+  die "could not make the editor's scratch repository"
+EDITOR_HASH=$(printf '%s' "$EDITOR_PASSWORD" | node "$ROOT/apps/editor/scripts/password.ts") ||
+  die "could not hash the editor's password"
+EDITOR_PASSWORD_HASH=$EDITOR_HASH EDITOR_REPO="$TMP/editor" EDITOR_BRANCH=main \
+  EDITOR_HOST=127.0.0.1 EDITOR_PORT="$EDITOR_PORT" EDITOR_ORIGIN="$ORIGIN" LOG_LEVEL=warn \
+  node "$EDITOR_MAIN" >>"$TMP/editor.log" 2>&1 &
+EDITOR_PID=$!
+for _ in $(seq 600); do
+  [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$EDITOR_PORT/admin/login")" = 200 ] && break
+  kill -0 "$EDITOR_PID" 2>/dev/null || die "the editor gateway exited at start"
+  sleep 0.1
+done
+[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$EDITOR_PORT/admin/login")" = 200 ] ||
+  die "the editor gateway did not answer within 60 s"
 
 NGINX_STARTED=1
 "$NGINX" "${NGINX_ARGS[@]}" || die "nginx did not start"
@@ -419,6 +461,134 @@ else
   bad "service down" "status $STATUS, body $(head -c 200 "$TMP/b"), $(security_problems)"
 fi
 
+log "the owner's editor (/admin/ behind the gateway; deploy/README.md, step 8):"
+for path in /admin /admin/ /admin/config.yml; do
+  fetch "$BASE$path"
+  if [ "$STATUS" = 302 ] && [ "$(header Location)" = /admin/login ]; then
+    ok "$path without a session -> 302 /admin/login"
+  else
+    bad "$path without a session" "status $STATUS, Location '$(header Location)'"
+  fi
+done
+
+fetch "$BASE/admin/login"
+problems=""
+[ "$STATUS" = 200 ] || problems+="status $STATUS; "
+header Content-Type | grep -qi '^text/html' || problems+="Content-Type '$(header Content-Type)'; "
+grep -q 'name="password"' "$TMP/b" || problems+="no password field; "
+[ "$(header Cache-Control)" = no-store ] || problems+="Cache-Control '$(header Cache-Control)'; "
+for name in Content-Security-Policy Strict-Transport-Security; do
+  [ "$(header_count "$name")" = 1 ] || problems+="$name x$(header_count "$name"); "
+done
+header Content-Security-Policy | grep -q "unsafe-eval" && problems+="the editor's CSP on the login page; "
+if [ -z "$problems" ]; then ok "200 /admin/login: the gateway's page, its own CSP once, HSTS, no-store"; else bad "/admin/login" "$problems"; fi
+
+fetch "$BASE/admin/login" -X POST -H "Origin: $ORIGIN" --data-urlencode 'password=not the password'
+if [ "$STATUS" = 401 ] && grep -q 'Неверный пароль' "$TMP/b" && [ -z "$(header Set-Cookie)" ]; then
+  ok "a wrong password -> 401 «Неверный пароль», no session cookie"
+else
+  bad "a wrong password" "status $STATUS, Set-Cookie '$(header Set-Cookie)', body $(head -c 200 "$TMP/b")"
+fi
+fetch "$BASE/admin/login" -X POST -H "Origin: $ORIGIN" --data-urlencode "password=$EDITOR_PASSWORD"
+SET_COOKIE=$(header Set-Cookie)
+COOKIE=${SET_COOKIE%%;*}
+problems=""
+[ "$STATUS" = 303 ] || problems+="status $STATUS; "
+[ "$(header Location)" = /admin/ ] || problems+="Location '$(header Location)'; "
+[[ $COOKIE == it_lab_editor=?* ]] || problems+="no it_lab_editor cookie; "
+for part in Secure HttpOnly SameSite=Strict Path=/admin; do
+  [[ $SET_COOKIE == *"$part"* ]] || problems+="cookie without $part; "
+done
+if [ -z "$problems" ]; then ok "the right password -> 303 /admin/, a Secure HttpOnly SameSite=Strict session cookie"; else bad "the right password" "$problems"; fi
+
+fetch "$BASE/admin/" -H "Cookie: $COOKIE"
+problems=""
+[ "$STATUS" = 200 ] || problems+="status $STATUS; "
+cmp -s "$TMP/b" "$BUILD/client/admin/index.html" || problems+="not the build's admin/index.html; "
+header Content-Security-Policy | grep -q "'unsafe-eval'" || problems+="not the editor's CSP; "
+[ "$(header Cache-Control)" = no-cache ] || problems+="Cache-Control '$(header Cache-Control)'; "
+if [ -z "$problems" ]; then ok "200 /admin/ with the session: the editor, its own headers"; else bad "/admin/ with the session" "$problems"; fi
+fetch "$BASE/admin/missing.js" -H "Cookie: $COOKIE"
+if [ "$STATUS" = 404 ] && grep -qF "$PAGE_404" "$TMP/b"; then ok "404 /admin/missing.js with the session: the not-found document"; else bad "/admin/missing.js" "status $STATUS"; fi
+check_html /admin/auth 404 "$PAGE_404" "$COURSE_404"
+
+API_READ='{"action":"entriesByFolder","params":{"branch":"main","folder":"content/courses","extension":"json","depth":1}}'
+fetch "$BASE/admin/api/v1" -X POST -H "Origin: $ORIGIN" -H 'Content-Type: application/json' \
+  -H "Cookie: $COOKIE" --data "$API_READ"
+problems=""
+[ "$STATUS" = 200 ] || problems+="status $STATUS; "
+grep -qF '"content/courses/1.json"' "$TMP/b" || problems+="no content/courses/1.json in $(head -c 200 "$TMP/b"); "
+[ "$(header Cache-Control)" = no-store ] || problems+="Cache-Control '$(header Cache-Control)' x$(header_count Cache-Control); "
+if [ -z "$problems" ]; then ok "Decap's API with the session: the courses, Cache-Control: no-store"; else bad "/admin/api/v1" "$problems"; fi
+fetch "$BASE/admin/api/v1" -X POST -H "Origin: $ORIGIN" -H 'Content-Type: application/json' --data "$API_READ"
+if [ "$STATUS" = 401 ] && grep -q '"error"' "$TMP/b" && [ "$(header Cache-Control)" = no-store ]; then
+  ok "Decap's API without a session -> 401 JSON, no-store"
+else
+  bad "/admin/api/v1 without a session" "status $STATUS, body $(head -c 200 "$TMP/b")"
+fi
+
+# A 14 MB photo travels as 19 MB of base64: nginx lets it through to the gateway (which judges
+# it); a body over 25 MB is refused by nginx itself, in the JSON Decap shows.
+{ printf '{"action":"persistMedia","params":{"branch":"main","asset":{"path":"content/uploads/big.png","encoding":"base64","content":"'
+  head -c 19000000 /dev/zero | tr '\0' 'A'
+  printf '"}}}'; } >"$TMP/photo.json"
+fetch "$BASE/admin/api/v1" -X POST -H "Origin: $ORIGIN" -H 'Content-Type: application/json' \
+  -H "Cookie: $COOKIE" --data-binary "@$TMP/photo.json"
+if [ "$STATUS" != 413 ] && [ "$STATUS" != 502 ] && grep -q '"error"' "$TMP/b"; then
+  ok "a 19 MB save (a 14 MB photo) reaches the gateway (it answered $STATUS with its own JSON)"
+else
+  bad "a 19 MB save" "status $STATUS, body $(head -c 200 "$TMP/b")"
+fi
+head -c 27000000 /dev/zero | tr '\0' 'A' >"$TMP/huge.json"
+fetch "$BASE/admin/api/v1" -X POST -H "Origin: $ORIGIN" -H 'Content-Type: application/json' \
+  -H "Cookie: $COOKIE" --data-binary "@$TMP/huge.json"
+if [ "$STATUS" = 413 ] && grep -q 'Файл слишком большой' "$TMP/b"; then
+  ok "a 27 MB body -> 413 from nginx, in Russian JSON"
+else
+  bad "a 27 MB body" "status $STATUS, body $(head -c 200 "$TMP/b")"
+fi
+rm -f "$TMP/photo.json" "$TMP/huge.json"
+
+fetch "http://$HOST:$HTTP_PORT/admin/login"
+if [ "$STATUS" = 301 ] && [ "$(header Location)" = "https://$HOST/admin/login" ]; then
+  ok "http://…/admin/login -> 301 https"
+else
+  bad "the editor over http" "status $STATUS, Location '$(header Location)'"
+fi
+
+# Wrong passwords in a row: the gateway refuses the address after 5 (429 for 15 minutes), and
+# nginx refuses more than 10 POSTs at once (429) before they reach it. nginx lets one more through
+# every 6 s, so on a slow machine it takes more of them: sent until both have answered 429.
+GATEWAY_429=0
+NGINX_429=0
+SENT=0
+while [ "$SENT" -lt 60 ] && { [ "$GATEWAY_429" = 0 ] || [ "$NGINX_429" = 0 ]; }; do
+  SENT=$((SENT + 1))
+  fetch "$BASE/admin/login" -X POST -H "Origin: $ORIGIN" --data-urlencode 'password=guessing again'
+  if [ "$STATUS" = 429 ] && grep -q 'Подождите 15 минут' "$TMP/b"; then GATEWAY_429=$((GATEWAY_429 + 1)); fi
+  if [ "$STATUS" = 429 ] && grep -q 'Подождите минуту' "$TMP/b"; then NGINX_429=$((NGINX_429 + 1)); fi
+done
+if [ "$GATEWAY_429" -gt 0 ] && [ "$NGINX_429" -gt 0 ]; then
+  ok "$SENT wrong passwords more: 429 from the gateway (after 5 wrong ones), then from nginx's limit_req"
+else
+  bad "wrong passwords in a row" "gateway 429: $GATEWAY_429, nginx 429: $NGINX_429"
+fi
+
+stop_editor
+fetch "$BASE/admin/" -H "Cookie: $COOKIE"
+if [ "$STATUS" = 503 ] && grep -q 'Редактор сайта сейчас не отвечает' "$TMP/b"; then
+  ok "the gateway down: /admin/ -> 503 in Russian"
+else
+  bad "the gateway down" "status $STATUS, body $(head -c 200 "$TMP/b")"
+fi
+fetch "$BASE/admin/api/v1" -X POST -H "Origin: $ORIGIN" -H 'Content-Type: application/json' \
+  -H "Cookie: $COOKIE" --data "$API_READ"
+if [ "$STATUS" = 503 ] && grep -q '"error":"Редактор сайта сейчас не отвечает' "$TMP/b"; then
+  ok "the gateway down: the API -> 503 JSON in Russian"
+else
+  bad "the API with the gateway down" "status $STATUS, body $(head -c 200 "$TMP/b")"
+fi
+
 log "access log (the site's own format: no client address, no query string):"
 # nginx writes a request's line when it has answered: every request above is in the log now.
 ACCESS_LOG="$TMP/access.log"
@@ -436,6 +606,12 @@ if grep -qF '?' "$ACCESS_LOG"; then
   bad "access log" "a query string is logged: $(grep -m1 -F '?' "$ACCESS_LOG")"
 else
   ok "no query string (the lead's form, page, course and the redirect's utm_source are not logged)"
+fi
+
+if grep -qF "$EDITOR_PASSWORD" "$ACCESS_LOG" "$TMP/error.log" "$TMP/editor.log" 2>/dev/null; then
+  bad "logs" "the editor's password is in a log"
+else
+  ok "the editor's password is in no log (nginx's two, the gateway's)"
 fi
 
 # --- summary ---------------------------------------------------------------------------------------------

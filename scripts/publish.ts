@@ -13,6 +13,8 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { emailConfig, envSchema, parseEnv } from '../apps/lead-bot/src/config.ts'
 import { createMailer } from '../apps/lead-bot/src/email.ts'
+import { DEFAULT_EDITOR_EMAIL, editorOutsideContentBetween } from './deploy/editor-commits.ts'
+import type { OutsideContent } from './deploy/editor-commits.ts'
 import { describeHolder, LOCK_TOKEN_ENV, tryLock } from './deploy/lock.ts'
 import { liveRelease, readRelease } from './deploy/releases.ts'
 import { DEFAULT_DEPLOY_ROOT } from './deploy/settings.ts'
@@ -112,51 +114,82 @@ try {
     `the checkout ${REPO} has commits that are not on origin/${branch}: push them or reset the checkout to origin/${branch}; nothing was published`,
   )
 }
-// The packages installed are the checkout's: reinstall only when the edit's lockfile differs.
-const lockChanged = git('diff', '--name-only', head, target, '--', 'package-lock.json') !== ''
-function install(): void {
-  const run = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
-    cwd: REPO,
-    stdio: 'inherit',
-  })
-  if (run.status !== 0) fail('npm install failed; nothing was published')
+// Only content is published from the editor (docs/decisions/0066): its commits that changed
+// anything else stop here, before the checkout moves, so nothing is built or switched. They are
+// counted from what is live (else the checkout's commit), so a commit pulled into the checkout by
+// hand but never deployed is counted too.
+const editorEmail = process.env.EDITOR_GIT_EMAIL?.trim() || DEFAULT_EDITOR_EMAIL
+/** The live commit when the target builds on it; else (the branch was rewritten) the checkout's. */
+function countedFrom(): string {
+  if (!liveCommit) return head
+  try {
+    git('merge-base', '--is-ancestor', liveCommit, target)
+    return liveCommit
+  } catch {
+    return head
+  }
 }
+let outside: OutsideContent
+try {
+  outside = editorOutsideContentBetween(REPO, countedFrom(), target, editorEmail)
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error))
+}
+
 /** The checkout's branch at `commit`, tracking origin's. */
 function checkOut(commit: string): void {
   gitOrStop('checkout', '--quiet', '-B', branch, commit)
   gitOrStop('branch', '--quiet', `--set-upstream-to=origin/${branch}`, branch)
 }
 
-checkOut(target)
-if (lockChanged) install()
-
-// The content first (its own process: the checkout's new code), then the deploy, whose
-// release build checks it all again with the settings and the built pages.
-const check = spawnSync(process.execPath, ['apps/site/scripts/content-check.ts'], {
-  cwd: REPO,
-  encoding: 'utf8',
-})
 let published = false
 /** What the refusal is read from: the content check's output, or the deploy's. */
-let refusedBy = `${check.stdout}${check.stderr}`
-if (check.status === 0) {
-  const deploy = spawnSync(process.execPath, ['scripts/deploy.ts', '--env-file', envFile], {
+let refusedBy = ''
+if (outside.files.length > 0) {
+  const commits = outside.commits.map((commit) => commit.commit.slice(0, 7)).join(', ')
+  process.stderr.write(
+    `publish: the editor's commit(s) ${commits} (${editorEmail}) changed files outside content/: ${outside.files.join(', ')}; nothing was built or switched\n`,
+  )
+} else {
+  // The packages installed are the checkout's: reinstall only when the edit's lockfile differs.
+  const lockChanged = git('diff', '--name-only', head, target, '--', 'package-lock.json') !== ''
+  const install = (): void => {
+    const run = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
+      cwd: REPO,
+      stdio: 'inherit',
+    })
+    if (run.status !== 0) fail('npm install failed; nothing was published')
+  }
+
+  checkOut(target)
+  if (lockChanged) install()
+
+  // The content first (its own process: the checkout's new code), then the deploy, whose
+  // release build checks it all again with the settings and the built pages.
+  const check = spawnSync(process.execPath, ['apps/site/scripts/content-check.ts'], {
     cwd: REPO,
     encoding: 'utf8',
   })
-  process.stdout.write(deploy.stdout)
-  process.stderr.write(deploy.stderr)
-  published = deploy.status === 0
-  refusedBy = `${deploy.stdout}${deploy.stderr}`
-} else {
-  process.stderr.write(refusedBy)
-}
+  refusedBy = `${check.stdout}${check.stderr}`
+  if (check.status === 0) {
+    const deploy = spawnSync(process.execPath, ['scripts/deploy.ts', '--env-file', envFile], {
+      cwd: REPO,
+      encoding: 'utf8',
+    })
+    process.stdout.write(deploy.stdout)
+    process.stderr.write(deploy.stderr)
+    published = deploy.status === 0
+    refusedBy = `${deploy.stdout}${deploy.stderr}`
+  } else {
+    process.stderr.write(refusedBy)
+  }
 
-// A refused edit leaves the checkout on the live commit, on its branch: the operator's
-// `npm run deploy -- --rollback` and the next deploy start from the code and content that are live.
-if (!published) {
-  checkOut(head)
-  if (lockChanged) install()
+  // A refused edit leaves the checkout on the live commit, on its branch: the operator's
+  // `npm run deploy -- --rollback` and the next deploy start from the code and content that are live.
+  if (!published) {
+    checkOut(head)
+    if (lockChanged) install()
+  }
 }
 
 record(target, published)
@@ -164,9 +197,15 @@ record(target, published)
 // The chat's modules read the checkout's content as they load (the course titles): loaded only
 // now, from the checkout as it is left, never while it holds a refused edit.
 const { createTelegramClient } = await import('../apps/lead-bot/src/telegram.ts')
-const { problemLines, publishedMessage, refusedEmail, refusedMessage } =
+const { outsideContentMessage, problemLines, publishedMessage, refusedEmail, refusedMessage } =
   await import('../apps/lead-bot/src/publish-message.ts')
-let problems = problemLines(refusedBy)
+let problems =
+  outside.files.length > 0
+    ? outside.commits.map(
+        (commit) =>
+          `Коммит ${commit.commit.slice(0, 7)} «${commit.subject}» (${commit.authorEmail}) изменил файлы вне content/: ${commit.files.filter((file) => outside.files.includes(file)).join(', ')}`,
+      )
+    : problemLines(refusedBy)
 if (!published && problems.length === 0) {
   problems = [refusedBy.trim().split('\n').slice(-5).join(' ')]
 }
@@ -195,9 +234,12 @@ function notifySettings() {
   }
 }
 const settings = notifySettings()
+const operatorEmailed = Boolean(settings?.email)
 const message = published
   ? publishedMessage(subject)
-  : refusedMessage(subject, problems, { operatorEmailed: Boolean(settings?.email) })
+  : outside.files.length > 0
+    ? outsideContentMessage(subject, outside.files, { operatorEmailed })
+    : refusedMessage(subject, problems, { operatorEmailed })
 let chatError: string | undefined
 if (settings?.TELEGRAM_BOT_TOKEN && settings.TELEGRAM_CHAT_ID) {
   const telegram = createTelegramClient({

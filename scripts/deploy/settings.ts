@@ -30,6 +30,13 @@ export interface DeploySettings {
   acmeRoot: string
   /** How many releases are kept: the live one and the newest good ones (releases.ts). */
   keepReleases: number
+  /**
+   * The owner's editor at /admin/ (CMS_BACKEND): behind the editor gateway on this server
+   * (`proxy`), logging in at a Git host (`gitea`, `github`), or not shipped (empty).
+   */
+  editor: 'gateway' | 'git-host' | 'none'
+  /** The editor gateway's port on 127.0.0.1 (EDITOR_PORT). */
+  editorPort: number
 }
 
 /**
@@ -77,6 +84,10 @@ export function readDeploySettings(env: NodeJS.ProcessEnv): DeploySettings {
   }
   const root = text('DEPLOY_ROOT', DEFAULT_DEPLOY_ROOT)
   const leadPort = integer('LEAD_PORT', 3001, 1, 65_535)
+  const backend = text('CMS_BACKEND', '')
+  if (!['', 'proxy', 'gitea', 'github'].includes(backend)) {
+    problems.push(`CMS_BACKEND: must be proxy, gitea, github or empty (got "${backend}")`)
+  }
   const settings: DeploySettings = {
     siteUrl,
     root,
@@ -92,6 +103,8 @@ export function readDeploySettings(env: NodeJS.ProcessEnv): DeploySettings {
     tlsDir: text('TLS_CERT_DIR', `/etc/letsencrypt/live/${siteUrl.hostname}`),
     acmeRoot: text('ACME_WEBROOT', '/var/www/html'),
     keepReleases: integer('DEPLOY_KEEP_RELEASES', 3, 2, 50),
+    editor: backend === 'proxy' ? 'gateway' : backend === '' ? 'none' : 'git-host',
+    editorPort: integer('EDITOR_PORT', 3096, 1, 65_535),
   }
   if (problems.length > 0) throw new DeploySettingsError(problems)
   return settings

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { problemLines, publishedMessage, refusedEmail, refusedMessage } from './publish-message.ts'
+import {
+  outsideContentMessage,
+  problemLines,
+  publishedMessage,
+  refusedEmail,
+  refusedMessage,
+} from './publish-message.ts'
 
 const refusedBuild = `> build:release
 Содержимое сайта не прошло проверку (2); build was left as it was:
@@ -57,6 +63,23 @@ describe('publishing messages', () => {
     expect(both).toContain('Исправьте в редакторе (/admin)')
     expect(both).toContain('• content/courses/1.json: поле id')
     expect(both).toContain('Кроме того, сайт не удалось обновить по технической причине.')
+  })
+
+  it('names the files outside content/ an edit changed, and who must look at it', () => {
+    const files = ['apps/lead-bot/src/main.ts', 'package.json']
+    expect(outsideContentMessage('Цена <курса>', files, { operatorEmailed: true })).toBe(
+      [
+        '✋ <b>Правка не опубликована</b>: «Цена &lt;курса&gt;».',
+        'На сайте всё осталось как было. Из редактора публикуются только тексты, цены и картинки ' +
+          'сайта, а правки из редактора изменили и другие файлы:',
+        '• apps/lead-bot/src/main.ts',
+        '• package.json',
+        'Администратор сайта получил письмо с подробностями.',
+      ].join('\n'),
+    )
+    const many = Array.from({ length: 17 }, (_, index) => `apps/file-${index}.ts`)
+    const unsent = outsideContentMessage('Правка', many, { operatorEmailed: false })
+    expect(unsent).toContain('…и ещё 2\nПерешлите это сообщение администратору сайта.')
   })
 
   it('says when an edit is live', () => {

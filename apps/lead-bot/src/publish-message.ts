@@ -54,6 +54,31 @@ export function refusedMessage(
   return text.length <= TELEGRAM_TEXT_LIMIT ? text : `${text.slice(0, TELEGRAM_TEXT_LIMIT - 1)}…`
 }
 
+/**
+ * «Правка не опубликована» for an edit that changed files outside content/ (docs/decisions/0066):
+ * nothing she can fix in the editor's fields, so the files are named and the administrator is
+ * told, as for any refusal that is not hers.
+ */
+export function outsideContentMessage(
+  subject: string,
+  files: string[],
+  { operatorEmailed }: { operatorEmailed: boolean },
+): string {
+  const shown = files.slice(0, SHOWN).map((file) => `• ${escapeHtml(file)}`)
+  const more = files.length > SHOWN ? [`…и ещё ${files.length - SHOWN}`] : []
+  const text = [
+    `✋ <b>Правка не опубликована</b>: «${escapeHtml(subject)}».`,
+    'На сайте всё осталось как было. Из редактора публикуются только тексты, цены и картинки ' +
+      'сайта, а правки из редактора изменили и другие файлы:',
+    ...shown,
+    ...more,
+    operatorEmailed
+      ? 'Администратор сайта получил письмо с подробностями.'
+      : 'Перешлите это сообщение администратору сайта.',
+  ].join('\n')
+  return text.length <= TELEGRAM_TEXT_LIMIT ? text : `${text.slice(0, TELEGRAM_TEXT_LIMIT - 1)}…`
+}
+
 export function publishedMessage(subject: string): string {
   return `✅ <b>Опубликовано</b>: «${escapeHtml(subject)}». Изменения уже на сайте.`
 }
