@@ -99,7 +99,8 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
   app.post<{ Body: { password?: unknown } | undefined }>('/admin/login', async (request, reply) => {
     reply.headers(LOGIN_PAGE_HEADERS)
     if (failures.isBlocked(request.ip)) {
-      request.log.warn({ ip: request.ip }, 'editor login refused: too many wrong passwords')
+      // No address in the log: the service logs no client's address (docs/decisions/0027).
+      request.log.warn('editor login refused: too many wrong passwords')
       return reply.code(429).header('Retry-After', '900').send(loginPage(TOO_MANY))
     }
     const password = request.body?.password
@@ -109,7 +110,7 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
       (await verifyPassword(password, config.passwordHash))
     if (!right) {
       failures.record(request.ip)
-      request.log.warn({ ip: request.ip }, 'editor login: wrong password')
+      request.log.warn('editor login: wrong password')
       return reply.code(401).send(loginPage(WRONG_PASSWORD))
     }
     reply.setCookie(SESSION_COOKIE, sessions.create(), {
@@ -119,7 +120,7 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
       path: '/admin',
       maxAge: SESSION_MS / 1000,
     })
-    request.log.info({ ip: request.ip }, 'editor login')
+    request.log.info('editor login')
     return reply.redirect('/admin/', 303)
   })
 

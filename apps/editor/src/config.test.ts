@@ -42,6 +42,14 @@ describe('the editor settings', () => {
     expect(() => parseConfig({})).toThrow(/EDITOR_PASSWORD_HASH is required/)
   })
 
+  it('take the origin of SITE_URL when EDITOR_ORIGIN is not set', () => {
+    const { EDITOR_ORIGIN: _set, ...rest } = REQUIRED
+    expect(parseConfig({ ...rest, SITE_URL: 'https://itlab-school.ru/courses' }).origin).toBe(
+      'https://itlab-school.ru',
+    )
+    expect(() => parseConfig(rest)).toThrow(/EDITOR_ORIGIN is required/)
+  })
+
   it('EDITOR_INSECURE_COOKIE=1 drops Secure; a blank variable is its default', () => {
     const config = parseConfig({ ...REQUIRED, EDITOR_INSECURE_COOKIE: '1', EDITOR_PORT: ' ' })
     expect(config).toMatchObject({ insecureCookie: true, port: 3096 })

@@ -36,7 +36,7 @@ const envSchema = z.object({
   EDITOR_PORT: text('3096')
     .refine((raw) => /^\d{1,5}$/.test(raw) && Number(raw) <= 65_535, 'must be a port number')
     .transform(Number),
-  EDITOR_ORIGIN: required("the site's origin, e.g. https://itlab-school.ru").refine(
+  EDITOR_ORIGIN: required("the site's origin, e.g. https://itlab-school.ru, or SITE_URL").refine(
     (value) => URL.canParse(value) && new URL(value).origin === value,
     'must be a bare origin such as https://itlab-school.ru (no path, no trailing slash)',
   ),
@@ -64,7 +64,9 @@ export type Config = {
 
 /** The settings, or a ConfigError naming each bad variable (never its value: one is a hash). */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = envSchema.safeParse(env)
+  // The site's own address is already in the server's env file: its origin is the default.
+  const siteOrigin = env.SITE_URL && URL.canParse(env.SITE_URL) ? new URL(env.SITE_URL).origin : ''
+  const result = envSchema.safeParse({ ...env, EDITOR_ORIGIN: env.EDITOR_ORIGIN || siteOrigin })
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`)
     throw new ConfigError(`invalid settings (apps/editor/README.md):\n  ${lines.join('\n  ')}`)
