@@ -1,0 +1,43 @@
+// Decap's proxy API (the editor gateway at /admin/api/v1, or decap-server's local proxy in
+// development), asked directly where a field needs more than its entry: the course numbers taken.
+import type { DecapConfig } from './decap.ts'
+
+/** Where Decap sends its API calls, from its configuration. */
+export function apiUrl(config: DecapConfig): string {
+  if (config.backend?.proxy_url) return config.backend.proxy_url
+  const local = config.local_backend
+  return typeof local === 'object' && local.url ? local.url : '/admin/api/v1'
+}
+
+/** The proxy API's action for a request body, if it is one. */
+export function isApiUrl(url: string): boolean {
+  return /\/api\/v1\/?$/.test(new URL(url, location.href).pathname)
+}
+
+export type ListedEntry = { path: string; data: Record<string, unknown> }
+
+/** Every JSON entry of a folder, read. */
+export async function listEntries(config: DecapConfig, folder: string): Promise<ListedEntry[]> {
+  const response = await fetch(apiUrl(config), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      action: 'entriesByFolder',
+      params: {
+        branch: config.backend?.branch ?? 'main',
+        folder,
+        extension: 'json',
+        depth: 1,
+      },
+    }),
+  })
+  if (!response.ok) return []
+  const files = (await response.json()) as { data: string; file: { path: string } }[]
+  return files.flatMap(({ data, file }) => {
+    try {
+      return [{ path: file.path, data: JSON.parse(data) as Record<string, unknown> }]
+    } catch {
+      return []
+    }
+  })
+}
