@@ -102,6 +102,7 @@ export const RUSSIAN_FIXES: Phrases = {
     },
     mediaLibraryModal: {
       loading: 'Загрузка картинок…',
+      search: 'Найти по имени файла',
       noAssetsFound: 'Картинок пока нет.',
       noImagesFound: 'Картинок пока нет.',
       images: 'Картинки',
@@ -109,7 +110,7 @@ export const RUSSIAN_FIXES: Phrases = {
       upload: 'Загрузить картинку',
       close: 'Закрыть',
       deleteSelected: 'Удалить выбранную',
-      chooseSelected: 'Выбрать помеченные',
+      chooseSelected: 'Выбрать эту картинку',
     },
     mediaLibraryCard: { copyUrl: 'Копировать адрес' },
   },
