@@ -9,9 +9,9 @@ export function apiUrl(config: DecapConfig): string {
   return typeof local === 'object' && local.url ? local.url : '/admin/api/v1'
 }
 
-/** The proxy API's action for a request body, if it is one. */
+/** Whether a request goes to the proxy API (…/api/v1, relative or absolute). */
 export function isApiUrl(url: string): boolean {
-  return /\/api\/v1\/?$/.test(new URL(url, location.href).pathname)
+  return /\/api\/v1\/?(?:[?#].*)?$/.test(url)
 }
 
 export type ListedEntry = { path: string; data: Record<string, unknown> }
