@@ -15,7 +15,6 @@ export const RUSSIAN_FIXES: Phrases = {
   },
   auth: { loginWithForgejo: 'Войти через Forgejo' },
   collection: {
-    sidebar: { collections: 'Разделы', allCollections: 'Все разделы' },
     collectionTop: {
       newButton: 'Добавить: %{collectionLabel}',
       newButtonAriaLabel: 'Добавить: %{collectionLabel}',
@@ -53,8 +52,6 @@ export const RUSSIAN_FIXES: Phrases = {
       toggleNotes: 'Заметки',
     },
     editorToolbar: {
-      backCollection: 'Раздел «%{collectionLabel}»',
-      unsavedChanges: 'Есть несохранённые изменения',
       changesSaved: 'Изменения сохранены',
       publish: 'Опубликовать',
       publishNow: 'Опубликовать сейчас',
@@ -110,7 +107,6 @@ export const RUSSIAN_FIXES: Phrases = {
       upload: 'Загрузить картинку',
       close: 'Закрыть',
       deleteSelected: 'Удалить выбранную',
-      chooseSelected: 'Выбрать эту картинку',
     },
     mediaLibraryCard: { copyUrl: 'Копировать адрес' },
   },
