@@ -310,9 +310,7 @@ test('a broken edit never reaches the live site: the editor and the release buil
   await expect(page.getByLabel('Разовое посещение')).toHaveValue('1600')
   await page.getByLabel('Разовое посещение').fill('0')
   await publish(page)
-  await expect(
-    page.getByText('Число от 1 до 100\u00a0000.'),
-  ).toBeVisible()
+  await expect(page.getByText('Число от 1 до 100\u00a0000.')).toBeVisible()
   expect(readJson('courses/4.json')).toMatchObject({ prices: { basic: 1600 } })
 
   // A file edited by other means: the release build refuses it, naming each field.
