@@ -38,7 +38,10 @@ new MutationObserver((changes) => {
     for (const node of nodes) {
       const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT)
       for (let text = walker.currentNode; text; text = walker.nextNode() as Node) {
-        if (text.nodeType !== Node.TEXT_NODE || !/Failed to|Error: /.test(text.nodeValue ?? '')) {
+        if (
+          text.nodeType !== Node.TEXT_NODE ||
+          !/Failed to|(?:Error|ERROR): /.test(text.nodeValue ?? '')
+        ) {
           continue
         }
         text.nodeValue = russianMessage(text.nodeValue ?? '')

@@ -17,7 +17,7 @@ describe('the editor in Russian', () => {
     expect(russianMessage('Failed to delete media: Картинка нужна курсу 4.')).toBe(
       'Не удалось удалить картинку: Картинка нужна курсу 4.',
     )
-    expect(russianMessage('Не удалось сохранить запись: Error: Эту запись уже изменили')).toBe(
+    expect(russianMessage('Не удалось сохранить запись: API_ERROR: Эту запись уже изменили')).toBe(
       'Не удалось сохранить запись: Эту запись уже изменили',
     )
     expect(russianConfirm('photo.png already exists. Do you want to replace it?')).toBe(

@@ -145,10 +145,11 @@ export function mergePhrases(base: Phrases, fixes: Phrases): Phrases {
 
 /** Decap's English-only messages, as the owner should read them. */
 const ENGLISH: [RegExp, (...groups: string[]) => string][] = [
-  [/^Failed to persist media: (?:\w*Error: )?/, () => 'Не удалось загрузить картинку: '],
-  [/^Failed to delete media: (?:\w*Error: )?/, () => 'Не удалось удалить картинку: '],
-  [/^Failed to load media: (?:\w*Error: )?/, () => 'Не удалось показать картинки: '],
-  [/\b\w*Error: /g, () => ''],
+  [/^Failed to persist media: /, () => 'Не удалось загрузить картинку: '],
+  [/^Failed to delete media: /, () => 'Не удалось удалить картинку: '],
+  [/^Failed to load media: /, () => 'Не удалось показать картинки: '],
+  // The error's class name Decap prints before the gateway's sentence: «APIError: », «API_ERROR: ».
+  [/\b\w*(?:Error|ERROR): /g, () => ''],
 ]
 
 /** A message of Decap's in Russian (unchanged when it is already). */

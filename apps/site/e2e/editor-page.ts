@@ -14,9 +14,10 @@ export function watchConsole(page: Page, allowed: RegExp[] = []): () => string[]
   return () => errors.filter((text) => !allowed.some((pattern) => pattern.test(text)))
 }
 
-/** Opens an entry of the editor in a fresh load (logging in the first time). */
+/** Opens an entry of the editor in a fresh load (logging in when the browser has no session). */
 export async function openEntry(page: Page, editor: EditorBackend, hash: string): Promise<void> {
-  if (!page.url().startsWith(`${editor.url}/admin/`)) await logIn(page, editor)
+  const cookies = await page.context().cookies(`${editor.url}/admin/`)
+  if (!cookies.some((cookie) => cookie.name === 'it_lab_editor')) await logIn(page, editor)
   await page.goto('about:blank')
   await page.goto(`${editor.url}/admin/#/collections/${hash}`)
   await expect(page.getByText(/^Запись в коллекцию/)).toBeVisible({ timeout: 30_000 })
