@@ -14,7 +14,6 @@ export type ImmutableMap = {
 /** Decap's configuration as it holds it (plain data since Decap 3). */
 export type DecapConfig = {
   backend?: { proxy_url?: string; branch?: string }
-  local_backend?: boolean | { url?: string }
 }
 
 /** A widget's validity as Decap's Widget reads it from the control's isValid(). */

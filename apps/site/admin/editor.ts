@@ -2,6 +2,8 @@
 // at build into /admin/editor.js (scripts/post-build.ts). Decap has started by now; it reads its
 // configuration over the network, so what is registered here is in place before the first screen.
 import { CMS } from './decap.ts'
+import { EDITOR_API } from './editor-api.ts'
+import { showNewPictures } from './new-pictures.ts'
 import { guardPictureUploads } from './pictures.ts'
 import { announcementPreview, coursePreview } from './preview.tsx'
 import { mergePhrases, RUSSIAN_FIXES, russianConfirm, russianMessage } from './russian.ts'
@@ -28,6 +30,7 @@ window.addEventListener('unhandledrejection', (event) => {
 
 watchForStaleSaves(window)
 guardPictureUploads(document)
+showNewPictures(document, EDITOR_API)
 
 // Decap's few English sentences (a failed upload or delete, a picture that exists already).
 const confirm = window.confirm.bind(window)

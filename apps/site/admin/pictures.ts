@@ -41,6 +41,12 @@ export async function pictureRefusal(file: File): Promise<string | undefined> {
   return undefined
 }
 
+/**
+ * The pictures chosen in this tab, by the name Decap stores them under (it lowercases it): until
+ * the entry is saved they exist only here, so they are shown from here (new-pictures.ts).
+ */
+export const chosenPictures = new Map<string, string>()
+
 /** Shows a message the owner must read, until she closes it. */
 export function showRefusal(message: string): void {
   document.querySelector('.it-lab-refusal')?.remove()
@@ -84,6 +90,9 @@ export function guardPictureUploads(root: Document): void {
           input.value = ''
           showRefusal(refusal)
           return
+        }
+        for (const file of files) {
+          chosenPictures.set(file.name.toLowerCase(), URL.createObjectURL(file))
         }
         const again = new Event('change', { bubbles: true })
         checked.add(again)

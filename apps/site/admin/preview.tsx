@@ -19,6 +19,8 @@ import {
   type ImmutableMap,
   type PreviewProps,
 } from './decap.ts'
+import { EDITOR_API } from './editor-api.ts'
+import { showNewPictures } from './new-pictures.ts'
 import { showPicture } from './preview-pictures.ts'
 
 /** The entry's fields as plain data. */
@@ -119,6 +121,7 @@ function sitePreview(view: (props: PreviewProps) => ReactNode): ComponentClass {
       this.root.render(<MemoryRouter>{view(this.props)}</MemoryRouter>)
     },
     componentDidMount() {
+      if (this.node) showNewPictures(this.node.ownerDocument, EDITOR_API)
       this.draw()
     },
     componentDidUpdate() {

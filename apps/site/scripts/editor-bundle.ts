@@ -2,8 +2,9 @@
 // bundled for /admin/editor.js: its fields, its Russian, its stale-tab check and its preview,
 // which draws a course with the site's own components, React and stylesheet. Built with Vite, as
 // the site is, so the components see the same baked-in content; one classic script beside Decap's.
-import { copyFile, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { contentDir, UPLOADS_PATH } from '@it-lab/shared/content'
 import { build } from 'vite'
 import { checkedSchoolFacts } from '#app/config/school.ts'
 import { defineBuildSettings, type BuildSettings } from '../build-settings.ts'
@@ -47,6 +48,11 @@ export async function writeEditorBundle(
       ...defineBuildSettings(settings),
       'import.meta.env.CONSENT_VERSION': JSON.stringify(consentVersion(settings)),
       __SCHOOL_FACTS__: JSON.stringify(checkedSchoolFacts),
+      // The pictures this build copies to /uploads/ (post-build.ts): any other is shown from the
+      // editor's repository until it is published (admin/new-pictures.ts).
+      __BUILT_UPLOADS__: JSON.stringify(
+        (await readdir(path.join(contentDir(), 'uploads'))).map((name) => `${UPLOADS_PATH}${name}`),
+      ),
       // A library build leaves process.env alone; React needs its production build chosen.
       'process.env.NODE_ENV': JSON.stringify('production'),
     },
