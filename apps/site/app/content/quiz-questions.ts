@@ -40,16 +40,45 @@ export const AGE_GROUPS = [
 
 export type AgeGroup = (typeof AGE_GROUPS)[number]
 
+/** What the quiz knows of a course: its youngest age and the answers its file ticks. */
+export type QuizCourse = Pick<CourseFile, 'id' | 'ageMin' | 'quiz'>
+
 /** The ids of the courses of an age group. */
-export function ageGroupCourseIds({ fromAge, toAge }: AgeGroup): number[] {
-  return courses
+export function ageGroupCourseIds(
+  { fromAge, toAge }: AgeGroup,
+  courseList: readonly Pick<QuizCourse, 'id' | 'ageMin'>[] = courses,
+): number[] {
+  return courseList
     .filter((course) => course.ageMin >= fromAge && course.ageMin <= toAge)
     .map((course) => course.id)
 }
 
-function ageOption(group: AgeGroup): QuizOption {
-  const points = ageGroupCourseIds(group).map((id) => [id, AGE_POINTS])
-  return { id: group.id, text: group.text, points: Object.fromEntries(points) }
+/**
+ * The five questions for these courses: the age, then the four about the child, each answer
+ * giving 1 point to every course whose file ticks it (`quiz` in content/courses/*.json).
+ */
+export function buildQuizQuestions(courseList: readonly QuizCourse[]): QuizQuestion[] {
+  const ageOption = (group: AgeGroup): QuizOption => ({
+    id: group.id,
+    text: group.text,
+    points: Object.fromEntries(ageGroupCourseIds(group, courseList).map((id) => [id, AGE_POINTS])),
+  })
+  return [
+    { id: 'age', question: 'Сколько лет ребёнку?', options: AGE_GROUPS.map(ageOption) },
+    ...QUIZ_TRAIT_QUESTIONS.map(({ id, question, options }) => ({
+      id,
+      question,
+      options: options.map((option) => ({
+        id: option.id,
+        text: option.text,
+        points: Object.fromEntries(
+          courseList
+            .filter(({ quiz }) => quiz[id].some((ticked) => ticked === option.id))
+            .map((course) => [course.id, 1]),
+        ),
+      })),
+    })),
+  ]
 }
 
 /** Each shown course's quiz answers, as the build read them from the course files. */
@@ -62,31 +91,13 @@ function readCourseQuizAnswers(): readonly CourseQuiz[] {
 const courseQuizAnswers: readonly CourseQuiz[] =
   typeof __COURSE_QUIZ__ === 'undefined' ? readCourseQuizAnswers() : __COURSE_QUIZ__
 
-/**
- * The questions after the age one, each option giving 1 point to every course whose file ticks
- * it (`quiz` in content/courses/*.json): `answers` is the shown courses' ticks.
- */
-export function traitQuestions(answers: readonly CourseQuiz[]): QuizQuestion[] {
-  return QUIZ_TRAIT_QUESTIONS.map(({ id, question, options }) => ({
-    id,
-    question,
-    options: options.map((option) => ({
-      id: option.id,
-      text: option.text,
-      points: Object.fromEntries(
-        answers
-          .filter(({ quiz }) => quiz[id].some((ticked) => ticked === option.id))
-          .map((course) => [course.id, 1]),
-      ),
-    })),
-  }))
-}
+const noAnswers: CourseQuiz['quiz'] = { interest: [], experience: [], goal: [], learning: [] }
 
-export const quizQuestions: readonly QuizQuestion[] = [
-  {
-    id: 'age',
-    question: 'Сколько лет ребёнку?',
-    options: AGE_GROUPS.map(ageOption),
-  },
-  ...traitQuestions(courseQuizAnswers),
-]
+/** The quiz of the site: its shown courses (a hidden one is in no answer's points). */
+export const quizQuestions: readonly QuizQuestion[] = buildQuizQuestions(
+  courses.map(({ id, ageMin }) => ({
+    id,
+    ageMin,
+    quiz: courseQuizAnswers.find((course) => course.id === id)?.quiz ?? noAnswers,
+  })),
+)
