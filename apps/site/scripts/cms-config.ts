@@ -11,7 +11,9 @@ import {
   PRICE_MAX,
   PRIZE_COLOURS,
   PRIZE_ICONS,
+  QUIZ_TRAIT_QUESTIONS,
   TITLE_MAX,
+  SVG_MAX_BYTES,
   TRIAL_ICONS,
   UPLOADS_PATH,
 } from '@it-lab/shared/content'
@@ -207,7 +209,7 @@ const courseFields = [
     choose_url: false,
     // Decap's own media library refuses a larger file with a message (its limit is per field).
     media_library: { config: { max_file_size: IMAGE_MAX_BYTES } },
-    hint: `SVG, PNG, JPG или WebP до ${IMAGE_MAX_BYTES / 1024} КБ; фото — в пропорции 8:5, не меньше 640×400 (например, 1280×800).`,
+    hint: `Фото JPG, PNG, WebP или AVIF до ${IMAGE_MAX_BYTES / 1024 / 1024} МБ в пропорции 8:5, не меньше 640×400 (например, 1280×800): сайт сам уменьшит его для телефонов. Или рисунок SVG до ${SVG_MAX_BYTES / 1024} КБ.`,
   },
   choice('course', 'level', COURSE_LEVELS, LEVEL_NAMES),
   wholeNumber('course', 'ageMin', AGE_RANGE.min, AGE_RANGE.max),
@@ -233,6 +235,31 @@ const courseFields = [
   { name: 'onMainPage', label: label('course', 'onMainPage'), widget: 'boolean', default: false },
   textList('course', 'skills', 'Каждый пункт — одно умение.'),
   textList('course', 'plan', 'Темы по порядку.'),
+  // Hidden and quiz courses: docs/decisions/0069-hidden-courses-and-the-quiz-from-data.md.
+  {
+    name: 'quiz',
+    label: label('course', 'quiz'),
+    widget: 'object',
+    collapsed: false,
+    hint: 'Для каких ответов тест на главной предложит этот курс. Возраст тест берёт из полей «Возраст от» и «Возраст до».',
+    fields: QUIZ_TRAIT_QUESTIONS.map(({ id, question, options }) => ({
+      name: id,
+      label: question,
+      widget: 'select',
+      multiple: true,
+      required: false,
+      default: [],
+      options: options.map((option) => ({ value: option.id, label: option.text })),
+    })),
+  },
+  {
+    name: 'hidden',
+    label: label('course', 'hidden'),
+    widget: 'boolean',
+    default: false,
+    required: false,
+    hint: 'Курс пропадёт из каталога, с главной и из теста. По старой ссылке родители увидят, что курс сейчас не проводится.',
+  },
 ]
 
 const announcementFields = [
@@ -426,7 +453,8 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
         extension: 'json',
         format: 'json',
         create: true,
-        delete: false,
+        // The editor's gateway deletes the course's picture with it when nothing else uses it.
+        delete: true,
         slug: '{{fields.id}}',
         identifier_field: 'title',
         summary: '{{fields.id}}. {{fields.title}}',

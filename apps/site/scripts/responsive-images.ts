@@ -77,7 +77,7 @@ export async function buildResponsiveImage(
         const encoded = await sharp(bytes)
           .autoOrient() // a phone's photo stands as it was taken (its EXIF orientation)
           .resize(width, height, { fit: 'cover', position: 'centre' })
-          [format](options)
+          .toFormat(format, options)
           .toBuffer()
         const temporary = `${file}.${process.pid}.tmp`
         await writeFile(temporary, encoded)

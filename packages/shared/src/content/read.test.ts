@@ -77,7 +77,7 @@ describe('content files', () => {
     )
   })
 
-  it('reads a course shown and with no quiz answers when its file names neither', () => {
+  it('reads a course shown and with no quiz answers when its file names neither, or null', () => {
     const dir = contentWith((course) => {
       delete course.hidden
       delete course.quiz
@@ -86,6 +86,16 @@ describe('content files', () => {
     expect(course).toMatchObject({
       hidden: false,
       quiz: { interest: [], experience: [], goal: [], learning: [] },
+    })
+    // The editor writes null for a question with nothing ticked.
+    const cleared = contentWith((course) => {
+      course.quiz = { interest: null, experience: ['none'], goal: null }
+    })
+    expect(readCourses(cleared).find(({ id }) => id === 4)?.quiz).toEqual({
+      interest: [],
+      experience: ['none'],
+      goal: [],
+      learning: [],
     })
   })
 

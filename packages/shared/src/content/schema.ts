@@ -103,21 +103,24 @@ function createContentSchemas() {
 
   const price = wholeNumber(1, PRICE_MAX, 'цена в рублях за занятие')
 
-  /** The answers of one quiz question a course suits: none, some or all of its options. */
+  /**
+   * The answers of one quiz question a course suits: none, some or all of its options. The editor
+   * writes null when none is ticked (Decap's select); null and absent read as none.
+   */
   const quizAnswers = <Q extends QuizTraitQuestion>(question: Q) =>
-    z._default(
+    z.pipe(
+      z.transform((value: unknown) => value ?? []),
       z
         .array(
           z.enum(
             question.options.map((option) => option.id),
             'выберите ответы из списка',
           ),
-          { error: 'должно быть списком' },
+          { error: 'должно быть списком ответов' },
         )
         .check(
           z.refine((list) => new Set(list).size === list.length, 'ответы не должны повторяться'),
         ),
-      [],
     )
   const [interest, experience, goal, learning] = QUIZ_TRAIT_QUESTIONS
 
