@@ -11,7 +11,7 @@ import { buildSiteServer } from '../server/site-server.ts'
 import { BUILD_DIR, LEAD_API_URL } from './e2e-env.ts'
 import { expect, finishQuiz, navigateInApp, test } from './fixtures'
 
-// The owner's courses as the site shows them (docs/decisions/0069-hidden-courses-and-the-quiz-from-data.md,
+// The owner's courses as the site shows them (docs/decisions/0069-hidden-courses-quiz-data.md,
 // 0070-responsive-photos-at-build.md): a build of a copy of the content in which she hid a course
 // from the home page, deleted another, and added one with her own 5 MB photo, its number leaving a
 // gap; served as `npm start` serves the site.

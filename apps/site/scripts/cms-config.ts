@@ -11,14 +11,15 @@ import {
   PRICE_MAX,
   PRIZE_COLOURS,
   PRIZE_ICONS,
-  QUIZ_TRAIT_QUESTIONS,
-  TITLE_MAX,
+  QUIZ_TRAIT_IDS,
   SVG_MAX_BYTES,
+  TITLE_MAX,
   TRIAL_ICONS,
   UPLOADS_PATH,
 } from '@it-lab/shared/content'
 import { z } from 'zod/mini'
 import { FACT_LABELS, FACT_NAMES } from '#app/config/school-facts-schema.ts'
+import { traitQuestion } from '#app/content/quiz-questions.ts'
 
 // The owner's editor at /admin: Decap CMS (docs/decisions/0055-decap-cms-editor.md), configured
 // here from the same limits and labels the build checks the content files with, so a value the
@@ -235,21 +236,21 @@ const courseFields = [
   { name: 'onMainPage', label: label('course', 'onMainPage'), widget: 'boolean', default: false },
   textList('course', 'skills', 'Каждый пункт — одно умение.'),
   textList('course', 'plan', 'Темы по порядку.'),
-  // Hidden and quiz courses: docs/decisions/0069-hidden-courses-and-the-quiz-from-data.md.
+  // Hidden and quiz courses: docs/decisions/0069-hidden-courses-quiz-data.md.
   {
     name: 'quiz',
     label: label('course', 'quiz'),
     widget: 'object',
     collapsed: false,
     hint: 'Для каких ответов тест на главной предложит этот курс. Возраст тест берёт из полей «Возраст от» и «Возраст до».',
-    fields: QUIZ_TRAIT_QUESTIONS.map(({ id, question, options }) => ({
+    fields: QUIZ_TRAIT_IDS.map((id) => ({
       name: id,
-      label: question,
+      label: traitQuestion(id).question,
       widget: 'select',
       multiple: true,
       required: false,
       default: [],
-      options: options.map((option) => ({ value: option.id, label: option.text })),
+      options: traitQuestion(id).options.map(({ id: value, text }) => ({ value, label: text })),
     })),
   },
   {

@@ -2,8 +2,8 @@
 // build scripts and pages import.
 export { COURSE_CATALOGUE, HIDDEN_COURSES, courseEntry } from './courses.ts'
 export type { CourseEntry, CourseLevelTone, HiddenCourse } from './courses.ts'
-export { QUIZ_TRAIT_QUESTIONS } from './content/quiz.ts'
-export type { CourseQuizAnswers, QuizTraitQuestion } from './content/quiz.ts'
+export { QUIZ_ANSWER_IDS, QUIZ_TRAIT_IDS } from './content/quiz.ts'
+export type { QuizTraitId } from './content/quiz.ts'
 export {
   LEAD_ERROR_REASONS,
   courseIdOfPath,

@@ -2,7 +2,7 @@
 // content/courses/, written by the owner's editor at /admin (docs/decisions/0054-content-as-data.md).
 // Shared by the site (pages, URLs, quiz) and the lead service (which checks a lead's course and
 // names it in the chat), so neither app imports the other. A hidden course is not in the catalogue
-// at all: only its old address knows it (docs/decisions/0069-hidden-courses-and-the-quiz-from-data.md).
+// at all: only its old address knows it (docs/decisions/0069-hidden-courses-quiz-data.md).
 import { readCourses } from './content/read.ts'
 import {
   catalogueEntry,

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { QUIZ_TRAIT_QUESTIONS, type QuizTraitQuestion } from './quiz.ts'
+import { QUIZ_ANSWER_IDS } from './quiz.ts'
 
 // The rules of the school's content files (content/, docs/decisions/0054-content-as-data.md):
 // the courses, the announcements, the prizes and the trial-lesson offer. The build checks every
@@ -107,22 +107,15 @@ function createContentSchemas() {
    * The answers of one quiz question a course suits: none, some or all of its options. The editor
    * writes null when none is ticked (Decap's select); null and absent read as none.
    */
-  const quizAnswers = <Q extends QuizTraitQuestion>(question: Q) =>
+  const quizAnswers = <const T extends readonly string[]>(ids: T) =>
     z.pipe(
       z.transform((value: unknown) => value ?? []),
       z
-        .array(
-          z.enum(
-            question.options.map((option) => option.id),
-            'выберите ответы из списка',
-          ),
-          { error: 'должно быть списком ответов' },
-        )
+        .array(z.enum(ids, 'выберите ответы из списка'), { error: 'должно быть списком ответов' })
         .check(
           z.refine((list) => new Set(list).size === list.length, 'ответы не должны повторяться'),
         ),
     )
-  const [interest, experience, goal, learning] = QUIZ_TRAIT_QUESTIONS
 
   const courseFileSchema = z
     .object({
@@ -159,10 +152,10 @@ function createContentSchemas() {
       /** Which quiz answers the course suits; absent in a file written before: none. */
       quiz: z._default(
         z.object({
-          interest: quizAnswers(interest),
-          experience: quizAnswers(experience),
-          goal: quizAnswers(goal),
-          learning: quizAnswers(learning),
+          interest: quizAnswers(QUIZ_ANSWER_IDS.interest),
+          experience: quizAnswers(QUIZ_ANSWER_IDS.experience),
+          goal: quizAnswers(QUIZ_ANSWER_IDS.goal),
+          learning: quizAnswers(QUIZ_ANSWER_IDS.learning),
         }),
         { interest: [], experience: [], goal: [], learning: [] },
       ),
@@ -305,13 +298,12 @@ export const FIELD_LABELS: Record<
     skills: 'Чему научится ребёнок',
     plan: 'Программа курса',
     hidden: 'Скрыть с сайта',
+    // The questions as the quiz asks them (app/content/quiz-questions.ts, whose test compares).
     quiz: 'Тест для родителей',
-    ...Object.fromEntries(
-      QUIZ_TRAIT_QUESTIONS.map(({ id, question }) => [
-        `quiz.${id}`,
-        `Тест для родителей → ${question}`,
-      ]),
-    ),
+    'quiz.interest': 'Тест для родителей → Чем ребёнок любит заниматься больше всего?',
+    'quiz.experience': 'Тест для родителей → Пробовал ли ребёнок программировать?',
+    'quiz.goal': 'Тест для родителей → Что ребёнку хотелось бы создать самому?',
+    'quiz.learning': 'Тест для родителей → Как ребёнку легче всего учиться?',
   },
   announcement: {
     title: 'Заголовок',

@@ -8,7 +8,7 @@ export function courseNotRunningText(title: string): string {
 
 /**
  * The page of a course the owner hid: a parent who kept its address is told plainly that it is not
- * running now and sent to the catalogue (docs/decisions/0069-hidden-courses-and-the-quiz-from-data.md).
+ * running now and sent to the catalogue (docs/decisions/0069-hidden-courses-quiz-data.md).
  */
 export function CourseNotRunning({ title }: { title: string }) {
   return (
