@@ -161,8 +161,9 @@ test.describe('without JavaScript', () => {
     await expect(img).toHaveAttribute('src', /\.webp$/)
     await expect(img).toHaveAttribute('width', '640')
     await expect(img).toHaveAttribute('height', '400')
-    // The page's largest picture, on its first screen: not lazy.
+    // The page's largest picture, on its first screen: not lazy, fetched first.
     await expect(img).toHaveAttribute('loading', 'eager')
+    await expect(img).toHaveAttribute('fetchpriority', 'high')
   })
 })
 

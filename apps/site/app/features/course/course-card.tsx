@@ -15,15 +15,27 @@ type CourseCardProps = {
   /** h2 on the catalogue (under its h1), h3 inside a home-page section. */
   headingLevel?: 2 | 3
   eagerImage?: boolean
+  /** The first card of a page that opens with the grid: its picture is the largest paint. */
+  priorityImage?: boolean
 }
 
 /** One course in a grid; the whole card links to /course/{id} through its title link. */
-export function CourseCard({ course, headingLevel = 3, eagerImage = false }: CourseCardProps) {
+export function CourseCard({
+  course,
+  headingLevel = 3,
+  eagerImage = false,
+  priorityImage = false,
+}: CourseCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const lowestPrice = Math.min(...Object.values(course.prices))
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:shadow-lg hover:shadow-lg">
-      <CourseImage image={course.image} eager={eagerImage} sizes={CARD_IMAGE_SIZES} />
+      <CourseImage
+        image={course.image}
+        eager={eagerImage}
+        priority={priorityImage}
+        sizes={CARD_IMAGE_SIZES}
+      />
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <LevelBadge tone={course.levelTone} className="self-start">
           {course.level}

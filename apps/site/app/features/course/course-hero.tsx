@@ -65,7 +65,7 @@ export function CourseHero({ course }: { course: Course }) {
           </div>
           <CourseImage
             image={course.image}
-            eager
+            priority
             sizes={HERO_IMAGE_SIZES}
             className="rounded-3xl shadow-lg ring-1 ring-slate-200"
           />
