@@ -13,6 +13,7 @@ import {
   catalogueEntry,
   type ContentProblem,
   type CourseFile,
+  type PageTexts,
   type PrizesFile,
   type TrialOfferFile,
 } from '@it-lab/shared/content'
@@ -20,6 +21,7 @@ import sharp from 'sharp'
 import type { Plugin } from 'vite'
 import {
   readAnnouncements,
+  readPageTexts,
   readPrizes,
   readTrialOffer,
   schoolToday,
@@ -39,6 +41,7 @@ export type BuildContent = {
   announcements: Announcement[]
   prizes: PrizesFile
   trialOffer: TrialOfferFile
+  pageTexts: PageTexts
   /** Absolute paths of the pictures the courses name. */
   uploads: Map<string, string>
 }
@@ -110,6 +113,7 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
   }
   const prizes = collect(readPrizes)
   const trialOffer = collect(readTrialOffer)
+  const pageTexts = collect(() => readPageTexts(dir))
   const announcements = collect(() => readAnnouncements(today))
   const uploads = new Map<string, string>()
   for (const course of courses) {
@@ -119,14 +123,14 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
       uploads.set(course.image, path.join(dir, 'uploads', course.image.slice(UPLOADS_PATH.length)))
     }
   }
-  if (problems.length > 0 || !prizes || !trialOffer || !announcements) {
+  if (problems.length > 0 || !prizes || !trialOffer || !announcements || !pageTexts) {
     throw new ContentError(problems)
   }
   // A start date already past is shown as «По набору»: the group has begun, enrolment goes on.
   const current = courses.map((course) =>
     course.start && course.start < today ? { ...course, start: '' } : course,
   )
-  return { courses: current, announcements, prizes, trialOffer, uploads }
+  return { courses: current, announcements, prizes, trialOffer, pageTexts, uploads }
 }
 
 const UPLOADS_MODULE = 'virtual:content-uploads'
@@ -143,6 +147,7 @@ export function contentPlugin(content: BuildContent): Plugin {
         ),
         __PRIZES__: JSON.stringify(content.prizes),
         __TRIAL_OFFER__: JSON.stringify(content.trialOffer),
+        __PAGE_TEXTS__: JSON.stringify(content.pageTexts),
         __ANNOUNCEMENTS__: JSON.stringify(content.announcements),
         ...definePriceTexts(content.courses),
       },

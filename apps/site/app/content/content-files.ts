@@ -1,14 +1,20 @@
 // The content files the pages read besides the courses (content/prizes.json,
-// content/trial-offer.json, content/announcements/), as functions: the build calls them once to
+// content/trial-offer.json, content/announcements/, content/pages/), as functions: the build calls them once to
 // check every file and list every problem; the modules that show them (prizes.ts,
-// course-extras.ts, announcements.ts) take the values the build baked in.
+// course-extras.ts, announcements.ts, page-texts.ts) take the values the build baked in.
 import {
   checkAnnouncements,
   ContentError,
+  contentDir,
   contentSchemas,
   FIELD_LABELS,
+  PAGE_TEXT_FILES,
+  PAGE_TEXT_LABELS,
+  pageTextSchemas,
   readContentFile,
   type AnnouncementFile,
+  type ContentProblem,
+  type PageTexts,
   type PrizesFile,
   type TrialOfferFile,
 } from '@it-lab/shared/content'
@@ -42,6 +48,31 @@ export function readTrialOffer(): TrialOfferFile {
   )
   if (!read.ok) throw new ContentError(read.problems)
   return read.value
+}
+
+/**
+ * The page texts of content/pages/ (docs/decisions/0071-page-texts.md), checked; throws a
+ * ContentError naming every problem of every file.
+ */
+export function readPageTexts(dir = contentDir()): PageTexts {
+  const problems: ContentProblem[] = []
+  const read = <K extends keyof PageTexts>(kind: K): PageTexts[K] | undefined => {
+    const checked = readContentFile(
+      PAGE_TEXT_FILES[kind],
+      pageTextSchemas()[kind],
+      PAGE_TEXT_LABELS[kind],
+      dir,
+    )
+    if (checked.ok) return checked.value as PageTexts[K]
+    problems.push(...checked.problems)
+    return undefined
+  }
+  const home = read('home')
+  const course = read('course')
+  const other = read('other')
+  const search = read('search')
+  if (!home || !course || !other || !search) throw new ContentError(problems)
+  return { home, course, other, search }
 }
 
 /** Today in the school's city, as YYYY-MM-DD: an announcement ends at the end of its last day there. */

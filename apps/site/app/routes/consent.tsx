@@ -1,15 +1,14 @@
-import { school } from '#app/config/school.ts'
 import { env } from '#app/config/env.ts'
 import { consentDocument } from '#app/content/policies/consent.ts'
 import { PolicyView } from '#app/features/policy/policy-view.tsx'
 import { policyCtx } from '#app/features/policy/policy-ctx.ts'
 import { paths } from '#app/config/paths.ts'
+import { searchTexts } from '#app/content/page-texts.ts'
 import { seo } from '#app/lib/seo.ts'
 
 export const meta = () =>
   seo({
-    title: `Согласие на обработку персональных данных — ${school.titleSuffix}`,
-    description: `Согласие на обработку персональных данных для форм на сайте школы программирования ${school.name}.`,
+    ...searchTexts('consent'),
     path: paths.consent,
     noindex: true,
   })

@@ -1,5 +1,5 @@
 import { LEAD_ERROR_REASONS, paths, type LeadErrorReason } from '#app/config/paths.ts'
-import { school } from '#app/config/school.ts'
+import { searchTexts } from '#app/content/page-texts.ts'
 import { seo } from '#app/lib/seo.ts'
 import { LeadErrorSection } from '#app/sections/lead-result-section.tsx'
 import type { Route } from './+types/form-error'
@@ -11,8 +11,7 @@ function reasonOf(param: string | undefined): LeadErrorReason {
 
 export const meta = ({ params }: Route.MetaArgs) =>
   seo({
-    title: `Заявка не отправлена — ${school.titleSuffix}`,
-    description: 'Заявка не отправлена: проверьте имя и телефон или позвоните нам.',
+    ...searchTexts('formError'),
     path: paths.leadError(reasonOf(params.reason)),
     noindex: true,
   })

@@ -1,13 +1,12 @@
 import { NotFoundView } from '#app/components/not-found-view.tsx'
 import { brandColors } from '#app/config/brand.ts'
 import { paths } from '#app/config/paths.ts'
+import { searchTexts } from '#app/content/page-texts.ts'
 import { seo } from '#app/lib/seo.ts'
-import { school } from '#app/config/school.ts'
 
 export const meta = () =>
   seo({
-    title: `Страница не найдена — ${school.titleSuffix}`,
-    description: 'Возможно, вы перешли по неверной ссылке или страница была удалена.',
+    ...searchTexts('notFound'),
     noindex: true,
   })
 

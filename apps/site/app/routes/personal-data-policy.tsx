@@ -1,14 +1,13 @@
 import { personalDataPolicy } from '#app/content/policies/personal-data-policy.ts'
 import { PolicyView } from '#app/features/policy/policy-view.tsx'
 import { policyCtx } from '#app/features/policy/policy-ctx.ts'
-import { school } from '#app/config/school.ts'
 import { paths } from '#app/config/paths.ts'
+import { searchTexts } from '#app/content/page-texts.ts'
 import { seo } from '#app/lib/seo.ts'
 
 export const meta = () =>
   seo({
-    title: `Политика обработки персональных данных — ${school.titleSuffix}`,
-    description: `Политика обработки персональных данных школы программирования ${school.name}.`,
+    ...searchTexts('personalDataPolicy'),
     path: paths.personalDataPolicy,
     noindex: true,
   })

@@ -1,14 +1,13 @@
 import { privacyPolicy } from '#app/content/policies/privacy-policy.ts'
 import { PolicyView } from '#app/features/policy/policy-view.tsx'
 import { policyCtx } from '#app/features/policy/policy-ctx.ts'
-import { school } from '#app/config/school.ts'
 import { paths } from '#app/config/paths.ts'
+import { searchTexts } from '#app/content/page-texts.ts'
 import { seo } from '#app/lib/seo.ts'
 
 export const meta = () =>
   seo({
-    title: `Политика конфиденциальности — ${school.titleSuffix}`,
-    description: `Политика конфиденциальности школы программирования ${school.name}.`,
+    ...searchTexts('privacyPolicy'),
     path: paths.privacyPolicy,
     noindex: true,
   })

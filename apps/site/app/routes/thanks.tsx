@@ -1,12 +1,11 @@
 import { paths } from '#app/config/paths.ts'
-import { school } from '#app/config/school.ts'
+import { searchTexts } from '#app/content/page-texts.ts'
 import { seo } from '#app/lib/seo.ts'
 import { LeadSentSection } from '#app/sections/lead-result-section.tsx'
 
 export const meta = () =>
   seo({
-    title: `Заявка отправлена — ${school.titleSuffix}`,
-    description: 'Спасибо! Мы свяжемся с вами в ближайшее время.',
+    ...searchTexts('thanks'),
     path: paths.leadSent,
     noindex: true,
   })

@@ -1,4 +1,5 @@
 // The content files' rules and reader (Node only: the site's build and scripts, the tests).
 export * from './problems.ts'
 export * from './read.ts'
+export * from './page-texts.ts'
 export * from './schema.ts'
