@@ -17,6 +17,7 @@ import {
 } from '@it-lab/shared/content'
 import { z } from 'zod/mini'
 import { FACT_LABELS, FACT_NAMES } from '#app/config/school-facts-schema.ts'
+import { pageTextCollection, openingHoursField } from './cms-page-texts.ts'
 
 // The owner's editor at /admin: Decap CMS (docs/decisions/0055-decap-cms-editor.md), configured
 // here from the same limits and labels the build checks the content files with, so a value the
@@ -341,6 +342,7 @@ const schoolFields = [
       },
     ],
   },
+  openingHoursField,
   {
     name: 'policiesEffectiveDate',
     label: FACT_LABELS.policiesEffectiveDate,
@@ -470,6 +472,7 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
           },
         ],
       },
+      pageTextCollection,
     ],
   }
 }

@@ -147,7 +147,18 @@ export function contentPlugin(content: BuildContent): Plugin {
         ),
         __PRIZES__: JSON.stringify(content.prizes),
         __TRIAL_OFFER__: JSON.stringify(content.trialOffer),
-        __PAGE_TEXTS__: JSON.stringify(content.pageTexts),
+        __HOME_TEXTS__: JSON.stringify(content.pageTexts.home),
+        __PAGE_TEXTS__: JSON.stringify({
+          course: content.pageTexts.course,
+          other: content.pageTexts.other,
+        }),
+        // One constant a page, so each route's chunk carries only its own search texts.
+        ...Object.fromEntries(
+          Object.entries(content.pageTexts.search).map(([page, texts]) => [
+            `__SEARCH_TEXTS__.${page}`,
+            JSON.stringify(texts),
+          ]),
+        ),
         __ANNOUNCEMENTS__: JSON.stringify(content.announcements),
         ...definePriceTexts(content.courses),
       },

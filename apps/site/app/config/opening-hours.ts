@@ -4,7 +4,7 @@ import type { SchoolFacts } from './school-facts-schema.ts'
 // owner entered in content/school.json; none entered, none shown (docs/decisions/0071-page-texts.md).
 
 type OpeningHours = NonNullable<SchoolFacts['openingHours']>[number]
-type Weekday = OpeningHours['days'][number]
+export type Weekday = OpeningHours['days'][number]
 
 const WEEK: readonly Weekday[] = [
   'Monday',
@@ -16,15 +16,15 @@ const WEEK: readonly Weekday[] = [
   'Sunday',
 ]
 
-/** The editor's and the site's names of the days. */
-export const WEEKDAY_NAMES: Record<Weekday, { short: string; full: string }> = {
-  Monday: { short: 'Пн', full: 'Понедельник' },
-  Tuesday: { short: 'Вт', full: 'Вторник' },
-  Wednesday: { short: 'Ср', full: 'Среда' },
-  Thursday: { short: 'Чт', full: 'Четверг' },
-  Friday: { short: 'Пт', full: 'Пятница' },
-  Saturday: { short: 'Сб', full: 'Суббота' },
-  Sunday: { short: 'Вс', full: 'Воскресенье' },
+/** How the site writes the days. */
+const SHORT_NAMES: Record<Weekday, string> = {
+  Monday: 'Пн',
+  Tuesday: 'Вт',
+  Wednesday: 'Ср',
+  Thursday: 'Чт',
+  Friday: 'Пт',
+  Saturday: 'Сб',
+  Sunday: 'Вс',
 }
 
 /** «Пн–Пт», «Пн, Ср, Пт», «Сб»: three or more days in a row are written as a range. */
@@ -37,7 +37,7 @@ export function dayRangeText(days: readonly Weekday[]): string {
     else runs.push([day])
     previous = index
   }
-  const short = (day: Weekday) => WEEKDAY_NAMES[day].short
+  const short = (day: Weekday) => SHORT_NAMES[day]
   return runs
     .flatMap((run) => {
       const [first] = run

@@ -9,7 +9,7 @@ import {
   contentSchemas,
   FIELD_LABELS,
   PAGE_TEXT_FILES,
-  PAGE_TEXT_LABELS,
+  pageTextLabels,
   pageTextSchemas,
   readContentFile,
   type AnnouncementFile,
@@ -56,11 +56,12 @@ export function readTrialOffer(): TrialOfferFile {
  */
 export function readPageTexts(dir = contentDir()): PageTexts {
   const problems: ContentProblem[] = []
+  const labels = pageTextLabels()
   const read = <K extends keyof PageTexts>(kind: K): PageTexts[K] | undefined => {
     const checked = readContentFile(
       PAGE_TEXT_FILES[kind],
       pageTextSchemas()[kind],
-      PAGE_TEXT_LABELS[kind],
+      labels[kind],
       dir,
     )
     if (checked.ok) return checked.value as PageTexts[K]

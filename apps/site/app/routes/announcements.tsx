@@ -1,13 +1,13 @@
 import { paths } from '#app/config/paths.ts'
 import { announcements } from '#app/content/announcements.ts'
-import { OTHER_TEXTS, searchTexts } from '#app/content/page-texts.ts'
+import { OTHER_TEXTS } from '#app/content/page-texts.ts'
 import { AnnouncementList } from '#app/features/announcements/announcement-list.tsx'
 import { seo } from '#app/lib/seo.ts'
 import { announcementEventJsonLd, jsonLdMeta } from '#app/lib/structured-data.ts'
 import { ContactSection } from '#app/sections/contact-section.tsx'
 
 export const meta = () => [
-  ...seo({ ...searchTexts('announcements'), path: paths.announcements }),
+  ...seo({ ...__SEARCH_TEXTS__.announcements, path: paths.announcements }),
   // A dated announcement is an event: search engines may show it with its day.
   ...announcements.flatMap(({ date, ...item }) =>
     date ? [jsonLdMeta(announcementEventJsonLd({ ...item, date }))] : [],

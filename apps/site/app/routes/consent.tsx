@@ -3,12 +3,11 @@ import { consentDocument } from '#app/content/policies/consent.ts'
 import { PolicyView } from '#app/features/policy/policy-view.tsx'
 import { policyCtx } from '#app/features/policy/policy-ctx.ts'
 import { paths } from '#app/config/paths.ts'
-import { searchTexts } from '#app/content/page-texts.ts'
 import { seo } from '#app/lib/seo.ts'
 
 export const meta = () =>
   seo({
-    ...searchTexts('consent'),
+    ...__SEARCH_TEXTS__.consent,
     path: paths.consent,
     noindex: true,
   })

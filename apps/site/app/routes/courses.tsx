@@ -1,11 +1,11 @@
 import { courses } from '#app/content/courses.ts'
 import { CourseGrid } from '#app/features/course/course-grid.tsx'
 import { paths } from '#app/config/paths.ts'
-import { OTHER_TEXTS, searchTexts } from '#app/content/page-texts.ts'
+import { OTHER_TEXTS } from '#app/content/page-texts.ts'
 import { ContactSection } from '#app/sections/contact-section.tsx'
 import { seo } from '#app/lib/seo.ts'
 
-export const meta = () => seo({ ...searchTexts('courses'), path: paths.courses })
+export const meta = () => seo({ ...__SEARCH_TEXTS__.courses, path: paths.courses })
 
 export default function CoursesPage() {
   return (

@@ -5,12 +5,11 @@ import { CoursesSection } from '#app/sections/courses-section.tsx'
 import { HeroSection } from '#app/sections/hero-section.tsx'
 import { LearningPathSection } from '#app/sections/learning-path-section.tsx'
 import { QuizSection } from '#app/sections/quiz-section.tsx'
-import { searchTexts } from '#app/content/page-texts.ts'
 import { seo } from '#app/lib/seo.ts'
 import { jsonLdMeta, organizationJsonLd } from '#app/lib/structured-data.ts'
 
 export const meta = () => [
-  ...seo({ ...searchTexts('home'), path: paths.home }),
+  ...seo({ ...__SEARCH_TEXTS__.home, path: paths.home }),
   jsonLdMeta(organizationJsonLd()),
 ]
 

@@ -1,12 +1,11 @@
 import { NotFoundView } from '#app/components/not-found-view.tsx'
 import { brandColors } from '#app/config/brand.ts'
 import { paths } from '#app/config/paths.ts'
-import { searchTexts } from '#app/content/page-texts.ts'
 import { seo } from '#app/lib/seo.ts'
 
 export const meta = () =>
   seo({
-    ...searchTexts('notFound'),
+    ...__SEARCH_TEXTS__.notFound,
     noindex: true,
   })
 

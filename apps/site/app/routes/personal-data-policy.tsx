@@ -2,12 +2,11 @@ import { personalDataPolicy } from '#app/content/policies/personal-data-policy.t
 import { PolicyView } from '#app/features/policy/policy-view.tsx'
 import { policyCtx } from '#app/features/policy/policy-ctx.ts'
 import { paths } from '#app/config/paths.ts'
-import { searchTexts } from '#app/content/page-texts.ts'
 import { seo } from '#app/lib/seo.ts'
 
 export const meta = () =>
   seo({
-    ...searchTexts('personalDataPolicy'),
+    ...__SEARCH_TEXTS__.personalDataPolicy,
     path: paths.personalDataPolicy,
     noindex: true,
   })

@@ -2,12 +2,11 @@ import { privacyPolicy } from '#app/content/policies/privacy-policy.ts'
 import { PolicyView } from '#app/features/policy/policy-view.tsx'
 import { policyCtx } from '#app/features/policy/policy-ctx.ts'
 import { paths } from '#app/config/paths.ts'
-import { searchTexts } from '#app/content/page-texts.ts'
 import { seo } from '#app/lib/seo.ts'
 
 export const meta = () =>
   seo({
-    ...searchTexts('privacyPolicy'),
+    ...__SEARCH_TEXTS__.privacyPolicy,
     path: paths.privacyPolicy,
     noindex: true,
   })

@@ -8,7 +8,7 @@ import {
   type Announcement,
 } from '#app/content/announcements.ts'
 import { AnnouncementList } from '#app/features/announcements/announcement-list.tsx'
-import { HOME_TEXTS } from '#app/content/page-texts.ts'
+import { HOME_TEXTS } from '#app/content/home-texts.ts'
 
 /** The home page's announcements: the first few, and a link to all; absent when there are none. */
 export function AnnouncementsSection({

@@ -1,5 +1,5 @@
 import { SectionHeading } from '#app/components/section-heading.tsx'
-import { HOME_TEXTS } from '#app/content/page-texts.ts'
+import { HOME_TEXTS } from '#app/content/home-texts.ts'
 import { ContactSection } from './contact-section'
 
 const STEPS = [

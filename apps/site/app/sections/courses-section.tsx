@@ -5,7 +5,7 @@ import { SectionHeading } from '#app/components/section-heading.tsx'
 import { mainPageCourses, type Course } from '#app/content/courses.ts'
 import { CourseGrid } from '#app/features/course/course-grid.tsx'
 import { anchors, paths } from '#app/config/paths.ts'
-import { HOME_TEXTS } from '#app/content/page-texts.ts'
+import { HOME_TEXTS } from '#app/content/home-texts.ts'
 
 /** The home page's course grid (anchor `courses`): the `onMainPage` courses; hidden when there are none. */
 export function CoursesSection({ courses = mainPageCourses }: { courses?: readonly Course[] }) {

@@ -3,7 +3,8 @@ import { buttonClass } from '#app/components/button-styles.ts'
 import { CallButton } from '#app/components/call-button.tsx'
 import { ContactLink } from '#app/components/contact-link.tsx'
 import { anchors } from '#app/config/paths.ts'
-import { bindShortWords, HOME_TEXTS } from '#app/content/page-texts.ts'
+import { bindShortWords } from '#app/components/section-heading.tsx'
+import { HOME_TEXTS } from '#app/content/home-texts.ts'
 import { HeroIllustration } from './hero-illustration'
 
 /** The first screen of the home page (anchor `hero`). Text first: it is the page's LCP. */

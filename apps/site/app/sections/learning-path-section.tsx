@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { SectionHeading } from '#app/components/section-heading.tsx'
 import { courses } from '#app/content/courses.ts'
 import { paths } from '#app/config/paths.ts'
-import { HOME_TEXTS } from '#app/content/page-texts.ts'
+import { HOME_TEXTS } from '#app/content/home-texts.ts'
 
 type Stage = { ageMin: number; ageMax: number; title: string; text: string }
 

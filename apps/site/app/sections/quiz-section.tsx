@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { SectionHeading } from '#app/components/section-heading.tsx'
 import { anchors } from '#app/config/paths.ts'
-import { HOME_TEXTS } from '#app/content/page-texts.ts'
+import { HOME_TEXTS } from '#app/content/home-texts.ts'
 
 // Below the fold: the prerendered quiz shows at once and its code hydrates it after the first
 // load, so it does not weigh on the first load. A tap that comes earlier is held and replayed once

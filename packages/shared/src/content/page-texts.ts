@@ -17,8 +17,8 @@ export const PAGE_TEXT_FILES = {
 export type PageTextKind = keyof typeof PAGE_TEXT_FILES
 
 /**
- * The limits, in characters. A heading's word may not be longer than WORD_MAX: the longest word
- * that fits the narrowest heading (the home page's, at 360–390 px) on one line.
+ * The limits, in characters. No word of a text shown on a page may be longer than `wordMax`: the
+ * longest word that fits the largest heading (the home page's) on one line of a 360 px phone.
  */
 export const PAGE_TEXT_LIMITS = {
   eyebrow: 40,
@@ -114,48 +114,37 @@ export function longWord(value: string, max: number = L.wordMax): string | undef
 
 // Built when a file is checked, not on import (as schema.ts: the bundles import the constants).
 function createPageTextSchemas() {
-  const text = (max: number) =>
+  const plain = (max: number) =>
     z
       .string({ error: 'должно быть текстом' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'не должно быть пустым'),
-        z.maxLength(max, `не длиннее ${max} знаков`),
-      )
+      .check(z.trim(), z.maxLength(max, `не длиннее ${max} знаков`))
 
-  /** Shown large: no word longer than fits a phone's line. */
-  const heading = (max: number) =>
-    text(max).check(
-      z.refine(
-        (value) => longWord(value) === undefined,
-        `слово длиннее ${L.wordMax} букв не поместится на экране телефона: разбейте его или сократите`,
-      ),
-    )
+  /** Shown on a page: no word longer than fits a phone's line. */
+  const fitsPhone = z.refine<string>(
+    (value) => longWord(value) === undefined,
+    `слово длиннее ${L.wordMax} букв не поместится на экране телефона: разбейте его или сократите`,
+  )
+
+  const text = (max: number) => plain(max).check(z.minLength(1, 'не должно быть пустым'), fitsPhone)
 
   /** Empty or absent: nothing is shown. */
-  const optionalText = (max: number) =>
-    z._default(
-      z
-        .string({ error: 'должно быть текстом' })
-        .check(z.trim(), z.maxLength(max, `не длиннее ${max} знаков`)),
-      '',
-    )
+  const optionalText = (max: number) => z._default(plain(max).check(fitsPhone), '')
 
   const section = z.object({
     eyebrow: optionalText(L.eyebrow),
-    title: heading(L.heading),
+    title: text(L.heading),
     lead: optionalText(L.lead),
   })
 
-  const titled = z.object({ title: heading(L.heading), lead: text(L.lead) })
+  const titled = z.object({ title: text(L.heading), lead: text(L.lead) })
 
   const homeFileSchema = z.object({
     hero: z.object({
       badge: text(L.heroBadge),
-      heading: heading(L.heroHeading),
+      heading: text(L.heroHeading),
       text: text(L.heroText),
       audience: text(L.heroAudience),
-      tags: z.array(heading(L.heroTag), { error: 'должно быть списком' }).check(
+      tags: z.array(text(L.heroTag), { error: 'должно быть списком' }).check(
         z.maxLength(L.heroTagsMax, `не больше ${L.heroTagsMax} направлений`),
         z.refine((list) => new Set(list).size === list.length, 'пункты не должны повторяться'),
       ),
@@ -168,7 +157,7 @@ function createPageTextSchemas() {
   })
 
   const plan = z.object({
-    label: heading(L.planLabel),
+    label: text(L.planLabel),
     note: text(L.planNote),
     /** Empty: no badge; with one, the card is the featured one. */
     badge: optionalText(L.planBadge),
@@ -177,23 +166,23 @@ function createPageTextSchemas() {
 
   const courseFileSchema = z.object({
     sections: z.object({
-      skills: heading(L.heading),
-      plan: heading(L.heading),
-      benefits: heading(L.heading),
-      prices: heading(L.heading),
+      skills: text(L.heading),
+      plan: text(L.heading),
+      benefits: text(L.heading),
+      prices: text(L.heading),
     }),
     plans: z.object({ basic: plan, month: plan, fourMonth: plan, year: plan }),
   })
 
   const otherFileSchema = z.object({
-    catalogue: z.object({ title: heading(L.pageHeading), lead: text(L.lead) }),
-    announcements: z.object({ title: heading(L.pageHeading), lead: text(L.lead) }),
+    catalogue: z.object({ title: text(L.pageHeading), lead: text(L.lead) }),
+    announcements: z.object({ title: text(L.pageHeading), lead: text(L.lead) }),
     contact: titled,
   })
 
   const searchText = z.object({
-    title: text(L.searchTitle),
-    description: text(L.searchDescription).check(
+    title: plain(L.searchTitle).check(z.minLength(1, 'не должно быть пустым')),
+    description: plain(L.searchDescription).check(
       z.minLength(L.searchDescriptionMin, `не короче ${L.searchDescriptionMin} знаков`),
     ),
   })
@@ -261,39 +250,44 @@ function nested(
   )
 }
 
-/** The editor's labels of the fields, by path without list indices: the problems name them. */
-export const PAGE_TEXT_LABELS: Record<PageTextKind, Record<string, string>> = {
-  home: {
-    hero: 'Первый экран',
-    'hero.badge': 'Первый экран → Надпись над заголовком',
-    'hero.heading': 'Первый экран → Заголовок',
-    'hero.text': 'Первый экран → Текст',
-    'hero.audience': 'Первый экран → Для кого',
-    'hero.tags': 'Первый экран → Направления',
-    ...nested(HOME_SECTION_NAMES, SECTION_FIELDS),
-  },
-  course: {
-    sections: 'Заголовки разделов',
-    ...Object.fromEntries(
-      Object.entries(COURSE_SECTION_NAMES).map(([key, name]) => [
-        `sections.${key}`,
-        `Заголовки разделов → ${name}`,
-      ]),
-    ),
-    plans: 'Карточки цен',
-    ...nested(
-      Object.fromEntries(
-        Object.entries(PRICE_PLAN_NAMES).map(([key, name]) => [
-          `plans.${key}`,
-          `Карточки цен → ${name}`,
+/**
+ * The editor's labels of the fields, by path without list indices: the problems name them. Built
+ * when asked, so that a bundle importing this module's constants drops them.
+ */
+export function pageTextLabels(): Record<PageTextKind, Record<string, string>> {
+  return {
+    home: {
+      hero: 'Первый экран',
+      'hero.badge': 'Первый экран → Надпись над заголовком',
+      'hero.heading': 'Первый экран → Заголовок',
+      'hero.text': 'Первый экран → Текст',
+      'hero.audience': 'Первый экран → Для кого',
+      'hero.tags': 'Первый экран → Направления',
+      ...nested(HOME_SECTION_NAMES, SECTION_FIELDS),
+    },
+    course: {
+      sections: 'Заголовки разделов',
+      ...Object.fromEntries(
+        Object.entries(COURSE_SECTION_NAMES).map(([key, name]) => [
+          `sections.${key}`,
+          `Заголовки разделов → ${name}`,
         ]),
       ),
-      PLAN_FIELDS,
-    ),
-  },
-  other: nested(OTHER_BLOCK_NAMES, { title: 'Заголовок', lead: 'Текст под заголовком' }),
-  search: nested(SEARCH_PAGE_NAMES, {
-    title: 'Заголовок в поиске',
-    description: 'Описание в поиске',
-  }),
+      plans: 'Карточки цен',
+      ...nested(
+        Object.fromEntries(
+          Object.entries(PRICE_PLAN_NAMES).map(([key, name]) => [
+            `plans.${key}`,
+            `Карточки цен → ${name}`,
+          ]),
+        ),
+        PLAN_FIELDS,
+      ),
+    },
+    other: nested(OTHER_BLOCK_NAMES, { title: 'Заголовок', lead: 'Текст под заголовком' }),
+    search: nested(SEARCH_PAGE_NAMES, {
+      title: 'Заголовок в поиске',
+      description: 'Описание в поиске',
+    }),
+  }
 }
