@@ -14,20 +14,27 @@ import type { Weekday } from '#app/config/opening-hours.ts'
 // told in the hint and refused before saving.
 
 /** The Decap pattern of a text shown on a page: its length, and no word too long for a phone. */
-function shownPattern(max: number, optional: boolean): [string, string] {
+function shownPattern(max: number, optional: boolean, wordMax: number = L.wordMax) {
   return [
-    `^(?![\\s\\S]*\\S{${L.wordMax + 1}})[\\s\\S]{${optional ? 0 : 1},${max}}$`,
-    `Не длиннее ${max} знаков, и ни одного слова длиннее ${L.wordMax} букв`,
+    `^(?![\\s\\S]*\\S{${wordMax + 1}})[\\s\\S]{${optional ? 0 : 1},${max}}$`,
+    `Не длиннее ${max} знаков, и ни одного слова длиннее ${wordMax} букв`,
   ]
 }
 
 /** A text shown on a page; a long one gets a box of several lines. */
-function shown(name: string, label: string, max: number, hint?: string, optional = false) {
+function shown(
+  name: string,
+  label: string,
+  max: number,
+  hint?: string,
+  optional = false,
+  wordMax: number = L.wordMax,
+) {
   return {
     name,
     label,
     widget: max > 120 ? 'text' : 'string',
-    pattern: shownPattern(max, optional),
+    pattern: shownPattern(max, optional, wordMax),
     ...(optional ? { required: false, default: '' } : {}),
     hint: hint ? `${hint} До ${max} знаков.` : `До ${max} знаков.`,
   }
@@ -129,7 +136,9 @@ const courseFields = [
 const otherFields = (Object.keys(OTHER_BLOCK_NAMES) as (keyof typeof OTHER_BLOCK_NAMES)[]).map(
   (name) =>
     group(name, OTHER_BLOCK_NAMES[name], [
-      shown('title', 'Заголовок', name === 'contact' ? L.heading : L.pageHeading),
+      name === 'contact'
+        ? shown('title', 'Заголовок', L.heading)
+        : shown('title', 'Заголовок', L.pageHeading, undefined, false, L.pageHeadingWordMax),
       shown('lead', 'Текст под заголовком', L.lead),
     ]),
 )

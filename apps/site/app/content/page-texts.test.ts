@@ -106,7 +106,7 @@ describe('page texts (content/pages/)', () => {
       Object.assign(file.home ?? {}, { description })
     })
     expect(problemsOf(dir)).toEqual([
-      'content/pages/course.json: поле «Карточки цен → Полный курс → Название на карточке» (plans.year.label): слово длиннее 20 букв не поместится на экране телефона: разбейте его или сократите (сейчас: "Полныйкурсбезперерывов")',
+      'content/pages/course.json: поле «Карточки цен → Полный курс → Название на карточке» (plans.year.label): слово длиннее 17 букв не поместится на экране телефона: разбейте его или сократите (сейчас: "Полныйкурсбезперерывов")',
     ])
     expect(problemsOf(search)).toEqual([
       `content/pages/search.json: поле «Главная → Описание в поиске» (home.description): не длиннее 180 знаков (сейчас: ${JSON.stringify(description)})`,
