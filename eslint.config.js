@@ -58,6 +58,17 @@ const WORKSPACE_ZONES = [
     from: 'apps/lead-bot',
     message: ' The site talks to the lead service over HTTP only.',
   },
+  {
+    target: 'apps/editor',
+    from: ['apps/site', 'apps/lead-bot'],
+    message:
+      ' The editor gateway imports no site or lead-service code: it runs the content check as a process.',
+  },
+  {
+    target: [APP, 'apps/site/server'],
+    from: 'apps/editor',
+    message: ' The site talks to the editor gateway over HTTP only.',
+  },
 ]
 
 // Tests, their fixtures and runners' configuration: code that never runs in production.
@@ -73,7 +84,13 @@ const PRODUCTION_ZONES = [
     message: ' Production code and tools import no test code: shared harnesses live in harness/.',
   },
   {
-    target: [APP, 'apps/site/server', 'apps/lead-bot/src', 'packages/shared/src'],
+    target: [
+      APP,
+      'apps/site/server',
+      'apps/lead-bot/src',
+      'apps/editor/src',
+      'packages/shared/src',
+    ],
     from: [
       'apps/lead-bot/harness',
       'apps/lead-bot/scripts',

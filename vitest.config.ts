@@ -9,6 +9,7 @@ export default defineConfig({
     projects: [
       'packages/shared',
       'apps/lead-bot',
+      'apps/editor',
       'apps/site/vitest.config.ts',
       'apps/site/vitest.dom.config.ts',
       // Checks of the workspace as a whole (the import boundaries) and of its tools, in Node.

@@ -1,8 +1,11 @@
-// `npm start`: builds the site if no build is there yet, then serves the site and the lead service.
+// `npm start`: builds the site if no build is there yet, then serves the site, the lead service
+// and the editor gateway (apps/editor) on this checkout, so /admin/ saves commit here.
 // `npm run dev`: the Vite dev server with the lead service beside it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { hashPassword } from '../apps/editor/src/password.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const dev = process.argv.includes('--dev')
@@ -22,6 +25,52 @@ const leadEnv = {
     process.env.SITE_ORIGIN ?? `http://127.0.0.1:${sitePort},http://localhost:${sitePort}`,
 }
 
+/** The branch this checkout is on: the editor commits there (none when HEAD is detached). */
+function checkoutBranch(): string | undefined {
+  const run = spawnSync('git', ['symbolic-ref', '--quiet', '--short', 'HEAD'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+  return run.status === 0 ? run.stdout.trim() : undefined
+}
+
+/** The editor gateway on this checkout, and the site server's EDITOR_URL for it. */
+async function editorGateway(): Promise<{ child: ChildProcess; url: string } | undefined> {
+  const branch = checkoutBranch()
+  if (branch === undefined) {
+    console.log('Editor: off (this checkout is not on a branch, so there is none to commit to).')
+    return undefined
+  }
+  const port = process.env.EDITOR_PORT ?? '3096'
+  let passwordHash = process.env.EDITOR_PASSWORD_HASH
+  if (!passwordHash) {
+    const password = randomBytes(9).toString('base64url')
+    passwordHash = await hashPassword(password)
+    console.log(
+      `Editor: http://127.0.0.1:${sitePort}/admin/ (password for this run: ${password}; ` +
+        `saves commit to ${branch} here)`,
+    )
+  }
+  const child = spawn(process.execPath, ['apps/editor/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      EDITOR_PASSWORD_HASH: passwordHash,
+      EDITOR_REPO: root,
+      EDITOR_BRANCH: process.env.EDITOR_BRANCH ?? branch,
+      EDITOR_PORT: port,
+      EDITOR_ORIGIN: process.env.EDITOR_ORIGIN ?? `http://127.0.0.1:${sitePort}`,
+      EDITOR_INSECURE_COOKIE: '1',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
+  })
+  return { child, url: `http://127.0.0.1:${port}` }
+}
+
+const editor = dev ? undefined : await editorGateway()
+const siteEnv = editor ? { ...process.env, EDITOR_URL: editor.url } : process.env
+
 const children: ChildProcess[] = [
   spawn(process.execPath, ['apps/lead-bot/src/main.ts'], {
     cwd: root,
@@ -30,7 +79,12 @@ const children: ChildProcess[] = [
   }),
   dev
     ? spawn(npm, ['run', 'dev', '-w', '@it-lab/site'], { cwd: root, stdio: 'inherit' })
-    : spawn(process.execPath, ['apps/site/server/main.ts'], { cwd: root, stdio: 'inherit' }),
+    : spawn(process.execPath, ['apps/site/server/main.ts'], {
+        cwd: root,
+        stdio: 'inherit',
+        env: siteEnv,
+      }),
+  ...(editor ? [editor.child] : []),
 ]
 
 let stopping = false
@@ -42,7 +96,7 @@ function stopAll(code: number) {
 }
 
 for (const child of children) {
-  // If either service dies, stop the other too, so a half-running site is never left behind.
+  // If one service dies, stop the others too, so a half-running site is never left behind.
   child.on('exit', (code) => stopAll(code ?? 1))
 }
 process.once('SIGINT', () => stopAll(0))

@@ -7,8 +7,6 @@ export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 3100)
 export const LEAD_PORT = Number(process.env.E2E_LEAD_PORT ?? 3101)
 /** Where e2e/lead-service.ts shows what its fake Telegram received. */
 export const TELEGRAM_INSPECT_PORT = Number(process.env.E2E_TELEGRAM_INSPECT_PORT ?? LEAD_PORT + 1)
-/** Where the editor's local proxy (decap-server) listens in e2e/editor.spec.ts (package.json `build:e2e`). */
-export const CMS_PORT = Number(process.env.E2E_CMS_PORT ?? 3103)
 export const BUILD_DIR = process.env.E2E_BUILD_DIR ?? 'build-e2e'
 /** The real lead service's SQLite file during the e2e run. */
 export const LEADS_DB = path.join(tmpdir(), `it-lab-${BUILD_DIR}`, 'leads.sqlite')

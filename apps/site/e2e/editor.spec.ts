@@ -1,7 +1,6 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import {
-  cpSync,
-  mkdirSync,
+  existsSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -20,16 +19,16 @@ import { paths } from '#app/config/paths.ts'
 import { courses } from '#app/content/courses.ts'
 import { russianDate } from '#app/content/russian-date.ts'
 import { completeSchoolFacts } from '../harness/complete-school-facts.ts'
-import { CMS_PORT } from './e2e-env.ts'
+import { EDITOR_GIT, logIn, startEditorBackend, type EditorBackend } from './editor-backend.ts'
 
-// The owner's whole loop (docs/decisions/0056-publishing-from-the-editor.md): the editor at /admin
-// against Decap's local proxy on a scratch copy of content/, then the release build of that copy,
+// The owner's whole loop (docs/decisions/0056-publishing-from-the-editor.md): the editor at /admin,
+// logged in through the editor gateway that commits into a scratch repository holding a copy of
+// content/ (e2e/editor-backend.ts), then the release build of that copy,
 // served as it would be published, with a lead service that reads the same copy. Then a broken
 // edit: the editor refuses what it can, the release build refuses the rest, and the live build
 // stays as it was.
 
 const SITE_DIR = path.join(import.meta.dirname, '..')
-const REPO = path.join(SITE_DIR, '..', '..')
 /** Where the release build of the edited copy goes; build-e2e*: ignored by git and Tailwind. */
 const LIVE_BUILD = 'build-e2e-editor'
 const SITE_URL = 'https://itlab-school.ru'
@@ -44,27 +43,9 @@ const START = dayFromNow(60)
 const NEW_ID = Math.max(...courses.map(({ id }) => id)) + 1
 const OPEN_DAY = dayFromNow(20)
 
-let scratch = ''
-let decap: ChildProcess | undefined
+let editor: EditorBackend
 
-/** git in the scratch copy, which starts as one commit of the shipped content. */
-function git(...args: string[]): string {
-  const run = spawnSync('git', args, {
-    cwd: scratch,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'e2e',
-      GIT_AUTHOR_EMAIL: 'e2e@it-lab.test',
-      GIT_COMMITTER_NAME: 'e2e',
-      GIT_COMMITTER_EMAIL: 'e2e@it-lab.test',
-    },
-  })
-  if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`)
-  return run.stdout.trimEnd()
-}
-
-const content = (file: string) => path.join(scratch, 'content', file)
+const content = (file: string) => editor.content(file)
 /** A content file's data; nothing while the editor has not (all) written it. */
 function readJson(file: string): Record<string, unknown> {
   try {
@@ -80,7 +61,7 @@ function releaseBuild(): { status: number | null; output: string } {
     cwd: SITE_DIR,
     env: {
       ...process.env,
-      CONTENT_DIR: path.join(scratch, 'content'),
+      CONTENT_DIR: path.join(editor.repo, 'content'),
       SITE_BUILD_DIR: LIVE_BUILD,
       SITE_URL,
       LEAD_API_URL,
@@ -103,16 +84,13 @@ function snapshot(dir: string): string[] {
 
 /**
  * Opens the editor at `hash`, a fresh load each time (Decap keeps a new entry's draft across
- * in-page navigation); logs in the first time (the local proxy asks for no password).
+ * in-page navigation); logs in through the login page the first time.
  */
 async function openEditor(page: Page, hash: string): Promise<void> {
+  if (!page.url().startsWith(`${editor.url}/admin/`)) await logIn(page, editor)
   await page.goto('about:blank')
-  await page.goto(`/admin/#/collections/${hash}`)
-  const login = page.getByRole('button', { name: 'Войти' })
-  const editor = page.getByText(/^Запись в коллекцию/)
-  await expect(login.or(editor)).toBeVisible()
-  if (await login.isVisible()) await login.click()
-  await expect(editor).toBeVisible()
+  await page.goto(`${editor.url}/admin/#/collections/${hash}`)
+  await expect(page.getByText(/^Запись в коллекцию/)).toBeVisible()
 }
 
 async function publish(page: Page): Promise<void> {
@@ -136,46 +114,18 @@ test.describe.configure({ mode: 'serial' })
 test.use({ actionTimeout: 15_000 })
 
 test.beforeAll(async () => {
-  scratch = mkdtempSync(path.join(tmpdir(), 'it-lab-editor-'))
-  cpSync(path.join(REPO, 'content'), path.join(scratch, 'content'), { recursive: true })
-  // A school that has filled in its facts, so the release check may pass.
-  writeFileSync(
-    content('school.json'),
-    JSON.stringify({ ...completeSchoolFacts, siteUrl: SITE_URL, demo: [] }, null, 2),
-  )
-  writeFileSync(path.join(scratch, '.gitignore'), 'owner-computer/\n')
-  git('init', '--quiet')
-  git('add', '--all')
-  git('commit', '--quiet', '--message', "The school's content")
-  const proxy = spawn(
-    process.execPath,
-    [path.join(REPO, 'node_modules', 'decap-server', 'dist', 'index.js')],
-    {
-      env: {
-        ...process.env,
-        PORT: String(CMS_PORT),
-        BIND_HOST: '127.0.0.1',
-        GIT_REPO_DIRECTORY: scratch,
-      },
-      stdio: 'ignore',
-    },
-  )
-  decap = proxy
-  // Answering, and ours: another run's proxy on the port would make this one exit.
-  await expect
-    .poll(() =>
-      fetch(`http://127.0.0.1:${CMS_PORT}/api/v1`, { method: 'POST', body: '{}' })
-        .then(() => true)
-        .catch(() => false),
-    )
-    .toBe(true)
-  await new Promise((resolve) => setTimeout(resolve, 300))
-  expect(proxy.exitCode, `decap-server could not listen on ${CMS_PORT}`).toBeNull()
+  editor = await startEditorBackend({
+    // A school that has filled in its facts, so the release check may pass.
+    prepare: (repo) =>
+      writeFileSync(
+        path.join(repo, 'content', 'school.json'),
+        JSON.stringify({ ...completeSchoolFacts, siteUrl: SITE_URL, demo: [] }, null, 2),
+      ),
+  })
 })
 
-test.afterAll(() => {
-  decap?.kill()
-  rmSync(scratch, { recursive: true, force: true })
+test.afterAll(async () => {
+  await editor.stop()
   rmSync(path.join(SITE_DIR, LIVE_BUILD), { recursive: true, force: true })
 })
 
@@ -200,8 +150,8 @@ test('the owner changes a price and a start date, adds a course with a picture a
 
   // 2. A new course, with a photo, numbered after the shipped ones.
   // The owner's photo, on their own computer.
-  const picture = path.join(scratch, 'owner-computer', 'robotics.png')
-  mkdirSync(path.dirname(picture))
+  const ownerComputer = mkdtempSync(path.join(tmpdir(), 'it-lab-owner-computer-'))
+  const picture = path.join(ownerComputer, 'robotics.png')
   await sharp({ create: { width: 1280, height: 800, channels: 3, background: '#2f6fed' } })
     .png()
     .toFile(picture)
@@ -255,19 +205,34 @@ test('the owner changes a price and a start date, adds a course with a picture a
     .poll(() => readdirSync(content('announcements')).filter((f) => f.endsWith('.json')))
     .toHaveLength(1)
 
-  // What the editor wrote: content files only, no code.
+  rmSync(ownerComputer, { recursive: true, force: true })
+
+  // What the editor wrote: commits of content files only, no code, each as the editor.
   const [announcement] = readdirSync(content('announcements')).filter((f) => f.endsWith('.json'))
-  expect(git('status', '--porcelain', '--untracked-files=all').split('\n').sort()).toEqual([
-    ` M content/courses/4.json`,
-    `?? content/announcements/${announcement}`,
-    `?? content/courses/${NEW_ID}.json`,
-    `?? content/uploads/robotics.png`,
-  ])
+  expect(editor.git('status', '--porcelain', '--untracked-files=all')).toBe('')
+  const shipped = editor.git('rev-list', '--max-parents=0', 'HEAD')
+  const changed = editor.git('diff', '--name-only', `${shipped}..HEAD`).split('\n').sort()
+  expect(changed).toEqual(
+    [
+      `content/announcements/${announcement}`,
+      'content/courses/4.json',
+      `content/courses/${NEW_ID}.json`,
+      'content/uploads/robotics.png',
+    ].sort(),
+  )
+  expect(new Set(editor.git('log', '--format=%ae', `${shipped}..HEAD`).split('\n'))).toEqual(
+    new Set([EDITOR_GIT.email]),
+  )
 
   // 4. The release build of the edited copy: checked, then published.
   const release = releaseBuild()
   expect(release.output).toContain('Release check passed')
   expect(release.status).toBe(0)
+  // Built with no editor backend named (CMS_BACKEND empty): no /admin/ at all, said once.
+  expect(release.output).toContain(
+    'No editor backend (CMS_BACKEND is empty): this release build has no /admin/.',
+  )
+  expect(existsSync(path.join(SITE_DIR, LIVE_BUILD, 'client', 'admin'))).toBe(false)
 
   // 5. Served as published, with a lead service that reads the same content.
   const site = await buildSiteServer({ buildDir: path.join(SITE_DIR, LIVE_BUILD) })
@@ -275,7 +240,7 @@ test('the owner changes a price and a start date, adds a course with a picture a
   const telegram: FakeTelegram = await startFakeTelegram('editor-bot-token')
   const leadsDir = mkdtempSync(path.join(tmpdir(), 'it-lab-editor-leads-'))
   const service: Service = await startService({
-    CONTENT_DIR: path.join(scratch, 'content'),
+    CONTENT_DIR: path.join(editor.repo, 'content'),
     LEADS_DB: path.join(leadsDir, 'leads.sqlite'),
     SITE_ORIGIN: origin,
     TELEGRAM_BOT_TOKEN: telegram.token,

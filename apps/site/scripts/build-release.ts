@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process'
 import { rename, rm } from 'node:fs/promises'
 import path from 'node:path'
+import { RELEASE_BUILD_FLAG } from './cms-config.ts'
 import { contentCheck } from './content-plugin.ts'
 import { checkRelease, releaseFailure } from './release-check.ts'
 
@@ -27,7 +28,7 @@ if (contentProblems.length > 0) {
 await rm(staging, { recursive: true, force: true })
 const build = spawnSync('react-router', ['build'], {
   cwd: siteDir,
-  env: { ...process.env, SITE_BUILD_DIR: staging },
+  env: { ...process.env, SITE_BUILD_DIR: staging, [RELEASE_BUILD_FLAG]: '1' },
   stdio: 'inherit',
 })
 if (build.status !== 0) {

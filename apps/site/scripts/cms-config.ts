@@ -23,14 +23,18 @@ import { pageTextCollection, openingHoursField } from './cms-page-texts.ts'
 // here from the same limits and labels the build checks the content files with, so a value the
 // editor accepts is one the build accepts (the build still checks: a file may be edited by hand).
 
-/** Where Decap's local proxy (`decap-server`, development and tests) listens by default. */
-const LOCAL_BACKEND_PORT = 8081
-
-/** The editor's Git host, read from the environment when the site is built (all public). */
+/** The editor's backend, read from the environment when the site is built (all public). */
 const cmsSettingsSchema = z.object({
-  /** gitea (Gitea or Forgejo on the school's server) or github; empty: the local proxy only. */
-  CMS_BACKEND: z._default(z.enum(['', 'gitea', 'github'], 'must be gitea, github or empty'), ''),
-  /** owner/name of the repository the editor commits to. */
+  /**
+   * proxy: the editor gateway on the site's own server (apps/editor, docs/decisions/0065);
+   * gitea (Gitea or Forgejo) or github; empty: proxy for a development or test build, and no
+   * editor at all for a release build.
+   */
+  CMS_BACKEND: z._default(
+    z.enum(['', 'proxy', 'gitea', 'github'], 'must be proxy, gitea, github or empty'),
+    '',
+  ),
+  /** owner/name of the repository the editor commits to (gitea, github). */
   CMS_REPO: z._default(
     z.string().check(z.regex(/^$|^[\w.-]+\/[\w.-]+$/, 'must be owner/name')),
     '',
@@ -43,17 +47,13 @@ const cmsSettingsSchema = z.object({
   ),
   /** The client id of the OAuth2 application made for the editor on that server (public). */
   CMS_APP_ID: z._default(z.string(), ''),
-  /** The port of the local proxy the editor looks for on 127.0.0.1 (development, tests). */
-  CMS_LOCAL_PORT: z.pipe(
-    z._default(
-      z.string().check(z.regex(/^\d{2,5}$/, 'must be a port number')),
-      String(LOCAL_BACKEND_PORT),
-    ),
-    z.transform(Number),
-  ),
 })
 
+/** The settings, with CMS_BACKEND resolved: empty only when the build ships no editor. */
 export type CmsSettings = z.output<typeof cmsSettingsSchema>
+
+/** Set by `npm run build:release` for its build (scripts/build-release.ts). */
+export const RELEASE_BUILD_FLAG = 'SITE_RELEASE_BUILD'
 
 /** The editor's settings; throws naming each bad variable. */
 export function readCmsSettings(env: NodeJS.ProcessEnv = process.env): CmsSettings {
@@ -68,8 +68,13 @@ export function readCmsSettings(env: NodeJS.ProcessEnv = process.env): CmsSettin
     throw new Error(`Invalid editor settings (deploy/deploy.env.example):\n  ${lines.join('\n  ')}`)
   }
   const settings = result.data
-  if (settings.CMS_BACKEND !== '' && settings.CMS_REPO === '') {
-    throw new Error('Invalid editor settings: CMS_REPO is required with CMS_BACKEND')
+  if (
+    (settings.CMS_BACKEND === 'gitea' || settings.CMS_BACKEND === 'github') &&
+    settings.CMS_REPO === ''
+  ) {
+    throw new Error(
+      `Invalid editor settings: CMS_REPO is required with CMS_BACKEND=${settings.CMS_BACKEND}`,
+    )
   }
   if (
     settings.CMS_BACKEND === 'gitea' &&
@@ -77,15 +82,19 @@ export function readCmsSettings(env: NodeJS.ProcessEnv = process.env): CmsSettin
   ) {
     throw new Error('Invalid editor settings: CMS_BACKEND=gitea needs CMS_BASE_URL and CMS_APP_ID')
   }
+  // npm start and the e2e run the editor gateway beside the site; a release names its backend.
+  const release = env[RELEASE_BUILD_FLAG] === '1'
+  if (settings.CMS_BACKEND === '' && !release) return { ...settings, CMS_BACKEND: 'proxy' }
   return settings
 }
 
-/** The local proxy's API (Decap uses it only when the editor is opened on 127.0.0.1 or localhost). */
-export function localBackendUrl(settings: CmsSettings): string {
-  return `http://127.0.0.1:${settings.CMS_LOCAL_PORT}/api/v1`
-}
+/** Where Decap's proxy backend sends its API calls: the editor gateway, on the site's origin. */
+export const EDITOR_API_PATH = '/admin/api/v1'
 
 function backend(settings: CmsSettings): Record<string, unknown> {
+  if (settings.CMS_BACKEND === 'proxy') {
+    return { name: 'proxy', proxy_url: EDITOR_API_PATH, branch: settings.CMS_BRANCH }
+  }
   const common = { repo: settings.CMS_REPO, branch: settings.CMS_BRANCH }
   if (settings.CMS_BACKEND === 'gitea') {
     return {
@@ -98,8 +107,7 @@ function backend(settings: CmsSettings): Record<string, unknown> {
     }
   }
   if (settings.CMS_BACKEND === 'github') return { name: 'github', ...common }
-  // No Git host: only the local proxy works (Decap uses it on localhost and 127.0.0.1).
-  return { name: 'git-gateway', ...common }
+  throw new Error('No editor backend: the build ships no /admin/ (CMS_BACKEND is empty)')
 }
 
 /** A Decap `pattern`: the regular expression and the message the editor shows. */
@@ -413,7 +421,6 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
   return {
     locale: 'ru',
     backend: backend(settings),
-    local_backend: { url: localBackendUrl(settings) },
     publish_mode: 'simple',
     media_folder: 'content/uploads',
     public_folder: UPLOADS_PATH.replace(/\/$/, ''),
@@ -495,8 +502,8 @@ export const ADMIN_HTML = `<!doctype html>
 
 /**
  * The editor's Content-Security-Policy, for /admin/ only (the pages keep theirs). Measured in
- * Chromium: Decap injects its styles (emotion) and loads its own chunks; it talks to the Git
- * host's API, and to the local proxy in development.
+ * Chromium: Decap injects its styles (emotion) and loads its own chunks; it talks to the editor
+ * gateway on this origin or to the Git host's API.
  */
 export function adminContentSecurityPolicy(settings: CmsSettings): string {
   const gitHost =
@@ -514,7 +521,7 @@ export function adminContentSecurityPolicy(settings: CmsSettings): string {
     'img-src': ["'self'", 'data:', 'blob:', ...gitHost],
     'font-src': ["'self'", 'data:'],
     // blob: Decap reads back the pictures and drafts it holds in memory.
-    'connect-src': ["'self'", 'blob:', new URL(localBackendUrl(settings)).origin, ...gitHost],
+    'connect-src': ["'self'", 'blob:', ...gitHost],
     'frame-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -1,37 +1,18 @@
 // `npm run docs:screenshots -w @it-lab/site` (after `npm run build`): the pictures of
-// docs/owner-guide.md, taken in Chromium from the built editor against Decap's local proxy on a
+// docs/owner-guide.md, taken in Chromium from the built editor behind the editor gateway on a
 // scratch copy of content/ (nothing in the repository is written but the pictures).
-import { spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts'
-import { buildSiteServer } from '../server/site-server.ts'
-import { readCmsSettings } from './cms-config.ts'
+import { EDITOR_PASSWORD, startEditorGateway } from '../harness/editor-gateway.ts'
 
 const SITE_DIR = path.join(import.meta.dirname, '..')
 const REPO = path.join(SITE_DIR, '..', '..')
 const OUT = path.join(REPO, 'docs', 'owner-guide')
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'it-lab-guide-'))
-cpSync(path.join(REPO, 'content'), path.join(scratch, 'content'), { recursive: true })
-const proxy = spawn(
-  process.execPath,
-  [path.join(REPO, 'node_modules/decap-server/dist/index.js')],
-  {
-    env: {
-      ...process.env,
-      PORT: String(readCmsSettings().CMS_LOCAL_PORT),
-      BIND_HOST: '127.0.0.1',
-      GIT_REPO_DIRECTORY: scratch,
-    },
-    stdio: 'ignore',
-  },
-)
-const site = await buildSiteServer({ buildDir: path.join(SITE_DIR, 'build') })
-const origin = await site.listen({ port: 0, host: '127.0.0.1' })
+const editor = await startEditorGateway({ buildDir: 'build' })
+const origin = editor.url
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
 const page = await browser.newPage({ viewport: { width: 1000, height: 640 }, locale: 'ru-RU' })
 
@@ -47,7 +28,12 @@ async function shot(name: string, target: Page | ReturnType<Page['locator']> = p
 try {
   await page.goto(`${origin}/admin/`)
   await shot('01-login')
+  await page.getByLabel('Пароль').fill(EDITOR_PASSWORD)
   await page.getByRole('button', { name: 'Войти' }).click()
+  const decapLogin = page.getByRole('button', { name: 'Войти' })
+  const collections = page.getByRole('heading', { name: 'Коллекции' })
+  await decapLogin.or(collections).waitFor()
+  if (await decapLogin.isVisible()) await decapLogin.click()
   await page.getByRole('heading', { name: 'Коллекции' }).waitFor()
   await shot('02-courses')
 
@@ -91,7 +77,5 @@ try {
   await shot('07-school-facts')
 } finally {
   await browser.close()
-  await site.close()
-  proxy.kill()
-  rmSync(scratch, { recursive: true, force: true })
+  await editor.stop()
 }

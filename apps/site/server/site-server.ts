@@ -9,6 +9,12 @@ export type SiteServerOptions = {
   /** The build folder holding `client/` and `errors/` (see react-router.config.ts). */
   buildDir: string
   logger?: boolean
+  /**
+   * The editor gateway (apps/editor), e.g. http://127.0.0.1:3096: its routes are passed to it and
+   * the editor's files need its session, as nginx does in production. Unset: /admin/ is served
+   * as plain files.
+   */
+  editorUrl?: string
 }
 
 const COURSE_PATH = /^\/course\/[^/]+\/?$/
@@ -16,6 +22,24 @@ const HASHED_ASSET = /^\/assets\//
 const ADMIN_PATH = /^\/admin(?:\/|$)/
 /** A static site answers these only; anything else is 405 with `Allow`. */
 const ALLOWED_METHODS = new Set(['GET', 'HEAD'])
+/** The gateway's own routes (apps/editor/README.md); the rest of /admin/ is the editor's files. */
+const EDITOR_ROUTES = {
+  '/admin/login': ['GET', 'POST'],
+  '/admin/logout': ['POST'],
+  '/admin/auth': ['GET'],
+  '/admin/api/v1': ['POST'],
+} as const satisfies Record<string, readonly ('GET' | 'POST')[]>
+/** A 15 MB photo in base64, as the gateway takes it. */
+const EDITOR_BODY_LIMIT = 24 * 1024 * 1024
+/** Not passed back from the gateway: they describe that connection, not this answer. */
+const HOP_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'set-cookie',
+])
 
 /** URL paths of the prerendered pages: every folder of the client build holding an index.html. */
 async function findPages(clientDir: string): Promise<Set<string>> {
@@ -51,6 +75,7 @@ function cacheControlFor(urlPath: string): string {
 export async function buildSiteServer({
   buildDir,
   logger = false,
+  editorUrl,
 }: SiteServerOptions): Promise<FastifyInstance> {
   const clientDir = path.join(buildDir, 'client')
   const pages = await findPages(clientDir)
@@ -65,6 +90,7 @@ export async function buildSiteServer({
     await readFile(path.join(buildDir, 'admin-headers.json'), 'utf8'),
   ) as Record<string, string>
 
+  const forwarded = new WeakSet<object>()
   const app = Fastify({
     logger,
     // Malformed requests (bad request line, oversized headers, timeouts) are answered by Node
@@ -106,10 +132,62 @@ export async function buildSiteServer({
     },
   })
 
+  const editorRoute = (url: string) => {
+    const pathname = url.split('?')[0] ?? ''
+    return editorUrl !== undefined && Object.hasOwn(EDITOR_ROUTES, pathname)
+  }
+
   app.addHook('onRequest', async (request, reply) => {
-    if (ALLOWED_METHODS.has(request.method)) return
+    if (ALLOWED_METHODS.has(request.method) || editorRoute(request.url)) return
     return reply.code(405).header('Allow', 'GET, HEAD').send()
   })
+
+  if (editorUrl !== undefined) {
+    // The editor's files only with a session, as nginx's auth_request does: without one, the
+    // login page.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!ADMIN_PATH.test(request.url) || editorRoute(request.url)) return
+      const auth = await fetch(new URL('/admin/auth', editorUrl), {
+        headers: { cookie: request.headers.cookie ?? '' },
+      })
+      if (auth.status === 204) return
+      return reply.redirect('/admin/login', 302)
+    })
+    await app.register(async (editor) => {
+      editor.removeAllContentTypeParsers()
+      editor.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      )
+      for (const [route, methods] of Object.entries(EDITOR_ROUTES)) {
+        editor.route({
+          method: [...methods],
+          url: route,
+          bodyLimit: EDITOR_BODY_LIMIT,
+          handler: async (request, reply) => {
+            const headers: Record<string, string> = { 'x-forwarded-for': request.ip }
+            for (const name of ['content-type', 'cookie', 'origin']) {
+              const value = request.headers[name]
+              if (typeof value === 'string') headers[name] = value
+            }
+            const answer = await fetch(new URL(request.url, editorUrl), {
+              method: request.method,
+              headers,
+              body: request.method === 'POST' ? new Uint8Array(request.body as Buffer) : undefined,
+              redirect: 'manual',
+            })
+            forwarded.add(request)
+            reply.code(answer.status)
+            for (const [name, value] of answer.headers) {
+              if (!HOP_HEADERS.has(name)) reply.header(name, value)
+            }
+            const cookies = answer.headers.getSetCookie()
+            if (cookies.length > 0) reply.header('set-cookie', cookies)
+            return reply.send(Buffer.from(await answer.arrayBuffer()))
+          },
+        })
+      }
+    })
+  }
 
   // The precompressed copies are served in place of their files, never under their own names.
   app.addHook('onRequest', async (request, reply) => {
@@ -119,6 +197,8 @@ export async function buildSiteServer({
   })
 
   app.addHook('onSend', async (request, reply) => {
+    // The gateway's answers (its login page) carry their own headers.
+    if (forwarded.has(request)) return
     reply.headers(ADMIN_PATH.test(request.url) ? adminHeaders : securityHeaders)
   })
 

@@ -1,0 +1,169 @@
+import fastifyCookie from '@fastify/cookie'
+import fastifyFormbody from '@fastify/formbody'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { Config } from './config.ts'
+import { Guard, type ContentCheck, type DecapRequest } from './guard.ts'
+import { loginPage, LOGIN_PAGE_HEADERS } from './login-page.ts'
+import { verifyPassword } from './password.ts'
+import { LoginFailures, SESSION_MS, Sessions } from './sessions.ts'
+
+// The editor gateway (docs/decisions/0065-editor-on-the-school-server.md): the owner's login, and
+// Decap's proxy API passed on to decap-server (git mode, loopback) through the guard. nginx (or
+// the site's Node server) puts it at /admin/… on the site's own origin.
+
+export const SESSION_COOKIE = 'it_lab_editor'
+
+/** A 15 MB photo in base64 (4/3 of it) with the request around it. */
+const API_BODY_LIMIT = 24 * 1024 * 1024
+
+const WRONG_PASSWORD = 'Неверный пароль. Попробуйте ещё раз.'
+const TOO_MANY = 'Слишком много попыток входа. Подождите 15 минут и попробуйте снова.'
+const SIGNED_OUT = 'Вы не вошли в редактор или вход устарел. Обновите страницу и войдите снова.'
+const FOREIGN_ORIGIN = 'Запрос пришёл не со страницы сайта и отклонён.'
+const SERVER_FAILED =
+  'Не получилось выполнить действие на сервере. Попробуйте ещё раз, а если не получится — сообщите администратору.'
+
+export type EditorAppOptions = {
+  config: Config
+  /** decap-server's API (`http://127.0.0.1:<port>/api/v1`). */
+  decapUrl: string
+  check: ContentCheck
+  logger?: FastifyServerOptions['logger']
+  now?: () => number
+}
+
+/** Sends a permitted request to decap-server; its own failures become a Russian sentence. */
+async function forward(
+  app: FastifyInstance,
+  decapUrl: string,
+  request: DecapRequest,
+): Promise<{ status: number; body: string }> {
+  const response = await fetch(decapUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ branch: request.params.branch, ...request }),
+  })
+  const body = await response.text()
+  if (response.ok) return { status: response.status, body }
+  // Its error texts are English (and may name files): kept for the operator, not shown.
+  app.log.warn(
+    { action: request.action, status: response.status, error: body.slice(0, 300) },
+    'decap-server refused a request',
+  )
+  return { status: 500, body: JSON.stringify({ error: SERVER_FAILED }) }
+}
+
+export async function buildEditorApp(options: EditorAppOptions): Promise<FastifyInstance> {
+  const { config, decapUrl, now = Date.now } = options
+  const sessions = new Sessions(now)
+  const failures = new LoginFailures(now)
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Only nginx or the site's server talk to the gateway (it listens on loopback): the visitor's
+    // address is the one they add, which the login attempts are counted by.
+    trustProxy: 'loopback',
+  })
+  const guard = new Guard({
+    repo: config.repo,
+    branch: config.branch,
+    check: options.check,
+    warn: (message, details) => app.log.warn(details ?? {}, message),
+  })
+
+  await app.register(fastifyCookie)
+  await app.register(fastifyFormbody, { bodyLimit: 4096 })
+
+  const hasSession = (cookies: Record<string, string | undefined>) =>
+    sessions.isValid(cookies[SESSION_COOKIE])
+
+  // A form or a script on another site cannot post here on the owner's behalf (SameSite=Strict
+  // already keeps her cookie off such a request; this refuses it outright).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST') return
+    const origin = request.headers.origin
+    if (origin === undefined || origin === config.origin) return
+    request.log.warn({ origin }, 'request from another origin refused')
+    return reply.code(403).header('Cache-Control', 'no-store').send({ error: FOREIGN_ORIGIN })
+  })
+
+  const page = (error?: string) => loginPage(error)
+
+  app.get('/admin/login', async (request, reply) => {
+    if (hasSession(request.cookies)) return reply.redirect('/admin/', 303)
+    return reply.headers(LOGIN_PAGE_HEADERS).send(page())
+  })
+
+  app.post<{ Body: { password?: unknown } | undefined }>('/admin/login', async (request, reply) => {
+    reply.headers(LOGIN_PAGE_HEADERS)
+    if (failures.isBlocked(request.ip)) {
+      request.log.warn({ ip: request.ip }, 'editor login refused: too many wrong passwords')
+      return reply.code(429).header('Retry-After', '900').send(page(TOO_MANY))
+    }
+    const password = request.body?.password
+    const right =
+      typeof password === 'string' &&
+      password.length <= 1024 &&
+      (await verifyPassword(password, config.passwordHash))
+    if (!right) {
+      failures.record(request.ip)
+      request.log.warn({ ip: request.ip }, 'editor login: wrong password')
+      return reply.code(401).send(page(WRONG_PASSWORD))
+    }
+    reply.setCookie(SESSION_COOKIE, sessions.create(), {
+      httpOnly: true,
+      secure: !config.insecureCookie,
+      sameSite: 'strict',
+      path: '/admin',
+      maxAge: SESSION_MS / 1000,
+    })
+    request.log.info({ ip: request.ip }, 'editor login')
+    return reply.redirect('/admin/', 303)
+  })
+
+  app.post('/admin/logout', async (request, reply) => {
+    sessions.end(request.cookies[SESSION_COOKIE])
+    reply.clearCookie(SESSION_COOKIE, {
+      httpOnly: true,
+      secure: !config.insecureCookie,
+      sameSite: 'strict',
+      path: '/admin',
+    })
+    return reply.redirect('/admin/login', 303)
+  })
+
+  // nginx's auth_request (and the site's Node server) ask this before serving the editor's files.
+  app.get('/admin/auth', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store')
+    return reply.code(hasSession(request.cookies) ? 204 : 401).send()
+  })
+
+  app.post('/admin/api/v1', { bodyLimit: API_BODY_LIMIT }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store')
+    if (!hasSession(request.cookies)) return reply.code(401).send({ error: SIGNED_OUT })
+    const outcome = await guard.handle(request.body, (permitted) =>
+      forward(app, decapUrl, permitted),
+    )
+    if (!outcome.ok) {
+      request.log.info({ status: outcome.status }, 'editor request refused by the guard')
+      return reply.code(outcome.status).send({ error: outcome.error })
+    }
+    return reply
+      .code(outcome.result.status)
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .send(outcome.result.body)
+  })
+
+  // Anything the gateway does not know, or cannot read: a Russian sentence, not Fastify's English.
+  app.setErrorHandler((error, request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500
+    if (status === 413) {
+      return reply.code(413).send({
+        error: 'Файл слишком большой: картинка может весить до 15 МБ.',
+      })
+    }
+    if (status >= 500) request.log.error({ err: error }, 'editor request failed')
+    return reply.code(status).send({ error: status >= 500 ? SERVER_FAILED : 'Непонятный запрос.' })
+  })
+
+  return app
+}
