@@ -13,6 +13,7 @@ import {
   pageTextSchemas,
   readContentFile,
   type AnnouncementFile,
+  type Checked,
   type ContentProblem,
   type PageTexts,
   type PrizesFile,
@@ -57,21 +58,22 @@ export function readTrialOffer(): TrialOfferFile {
 export function readPageTexts(dir = contentDir()): PageTexts {
   const problems: ContentProblem[] = []
   const labels = pageTextLabels()
-  const read = <K extends keyof PageTexts>(kind: K): PageTexts[K] | undefined => {
-    const checked = readContentFile(
-      PAGE_TEXT_FILES[kind],
-      pageTextSchemas()[kind],
-      labels[kind],
-      dir,
-    )
-    if (checked.ok) return checked.value as PageTexts[K]
+  const schemas = pageTextSchemas()
+  const value = <T>(checked: Checked<T>): T | undefined => {
+    if (checked.ok) return checked.value
     problems.push(...checked.problems)
     return undefined
   }
-  const home = read('home')
-  const course = read('course')
-  const other = read('other')
-  const search = read('search')
+  const {
+    home: homeFile,
+    course: courseFile,
+    other: otherFile,
+    search: searchFile,
+  } = PAGE_TEXT_FILES
+  const home = value(readContentFile(homeFile, schemas.home, labels.home, dir))
+  const course = value(readContentFile(courseFile, schemas.course, labels.course, dir))
+  const other = value(readContentFile(otherFile, schemas.other, labels.other, dir))
+  const search = value(readContentFile(searchFile, schemas.search, labels.search, dir))
   if (!home || !course || !other || !search) throw new ContentError(problems)
   return { home, course, other, search }
 }
