@@ -29,8 +29,10 @@ export async function textsOverflowingTheirBox(page: Page): Promise<string[]> {
     Array.from(document.querySelectorAll('main :is(h1, h2, h3, p, li, a, dd, dt)'))
       .filter((element) => {
         const box = element.getBoundingClientRect()
-        const inline = getComputedStyle(element).display === 'inline'
-        return !inline && box.width > 1 && element.scrollWidth > element.clientWidth + 1
+        const display = getComputedStyle(element).display
+        return (
+          display !== 'inline' && box.width > 1 && element.scrollWidth > element.clientWidth + 1
+        )
       })
       .map((element) => `${element.tagName}: ${(element.textContent ?? '').slice(0, 40)}`),
   )
