@@ -15,9 +15,9 @@ import {
   TRIAL_ICONS,
   UPLOADS_PATH,
 } from '@it-lab/shared/content'
+import { openingHoursField, pageTextCollection } from './cms-page-texts.ts'
 import { z } from 'zod/mini'
 import { FACT_LABELS, FACT_NAMES } from '#app/config/school-facts-schema.ts'
-import { pageTextCollection, openingHoursField } from './cms-page-texts.ts'
 
 // The owner's editor at /admin: Decap CMS (docs/decisions/0055-decap-cms-editor.md), configured
 // here from the same limits and labels the build checks the content files with, so a value the
