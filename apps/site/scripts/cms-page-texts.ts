@@ -13,6 +13,9 @@ import type { Weekday } from '#app/config/opening-hours.ts'
 // and for the opening hours: the same limits the build checks (packages/shared/src/content/page-texts.ts),
 // told in the hint and refused before saving.
 
+/** An object's keys with their type (Object.keys gives strings). */
+const keys = <T extends object>(object: T) => Object.keys(object) as (keyof T & string)[]
+
 /** The Decap pattern of a text shown on a page: its length, and no word too long for a phone. */
 function shownPattern(max: number, optional: boolean, wordMax: number = L.wordMax) {
   return [
@@ -94,7 +97,7 @@ const homeFields = [
     ],
     'То, что родители видят первым: заголовок, текст и кнопки записи.',
   ),
-  ...(['announcements', 'courses', 'path', 'quiz', 'closing'] as const).map(sectionHeading),
+  ...keys(HOME_SECTION_NAMES).map(sectionHeading),
 ]
 
 const planCard = (name: keyof typeof PRICE_PLAN_NAMES) =>
@@ -120,50 +123,46 @@ const courseFields = [
   group(
     'sections',
     'Заголовки разделов',
-    (Object.keys(COURSE_SECTION_NAMES) as (keyof typeof COURSE_SECTION_NAMES)[]).map((name) =>
-      shown(name, COURSE_SECTION_NAMES[name], L.heading),
-    ),
+    keys(COURSE_SECTION_NAMES).map((name) => shown(name, COURSE_SECTION_NAMES[name], L.heading)),
     'Одинаковые на странице каждого курса.',
   ),
   group(
     'plans',
     'Карточки цен',
-    (Object.keys(PRICE_PLAN_NAMES) as (keyof typeof PRICE_PLAN_NAMES)[]).map(planCard),
+    keys(PRICE_PLAN_NAMES).map(planCard),
     'Цены у каждого курса свои (в разделе «Курсы»); здесь — слова на карточках.',
   ),
 ]
 
-const otherFields = (Object.keys(OTHER_BLOCK_NAMES) as (keyof typeof OTHER_BLOCK_NAMES)[]).map(
-  (name) =>
-    group(name, OTHER_BLOCK_NAMES[name], [
-      name === 'contact'
-        ? shown('title', 'Заголовок', L.heading)
-        : shown('title', 'Заголовок', L.pageHeading, undefined, false, L.pageHeadingWordMax),
-      shown('lead', 'Текст под заголовком', L.lead),
-    ]),
+const otherFields = keys(OTHER_BLOCK_NAMES).map((name) =>
+  group(name, OTHER_BLOCK_NAMES[name], [
+    name === 'contact'
+      ? shown('title', 'Заголовок', L.heading)
+      : shown('title', 'Заголовок', L.pageHeading, undefined, false, L.pageHeadingWordMax),
+    shown('lead', 'Текст под заголовком', L.lead),
+  ]),
 )
 
-const searchFields = (Object.keys(SEARCH_PAGE_NAMES) as (keyof typeof SEARCH_PAGE_NAMES)[]).map(
-  (name) =>
-    group(name, SEARCH_PAGE_NAMES[name], [
-      {
-        name: 'title',
-        label: 'Заголовок в поиске',
-        widget: 'string',
-        pattern: [`^[\\s\\S]{1,${L.searchTitle}}$`, `Не длиннее ${L.searchTitle} знаков`],
-        hint: `Его показывают вкладка браузера и поисковики. До ${L.searchTitle} знаков.`,
-      },
-      {
-        name: 'description',
-        label: 'Описание в поиске',
-        widget: 'text',
-        pattern: [
-          `^[\\s\\S]{${L.searchDescriptionMin},${L.searchDescription}}$`,
-          `От ${L.searchDescriptionMin} до ${L.searchDescription} знаков`,
-        ],
-        hint: `Строки под заголовком в результатах поиска. От ${L.searchDescriptionMin} до ${L.searchDescription} знаков.`,
-      },
-    ]),
+const searchFields = keys(SEARCH_PAGE_NAMES).map((name) =>
+  group(name, SEARCH_PAGE_NAMES[name], [
+    {
+      name: 'title',
+      label: 'Заголовок в поиске',
+      widget: 'string',
+      pattern: [`^[\\s\\S]{1,${L.searchTitle}}$`, `Не длиннее ${L.searchTitle} знаков`],
+      hint: `Его показывают вкладка браузера и поисковики. До ${L.searchTitle} знаков.`,
+    },
+    {
+      name: 'description',
+      label: 'Описание в поиске',
+      widget: 'text',
+      pattern: [
+        `^[\\s\\S]{${L.searchDescriptionMin},${L.searchDescription}}$`,
+        `От ${L.searchDescriptionMin} до ${L.searchDescription} знаков`,
+      ],
+      hint: `Строки под заголовком в результатах поиска. От ${L.searchDescriptionMin} до ${L.searchDescription} знаков.`,
+    },
+  ]),
 )
 
 /** «Тексты страниц»: a file entry for each of content/pages/. */

@@ -7,7 +7,7 @@ import type { PRICE_KEYS } from './schema.ts'
 // title and description for search engines. The limits keep the layout: each was measured with
 // the longest text it allows at 390 and 1280 px (apps/site/e2e/page-texts.spec.ts).
 
-/** The files, relative to content/, and how the editor names them. */
+/** The files, relative to content/. */
 export const PAGE_TEXT_FILES = {
   home: 'pages/home.json',
   course: 'pages/course.json',
@@ -46,22 +46,11 @@ export const PAGE_TEXT_LIMITS = {
   pageHeadingWordMax: 16,
 } as const
 
-/** The fixed pages with their own search title and description (course pages use the course's). */
-export const SEARCH_PAGES = [
-  'home',
-  'courses',
-  'announcements',
-  'privacyPolicy',
-  'personalDataPolicy',
-  'cookiePolicy',
-  'consent',
-  'thanks',
-  'formError',
-  'notFound',
-] as const
-export type SearchPage = (typeof SEARCH_PAGES)[number]
+// How the editor names the pages, sections and cards (in this order), for its fields and the
+// problems' labels.
 
-export const SEARCH_PAGE_NAMES: Record<SearchPage, string> = {
+/** The fixed pages with their own search title and description (course pages use the course's). */
+export const SEARCH_PAGE_NAMES = {
   home: 'Главная',
   courses: 'Все курсы',
   announcements: 'Объявления',
@@ -72,26 +61,25 @@ export const SEARCH_PAGE_NAMES: Record<SearchPage, string> = {
   thanks: 'Заявка отправлена',
   formError: 'Заявка не отправлена',
   notFound: 'Страница не найдена',
-}
+} as const
+export type SearchPage = keyof typeof SEARCH_PAGE_NAMES
 
 /** The home page's headed sections, in page order. */
-export const HOME_SECTIONS = ['announcements', 'courses', 'path', 'quiz', 'closing'] as const
-export const HOME_SECTION_NAMES: Record<(typeof HOME_SECTIONS)[number], string> = {
+export const HOME_SECTION_NAMES = {
   announcements: 'Объявления',
   courses: 'Курсы',
   path: 'Как проходит обучение',
   quiz: 'Тест для родителей',
   closing: 'Как начать',
-}
+} as const
 
 /** The course page's headed sections. */
-export const COURSE_SECTIONS = ['skills', 'plan', 'benefits', 'prices'] as const
-export const COURSE_SECTION_NAMES: Record<(typeof COURSE_SECTIONS)[number], string> = {
+export const COURSE_SECTION_NAMES = {
   skills: 'Чему научится ребёнок',
   plan: 'Программа курса',
   benefits: 'Что получит после курса',
   prices: 'Стоимость обучения',
-}
+} as const
 
 /** The price cards, in the order of a course's prices. */
 export const PRICE_PLAN_NAMES: Record<(typeof PRICE_KEYS)[number], string> = {
@@ -101,17 +89,16 @@ export const PRICE_PLAN_NAMES: Record<(typeof PRICE_KEYS)[number], string> = {
   year: 'Полный курс',
 }
 
-export const OTHER_BLOCKS = ['catalogue', 'announcements', 'contact'] as const
-export const OTHER_BLOCK_NAMES: Record<(typeof OTHER_BLOCKS)[number], string> = {
+export const OTHER_BLOCK_NAMES = {
   catalogue: 'Страница всех курсов',
   announcements: 'Страница объявлений',
   contact: 'Запись на занятие (внизу страниц)',
-}
+} as const
 
 const L = PAGE_TEXT_LIMITS
 
-/** A word longer than this does not fit a heading on a phone. */
-export function longWord(value: string, max: number = L.wordMax): string | undefined {
+/** A word longer than `max` letters: it would not fit its line on a phone. */
+function longWord(value: string, max: number = L.wordMax): string | undefined {
   return value.split(/\s+/).find((word) => word.length > max)
 }
 
