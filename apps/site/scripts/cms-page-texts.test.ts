@@ -4,9 +4,9 @@ import { contentDir, pageTextSchemas, type PageTextKind } from '@it-lab/shared/c
 import { describe, expect, it } from 'vitest'
 import { pageTextCollection } from './cms-page-texts.ts'
 
-// The editor refuses, before saving, exactly what the build refuses (docs/decisions/0071-page-texts.md):
-// every text field of «Тексты страниц» is tried with texts of many lengths and word lengths, and
-// its pattern must agree with the schema each time.
+// The editor refuses, before saving, exactly what the build refuses
+// (docs/decisions/0071-page-texts.md): every text field of «Тексты страниц» is tried with texts of
+// many lengths and word lengths, and its pattern must agree with the schema each time.
 
 type Field = {
   name: string

@@ -9,9 +9,9 @@ import {
 } from '@it-lab/shared/content'
 import type { Weekday } from '#app/config/opening-hours.ts'
 
-// The editor's fields for the fixed pages' own words (content/pages/, docs/decisions/0071-page-texts.md)
-// and for the opening hours: the same limits the build checks (packages/shared/src/content/page-texts.ts),
-// told in the hint and refused before saving.
+// The editor's fields for the fixed pages' own words (content/pages/,
+// docs/decisions/0071-page-texts.md) and for the opening hours: the same limits the build checks
+// (packages/shared/src/content/page-texts.ts), told in the hint and refused before saving.
 
 /** An object's keys with their type (Object.keys gives strings). */
 const keys = <T extends object>(object: T) => Object.keys(object) as (keyof T & string)[]

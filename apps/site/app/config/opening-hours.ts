@@ -1,7 +1,8 @@
 import type { SchoolFacts } from './school-facts-schema.ts'
 
-// The school's opening hours as the contact block shows them: «Пн–Пт: 10:00–20:00». Only what the
-// owner entered in content/school.json; none entered, none shown (docs/decisions/0071-page-texts.md).
+// The school's opening hours as the contact block shows them: «Пн–Пт: 10:00–20:00». Only what
+// the owner entered in content/school.json; none entered, none shown
+// (docs/decisions/0071-page-texts.md).
 
 type OpeningHours = NonNullable<SchoolFacts['openingHours']>[number]
 export type Weekday = OpeningHours['days'][number]

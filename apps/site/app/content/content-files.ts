@@ -1,7 +1,8 @@
 // The content files the pages read besides the courses (content/prizes.json,
-// content/trial-offer.json, content/announcements/, content/pages/), as functions: the build calls them once to
-// check every file and list every problem; the modules that show them (prizes.ts,
-// course-extras.ts, announcements.ts, page-texts.ts) take the values the build baked in.
+// content/trial-offer.json, content/announcements/, content/pages/), as functions: the build
+// calls them once to check every file and list every problem; the modules that show them
+// (prizes.ts, course-extras.ts, announcements.ts, page-texts.ts, home-texts.ts) take the values
+// the build baked in.
 import {
   checkAnnouncements,
   ContentError,

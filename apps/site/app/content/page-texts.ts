@@ -9,5 +9,5 @@ const texts: Pick<PageTexts, 'course' | 'other'> =
 
 /** The course page's section headings and price cards (content/pages/course.json). */
 export const COURSE_TEXTS = texts.course
-/** The catalogue's and the announcements' headings, the contact block (content/pages/other.json). */
+/** The catalogue's and the announcements' banners, the contact block (content/pages/other.json). */
 export const OTHER_TEXTS = texts.other
