@@ -231,7 +231,7 @@ export const openingHoursField = {
       min: 1,
       options: Object.entries(DAY_NAMES).map(([value, label]) => ({ value, label })),
     },
-    { name: 'opens', label: 'С', widget: 'string', pattern: TIME, hint: '09:00' },
-    { name: 'closes', label: 'До', widget: 'string', pattern: TIME, hint: '20:00' },
+    { name: 'opens', label: 'С', widget: 'string', pattern: TIME, hint: 'Например, 09:00' },
+    { name: 'closes', label: 'До', widget: 'string', pattern: TIME, hint: 'Например, 20:00' },
   ],
 }
