@@ -17,6 +17,7 @@ import {
   TRIAL_ICONS,
   UPLOADS_PATH,
 } from '@it-lab/shared/content'
+import { openingHoursField, pageTextCollection } from './cms-page-texts.ts'
 import { z } from 'zod/mini'
 import { FACT_LABELS, FACT_MAX, FACT_NAMES } from '#app/config/school-facts-schema.ts'
 import { traitQuestion } from '#app/content/quiz-questions.ts'
@@ -424,6 +425,7 @@ const schoolFields = [
       },
     ],
   },
+  openingHoursField,
   {
     name: 'policiesEffectiveDate',
     label: FACT_LABELS.policiesEffectiveDate,
@@ -557,6 +559,7 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
           },
         ],
       },
+      pageTextCollection,
     ],
   }
 }
