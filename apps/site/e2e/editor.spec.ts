@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
@@ -221,6 +229,11 @@ test('the owner changes a price and a start date, adds a course with a picture a
   const release = releaseBuild()
   expect(release.output).toContain('Release check passed')
   expect(release.status).toBe(0)
+  // Built with no editor backend named (CMS_BACKEND empty): no /admin/ at all, said once.
+  expect(release.output).toContain(
+    'No editor backend (CMS_BACKEND is empty): this release build has no /admin/.',
+  )
+  expect(existsSync(path.join(SITE_DIR, LIVE_BUILD, 'client', 'admin'))).toBe(false)
 
   // 5. Served as published, with a lead service that reads the same content.
   const site = await buildSiteServer({ buildDir: path.join(SITE_DIR, LIVE_BUILD) })

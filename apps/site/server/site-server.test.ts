@@ -5,7 +5,7 @@ import { connect } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSiteServer } from './site-server.ts'
 
@@ -136,5 +136,113 @@ describe('static server', () => {
   it('HEAD still works', async () => {
     const response = await fetch(`http://127.0.0.1:${port}/`, { method: 'HEAD' })
     expect(response.status).toBe(200)
+  })
+})
+
+describe('with the editor gateway (EDITOR_URL)', () => {
+  // A stand-in for apps/editor with its routes' contract (apps/editor/README.md): what the site
+  // server must pass on and back, as nginx does in production.
+  const gateway = Fastify()
+  const seen: { url: string; headers: Record<string, unknown>; bytes: number }[] = []
+  let site: FastifyInstance
+  let origin = ''
+
+  beforeAll(async () => {
+    gateway.removeAllContentTypeParsers()
+    gateway.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: 30 * 1024 * 1024 },
+      (_r, body, done) => done(null, body),
+    )
+    gateway.addHook('onRequest', async (request) => {
+      seen.push({ url: request.url, headers: request.headers, bytes: 0 })
+    })
+    gateway.get('/admin/auth', async (request, reply) =>
+      reply.code(request.headers.cookie === 'it_lab_editor=valid' ? 204 : 401).send(),
+    )
+    gateway.get('/admin/login', async (_request, reply) =>
+      reply
+        .header('content-security-policy', "default-src 'none'")
+        .type('text/html')
+        .send('<h1>Вход</h1>'),
+    )
+    gateway.post('/admin/login', async (request, reply) => {
+      const form = new URLSearchParams(String(request.body))
+      if (form.get('password') !== 'верный')
+        return reply.code(401).type('text/html').send('Неверный пароль')
+      return reply
+        .header('set-cookie', 'it_lab_editor=valid; Path=/admin; HttpOnly; SameSite=Strict')
+        .redirect('/admin/', 303)
+    })
+    gateway.post('/admin/api/v1', { bodyLimit: 30 * 1024 * 1024 }, async (request) => ({
+      received: (request.body as Buffer).length,
+    }))
+    const gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' })
+    site = await buildSiteServer({ buildDir: dir, editorUrl: gatewayUrl })
+    origin = await site.listen({ port: 0, host: '127.0.0.1' })
+  })
+  afterAll(async () => {
+    await site.close()
+    await gateway.close()
+  })
+
+  it("sends a visitor without a session from the editor's files to the login page", async () => {
+    for (const url of ['/admin', '/admin/', '/admin/config.yml']) {
+      const response = await fetch(`${origin}${url}`, { redirect: 'manual' })
+      expect(response.status).toBe(302)
+      expect(response.headers.get('location')).toBe('/admin/login')
+    }
+    const opened = await fetch(`${origin}/admin/`, { headers: { cookie: 'it_lab_editor=valid' } })
+    expect(opened.status).toBe(200)
+    expect(await opened.text()).toBe('<title>Редактор сайта</title>')
+  })
+
+  it('passes the login on with the form, the origin and the address, and the answer back', async () => {
+    const page = await fetch(`${origin}/admin/login`)
+    expect(await page.text()).toBe('<h1>Вход</h1>')
+    // The gateway's page keeps its own, stricter CSP.
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'none'")
+
+    const wrong = await fetch(`${origin}/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      body: 'password=нет',
+      redirect: 'manual',
+    })
+    expect(wrong.status).toBe(401)
+    expect(await wrong.text()).toBe('Неверный пароль')
+
+    const right = await fetch(`${origin}/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      body: new URLSearchParams({ password: 'верный' }),
+      redirect: 'manual',
+    })
+    expect(right.status).toBe(303)
+    expect(right.headers.get('location')).toBe('/admin/')
+    expect(right.headers.getSetCookie()).toEqual([
+      'it_lab_editor=valid; Path=/admin; HttpOnly; SameSite=Strict',
+    ])
+    const login = seen.filter(({ url }) => url === '/admin/login').at(-1)
+    expect(login?.headers).toMatchObject({ origin, 'x-forwarded-for': '127.0.0.1' })
+  })
+
+  it("passes the editor's API calls on, a photo's size included", async () => {
+    const body = JSON.stringify({
+      action: 'persistMedia',
+      params: { content: 'a'.repeat(20_000_000) },
+    })
+    const response = await fetch(`${origin}/admin/api/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'it_lab_editor=valid', origin },
+      body,
+    })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ received: Buffer.byteLength(body) })
+  })
+
+  it('still refuses other methods on the pages', async () => {
+    expect((await fetch(`${origin}/admin/`, { method: 'POST' })).status).toBe(405)
+    expect((await fetch(`${origin}/`, { method: 'POST' })).status).toBe(405)
   })
 })

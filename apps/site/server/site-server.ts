@@ -155,15 +155,14 @@ export async function buildSiteServer({
     })
     await app.register(async (editor) => {
       editor.removeAllContentTypeParsers()
-      editor.addContentTypeParser(
-        '*',
-        { parseAs: 'buffer', bodyLimit: EDITOR_BODY_LIMIT },
-        (_request, body, done) => done(null, body),
+      editor.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
       )
       for (const [route, methods] of Object.entries(EDITOR_ROUTES)) {
         editor.route({
           method: [...methods],
           url: route,
+          bodyLimit: EDITOR_BODY_LIMIT,
           handler: async (request, reply) => {
             const headers: Record<string, string> = { 'x-forwarded-for': request.ip }
             for (const name of ['content-type', 'cookie', 'origin']) {

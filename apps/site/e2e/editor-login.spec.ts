@@ -1,0 +1,124 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { EDITOR_PASSWORD, logIn, startEditorBackend, type EditorBackend } from './editor-backend.ts'
+
+// The editor on the school's own server (docs/decisions/0065-editor-on-the-school-server.md): its
+// login, and the gateway's refusals as the owner sees them in the real editor.
+
+let editor: EditorBackend
+/** The owner's computer: the files she picks. */
+let computer = ''
+
+test.describe.configure({ mode: 'serial' })
+test.use({ actionTimeout: 15_000 })
+
+test.beforeAll(async () => {
+  editor = await startEditorBackend()
+  computer = mkdtempSync(path.join(tmpdir(), 'it-lab-owner-files-'))
+})
+
+test.afterAll(async () => {
+  await editor.stop()
+  rmSync(computer, { recursive: true, force: true })
+})
+
+/** A PDF as a school's price list would be. */
+function pdf(name: string): string {
+  const file = path.join(computer, name)
+  writeFileSync(file, '%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n')
+  return file
+}
+
+const uploads = () => readdirSync(editor.content('uploads')).sort()
+
+test('a wrong password is refused with «Неверный пароль» (401) and the editor stays closed; the right one opens it', async ({
+  page,
+}) => {
+  // The editor's files are behind the login, which fits a phone.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(`${editor.url}/admin/`)
+  await expect(page).toHaveURL(`${editor.url}/admin/login`)
+  await expect(page.getByRole('heading', { name: 'Редактор сайта' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390)
+
+  await page.getByLabel('Пароль').fill('не тот пароль')
+  const answer = page.waitForResponse(
+    (response) => response.url().endsWith('/admin/login') && response.request().method() === 'POST',
+  )
+  await page.getByRole('button', { name: 'Войти' }).click()
+  expect((await answer).status()).toBe(401)
+  await expect(page.getByRole('alert')).toHaveText('Неверный пароль. Попробуйте ещё раз.')
+  await page.goto(`${editor.url}/admin/`)
+  await expect(page).toHaveURL(`${editor.url}/admin/login`)
+  const config = await page.request.get(`${editor.url}/admin/config.yml`, { maxRedirects: 0 })
+  expect(config.status()).toBe(302)
+
+  await expect(page.getByRole('button', { name: 'Войти' })).toBeInViewport()
+
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.getByLabel('Пароль').fill(EDITOR_PASSWORD)
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await expect(page).toHaveURL(new RegExp(`^${editor.url}/admin/`))
+  await logIn(page, editor)
+  await expect(page.getByRole('link', { name: /Курсы/ }).first()).toBeVisible()
+})
+
+test('a .pdf is refused as a picture with a Russian message, in the media window and in a course; nothing is stored', async ({
+  page,
+}) => {
+  const before = uploads()
+  const head = editor.git('rev-parse', 'HEAD')
+  await logIn(page, editor)
+
+  // The media window from the top bar stores at once: the gateway refuses.
+  await page.getByRole('button', { name: 'Медиафайлы' }).click()
+  await page.locator('input[type="file"]').setInputFiles(pdf('prices.pdf'))
+  await expect(
+    page.getByText(
+      'Файл «prices.pdf» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG.',
+      { exact: false },
+    ),
+  ).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  // From a course, the file waits for the save: the save is refused.
+  await page.goto('about:blank')
+  await page.goto(`${editor.url}/admin/#/collections/courses/entries/4`)
+  await expect(page.getByLabel('Название')).toHaveValue('Программирование на Python')
+  await page.getByRole('button', { name: 'Выберите другое изображение' }).click()
+  await page.locator('input[type="file"]').setInputFiles(pdf('schedule.pdf'))
+  await page.getByRole('button', { name: 'Выбрать помеченные' }).click()
+  await page.getByRole('button', { name: 'Опубликовать', exact: true }).click()
+  await page.getByRole('menuitem', { name: 'Опубликовать сейчас' }).click()
+  // Decap puts its own «API_ERROR:» between its words and the gateway's.
+  await expect(
+    page.getByText(
+      /^Не удалось сохранить запись: .*Файл «schedule\.pdf» — не картинка\. Загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG\.$/,
+    ),
+  ).toBeVisible()
+
+  expect(uploads()).toEqual(before)
+  expect(existsSync(editor.content('uploads/prices.pdf'))).toBe(false)
+  expect(editor.git('rev-parse', 'HEAD')).toBe(head)
+})
+
+test('a picture a course uses cannot be deleted: the message names the course', async ({
+  page,
+}) => {
+  const head = editor.git('rev-parse', 'HEAD')
+  await logIn(page, editor)
+  await page.getByRole('button', { name: 'Медиафайлы' }).click()
+  await page.getByText('course-4.svg', { exact: true }).click()
+  page.once('dialog', (dialog) => void dialog.accept())
+  await page.getByRole('button', { name: 'Удалить помеченные' }).click()
+  await expect(
+    page.getByText(
+      'Картинку «course-4.svg» нельзя удалить: она нужна на сайте — курс «Программирование на Python». Сначала выберите там другую картинку.',
+      { exact: false },
+    ),
+  ).toBeVisible()
+  expect(existsSync(editor.content('uploads/course-4.svg'))).toBe(true)
+  expect(editor.git('rev-parse', 'HEAD')).toBe(head)
+})
