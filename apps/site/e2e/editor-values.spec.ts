@@ -4,8 +4,8 @@ import { expect, test } from '@playwright/test'
 import { dateYearWindow } from '@it-lab/shared/content'
 import { courses } from '#app/content/courses.ts'
 import { pluralRu } from '#app/content/plural.ts'
-import { startEditorBackend, readContent, type EditorBackend } from './editor-backend.ts'
-import { openEntry, publishNow, watchConsole } from './editor-page.ts'
+import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
+import { openEntry, publishNow, watchConsole, readContent } from './editor-page.ts'
 
 // The owner types values as people write them (docs/decisions/0067-exact-values-in-the-editor.md):
 // each is read exactly or refused at its field before anything is saved, in plain Russian.
