@@ -82,7 +82,7 @@ test('she uploads a photo for a course from the picture window', async ({ page }
     .jpeg()
     .toFile(photo)
   await openEntry(page, editor, 'courses/entries/4')
-  await page.getByRole('button', { name: 'Выбрать другую картинку' }).click()
+  await page.getByRole('button', { name: 'Выберите другое изображение' }).click()
   await expect(page.getByRole('button', { name: 'Загрузить картинку' })).toBeVisible()
   await expectNoSidewaysScroll(page)
   await expectOnScreen(page, 'Загрузить картинку')

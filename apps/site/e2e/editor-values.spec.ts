@@ -170,12 +170,12 @@ test('a document chosen as a picture is refused with a message and never sent', 
   const pdf = path.join(editor.repo, '..', 'договор.pdf')
   writeFileSync(pdf, '%PDF-1.7\n%âãÏÓ\n')
   await openEntry(page, editor, 'courses/entries/4')
-  await page.getByRole('button', { name: 'Выбрать другую картинку' }).click()
+  await page.getByRole('button', { name: 'Выберите другое изображение' }).click()
   const input = page.locator('input[type="file"]')
   await expect(input).toHaveAttribute('accept', /image\/png/)
   await input.setInputFiles(pdf)
   await expect(page.getByRole('alert')).toContainText(
-    '«договор.pdf» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG.',
+    'Файл «договор.pdf» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG.',
   )
   expect(editor.git('status', '--porcelain')).toBe('')
 })
