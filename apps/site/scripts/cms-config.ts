@@ -15,7 +15,12 @@ import {
   UPLOADS_PATH,
 } from '@it-lab/shared/content'
 import { z } from 'zod/mini'
-import { FACT_LABELS, FACT_MAX, FACT_NAMES } from '#app/config/school-facts-schema.ts'
+import {
+  FACT_LABELS,
+  FACT_MAX,
+  FACT_NAME_LABELS,
+  FACT_NAMES,
+} from '#app/config/school-facts-schema.ts'
 
 /** The largest picture the editor sends (the gateway takes the same; the build resizes photos). */
 const UPLOAD_MAX_BYTES = 15 * 1024 * 1024
@@ -295,14 +300,6 @@ const factText = (name: string, label: string, max: number, required = true) => 
   pattern: pattern(`^[\\s\\S]{${required ? 1 : 0},${max}}$`, `Не длиннее ${max} знаков`),
 })
 
-/** The facts' groups, as the «Ещё образец» list names them. */
-const FACT_GROUP_LABELS: Record<string, string> = {
-  phone: 'Телефон',
-  address: 'Адрес',
-  messenger: 'Мессенджер',
-  owner: 'Владелец',
-}
-
 const schoolFields = [
   factText('name', FACT_LABELS.name ?? 'name', FACT_MAX.name),
   factText('city', FACT_LABELS.city ?? 'city', FACT_MAX.city),
@@ -416,10 +413,7 @@ const schoolFields = [
     widget: 'select',
     multiple: true,
     required: false,
-    options: FACT_NAMES.map((value) => ({
-      value,
-      label: FACT_GROUP_LABELS[value] ?? FACT_LABELS[value] ?? value,
-    })),
+    options: FACT_NAMES.map((value) => ({ value, label: FACT_NAME_LABELS[value] })),
     hint: 'Сведения, где ещё стоит пример, а не настоящие данные школы. Впишите настоящее значение и уберите его из этого списка: пока список не пуст, сайт не публикуется.',
   },
 ]
