@@ -26,7 +26,7 @@ describe('pictureRefusal', () => {
   it('names the file and says what to do', async () => {
     const pdf = new File(['%PDF-1.7'], 'договор.pdf')
     expect(await pictureRefusal(pdf)).toBe(
-      '«договор.pdf» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG.',
+      'Файл «договор.pdf» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG.',
     )
     const renamed = new File(['%PDF-1.7'], 'photo.png')
     expect(await pictureRefusal(renamed)).toContain('не картинка')

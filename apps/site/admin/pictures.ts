@@ -36,7 +36,8 @@ export async function pictureRefusal(file: File): Promise<string | undefined> {
   }
   const kind = sniffPicture(new Uint8Array(await file.slice(0, 4096).arrayBuffer()))
   if (!kind || !PICTURE_EXTENSIONS.test(file.name)) {
-    return `«${file.name}» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG.`
+    // The gateway's own words for the same refusal (apps/editor/src/images.ts).
+    return `Файл «${file.name}» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG.`
   }
   return undefined
 }

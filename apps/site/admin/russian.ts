@@ -7,7 +7,7 @@ import type { Phrases } from './decap.ts'
 /** Decap's ru phrases that are wrong, English, jargon or missing. */
 export const RUSSIAN_FIXES: Phrases = {
   app: {
-    header: { content: 'Содержимое сайта', media: 'Картинки', quickAdd: 'Добавить' },
+    header: { content: 'Содержимое сайта', quickAdd: 'Добавить' },
     app: {
       waitingBackend: 'Подключаемся к сайту…',
       checkConfigYml: 'Настройки редактора с ошибкой.',
@@ -61,11 +61,6 @@ export const RUSSIAN_FIXES: Phrases = {
       status: 'Статус: %{status}',
     },
     editorWidgets: {
-      image: {
-        choose: 'Выберите изображение',
-        chooseDifferent: 'Выбрать другую картинку',
-        remove: 'Убрать картинку',
-      },
       object: { expand: 'Развернуть', collapse: 'Свернуть' },
       datetime: { setToNow: 'Поставить сегодняшнюю дату' },
       list: { add: 'Добавить %{item}', addType: 'Добавить %{item}' },
@@ -106,7 +101,6 @@ export const RUSSIAN_FIXES: Phrases = {
       mediaAssets: 'Картинки',
       upload: 'Загрузить картинку',
       close: 'Закрыть',
-      deleteSelected: 'Удалить выбранную',
     },
     mediaLibraryCard: { copyUrl: 'Копировать адрес' },
   },

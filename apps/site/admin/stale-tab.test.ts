@@ -51,14 +51,17 @@ describe('watchForStaleSaves', () => {
     ])
   })
 
-  it('sends fingerprints with a delete and leaves other requests as they were', async () => {
+  it('sends the fingerprints of what it read with a delete, and leaves other requests as they were', async () => {
     const { sent, call } = tab({
       entriesByFiles: [{ data: '{}', file: { path: 'content/announcements/a.json' } }],
     })
     await call('entriesByFiles', { files: [] })
     await call('deleteFiles', { paths: ['content/announcements/a.json'] })
     await call('getMedia', { mediaFolder: 'content/uploads' })
+    await call('deleteFile', { path: 'content/uploads/photo.png' })
     expect(sent[1]?.params.baseIds).toEqual({ 'content/announcements/a.json': sha('{}') })
     expect(sent[2]?.params).toEqual({ mediaFolder: 'content/uploads' })
+    // A picture deleted from the picture window was never read as text: no fingerprint to send.
+    expect(sent[3]?.params).toEqual({ path: 'content/uploads/photo.png' })
   })
 })

@@ -52,9 +52,12 @@ export function watchForStaleSaves(target: { fetch: typeof fetch }): void {
       return original(input, init)
     }
     const paths = changedPaths(request)
+    // A save names every file it writes: null says «new to this tab». A delete names only the
+    // files this tab has read: a picture is deleted from the picture window, never read as text.
+    const based = request.action === 'persistEntry' ? paths : paths.filter((path) => seen.has(path))
     let body = init.body
-    if (paths.length > 0) {
-      const baseIds = Object.fromEntries(paths.map((path) => [path, seen.get(path) ?? null]))
+    if (based.length > 0) {
+      const baseIds = Object.fromEntries(based.map((path) => [path, seen.get(path) ?? null]))
       body = JSON.stringify({ ...request, params: { ...request.params, baseIds } })
     }
     const response = await original(input, { ...init, body })

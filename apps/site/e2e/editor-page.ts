@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
 import { logIn, type EditorBackend } from './editor-backend.ts'
 
@@ -12,6 +13,15 @@ export function watchConsole(page: Page, allowed: RegExp[] = []): () => string[]
   })
   page.on('pageerror', (error) => errors.push(error.message))
   return () => errors.filter((text) => !allowed.some((pattern) => pattern.test(text)))
+}
+
+/** A content file of the scratch repository as the editor left it ({} while it is not there). */
+export function readContent(editor: EditorBackend, file: string): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(editor.content(file), 'utf8')) as Record<string, unknown>
+  } catch {
+    return {}
+  }
 }
 
 /** Opens an entry of the editor in a fresh load (logging in when the browser has no session). */

@@ -2,13 +2,14 @@ import { existsSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
-import { startEditorBackend, readContent, type EditorBackend } from './editor-backend.ts'
+import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
 import {
   expectNoSidewaysScroll,
   expectOnScreen,
   openEntry,
   publishNow,
   watchConsole,
+  readContent,
 } from './editor-page.ts'
 
 // The owner's everyday tasks on a phone, 390×844 (docs/decisions/0068-the-editor-on-a-phone.md):
@@ -81,7 +82,7 @@ test('she uploads a photo for a course from the picture window', async ({ page }
     .jpeg()
     .toFile(photo)
   await openEntry(page, editor, 'courses/entries/4')
-  await page.getByRole('button', { name: 'Выбрать другую картинку' }).click()
+  await page.getByRole('button', { name: 'Выберите другое изображение' }).click()
   await expect(page.getByRole('button', { name: 'Загрузить картинку' })).toBeVisible()
   await expectNoSidewaysScroll(page)
   await expectOnScreen(page, 'Загрузить картинку')

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { startEditorBackend, readContent, type EditorBackend } from './editor-backend.ts'
-import { openEntry, publishNow, watchConsole } from './editor-page.ts'
+import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
+import { openEntry, publishNow, watchConsole, readContent } from './editor-page.ts'
 
 // Two tabs on one course (docs/decisions/0067-exact-values-in-the-editor.md): the second saves a
 // new price; the first, still showing the old one, cannot overwrite it without being told.

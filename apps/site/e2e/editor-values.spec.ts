@@ -4,8 +4,8 @@ import { expect, test } from '@playwright/test'
 import { dateYearWindow } from '@it-lab/shared/content'
 import { courses } from '#app/content/courses.ts'
 import { pluralRu } from '#app/content/plural.ts'
-import { startEditorBackend, readContent, type EditorBackend } from './editor-backend.ts'
-import { openEntry, publishNow, watchConsole } from './editor-page.ts'
+import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
+import { openEntry, publishNow, watchConsole, readContent } from './editor-page.ts'
 
 // The owner types values as people write them (docs/decisions/0067-exact-values-in-the-editor.md):
 // each is read exactly or refused at its field before anything is saved, in plain Russian.
@@ -170,12 +170,12 @@ test('a document chosen as a picture is refused with a message and never sent', 
   const pdf = path.join(editor.repo, '..', 'договор.pdf')
   writeFileSync(pdf, '%PDF-1.7\n%âãÏÓ\n')
   await openEntry(page, editor, 'courses/entries/4')
-  await page.getByRole('button', { name: 'Выбрать другую картинку' }).click()
+  await page.getByRole('button', { name: 'Выберите другое изображение' }).click()
   const input = page.locator('input[type="file"]')
   await expect(input).toHaveAttribute('accept', /image\/png/)
   await input.setInputFiles(pdf)
   await expect(page.getByRole('alert')).toContainText(
-    '«договор.pdf» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG.',
+    'Файл «договор.pdf» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG.',
   )
   expect(editor.git('status', '--porcelain')).toBe('')
 })

@@ -19,7 +19,12 @@ import {
 } from '@it-lab/shared/content'
 import { openingHoursField, pageTextCollection } from './cms-page-texts.ts'
 import { z } from 'zod/mini'
-import { FACT_LABELS, FACT_MAX, FACT_NAMES } from '#app/config/school-facts-schema.ts'
+import {
+  FACT_LABELS,
+  FACT_MAX,
+  FACT_NAME_LABELS,
+  FACT_NAMES,
+} from '#app/config/school-facts-schema.ts'
 import { traitQuestion } from '#app/content/quiz-questions.ts'
 
 // The owner's editor at /admin: Decap CMS (docs/decisions/0055-decap-cms-editor.md), configured
@@ -322,14 +327,6 @@ const factText = (name: string, label: string, max: number, required = true) => 
   pattern: pattern(`^[\\s\\S]{${required ? 1 : 0},${max}}$`, `Не длиннее ${max} знаков`),
 })
 
-/** The facts' groups, as the «Ещё образец» list names them. */
-const FACT_GROUP_LABELS: Record<string, string> = {
-  phone: 'Телефон',
-  address: 'Адрес',
-  messenger: 'Мессенджер',
-  owner: 'Владелец',
-}
-
 const schoolFields = [
   factText('name', FACT_LABELS.name ?? 'name', FACT_MAX.name),
   factText('city', FACT_LABELS.city ?? 'city', FACT_MAX.city),
@@ -444,10 +441,7 @@ const schoolFields = [
     widget: 'select',
     multiple: true,
     required: false,
-    options: FACT_NAMES.map((value) => ({
-      value,
-      label: FACT_GROUP_LABELS[value] ?? FACT_LABELS[value] ?? value,
-    })),
+    options: FACT_NAMES.map((value) => ({ value, label: FACT_NAME_LABELS[value] })),
     hint: 'Сведения, где ещё стоит пример, а не настоящие данные школы. Впишите настоящее значение и уберите его из этого списка: пока список не пуст, сайт не публикуется.',
   },
 ]

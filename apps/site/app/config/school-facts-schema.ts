@@ -39,6 +39,21 @@ export const FACT_MAX = {
   ownerName: 120,
 } as const
 
+/** Each fact of the «Ещё образец» list as the owner reads it (the editor's list, the messages). */
+export const FACT_NAME_LABELS: Record<(typeof FACT_NAMES)[number], string> = {
+  name: 'Название школы',
+  city: 'Город',
+  region: 'Область',
+  phone: 'Телефон',
+  address: 'Адрес',
+  messenger: 'Мессенджер',
+  email: 'Эл. почта',
+  owner: 'Владелец',
+  openingHours: 'Часы работы',
+  policiesEffectiveDate: 'Дата вступления политик в силу',
+  siteUrl: 'Адрес сайта',
+}
+
 /** The editor's labels of the facts, for the messages. */
 export const FACT_LABELS: Record<string, string> = {
   name: 'Название школы',
