@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { courses } from '#app/content/courses.ts'
-import { traitQuestion } from '#app/content/quiz-questions.ts'
+import { traitQuestion } from '#app/content/quiz-texts.ts'
 import { logIn, startEditorBackend, type EditorBackend } from './editor-backend.ts'
 
 // The owner's courses in the real editor (docs/decisions/0069-hidden-courses-quiz-data.md): she
@@ -19,6 +19,12 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await editor.stop()
 })
+
+/** The answers course `id` ticks for a quiz question, as its file says now. */
+function ticked(id: number, question: string): string[] {
+  const quiz = courseFile(id).quiz as Record<string, string[] | null> | undefined
+  return quiz?.[question] ?? []
+}
 
 /** A course file of the editor's repository as it is now; nothing while it is not (all) written. */
 function courseFile(id: number): Record<string, unknown> {
@@ -68,23 +74,20 @@ test("the quiz's answers for a course are ticked by their Russian texts, and cle
   page,
 }) => {
   const interest = traitQuestion('interest')
-  const [ticked] = interest.options.filter(
-    (option) =>
-      !(courseFile(second.id).quiz as Record<string, string[]>).interest.includes(option.id),
+  const [answer] = interest.options.filter(
+    (option) => !ticked(second.id, 'interest').includes(option.id),
   )
-  if (!ticked) throw new Error(`course ${second.id} already ticks every interest`)
+  if (!answer) throw new Error(`course ${second.id} already ticks every interest`)
   await openCourse(page, second.id)
-  await page.getByLabel(interest.question).fill(ticked.text)
+  await page.getByLabel(interest.question).fill(answer.text)
   await page.keyboard.press('Enter')
   await publishSaved(page)
-  await expect
-    .poll(() => (courseFile(second.id).quiz as Record<string, string[]> | undefined)?.interest)
-    .toContain(ticked.id)
+  await expect.poll(() => ticked(second.id, 'interest')).toContain(answer.id)
 
   // Every answer of a question taken off: the file says none (null), which the site reads as none.
   const learning = traitQuestion('learning')
   await openCourse(page, second.id)
-  const ticks = (courseFile(second.id).quiz as Record<string, string[]>).learning.length
+  const ticks = ticked(second.id, 'learning').length
   expect(ticks).toBeGreaterThan(0)
   // Backspace in the empty box takes off the last answer ticked.
   await page.getByLabel(learning.question).focus()
