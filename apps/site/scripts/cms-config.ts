@@ -25,7 +25,7 @@ import {
   FACT_NAME_LABELS,
   FACT_NAMES,
 } from '#app/config/school-facts-schema.ts'
-import { traitQuestion } from '#app/content/quiz-questions.ts'
+import { traitQuestion } from '#app/content/quiz-texts.ts'
 
 // The owner's editor at /admin: Decap CMS (docs/decisions/0055-decap-cms-editor.md), configured
 // here from the same limits and labels the build checks the content files with, so a value the

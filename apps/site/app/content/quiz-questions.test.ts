@@ -1,13 +1,8 @@
 import { FIELD_LABELS, QUIZ_TRAIT_IDS } from '@it-lab/shared/content'
 import { describe, expect, it } from 'vitest'
 import { courses } from './courses'
-import {
-  AGE_GROUPS,
-  AGE_POINTS,
-  ageGroupCourseIds,
-  quizQuestions,
-  traitQuestion,
-} from './quiz-questions'
+import { AGE_GROUPS, AGE_POINTS, ageGroupCourseIds, quizQuestions } from './quiz-questions'
+import { traitQuestion } from './quiz-texts'
 
 const courseIds = courses.map((course) => course.id)
 const [ageQuestion, ...otherQuestions] = quizQuestions

@@ -4,9 +4,10 @@
 // courses of that age group, so the age alone decides the group; the other four questions give
 // 1 point to the courses whose files tick that answer (the owner ticks them in the editor) and
 // only choose between the courses of that group (at most 4 points). Hidden courses are in none.
-import { QUIZ_ANSWER_IDS, QUIZ_TRAIT_IDS, type QuizTraitId } from '@it-lab/shared/catalogue'
+import { QUIZ_TRAIT_IDS } from '@it-lab/shared/catalogue'
 import { readCourses, type CourseFile } from '@it-lab/shared/content'
 import { courses } from './courses.ts'
+import { traitQuestion } from './quiz-texts.ts'
 
 /** A course's quiz answers, by course id. */
 export type CourseQuiz = Pick<CourseFile, 'id' | 'quiz'>
@@ -39,64 +40,6 @@ export const AGE_GROUPS = [
 ] as const
 
 export type AgeGroup = (typeof AGE_GROUPS)[number]
-
-/** The texts of the questions after the age one and of their answers, by the ids course files tick. */
-export const QUIZ_TRAIT_TEXTS: {
-  readonly [Q in QuizTraitId]: {
-    question: string
-    answers: Readonly<Record<(typeof QUIZ_ANSWER_IDS)[Q][number], string>>
-  }
-} = {
-  interest: {
-    question: 'Чем ребёнок любит заниматься больше всего?',
-    answers: {
-      games: 'Играть в компьютерные игры',
-      drawing: 'Рисовать, сочинять истории и мультики',
-      gadgets: 'Разбираться в телефоне, приложениях и новых технологиях',
-      logic: 'Решать головоломки и узнавать, как всё устроено',
-    },
-  },
-  experience: {
-    question: 'Пробовал ли ребёнок программировать?',
-    answers: {
-      none: 'Нет, это будет первое знакомство',
-      blocks: 'Немного: собирал программы из блоков, например в Scratch',
-      code: 'Да, уже пишет код на языке программирования',
-    },
-  },
-  goal: {
-    question: 'Что ребёнку хотелось бы создать самому?',
-    answers: {
-      game: 'Свою 3D-игру или целый мир',
-      cartoon: 'Мультфильм или историю со своими героями',
-      app: 'Приложение для телефона или чат-бота',
-      website: 'Сайт с красивым дизайном',
-      ai: 'Что-нибудь с искусственным интеллектом',
-    },
-  },
-  learning: {
-    question: 'Как ребёнку легче всего учиться?',
-    answers: {
-      play: 'В игре, с яркими картинками',
-      result: 'Когда результат сразу виден на экране или в телефоне',
-      deep: 'Не торопясь: любит разбираться в деталях и доводить дело до конца',
-      short: 'Быстро загорается новым — лучше начать с короткого курса',
-    },
-  },
-}
-
-/** A question after the age one: its text, and each answer's id and text, in order. */
-export function traitQuestion(id: QuizTraitId): {
-  question: string
-  options: { id: string; text: string }[]
-} {
-  const { question, answers } = QUIZ_TRAIT_TEXTS[id]
-  const texts: Readonly<Record<string, string>> = answers
-  return {
-    question,
-    options: QUIZ_ANSWER_IDS[id].map((answer) => ({ id: answer, text: texts[answer] ?? answer })),
-  }
-}
 
 /** What the quiz knows of a course: its youngest age and the answers its file ticks. */
 export type QuizCourse = Pick<CourseFile, 'id' | 'ageMin' | 'quiz'>
