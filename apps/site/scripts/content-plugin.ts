@@ -13,7 +13,6 @@ import {
   catalogueEntry,
   type ContentProblem,
   type CourseFile,
-  type PageTexts,
   type PrizesFile,
   type TrialOfferFile,
 } from '@it-lab/shared/content'
@@ -41,9 +40,10 @@ export type BuildContent = {
   announcements: Announcement[]
   prizes: PrizesFile
   trialOffer: TrialOfferFile
-  pageTexts: PageTexts
   /** Absolute paths of the pictures the courses name. */
   uploads: Map<string, string>
+  /** The fixed pages' own words (content/pages/). */
+  pageTexts: ReturnType<typeof readPageTexts>
 }
 
 const KIB = 1024
