@@ -88,6 +88,17 @@ describe('import boundaries', () => {
       'apps/site/server/probe.ts',
       '../../lead-bot/src/config.ts',
     ],
+    [
+      'the editor gateway importing the site',
+      'apps/editor/src/probe.ts',
+      '../../site/app/config/paths.ts',
+    ],
+    [
+      'the site server importing the editor gateway',
+      'apps/site/server/probe.ts',
+      '../../editor/src/app.ts',
+    ],
+    ['the editor gateway importing a test', 'apps/editor/src/probe.ts', './app.test.ts'],
     ['a bench importing a test helper', 'scripts/probe.ts', '../apps/lead-bot/test/helpers.ts'],
     [
       'an operator script importing a test helper',

@@ -238,6 +238,7 @@ describe('login', () => {
       payload: new URLSearchParams({ password: PASSWORD }).toString(),
     })
     expect(login.statusCode).toBe(403)
+    expect(login.body).toContain('Войти можно только на странице входа самого сайта')
     expect(login.headers['set-cookie']).toBeUndefined()
   })
 })

@@ -20,10 +20,12 @@ const WRONG_PASSWORD = 'Неверный пароль. Попробуйте ещ
 const TOO_MANY = 'Слишком много попыток входа. Подождите 15 минут и попробуйте снова.'
 const SIGNED_OUT = 'Вы не вошли в редактор или вход устарел. Обновите страницу и войдите снова.'
 const FOREIGN_ORIGIN = 'Запрос пришёл не со страницы сайта и отклонён.'
+const FOREIGN_LOGIN =
+  'Войти можно только на странице входа самого сайта. Откройте адрес сайта и добавьте к нему /admin/.'
 const SERVER_FAILED =
   'Не получилось выполнить действие на сервере. Попробуйте ещё раз, а если не получится — сообщите администратору.'
 
-export type EditorAppOptions = {
+type EditorAppOptions = {
   config: Config
   /** decap-server's API (`http://127.0.0.1:<port>/api/v1`). */
   decapUrl: string
@@ -83,21 +85,22 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
     const origin = request.headers.origin
     if (origin === undefined || origin === config.origin) return
     request.log.warn({ origin }, 'request from another origin refused')
+    if (request.url === '/admin/login') {
+      return reply.code(403).headers(LOGIN_PAGE_HEADERS).send(loginPage(FOREIGN_LOGIN))
+    }
     return reply.code(403).header('Cache-Control', 'no-store').send({ error: FOREIGN_ORIGIN })
   })
 
-  const page = (error?: string) => loginPage(error)
-
   app.get('/admin/login', async (request, reply) => {
     if (hasSession(request.cookies)) return reply.redirect('/admin/', 303)
-    return reply.headers(LOGIN_PAGE_HEADERS).send(page())
+    return reply.headers(LOGIN_PAGE_HEADERS).send(loginPage())
   })
 
   app.post<{ Body: { password?: unknown } | undefined }>('/admin/login', async (request, reply) => {
     reply.headers(LOGIN_PAGE_HEADERS)
     if (failures.isBlocked(request.ip)) {
       request.log.warn({ ip: request.ip }, 'editor login refused: too many wrong passwords')
-      return reply.code(429).header('Retry-After', '900').send(page(TOO_MANY))
+      return reply.code(429).header('Retry-After', '900').send(loginPage(TOO_MANY))
     }
     const password = request.body?.password
     const right =
@@ -107,7 +110,7 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
     if (!right) {
       failures.record(request.ip)
       request.log.warn({ ip: request.ip }, 'editor login: wrong password')
-      return reply.code(401).send(page(WRONG_PASSWORD))
+      return reply.code(401).send(loginPage(WRONG_PASSWORD))
     }
     reply.setCookie(SESSION_COOKIE, sessions.create(), {
       httpOnly: true,

@@ -17,10 +17,10 @@ const run = promisify(execFile)
 /** Decap's proxy API: `{ action, params }` (decap-cms-backend-proxy). */
 export type DecapRequest = { action: string; params: Record<string, unknown> }
 
-export type Refusal = { status: 401 | 403 | 409 | 413 | 422 | 500; error: string }
+type Refusal = { status: 401 | 403 | 409 | 413 | 422 | 500; error: string }
 
 /** What to send on: the request as decap-server should get it. */
-export type Verdict =
+type Verdict =
   { ok: true; request: DecapRequest; problemsAfter?: string[] } | ({ ok: false } & Refusal)
 
 type DataFile = { path: string; raw: string; newPath?: string }
@@ -50,7 +50,7 @@ const CHECK_FAILED =
   'Не удалось проверить запись перед сохранением. Попробуйте ещё раз через минуту, а если не получится — сообщите администратору.'
 
 /** A path under content/, written as Decap writes it: no `..`, no `./`, no backslash. */
-export function isContentPath(value: unknown): value is string {
+function isContentPath(value: unknown): value is string {
   if (typeof value !== 'string' || value.includes('\\') || value.includes('\0')) return false
   if (path.posix.normalize(value) !== value) return false
   return value === CONTENT || (value.startsWith(`${CONTENT}/`) && !value.split('/').includes('..'))
@@ -140,6 +140,8 @@ export function contentCheckScript(script: string): ContentCheck {
     )
     try {
       await run(process.execPath, [script], {
+        // A hung check must not hold every later save: it is then a failure to check.
+        timeout: 120_000,
         env: { ...env, CONTENT_DIR: contentDir },
         maxBuffer: 16 * 1024 * 1024,
       })
@@ -156,7 +158,7 @@ export function contentCheckScript(script: string): ContentCheck {
   }
 }
 
-export type GuardOptions = {
+type GuardOptions = {
   repo: string
   branch: string
   check: ContentCheck
@@ -170,6 +172,11 @@ export class Guard {
   #before: { head: string; problems: string[] } | undefined
   /** Writes run one at a time, from the checks to decap-server's commit. */
   #queue: Promise<unknown> = Promise.resolve()
+  /**
+   * And every request reaches decap-server one at a time: it waits at most 3 s for its own lock,
+   * then fails the request ("Request timed out"), which a slow commit on a busy server would cause.
+   */
+  #decapQueue: Promise<unknown> = Promise.resolve()
 
   constructor(options: GuardOptions) {
     this.#options = options
@@ -185,12 +192,18 @@ export class Guard {
   ): Promise<{ ok: true; result: T } | ({ ok: false } & Refusal)> {
     const verdict = this.#shape(body)
     if (!verdict.ok) return verdict
-    if (!WRITES.has(verdict.request.action))
-      return { ok: true, result: await send(verdict.request) }
+    const sendAlone = (request: DecapRequest) => {
+      const sent = this.#decapQueue.then(() => send(request))
+      this.#decapQueue = sent.catch(() => undefined)
+      return sent
+    }
+    if (!WRITES.has(verdict.request.action)) {
+      return { ok: true, result: await sendAlone(verdict.request) }
+    }
     const turn = this.#queue.then(async () => {
       const checked = await this.#checkWrite(verdict.request)
       if (!checked.ok) return checked
-      const result = await send(checked.request)
+      const result = await sendAlone(checked.request)
       if (checked.problemsAfter) await this.#remember(checked.problemsAfter)
       return { ok: true as const, result }
     })
@@ -283,7 +296,11 @@ export class Guard {
   }
 
   #assetRefusal(asset: Asset): Refusal | undefined {
-    if (!asset.path.startsWith(UPLOADS) || asset.encoding !== 'base64') {
+    if (
+      !asset.path.startsWith(UPLOADS) ||
+      asset.encoding !== 'base64' ||
+      typeof asset.content !== 'string'
+    ) {
       return { status: 422, error: 'Картинки хранятся только в папке загрузок редактора.' }
     }
     const bytes = Buffer.from(asset.content, 'base64')
@@ -327,7 +344,10 @@ export class Guard {
   }
 
   async #delete(request: DecapRequest, params: Record<string, unknown>): Promise<Verdict> {
-    const requested = (request.action === 'deleteFile' ? [params.path] : params.paths) as string[]
+    // Every one a content path already (#shape).
+    const requested = strings(
+      request.action === 'deleteFile' ? params.path : params.paths,
+    ) as string[]
     const deleted = new Set(requested)
     const documents = await this.#documents()
     const remaining = documents.filter(({ file }) => !deleted.has(file))

@@ -1,9 +1,9 @@
 // What the editor may store in content/uploads/: images only, told by their bytes, not by their
 // names (a .pdf renamed .png is still refused), at most 15 MB (the build makes the site's sizes).
 
-export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024
+const UPLOAD_MAX_BYTES = 15 * 1024 * 1024
 
-export type ImageKind = 'png' | 'jpeg' | 'webp' | 'avif' | 'svg'
+type ImageKind = 'png' | 'jpeg' | 'webp' | 'avif' | 'svg'
 
 const KIND_BY_EXTENSION: Record<string, ImageKind> = {
   png: 'png',
@@ -42,7 +42,7 @@ function isSvg(bytes: Buffer): boolean {
 }
 
 /** What the bytes are, or undefined when they are not one of the accepted images. */
-export function imageKind(bytes: Buffer): ImageKind | undefined {
+function imageKind(bytes: Buffer): ImageKind | undefined {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg'
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp'

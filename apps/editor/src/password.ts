@@ -10,7 +10,7 @@ const SALT_BYTES = 16
 const KEY_BYTES = 32
 
 /** The stored form; N, r and p bounded so a hand-made hash cannot make each attempt cost minutes. */
-export const PASSWORD_HASH_FORMAT =
+const PASSWORD_HASH_FORMAT =
   /^scrypt:(\d{1,8}):(\d{1,2}):(\d{1,2}):([A-Za-z0-9+/]{16,}={0,2}):([A-Za-z0-9+/]{32,}={0,2})$/
 
 type Parsed = { cost: { N: number; r: number; p: number }; salt: Buffer; hash: Buffer }

@@ -42,7 +42,7 @@ export class Sessions {
 }
 
 /** Wrong passwords allowed per address within the window; the next attempt is refused (429). */
-export const FAILURES_ALLOWED = 5
+const FAILURES_ALLOWED = 5
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000
 
 /** Wrong passwords per address over the last 15 minutes. */
@@ -60,6 +60,8 @@ export class LoginFailures {
   }
 
   record(address: string): void {
+    // Many addresses guessing at once cannot grow the table past the window.
+    if (this.#times.size > 10_000) for (const known of [...this.#times.keys()]) this.#recent(known)
     this.#times.set(address, [...this.#recent(address), this.#now()])
   }
 

@@ -36,10 +36,12 @@ const uploads = () => readdirSync(editor.content('uploads')).sort()
 test('a wrong password is refused with «Неверный пароль» (401) and the editor stays closed; the right one opens it', async ({
   page,
 }) => {
-  // The editor's files are behind the login.
+  // The editor's files are behind the login, which fits a phone.
+  await page.setViewportSize({ width: 390, height: 844 })
   await page.goto(`${editor.url}/admin/`)
   await expect(page).toHaveURL(`${editor.url}/admin/login`)
   await expect(page.getByRole('heading', { name: 'Редактор сайта' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390)
 
   await page.getByLabel('Пароль').fill('не тот пароль')
   const answer = page.waitForResponse(
@@ -53,6 +55,9 @@ test('a wrong password is refused with «Неверный пароль» (401) a
   const config = await page.request.get(`${editor.url}/admin/config.yml`, { maxRedirects: 0 })
   expect(config.status()).toBe(302)
 
+  await expect(page.getByRole('button', { name: 'Войти' })).toBeInViewport()
+
+  await page.setViewportSize({ width: 1280, height: 720 })
   await page.getByLabel('Пароль').fill(EDITOR_PASSWORD)
   await page.getByRole('button', { name: 'Войти' }).click()
   await expect(page).toHaveURL(new RegExp(`^${editor.url}/admin/`))

@@ -29,8 +29,6 @@ export type EditorGateway = {
   content: (file: string) => string
   /** git in the scratch repository; its output without the last newline. */
   git: (...args: string[]) => string
-  /** What the gateway wrote (its log): for a failing test's message. */
-  log: () => string
   stop: () => Promise<void>
 }
 
@@ -132,7 +130,6 @@ export async function startEditorGateway(options: EditorGatewayOptions): Promise
     repo,
     content: (file) => path.join(repo, 'content', file),
     git: (...args) => gitIn(repo, args),
-    log: () => output,
     stop,
   }
 }
