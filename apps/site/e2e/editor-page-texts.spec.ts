@@ -1,14 +1,9 @@
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 import { PAGE_TEXT_LIMITS as L } from '@it-lab/shared/content'
 import { HOME_TEXTS } from '#app/content/home-texts.ts'
-import {
-  EDITOR_GIT,
-  logIn,
-  readContent,
-  startEditorBackend,
-  type EditorBackend,
-} from './editor-backend.ts'
+import { EDITOR_GIT, logIn, startEditorBackend, type EditorBackend } from './editor-backend.ts'
 
 // The page texts and the opening hours in the real editor (docs/decisions/0071-page-texts.md): the
 // owner changes them in «Тексты страниц» and «Контакты и реквизиты», each save a commit of the
@@ -39,7 +34,11 @@ async function publish(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'Опубликовать сейчас' }).click()
 }
 
-const home = () => readContent(editor, 'pages/home.json') as typeof HOME_TEXTS
+/** A content file of the editor's repository as it is now. */
+const readContent = (file: string) =>
+  JSON.parse(readFileSync(editor.content(file), 'utf8')) as Record<string, unknown>
+
+const home = () => readContent('pages/home.json') as typeof HOME_TEXTS
 
 test('the owner changes the home page heading and a page title: each saved to its file by the editor', async ({
   page,
@@ -66,7 +65,7 @@ test('the owner changes the home page heading and a page title: each saved to it
   await title.fill('Все курсы для детей 5–17 лет — IT Lab, Астрахань')
   await publish(page)
   await expect
-    .poll(() => (readContent(editor, 'pages/search.json').courses as { title: string }).title)
+    .poll(() => (readContent('pages/search.json').courses as { title: string }).title)
     .toBe('Все курсы для детей 5–17 лет — IT Lab, Астрахань')
 })
 
@@ -102,7 +101,7 @@ test('the owner adds opening hours: days by their Russian names, times as 10:00'
   const before = editor.git('rev-parse', 'HEAD')
   await publish(page)
   await expect.poll(() => editor.git('rev-parse', 'HEAD')).not.toBe(before)
-  expect(readContent(editor, 'school.json').openingHours).toEqual([
+  expect(readContent('school.json').openingHours).toEqual([
     {
       days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
       opens: '10:00',

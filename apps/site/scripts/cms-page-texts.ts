@@ -83,6 +83,8 @@ const homeFields = [
         name: 'tags',
         label: 'Направления',
         label_singular: 'направление',
+        // The word's forms, for a list widget that counts in Russian («3 направления»).
+        item_names: ['направление', 'направления', 'направлений'],
         widget: 'list',
         max: L.heroTagsMax,
         required: false,
@@ -218,6 +220,7 @@ export const openingHoursField = {
   name: 'openingHours',
   label: 'Часы работы',
   label_singular: 'период',
+  item_names: ['период', 'периода', 'периодов'],
   widget: 'list',
   required: false,
   summary: '{{fields.opens}}–{{fields.closes}}',

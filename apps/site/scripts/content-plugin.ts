@@ -18,7 +18,6 @@ import {
   type ContentProblem,
   type CourseFile,
   type HiddenCourse,
-  type PageTexts,
   type PrizesFile,
   type TrialOfferFile,
 } from '@it-lab/shared/content'
@@ -55,9 +54,10 @@ export type BuildContent = {
   announcements: Announcement[]
   prizes: PrizesFile
   trialOffer: TrialOfferFile
-  pageTexts: PageTexts
   /** Absolute paths of the pictures the shown courses name. */
   uploads: Map<string, string>
+  /** The fixed pages' own words (content/pages/). */
+  pageTexts: ReturnType<typeof readPageTexts>
 }
 
 const KIB = 1024
