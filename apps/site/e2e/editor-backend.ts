@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
 import {
   EDITOR_GIT,
@@ -46,13 +45,4 @@ export async function logIn(
   await expect(decapLogin.or(collections)).toBeVisible({ timeout: 30_000 })
   if (await decapLogin.isVisible()) await decapLogin.click()
   await expect(collections).toBeVisible({ timeout: 30_000 })
-}
-
-/** A content file of the scratch repository as the editor left it ({} while it is not there). */
-export function readContent(editor: EditorBackend, file: string): Record<string, unknown> {
-  try {
-    return JSON.parse(readFileSync(editor.content(file), 'utf8')) as Record<string, unknown>
-  } catch {
-    return {}
-  }
 }
