@@ -30,11 +30,19 @@ writeFileSync(pdf, '%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<<
 
 const written = new Set<string>()
 
-/** A small PNG of the screen: a palette of 64 colours is plenty for an interface. */
-async function shot(page: Page, name: string, suffix: string): Promise<void> {
-  // Decap's toasts and the pane switch fade in; a moment for the last frame to settle.
+/**
+ * A small PNG of the screen: a palette of 64 colours is plenty for an interface. Animations are
+ * finished first, except with a message of Decap's on the screen: its timer is an animation, and
+ * finishing it would close the message.
+ */
+async function shot(
+  page: Page,
+  name: string,
+  suffix: string,
+  animations: 'disabled' | 'allow' = 'disabled',
+): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
-  const png = await page.screenshot({ animations: 'disabled' })
+  const png = await page.screenshot({ animations })
   const file = `${name}${suffix}.png`
   await sharp(png)
     .png({ palette: true, colours: 64, compressionLevel: 9 })
@@ -56,6 +64,13 @@ async function open(page: Page, origin: string, hash: string): Promise<void> {
   await page.getByText(/^Запись в коллекцию/).waitFor({ timeout: WAIT })
 }
 
+/** Waits for Decap's message and holds it on the screen: it stays while the pointer is on it. */
+async function holdToast(page: Page, text: string | RegExp): Promise<void> {
+  const toast = page.locator('.Toastify__toast').filter({ hasText: text })
+  await toast.waitFor({ timeout: WAIT })
+  await toast.hover()
+}
+
 async function publishNow(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Опубликовать', exact: true }).click()
   await page.getByRole('menuitem', { name: 'Опубликовать сейчас' }).click()
@@ -66,19 +81,20 @@ async function tour(page: Page, origin: string, suffix: string): Promise<void> {
   // Logging in: the login page, a wrong password, then Decap's own start page.
   await page.goto(`${origin}/admin/`)
   await page.getByLabel('Пароль').waitFor()
-  await shot(page, '01-login', suffix)
+  await shot(page, 'login', suffix)
   await page.getByLabel('Пароль').fill('неверный пароль')
   await page.getByRole('button', { name: 'Войти' }).click()
   await page.getByRole('alert').getByText('Неверный пароль').waitFor()
-  await shot(page, '02-wrong-password', suffix)
+  await shot(page, 'wrong-password', suffix)
   await page.getByLabel('Пароль').fill(EDITOR_PASSWORD)
   await page.getByRole('button', { name: 'Войти' }).click()
-  const decapLogin = page.getByRole('button', { name: 'Войти' })
-  const collections = page.getByRole('heading', { name: 'Коллекции' })
-  await decapLogin.or(collections).waitFor({ timeout: WAIT })
-  if (await decapLogin.isVisible()) await decapLogin.click()
+  // Decap's own start page, shown once in a browser that has not used the editor before.
+  const enter = page.getByRole('button', { name: 'Войти' })
+  await enter.waitFor({ timeout: WAIT })
+  await shot(page, 'enter', suffix)
+  await enter.click()
   await page.getByText('10. Нейросети и искусственный интеллект').waitFor({ timeout: WAIT })
-  await shot(page, '03-sections', suffix)
+  await shot(page, 'sections', suffix)
 
   // A price, the refusal of a price with kopecks, a start date, publishing.
   await open(page, origin, 'courses/entries/4')
@@ -89,22 +105,23 @@ async function tour(page: Page, origin: string, suffix: string): Promise<void> {
   const refusal = page.getByText('Только целые рубли, без копеек')
   await refusal.waitFor({ timeout: WAIT })
   await centre(refusal)
-  await shot(page, '05-price-refused', suffix)
+  await shot(page, 'price-refused', suffix)
   await price.fill('')
   await price.pressSequentially('1 600')
   await centre(page.getByText('Цены за занятие', { exact: true }))
-  await shot(page, '04-price', suffix)
+  await shot(page, 'price', suffix)
   const start = page.getByLabel('Старт')
   await start.fill('')
   await start.pressSequentially(`0109${NEXT_YEAR}`)
   await centre(start)
-  await shot(page, '06-start-date', suffix)
+  await shot(page, 'start-date', suffix)
   await page.getByRole('button', { name: 'Опубликовать', exact: true }).click()
   await page.getByRole('menuitem', { name: 'Опубликовать сейчас' }).waitFor()
-  await shot(page, '07-publish', suffix)
+  await shot(page, 'publish', suffix)
   await page.getByRole('menuitem', { name: 'Опубликовать сейчас' }).click()
+  await holdToast(page, 'Запись сохранена')
   await page.getByText('Изменения сохранены').waitFor({ timeout: WAIT })
-  await shot(page, '08-saved', suffix)
+  await shot(page, 'saved', suffix, 'allow')
 
   // The preview: the course as the site shows it (beside the form, or below it on a phone).
   const preview = page.frameLocator('iframe')
@@ -112,7 +129,7 @@ async function tour(page: Page, origin: string, suffix: string): Promise<void> {
   await previewHeading.waitFor({ timeout: WAIT })
   await page.getByLabel('Название').evaluate((element) => element.scrollIntoView())
   if (suffix !== '') await centre(page.locator('iframe'))
-  await shot(page, '20-preview', suffix)
+  await shot(page, 'preview', suffix)
 
   // A tab left open while the same course was saved elsewhere.
   const other = await page.context().newPage()
@@ -121,41 +138,44 @@ async function tour(page: Page, origin: string, suffix: string): Promise<void> {
   await publishNow(other)
   await other.getByText('Изменения сохранены').waitFor({ timeout: WAIT })
   await other.close()
+  await page.bringToFront()
   await page.getByLabel('Абонемент от 4 месяцев').fill('950')
   await publishNow(page)
-  await page.getByText(/уже изменили в другой вкладке/).waitFor({ timeout: WAIT })
-  await shot(page, '21-stale-tab', suffix)
+  await holdToast(page, /уже изменили в другой вкладке/)
+  await shot(page, 'stale-tab', suffix, 'allow')
 
   // A new course: its number is already suggested.
   await open(page, origin, 'courses/new')
   await page.getByLabel('Номер курса').and(page.locator('[value="11"]')).waitFor({ timeout: WAIT })
   await page.getByLabel('Название').fill('Робототехника')
-  await shot(page, '09-new-course', suffix)
+  await shot(page, 'new-course', suffix)
 
   // Hiding a course, and its quiz answers.
   await open(page, origin, 'courses/entries/4')
   await page.getByLabel('Скрыть с сайта').check()
   await centre(page.getByText('Скрыть с сайта'))
-  await shot(page, '10-hide-course', suffix)
+  await shot(page, 'hide-course', suffix)
   await open(page, origin, 'courses/entries/4')
   await centre(page.getByText('Чем ребёнок любит заниматься больше всего?'))
-  await shot(page, '11-course-quiz', suffix)
+  await shot(page, 'course-quiz', suffix)
 
   // Pictures: the window, a document refused, a picture in use not deleted.
   await page.goto('about:blank')
   await page.goto(`${origin}/admin/#/collections/courses`)
-  await page.getByRole('button', { name: 'Картинки' }).click()
-  await page.getByText('course-4.svg', { exact: true }).waitFor({ timeout: WAIT })
-  await shot(page, '12-pictures', suffix)
+  await page.getByRole('button', { name: 'Медиафайлы' }).click()
+  await page.getByText('course-1.svg', { exact: true }).waitFor({ timeout: WAIT })
+  await shot(page, 'pictures', suffix)
   await page.locator('input[type="file"]').setInputFiles(pdf)
   await page.getByText(/«прайс\.pdf» — не картинка/).waitFor({ timeout: WAIT })
-  await shot(page, '13-picture-refused', suffix)
+  await shot(page, 'picture-refused', suffix)
   await page.getByRole('button', { name: 'Понятно' }).click()
+  // The window shows the first pictures only until one is looked for by name.
+  await page.getByPlaceholder('Найти по имени файла').fill('course-4')
   await page.getByText('course-4.svg', { exact: true }).click()
   page.once('dialog', (dialog) => void dialog.accept())
-  await page.getByRole('button', { name: 'Удалить выбранную' }).click()
-  await page.getByText(/Картинку «course-4\.svg» нельзя удалить/).waitFor({ timeout: WAIT })
-  await shot(page, '14-picture-in-use', suffix)
+  await page.getByRole('button', { name: 'Удалить помеченные' }).click()
+  await holdToast(page, /Картинку «course-4\.svg» нельзя удалить/)
+  await shot(page, 'picture-in-use', suffix, 'allow')
 
   // An announcement with its dates, as the preview shows it.
   await open(page, origin, 'announcements/new')
@@ -167,12 +187,12 @@ async function tour(page: Page, origin: string, suffix: string): Promise<void> {
   await page.getByLabel('Показывать до').pressSequentially(`1209${NEXT_YEAR}`)
   await preview.getByRole('heading', { name: 'День открытых дверей' }).waitFor({ timeout: WAIT })
   if (suffix !== '') await centre(page.getByLabel('Дата события'))
-  await shot(page, '15-announcement', suffix)
+  await shot(page, 'announcement', suffix)
 
   // The school's facts: the phone and address, then the opening hours.
   await open(page, origin, 'school/entries/facts')
   await centre(page.getByLabel('Короткий номер'))
-  await shot(page, '16-school-facts', suffix)
+  await shot(page, 'school-facts', suffix)
   await page.getByRole('button', { name: /^Добавить период/ }).click()
   for (const day of ['Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница']) {
     await page.getByLabel('Дни', { exact: true }).click()
@@ -181,15 +201,15 @@ async function tour(page: Page, origin: string, suffix: string): Promise<void> {
   await page.getByLabel('С', { exact: true }).fill('10:00')
   await page.getByLabel('До', { exact: true }).fill('20:00')
   await centre(page.getByLabel('С', { exact: true }))
-  await shot(page, '17-opening-hours', suffix)
+  await shot(page, 'opening-hours', suffix)
 
   // The pages' own words and their search titles.
   await open(page, origin, 'pages/entries/home')
   await page.getByLabel('Надпись над заголовком').first().waitFor({ timeout: WAIT })
-  await shot(page, '18-page-texts', suffix)
+  await shot(page, 'page-texts', suffix)
   await open(page, origin, 'pages/entries/search')
   await page.getByLabel('Заголовок в поиске').first().waitFor({ timeout: WAIT })
-  await shot(page, '19-search-texts', suffix)
+  await shot(page, 'search-texts', suffix)
 }
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
@@ -198,10 +218,9 @@ try {
     // A fresh scratch repository and browser for each size: the same starting point.
     const editor = await startEditorGateway({ buildDir: 'build' })
     const context = await browser.newContext({ viewport, hasTouch, locale: 'ru-RU' })
-    const pg = await context.newPage()
     try {
-      await tour(pg, editor.url, suffix)
-    } catch (e) { await pg.screenshot({ path: '/tmp/og/fail.png' }); throw e } finally {
+      await tour(await context.newPage(), editor.url, suffix)
+    } finally {
       await context.close()
       await editor.stop()
     }
