@@ -25,7 +25,13 @@ export default defineProject({
   test: {
     name: 'site',
     environment: 'node',
-    include: ['app/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', '*.test.ts'],
+    include: [
+      'app/**/*.test.ts',
+      'admin/**/*.test.ts',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      '*.test.ts',
+    ],
     setupFiles: ['../../test/fail-on-console-error.ts'],
     // Room for a saturated machine (docs/decisions/0064-drill-findings-busy-tests.md).
     testTimeout: 60_000,

@@ -21,10 +21,15 @@ test('the release check refuses the demo build and names each problem', async ()
   const lines = (failure?.stderr ?? '').split('\n').map((line) => line.trim())
   expect(lines[0]).toMatch(/^Release check failed: \d+ problem\(s\)/)
   for (const field of ['phone', 'address', 'email', 'owner', 'siteUrl']) {
-    expect(lines).toContain(
-      `content/school.json: ${field} — ещё образец из репозитория: впишите настоящее значение и снимите отметку «Ещё образец»`,
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^content/school\\.json: «[^»]+» \\(${field}\\) — ещё пример`),
+      ),
     )
   }
+  expect(lines).toContain(
+    'content/school.json: «Адрес» (address) — ещё пример, а не сведения школы: впишите настоящее значение и уберите «Адрес» из списка «Ещё образец»',
+  )
   expect(lines).toContain(`LEAD_API_URL: must be https (got "${LEAD_API_URL}")`)
   expect(lines).toContainEqual(
     expect.stringMatching(/^SITE_URL: "https:\/\/it-lab\.test" differs from siteUrl/),

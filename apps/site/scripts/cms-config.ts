@@ -5,7 +5,6 @@ import {
   COURSE_LEVELS,
   DESCRIPTION_LENGTH,
   FIELD_LABELS,
-  IMAGE_MAX_BYTES,
   LEVEL_NAMES,
   MONTHS_MAX,
   PRICE_MAX,
@@ -16,7 +15,15 @@ import {
   UPLOADS_PATH,
 } from '@it-lab/shared/content'
 import { z } from 'zod/mini'
-import { FACT_LABELS, FACT_NAMES } from '#app/config/school-facts-schema.ts'
+import {
+  FACT_LABELS,
+  FACT_MAX,
+  FACT_NAME_LABELS,
+  FACT_NAMES,
+} from '#app/config/school-facts-schema.ts'
+
+/** The largest picture the editor sends (the gateway takes the same; the build resizes photos). */
+const UPLOAD_MAX_BYTES = 15 * 1024 * 1024
 
 // The owner's editor at /admin: Decap CMS (docs/decisions/0055-decap-cms-editor.md), configured
 // here from the same limits and labels the build checks the content files with, so a value the
@@ -123,14 +130,16 @@ const text = (kind: keyof typeof FIELD_LABELS, name: string, max: number, hint?:
   ...(hint ? { hint } : {}),
 })
 
+/**
+ * A whole number typed as text and read exactly (admin/widgets.ts): «1600», «1 600», and for a
+ * price «1600 ₽»; «1600.50», «12e3», «-5» are refused at the field, never rounded or cut.
+ */
 const wholeNumber = (kind: keyof typeof FIELD_LABELS, name: string, min: number, max: number) => ({
   name,
   label: label(kind, name),
-  widget: 'number',
-  value_type: 'int',
+  widget: 'whole-number',
   min,
   max,
-  step: 1,
 })
 
 const choice = (
@@ -145,22 +154,24 @@ const choice = (
   options: options.map((value) => ({ value, label: names?.[value] ?? value })),
 })
 
+/** A day typed as ДД.ММ.ГГГГ (the dots put in while typing), stored as YYYY-MM-DD; optional. */
 const date = (kind: keyof typeof FIELD_LABELS, name: string, hint: string) => ({
   name,
   label: label(kind, name),
-  widget: 'datetime',
-  format: 'YYYY-MM-DD',
-  date_format: 'DD.MM.YYYY',
-  time_format: false,
+  widget: 'date-ru',
   required: false,
   default: '',
   hint,
 })
 
+/** What a list's items are called: for 1, for 2–4, for 5 and more (the counter and «Добавить …»). */
+const POINT_NAMES = ['пункт', 'пункта', 'пунктов']
+
 const textList = (kind: keyof typeof FIELD_LABELS, name: string, hint: string) => ({
   name,
   label: label(kind, name),
-  widget: 'list',
+  widget: 'russian-list',
+  item_names: POINT_NAMES,
   hint,
   field: {
     name: 'item',
@@ -198,7 +209,9 @@ const COLOUR_NAMES: Record<string, string> = {
 const courseFields = [
   {
     ...wholeNumber('course', 'id', 1, 9999),
-    hint: 'Номер в адресе страницы курса (/course/11). У каждого курса свой; у нового — следующий свободный.',
+    // Checked against the other courses' files; a new course gets the next free number.
+    unique_in_folder: 'content/courses',
+    hint: 'Номер в адресе страницы курса (/course/11). У каждого курса свой; у нового курса уже стоит следующий свободный.',
   },
   text('course', 'title', TITLE_MAX),
   {
@@ -213,13 +226,16 @@ const courseFields = [
     label: label('course', 'image'),
     widget: 'image',
     choose_url: false,
-    // Decap's own media library refuses a larger file with a message (its limit is per field).
-    media_library: { config: { max_file_size: IMAGE_MAX_BYTES } },
-    hint: `SVG, PNG, JPG или WebP до ${IMAGE_MAX_BYTES / 1024} КБ; фото — в пропорции 8:5, не меньше 640×400 (например, 1280×800).`,
+    // The editor's script refuses a non-image or a larger file first, in its own words.
+    media_library: { config: { max_file_size: UPLOAD_MAX_BYTES } },
+    hint: `Фото или рисунок: JPG, PNG, WebP, AVIF или SVG, до ${UPLOAD_MAX_BYTES / 1024 / 1024} МБ. Фото — в пропорции 8:5, не меньше 640×400 (например, 1280×800).`,
   },
   choice('course', 'level', COURSE_LEVELS, LEVEL_NAMES),
   wholeNumber('course', 'ageMin', AGE_RANGE.min, AGE_RANGE.max),
-  wholeNumber('course', 'ageMax', AGE_RANGE.min, AGE_RANGE.max),
+  {
+    ...wholeNumber('course', 'ageMax', AGE_RANGE.min, AGE_RANGE.max),
+    not_below: { field: 'ageMin', message: 'Возраст «до» не может быть меньше возраста «от»' },
+  },
   wholeNumber('course', 'months', 1, MONTHS_MAX),
   choice('course', 'format', COURSE_FORMATS),
   date(
@@ -236,6 +252,15 @@ const courseFields = [
     fields: Object.entries(PRICE_NAMES).map(([name, title]) => ({
       ...wholeNumber('course', name, 1, PRICE_MAX),
       label: title,
+      rubles: true,
+      ...(name === 'basic'
+        ? {}
+        : {
+            not_above: {
+              field: 'prices.basic',
+              message: 'Абонемент не может стоить дороже разового посещения',
+            },
+          }),
     })),
   },
   { name: 'onMainPage', label: label('course', 'onMainPage'), widget: 'boolean', default: false },
@@ -251,11 +276,14 @@ const announcementFields = [
     'date',
     'Если у объявления есть день события (день открытых дверей, начало группы).',
   ),
-  date(
-    'announcement',
-    'endDate',
-    'После этого дня объявление исчезнет с сайта. Пусто — исчезнет после дня события, а без него останется, пока вы его не удалите.',
-  ),
+  {
+    ...date(
+      'announcement',
+      'endDate',
+      'После этого дня объявление исчезнет с сайта. Пусто — исчезнет после дня события, а без него останется, пока вы его не удалите.',
+    ),
+    not_before: { field: 'date', message: 'Не раньше дня события' },
+  },
 ]
 
 const PHONE = pattern(
@@ -263,10 +291,19 @@ const PHONE = pattern(
   'Номер в виде +7 (8512) 12-34-56: +7 и ещё 10 цифр',
 )
 
+/** A fact's text: not empty, not longer than the schema allows (school-facts-schema.ts). */
+const factText = (name: string, label: string, max: number, required = true) => ({
+  name,
+  label,
+  widget: 'string',
+  ...(required ? {} : { required: false }),
+  pattern: pattern(`^[\\s\\S]{${required ? 1 : 0},${max}}$`, `Не длиннее ${max} знаков`),
+})
+
 const schoolFields = [
-  { name: 'name', label: FACT_LABELS.name, widget: 'string' },
-  { name: 'city', label: FACT_LABELS.city, widget: 'string' },
-  { name: 'region', label: FACT_LABELS.region, widget: 'string' },
+  factText('name', FACT_LABELS.name ?? 'name', FACT_MAX.name),
+  factText('city', FACT_LABELS.city ?? 'city', FACT_MAX.city),
+  factText('region', FACT_LABELS.region ?? 'region', FACT_MAX.region),
   {
     name: 'phone',
     label: 'Телефон',
@@ -295,7 +332,7 @@ const schoolFields = [
     widget: 'object',
     collapsed: false,
     fields: [
-      { name: 'street', label: 'Улица и дом', widget: 'string' },
+      factText('street', 'Улица и дом', FACT_MAX.street),
       {
         name: 'postalCode',
         label: 'Индекс',
@@ -311,14 +348,17 @@ const schoolFields = [
     required: false,
     hint: 'Необязательно: оставьте пустым, и блок мессенджера не появится.',
     fields: [
-      { name: 'name', label: 'Название', widget: 'string', required: false },
-      { name: 'contact', label: 'Номер или имя', widget: 'string', required: false },
+      factText('name', 'Название', FACT_MAX.messengerName, false),
+      factText('contact', 'Номер или имя', FACT_MAX.messengerContact, false),
       {
         name: 'url',
         label: 'Ссылка',
         widget: 'string',
         required: false,
-        pattern: pattern('^$|^https://', 'Ссылка начинается с https://'),
+        pattern: pattern(
+          `^$|^https://\\S{1,${FACT_MAX.url - 8}}$`,
+          `Ссылка начинается с https://, не длиннее ${FACT_MAX.url} знаков`,
+        ),
       },
     ],
   },
@@ -326,7 +366,10 @@ const schoolFields = [
     name: 'email',
     label: FACT_LABELS.email,
     widget: 'string',
-    pattern: pattern('^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', 'Адрес почты, например info@itlab.ru'),
+    pattern: pattern(
+      `^(?=.{1,${FACT_MAX.email}}$)[^@\\s]+@[^@\\s]+\\.[^@\\s]+$`,
+      `Адрес почты, например info@itlab.ru, не длиннее ${FACT_MAX.email} знаков`,
+    ),
   },
   {
     name: 'owner',
@@ -338,7 +381,10 @@ const schoolFields = [
         name: 'name',
         label: 'ИП',
         widget: 'string',
-        pattern: pattern('^ИП \\S', 'Начинается с «ИП » и полного имени'),
+        pattern: pattern(
+          `^ИП \\S.{0,${FACT_MAX.ownerName - 4}}$`,
+          `Начинается с «ИП » и полного имени, не длиннее ${FACT_MAX.ownerName} знаков`,
+        ),
       },
       { name: 'inn', label: 'ИНН', widget: 'string', pattern: pattern('^\\d{12}$', '12 цифр') },
       {
@@ -352,10 +398,7 @@ const schoolFields = [
   {
     name: 'policiesEffectiveDate',
     label: FACT_LABELS.policiesEffectiveDate,
-    widget: 'datetime',
-    format: 'YYYY-MM-DD',
-    date_format: 'DD.MM.YYYY',
-    time_format: false,
+    widget: 'date-ru',
     hint: 'С этого дня действуют политики и согласие на сайте.',
   },
   {
@@ -370,8 +413,8 @@ const schoolFields = [
     widget: 'select',
     multiple: true,
     required: false,
-    options: FACT_NAMES.map((value) => ({ value, label: value })),
-    hint: 'Поля, где ещё стоит образец из репозитория. Впишите настоящее значение и уберите поле отсюда: пока список не пуст, сайт не публикуется.',
+    options: FACT_NAMES.map((value) => ({ value, label: FACT_NAME_LABELS[value] })),
+    hint: 'Сведения, где ещё стоит пример, а не настоящие данные школы. Впишите настоящее значение и уберите его из этого списка: пока список не пуст, сайт не публикуется.',
   },
 ]
 
@@ -382,7 +425,8 @@ const prizeFields = [
   {
     name: 'items',
     label: label('prizes', 'items'),
-    widget: 'list',
+    widget: 'russian-list',
+    item_names: ['приз', 'приза', 'призов'],
     max: 8,
     min: 1,
     summary: '{{fields.title}}',
@@ -402,7 +446,8 @@ const trialOfferFields = [
   {
     name: 'points',
     label: label('trialOffer', 'points'),
-    widget: 'list',
+    widget: 'russian-list',
+    item_names: POINT_NAMES,
     min: 1,
     max: 6,
     summary: '{{fields.title}}',
@@ -437,8 +482,11 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
         slug: '{{fields.id}}',
         identifier_field: 'title',
         summary: '{{fields.id}}. {{fields.title}}',
-        sortable_fields: ['id', 'title'],
-        editor: { preview: false },
+        // By number, 1, 2, … 10, 11 (Decap sorts the numbers as numbers; by file name it was 1, 10, 2).
+        sortable_fields: [
+          { field: 'id', label: 'Номеру', default_sort: 'asc' },
+          { field: 'title', label: 'Названию' },
+        ],
         fields: courseFields,
       },
       {
@@ -453,7 +501,6 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
         slug: '{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
         identifier_field: 'title',
         summary: '{{fields.title}}',
-        editor: { preview: false },
         fields: announcementFields,
       },
       {
@@ -481,7 +528,11 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
   }
 }
 
-/** The editor's page: Decap from the site's own files, nothing from another host. */
+/**
+ * The editor's page: Decap from the site's own files, nothing from another host, then the
+ * editor's own script and styles (scripts/editor-bundle.ts). The stylesheet comes last in the
+ * body so that it follows the styles Decap adds to the head and wins over them.
+ */
 export const ADMIN_HTML = `<!doctype html>
 <html lang="ru">
 <head>
@@ -493,6 +544,8 @@ export const ADMIN_HTML = `<!doctype html>
 </head>
 <body>
 <script src="/admin/decap-cms.js"></script>
+<script src="/admin/editor.js"></script>
+<link href="/admin/editor.css" rel="stylesheet">
 </body>
 </html>
 `

@@ -53,7 +53,7 @@ try {
   await page.getByLabel('Разовое посещение').fill('0')
   await page.getByRole('button', { name: 'Опубликовать', exact: true }).click()
   await page.getByRole('menuitem', { name: 'Опубликовать сейчас' }).click()
-  await page.getByText('Значение поля Разовое посещение должно быть между 1 и 100000.').waitFor()
+  await page.getByText('Число от 1 до 100\u00a0000.').waitFor()
   await page
     .getByLabel('Разовое посещение')
     .evaluate((element) => element.scrollIntoView({ block: 'center' }))

@@ -55,10 +55,15 @@ describe('release check', () => {
       'policiesEffectiveDate',
       'siteUrl',
     ]) {
-      expect(problems).toContain(
-        `content/school.json: ${field} — ещё образец из репозитория: впишите настоящее значение и снимите отметку «Ещё образец»`,
+      expect(problems).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^content/school\\.json: «[^»]+» \\(${field}\\) — ещё пример`),
+        ),
       )
     }
+    expect(problems).toContain(
+      'content/school.json: «Телефон» (phone) — ещё пример, а не сведения школы: впишите настоящее значение и уберите «Телефон» из списка «Ещё образец»',
+    )
     expect(problems).toContain('content/school.json: address.street — заглушка «[Улица]»')
     expect(problems).toContain('SITE_URL: missing; set it to the public https address of the site')
     expect(problems).toContainEqual(expect.stringMatching(/^LEAD_API_URL: must be https/))

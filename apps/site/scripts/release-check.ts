@@ -2,7 +2,12 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { BuildSettingsError, readBuildSettings } from '../build-settings.ts'
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
-import { FACTS_FILE, parseSchoolFacts, SchoolFactsError } from '#app/config/school-facts-schema.ts'
+import {
+  FACT_NAME_LABELS,
+  FACTS_FILE,
+  parseSchoolFacts,
+  SchoolFactsError,
+} from '#app/config/school-facts-schema.ts'
 
 // The release check (`npm run build:release` runs it after the build): refuses to publish demo
 // or placeholder values, a non-https or loopback SITE_URL, or a non-https LEAD_API_URL. It lists
@@ -22,6 +27,12 @@ const PLACEHOLDER_PATTERNS: RegExp[] = [
  * that file, so that a value is refused even after the owner clears its `demo` mark and leaves
  * the value (release-check.test.ts checks the list knows every shipped one).
  */
+/** A fact still marked as the shipped example, as the owner reads it in the chat. */
+function demoMessage(field: string): string {
+  const label = FACT_NAME_LABELS[field as keyof typeof FACT_NAME_LABELS] ?? field
+  return `«${label}» (${field}) — ещё пример, а не сведения школы: впишите настоящее значение и уберите «${label}» из списка «Ещё образец»`
+}
+
 export const SHIPPED_STAND_INS: readonly string[] = [
   '+7 (8512) 00-00-00',
   '00-00-00',
@@ -129,9 +140,7 @@ export function releaseProblems({
     const { facts, demoFields } = parseSchoolFacts(factsFile)
     siteUrlFact = facts.siteUrl
     for (const field of demoFields) {
-      problems.push(
-        `${FACTS_FILE}: ${field} — ещё образец из репозитория: впишите настоящее значение и снимите отметку «Ещё образец»`,
-      )
+      problems.push(`${FACTS_FILE}: ${demoMessage(field)}`)
     }
   } catch (error) {
     if (!(error instanceof SchoolFactsError)) throw error

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { dateYearWindow } from '@it-lab/shared/content'
 import {
+  FACT_MAX,
   isValidOgrnip,
   isValidPersonalInn,
   parseSchoolFacts,
@@ -31,6 +33,27 @@ describe('school facts', () => {
     const withoutMessenger: SchoolFactsFile = { ...completeSchoolFacts }
     delete withoutMessenger.messenger
     expect(parseSchoolFacts(withoutMessenger).facts.messenger).toBeUndefined()
+  })
+
+  it('refuses a name, a street or a contact too long for the pages, and a year out of the window', () => {
+    const problems = problemsOf({
+      ...valid,
+      name: 'Ш'.repeat(FACT_MAX.name + 1),
+      address: { ...valid.address, street: 'у'.repeat(5000) },
+      policiesEffectiveDate: '1907-01-12',
+    })
+    const { min, max } = dateYearWindow()
+    expect(problems).toEqual([
+      expect.stringMatching(
+        new RegExp(`^поле «Название школы» \\(name\\): не длиннее ${FACT_MAX.name} знаков`),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^поле «Адрес → Улица и дом» \\(address.street\\): не длиннее ${FACT_MAX.street} знаков`,
+        ),
+      ),
+      `поле «Дата вступления политик в силу» (policiesEffectiveDate): год — от ${min} до ${max} (сейчас: "1907-01-12")`,
+    ])
   })
 
   it('reports the facts still marked as samples', () => {

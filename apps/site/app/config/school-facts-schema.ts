@@ -1,3 +1,4 @@
+import { dateYearWindow, isDateYearInWindow } from '@it-lab/shared/content'
 import { z } from 'zod/mini'
 
 // The rules the school's facts (content/school.json) must follow, checked whenever the site is
@@ -21,6 +22,37 @@ export const FACT_NAMES = [
   'policiesEffectiveDate',
   'siteUrl',
 ] as const
+
+/**
+ * The longest text each fact may have: every page's header, footer and title carries the name and
+ * the contacts, so a longer one breaks the layout (the editor refuses it too).
+ */
+export const FACT_MAX = {
+  name: 40,
+  city: 40,
+  region: 60,
+  street: 100,
+  messengerName: 30,
+  messengerContact: 60,
+  url: 200,
+  email: 100,
+  ownerName: 120,
+} as const
+
+/** Each fact of the «Ещё образец» list as the owner reads it (the editor's list, the messages). */
+export const FACT_NAME_LABELS: Record<(typeof FACT_NAMES)[number], string> = {
+  name: 'Название школы',
+  city: 'Город',
+  region: 'Область',
+  phone: 'Телефон',
+  address: 'Адрес',
+  messenger: 'Мессенджер',
+  email: 'Эл. почта',
+  owner: 'Владелец',
+  openingHours: 'Часы работы',
+  policiesEffectiveDate: 'Дата вступления политик в силу',
+  siteUrl: 'Адрес сайта',
+}
 
 /** The editor's labels of the facts, for the messages. */
 export const FACT_LABELS: Record<string, string> = {
@@ -78,9 +110,14 @@ const WEEKDAYS = [
 // Built when the facts are parsed, not on import: the site's bundles take the facts as the build
 // parsed them (school.ts) and never build it.
 function createSchoolFactsSchema() {
-  const text = z
-    .string({ error: 'должно быть текстом' })
-    .check(z.trim(), z.minLength(1, 'не должно быть пустым'))
+  const text = (max: number) =>
+    z
+      .string({ error: 'должно быть текстом' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'не должно быть пустым'),
+        z.maxLength(max, `не длиннее ${max} знаков`),
+      )
 
   const phoneNumber = z.string().check(
     z.regex(
@@ -97,18 +134,20 @@ function createSchoolFactsSchema() {
 
   const time = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'нужно время в виде ЧЧ:ММ'))
 
+  const years = dateYearWindow()
   const isoDate = z.string().check(
     z.regex(/^\d{4}-\d{2}-\d{2}$/, 'нужна дата в виде ГГГГ-ММ-ДД'),
     z.refine((value) => {
       const date = new Date(`${value}T00:00:00Z`)
       return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
     }, 'такой даты нет в календаре'),
+    z.refine((value) => isDateYearInWindow(value), `год — от ${years.min} до ${years.max}`),
   )
 
   return z.object({
-    name: text,
-    city: text,
-    region: text,
+    name: text(FACT_MAX.name),
+    city: text(FACT_MAX.city),
+    region: text(FACT_MAX.region),
     phone: z.pipe(
       z
         .object({
@@ -126,21 +165,28 @@ function createSchoolFactsSchema() {
       z.transform((phone) => ({ ...phone, tel: `+${phone.number.replace(/\D/g, '')}` })),
     ),
     address: z.object({
-      street: text,
+      street: text(FACT_MAX.street),
       postalCode: z.string().check(z.regex(/^\d{6}$/, 'должен состоять из 6 цифр')),
     }),
     messenger: z.optional(
       z.object({
         /** The app's name as shown, e.g. 'Telegram'. */
-        name: text,
+        name: text(FACT_MAX.messengerName),
         /** The number or handle as shown. */
-        contact: text,
-        url: httpsUrl,
+        contact: text(FACT_MAX.messengerContact),
+        url: httpsUrl.check(z.maxLength(FACT_MAX.url, `не длиннее ${FACT_MAX.url} знаков`)),
       }),
     ),
-    email: z.email('нужен адрес электронной почты'),
+    email: z
+      .email('нужен адрес электронной почты')
+      .check(z.maxLength(FACT_MAX.email, `не длиннее ${FACT_MAX.email} знаков`)),
     owner: z.object({
-      name: z.string().check(z.regex(/^ИП \S.*$/, 'должно начинаться с «ИП » и полного имени')),
+      name: z
+        .string()
+        .check(
+          z.regex(/^ИП \S.*$/, 'должно начинаться с «ИП » и полного имени'),
+          z.maxLength(FACT_MAX.ownerName, `не длиннее ${FACT_MAX.ownerName} знаков`),
+        ),
       inn: z
         .string()
         .check(z.refine(isValidPersonalInn, 'ИНН: 12 цифр с верными контрольными цифрами')),

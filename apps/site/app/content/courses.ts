@@ -49,7 +49,8 @@ function levelText(tone: CourseLevelTone, ageMin: number, ageMax: number): strin
   return `${LEVEL_NAMES[tone]} · ${ageMin}–${ageMax} лет`
 }
 
-function defineCourse({ months, level, start, ...input }: CourseEntry): Course {
+/** A course as the pages show it, from its entry. */
+export function defineCourse({ months, level, start, ...input }: CourseEntry): Course {
   return {
     ...input,
     duration: pluralizeMonths(months),

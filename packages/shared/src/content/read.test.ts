@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { formatProblem } from './problems.ts'
 import { checkAnnouncements, checkCourses, readCourses } from './read.ts'
+import { dateYearWindow } from './schema.ts'
 
 const shipped = path.join(import.meta.dirname, '../../../../content')
 const scratch: string[] = []
@@ -57,6 +58,18 @@ describe('content files', () => {
       'content/courses/4.json: поле «Возраст до» (ageMax): возраст «до» не может быть меньше возраста «от» (сейчас: 12)',
       'content/courses/4.json: поле «Цены за занятие → Абонемент на 1 месяц» (prices.month): абонемент не может стоить дороже разового посещения (сейчас: 1200)',
     ])
+  })
+
+  it('refuses a start whose year is a slip of the keyboard (1907, or years ahead)', () => {
+    const { min, max } = dateYearWindow()
+    for (const start of ['1907-01-12', `${max + 1}-01-12`]) {
+      const dir = contentWith((course) => {
+        course.start = start
+      })
+      expect(checkCourses(dir).problems.map(formatProblem)).toEqual([
+        `content/courses/4.json: поле «Старт» (start): год — от ${min} до ${max} (сейчас: "${start}")`,
+      ])
+    }
   })
 
   it('refuses two courses with one number', () => {

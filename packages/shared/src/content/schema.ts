@@ -13,6 +13,23 @@ export const MONTHS_MAX = 36
 export const TITLE_MAX = 80
 export const DESCRIPTION_LENGTH = { min: 50, max: 700 } as const
 export const ANNOUNCEMENT_TEXT_MAX = 400
+/**
+ * A date's year: from 2020 to three years ahead of the day it is checked. A year outside is a
+ * slip of the keyboard (1907, 20277), not a plan (docs/decisions/0067-exact-values-in-the-editor.md).
+ */
+export const DATE_YEARS = { first: 2020, ahead: 3 } as const
+
+/** The years a date may have, checked on `today`. */
+export function dateYearWindow(today: Date = new Date()): { min: number; max: number } {
+  return { min: DATE_YEARS.first, max: today.getFullYear() + DATE_YEARS.ahead }
+}
+
+/** Whether a YYYY-MM-DD date's year is in the window. */
+export function isDateYearInWindow(iso: string, today: Date = new Date()): boolean {
+  const { min, max } = dateYearWindow(today)
+  const year = Number(iso.slice(0, 4))
+  return year >= min && year <= max
+}
 
 /** Course levels, each with its badge colour on the site. */
 export const COURSE_LEVELS = ['beginner', 'middle', 'advanced', 'moderate'] as const
@@ -74,13 +91,15 @@ function createContentSchemas() {
         z.lte(max, `${what}: не больше ${max}`),
       )
 
-  /** A calendar date as the editor writes it: YYYY-MM-DD. */
+  const years = dateYearWindow()
+  /** A calendar date as the editor writes it: YYYY-MM-DD, its year in the window. */
   const isoDate = z.string({ error: 'нужна дата' }).check(
     z.regex(/^\d{4}-\d{2}-\d{2}$/, 'нужна дата в виде ГГГГ-ММ-ДД'),
     z.refine((value) => {
       const date = new Date(`${value}T00:00:00Z`)
       return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
     }, 'такой даты нет в календаре'),
+    z.refine((value) => isDateYearInWindow(value), `год — от ${years.min} до ${years.max}`),
   )
 
   /** Empty or absent (the editor's cleared field), or a date. */

@@ -1,0 +1,54 @@
+// The editor's own script, loaded after Decap's (decap-cms.js) by /admin/index.html and bundled
+// at build into /admin/editor.js (scripts/post-build.ts). Decap has started by now; it reads its
+// configuration over the network, so what is registered here is in place before the first screen.
+import { CMS } from './decap.ts'
+import { EDITOR_API } from './editor-api.ts'
+import { showNewPictures } from './new-pictures.ts'
+import { guardPictureUploads } from './pictures.ts'
+import { announcementPreview, coursePreview } from './preview.tsx'
+import { mergePhrases, RUSSIAN_FIXES, russianConfirm, russianMessage } from './russian.ts'
+import { watchForStaleSaves } from './stale-tab.ts'
+import { registerWidgets } from './widgets.ts'
+
+const base = CMS.getLocale('ru')
+if (base) CMS.registerLocale('ru', mergePhrases(base, RUSSIAN_FIXES))
+
+registerWidgets(
+  (name) => CMS.getWidget(name),
+  (name, control) => CMS.registerWidget(name, control),
+)
+
+CMS.registerPreviewStyle('/admin/site.css')
+CMS.registerPreviewTemplate('courses', coursePreview)
+CMS.registerPreviewTemplate('announcements', announcementPreview)
+
+// Decap refuses to save an entry with a refused field by rejecting with no reason and leaves the
+// rejection unhandled; the owner sees the refusal at the field, so it is not an error.
+window.addEventListener('unhandledrejection', (event) => {
+  if (event.reason === undefined) event.preventDefault()
+})
+
+watchForStaleSaves(window)
+guardPictureUploads(document)
+showNewPictures(document, EDITOR_API)
+
+// Decap's few English sentences (a failed upload or delete, a picture that exists already).
+const confirm = window.confirm.bind(window)
+window.confirm = (question) => confirm(russianConfirm(String(question ?? '')))
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    const nodes = change.type === 'characterData' ? [change.target] : [...change.addedNodes]
+    for (const node of nodes) {
+      const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT)
+      for (let text = walker.currentNode; text; text = walker.nextNode() as Node) {
+        if (
+          text.nodeType !== Node.TEXT_NODE ||
+          !/Failed to|(?:Error|ERROR): /.test(text.nodeValue ?? '')
+        ) {
+          continue
+        }
+        text.nodeValue = russianMessage(text.nodeValue ?? '')
+      }
+    }
+  }
+}).observe(document.body, { childList: true, subtree: true, characterData: true })

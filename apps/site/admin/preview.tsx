@@ -1,0 +1,150 @@
+// The editor's preview (docs/decisions/0068-the-editor-on-a-phone.md): a course and an
+// announcement drawn by the site's own components with the site's stylesheet, as they will look
+// once published. The site's components use React 19: they render with the site's own react-dom
+// into a node the preview component of Decap owns, never inside Decap's React tree.
+import { COURSE_LEVELS, COURSE_FORMATS, type CourseEntry } from '@it-lab/shared/content'
+import { createRoot, type Root } from 'react-dom/client'
+import type { ReactNode } from 'react'
+import { MemoryRouter } from 'react-router'
+import { russianDate } from '#app/content/russian-date.ts'
+import { defineCourse } from '#app/content/courses.ts'
+import { AnnouncementList } from '#app/features/announcements/announcement-list.tsx'
+import { CourseCard } from '#app/features/course/course-card.tsx'
+import { CourseHero } from '#app/features/course/course-hero.tsx'
+import { CoursePricesSection } from '#app/sections/course-prices-section.tsx'
+import {
+  createClass,
+  h,
+  type ComponentClass,
+  type ImmutableMap,
+  type PreviewProps,
+} from './decap.ts'
+import { EDITOR_API } from './editor-api.ts'
+import { showNewPictures } from './new-pictures.ts'
+import { showPicture } from './preview-pictures.ts'
+
+/** The entry's fields as plain data. */
+const entryData = (entry: ImmutableMap) =>
+  ((entry.getIn(['data']) as ImmutableMap | undefined)?.toJS() ?? {}) as Record<string, unknown>
+
+const text = (value: unknown, fallback: string) =>
+  typeof value === 'string' && value.trim() !== '' ? value : fallback
+/** A number the owner has typed so far; 0 while the field holds no number yet. */
+const whole = (value: unknown) => (typeof value === 'number' ? value : 0)
+const isoDate = (value: unknown) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : ''
+
+/** The course being edited, as the site would read it; blanks filled so it can be drawn. */
+function courseOf(data: Record<string, unknown>): CourseEntry {
+  const prices = (data.prices ?? {}) as Record<string, unknown>
+  const level = COURSE_LEVELS.find((name) => name === data.level) ?? COURSE_LEVELS[0]
+  const format = COURSE_FORMATS.find((name) => name === data.format) ?? COURSE_FORMATS[0]
+  return {
+    id: whole(data.id),
+    title: text(data.title, 'Название курса'),
+    description: text(data.description, 'Описание курса'),
+    months: whole(data.months),
+    level,
+    ageMin: whole(data.ageMin),
+    ageMax: whole(data.ageMax),
+    onMainPage: data.onMainPage === true,
+    format,
+    start: isoDate(data.start),
+    prices: {
+      basic: whole(prices.basic),
+      month: whole(prices.month),
+      fourMonth: whole(prices.fourMonth),
+      year: whole(prices.year),
+    },
+    image: text(data.image, ''),
+  }
+}
+
+function CoursePreview({ course }: { course: CourseEntry }) {
+  const shown = defineCourse(course)
+  return (
+    <>
+      <section aria-label="Карточка в каталоге" className="bg-slate-50 p-4">
+        <p className="mb-3 text-sm font-bold text-slate-600">Карточка в каталоге</p>
+        <div className="max-w-sm">
+          <CourseCard course={shown} />
+        </div>
+      </section>
+      <p className="bg-slate-50 px-4 pt-2 text-sm font-bold text-slate-600">Страница курса</p>
+      <CourseHero course={shown} />
+      <CoursePricesSection prices={shown.prices} />
+    </>
+  )
+}
+
+function AnnouncementPreview({ data }: { data: Record<string, unknown> }) {
+  const date = isoDate(data.date)
+  return (
+    <div className="bg-slate-50 p-4">
+      <AnnouncementList
+        headingLevel={2}
+        announcements={[
+          {
+            id: 'preview',
+            title: text(data.title, 'Заголовок объявления'),
+            text: text(data.text, 'Текст объявления'),
+            ...(date ? { date, dateText: russianDate(date) } : {}),
+          },
+        ]}
+      />
+    </div>
+  )
+}
+
+type PreviewMethods = {
+  root: Root | null
+  node: HTMLDivElement | null
+  setNode(node: HTMLDivElement | null): void
+  draw(): void
+  componentDidMount(): void
+  componentDidUpdate(): void
+  componentWillUnmount(): void
+  render(): unknown
+}
+
+/** A Decap preview template that hands a node of its own to the site's React. */
+function sitePreview(view: (props: PreviewProps) => ReactNode): ComponentClass {
+  return createClass<PreviewProps, Record<string, never>, PreviewMethods>({
+    root: null,
+    node: null,
+    setNode(node) {
+      this.node = node
+    },
+    draw() {
+      if (!this.node) return
+      this.root ??= createRoot(this.node)
+      this.root.render(<MemoryRouter>{view(this.props)}</MemoryRouter>)
+    },
+    componentDidMount() {
+      if (this.node) showNewPictures(this.node.ownerDocument, EDITOR_API)
+      this.draw()
+    },
+    componentDidUpdate() {
+      this.draw()
+    },
+    componentWillUnmount() {
+      const root = this.root
+      this.root = null
+      // Unmounting while Decap's own React commits would warn: after it, then.
+      if (root) queueMicrotask(() => root.unmount())
+    },
+    render() {
+      return h('div', { ref: this.setNode })
+    },
+  })
+}
+
+export const coursePreview = sitePreview(({ entry, getAsset }) => {
+  const course = courseOf(entryData(entry))
+  if (course.image) showPicture(course.image, getAsset(course.image)?.toString())
+  return <CoursePreview course={course} />
+})
+
+export const announcementPreview = sitePreview(({ entry }) => {
+  return <AnnouncementPreview data={entryData(entry)} />
+})

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs'
+import { expect, type Page } from '@playwright/test'
+import { logIn, type EditorBackend } from './editor-backend.ts'
+
+// What the owner's editor specs share: console errors fail the test (unless one is expected),
+// an entry opened afresh, «Опубликовать сейчас», and the phone's no-sideways-scrolling check.
+
+/** Collects the page's console errors and uncaught errors; `allowed` ones are expected. */
+export function watchConsole(page: Page, allowed: RegExp[] = []): () => string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return () => errors.filter((text) => !allowed.some((pattern) => pattern.test(text)))
+}
+
+/** A content file of the scratch repository as the editor left it ({} while it is not there). */
+export function readContent(editor: EditorBackend, file: string): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(editor.content(file), 'utf8')) as Record<string, unknown>
+  } catch {
+    return {}
+  }
+}
+
+/** Opens an entry of the editor in a fresh load (logging in when the browser has no session). */
+export async function openEntry(page: Page, editor: EditorBackend, hash: string): Promise<void> {
+  const cookies = await page.context().cookies(`${editor.url}/admin/`)
+  if (!cookies.some((cookie) => cookie.name === 'it_lab_editor')) await logIn(page, editor)
+  await page.goto('about:blank')
+  await page.goto(`${editor.url}/admin/#/collections/${hash}`)
+  await expect(page.getByText(/^Запись в коллекцию/)).toBeVisible({ timeout: 30_000 })
+}
+
+export async function publishNow(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Опубликовать', exact: true }).click()
+  await page.getByRole('menuitem', { name: 'Опубликовать сейчас' }).click()
+}
+
+/** The page is no wider than the screen: nothing is reached by scrolling sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+}
+
+/** A control lies wholly on the screen, so a thumb can reach it without scrolling sideways. */
+export async function expectOnScreen(page: Page, name: string | RegExp): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0
+  const box = await page
+    .getByRole('button', { name, exact: typeof name === 'string' })
+    .boundingBox()
+  expect(box, `${String(name)} is shown`).not.toBeNull()
+  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0)
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width)
+}
