@@ -295,6 +295,18 @@ for path in $SITEMAP_PATHS /privacy-policy /personal-data-policy /cookie /course
   check_html "$path" 200 "" "$PAGE_404"
 done
 
+log "a course number with leading zeros (301 to the course's own address):"
+for pair in /course/04:/course/4 /course/004/:/course/4 '/course/012?x=1:/course/12?x=1'; do
+  path=${pair%%:*} want=${pair#*:}
+  fetch "$BASE$path"
+  if [ "$STATUS" = 301 ] && [ "$(header Location)" = "$want" ] &&
+    [ "$(header X-Content-Type-Options)" = nosniff ]; then
+    ok "301 $path -> $want"
+  else
+    bad "$path" "status $STATUS, Location '$(header Location)'"
+  fi
+done
+
 log "unknown paths (404 documents, no-cache, security headers):"
 for path in /course/99 /course/abc /course/0 /course/99/; do
   check_html "$path" 404 "$COURSE_404" "$PAGE_404"

@@ -1,4 +1,4 @@
-import { courseEntry } from '@it-lab/shared'
+import { courseEntry, HIDDEN_COURSES } from '@it-lab/shared'
 import type { NotifyMode, TelegramConfig } from './config.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
 import type { StatusChange } from './store/rows.ts'
@@ -54,9 +54,10 @@ export function schoolTime(iso: string): string {
   return timeFormat.format(new Date(iso))
 }
 
-/** A course id as the chat shows it: its title, or the bare id if it left the catalogue. */
+/** A course id as the chat shows it: its title (a hidden course's too), or the bare id if it left the catalogue. */
 export function courseTitle(id: number): string {
-  return courseEntry(id)?.title ?? `курс №${id}`
+  const title = courseEntry(id)?.title ?? HIDDEN_COURSES.find((course) => course.id === id)?.title
+  return title ?? `курс №${id}`
 }
 
 export interface LeadMessage {

@@ -4,6 +4,7 @@ import type { PrizesFile, TrialOfferFile } from '@it-lab/shared/content'
 import type { SchoolFacts } from './config/school-facts-schema'
 import type { Announcement } from './content/announcements'
 import type { CourseProgramme } from './content/course-programmes'
+import type { CourseQuiz } from './content/quiz-questions'
 
 // The build settings Vite's `define` bakes in (see build-settings.ts and vite.config.ts).
 declare global {
@@ -11,6 +12,8 @@ declare global {
   const __SCHOOL_FACTS__: SchoolFacts | undefined
   /** The content the build read from content/ (scripts/content-plugin.ts); undefined in Node. */
   const __COURSE_PROGRAMMES__: Readonly<Record<number, CourseProgramme>> | undefined
+  /** Each shown course's quiz answers (content/quiz-questions.ts). */
+  const __COURSE_QUIZ__: readonly CourseQuiz[] | undefined
   const __PRIZES__: PrizesFile | undefined
   const __TRIAL_OFFER__: TrialOfferFile | undefined
   /** The announcements shown at the build's date, soonest first. */

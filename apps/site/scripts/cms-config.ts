@@ -5,11 +5,14 @@ import {
   COURSE_LEVELS,
   DESCRIPTION_LENGTH,
   FIELD_LABELS,
+  IMAGE_MAX_BYTES,
   LEVEL_NAMES,
   MONTHS_MAX,
   PRICE_MAX,
   PRIZE_COLOURS,
   PRIZE_ICONS,
+  QUIZ_TRAIT_IDS,
+  SVG_MAX_BYTES,
   TITLE_MAX,
   TRIAL_ICONS,
   UPLOADS_PATH,
@@ -21,9 +24,7 @@ import {
   FACT_NAME_LABELS,
   FACT_NAMES,
 } from '#app/config/school-facts-schema.ts'
-
-/** The largest picture the editor sends (the gateway takes the same; the build resizes photos). */
-const UPLOAD_MAX_BYTES = 15 * 1024 * 1024
+import { traitQuestion } from '#app/content/quiz-texts.ts'
 
 // The owner's editor at /admin: Decap CMS (docs/decisions/0055-decap-cms-editor.md), configured
 // here from the same limits and labels the build checks the content files with, so a value the
@@ -227,8 +228,8 @@ const courseFields = [
     widget: 'image',
     choose_url: false,
     // The editor's script refuses a non-image or a larger file first, in its own words.
-    media_library: { config: { max_file_size: UPLOAD_MAX_BYTES } },
-    hint: `Фото или рисунок: JPG, PNG, WebP, AVIF или SVG, до ${UPLOAD_MAX_BYTES / 1024 / 1024} МБ. Фото — в пропорции 8:5, не меньше 640×400 (например, 1280×800).`,
+    media_library: { config: { max_file_size: IMAGE_MAX_BYTES } },
+    hint: `Фото JPG, PNG, WebP или AVIF до ${IMAGE_MAX_BYTES / 1024 / 1024} МБ в пропорции 8:5, не меньше 640×400 (например, 1280×800): сайт сам уменьшит его для телефонов. Или рисунок SVG до ${SVG_MAX_BYTES / 1024} КБ.`,
   },
   choice('course', 'level', COURSE_LEVELS, LEVEL_NAMES),
   wholeNumber('course', 'ageMin', AGE_RANGE.min, AGE_RANGE.max),
@@ -266,6 +267,31 @@ const courseFields = [
   { name: 'onMainPage', label: label('course', 'onMainPage'), widget: 'boolean', default: false },
   textList('course', 'skills', 'Каждый пункт — одно умение.'),
   textList('course', 'plan', 'Темы по порядку.'),
+  // Hidden and quiz courses: docs/decisions/0069-hidden-courses-quiz-data.md.
+  {
+    name: 'quiz',
+    label: label('course', 'quiz'),
+    widget: 'object',
+    collapsed: false,
+    hint: 'Для каких ответов тест на главной предложит этот курс. Возраст тест берёт из полей «Возраст от» и «Возраст до».',
+    fields: QUIZ_TRAIT_IDS.map((id) => ({
+      name: id,
+      label: traitQuestion(id).question,
+      widget: 'select',
+      multiple: true,
+      required: false,
+      default: [],
+      options: traitQuestion(id).options.map(({ id: value, text }) => ({ value, label: text })),
+    })),
+  },
+  {
+    name: 'hidden',
+    label: label('course', 'hidden'),
+    widget: 'boolean',
+    default: false,
+    required: false,
+    hint: 'Курс пропадёт из каталога, с главной и из теста. По старой ссылке родители увидят, что курс сейчас не проводится.',
+  },
 ]
 
 const announcementFields = [
@@ -478,7 +504,8 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
         extension: 'json',
         format: 'json',
         create: true,
-        delete: false,
+        // The editor's gateway deletes the course's picture with it when nothing else uses it.
+        delete: true,
         slug: '{{fields.id}}',
         identifier_field: 'title',
         summary: '{{fields.id}}. {{fields.title}}',

@@ -1,18 +1,23 @@
-import { existsSync, statSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs'
 import path from 'node:path'
 import {
   ContentError,
   checkCourses,
   contentDir,
+  contentFileName,
+  EXTENSION_IMAGE_TYPE,
   FIELD_LABELS,
   IMAGE_MAX_BYTES,
   IMAGE_MIN_SIZE,
   IMAGE_RATIO_TOLERANCE,
+  SVG_MAX_BYTES,
   UPLOADS_PATH,
   formatProblem,
   catalogueEntry,
+  sniffImageType,
   type ContentProblem,
   type CourseFile,
+  type HiddenCourse,
   type PrizesFile,
   type TrialOfferFile,
 } from '@it-lab/shared/content'
@@ -28,6 +33,12 @@ import {
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
 import { FACTS_FILE, parseSchoolFacts, SchoolFactsError } from '#app/config/school-facts-schema.ts'
 import { definePriceTexts } from './price-texts.ts'
+import {
+  buildResponsiveImage,
+  FALLBACK_FORMAT,
+  IMAGE_FORMATS,
+  type ResponsiveImageSpec,
+} from './responsive-images.ts'
 
 // The school's content as the build reads it (docs/decisions/0054-content-as-data.md): every file
 // of content/ checked, every problem listed at once, then baked into the bundles (`define`) and
@@ -35,17 +46,68 @@ import { definePriceTexts } from './price-texts.ts'
 // reads nor checks anything.
 
 export type BuildContent = {
+  /** The courses the site shows (hidden ones left out), in id order. */
   courses: CourseFile[]
+  /** The courses marked hidden: only their old addresses know them. */
+  hiddenCourses: HiddenCourse[]
   announcements: Announcement[]
   prizes: PrizesFile
   trialOffer: TrialOfferFile
-  /** Absolute paths of the pictures the courses name. */
+  /** Absolute paths of the pictures the shown courses name. */
   uploads: Map<string, string>
 }
 
 const KIB = 1024
+const MIB = 1024 * KIB
 
-/** The problems of one course's picture: missing, too heavy, too small or not 8:5. */
+/** A weight as the owner reads it: «740 КБ», «12,5 МБ». */
+function weight(bytes: number): string {
+  return bytes < MIB
+    ? `${Math.ceil(bytes / KIB)} КБ`
+    : `${(Math.ceil((bytes / MIB) * 10) / 10).toLocaleString('ru-RU')} МБ`
+}
+
+/** The first bytes of a file: all a picture's type is told by (a photo may weigh 15 MB). */
+function fileHead(file: string, bytes = 4096): Uint8Array {
+  const head = new Uint8Array(bytes)
+  const descriptor = openSync(file, 'r')
+  try {
+    return head.subarray(0, readSync(descriptor, head, 0, bytes, 0))
+  } finally {
+    closeSync(descriptor)
+  }
+}
+
+/** The picture types the uploads folder may hold, as the owner knows them. */
+const IMAGE_KINDS = 'PNG, JPEG, WebP, AVIF или SVG'
+
+/**
+ * Every file of content/uploads/ that is not a picture, by its bytes: the folder is published, so
+ * a .pdf or .docx put there (or a document renamed .png) is refused by name.
+ */
+export function uploadsProblems(dir: string): ContentProblem[] {
+  const uploads = path.join(dir, 'uploads')
+  if (!existsSync(uploads)) return []
+  const problems: ContentProblem[] = []
+  for (const entry of readdirSync(uploads, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const file = path.join(entry.parentPath, entry.name)
+    const named = EXTENSION_IMAGE_TYPE[path.extname(entry.name).slice(1).toLowerCase()]
+    const found = sniffImageType(fileHead(file))
+    if (named !== undefined && found === named) continue
+    problems.push({
+      file: contentFileName(file, dir),
+      field: '',
+      rule:
+        named === undefined || found === undefined
+          ? `это не картинка: в папке загрузок могут быть только картинки ${IMAGE_KINDS}; удалите этот файл`
+          : `внутри не то, что написано в имени файла (это ${found.toUpperCase()}, а не ${named.toUpperCase()}): загрузите картинку заново`,
+    })
+  }
+  return problems
+}
+
+/** The problems of one course's picture: missing, not a picture, too heavy, too small or not 8:5. */
 async function imageProblems(
   course: CourseFile,
   file: string,
@@ -57,16 +119,18 @@ async function imageProblems(
     return [{ ...at, rule: 'такого файла нет в content/uploads: загрузите картинку заново' }]
   }
   const bytes = statSync(picture).size
-  if (bytes > IMAGE_MAX_BYTES) {
-    return [
-      {
-        ...at,
-        rule: `картинка весит ${Math.ceil(bytes / KIB)} КБ, можно не больше ${IMAGE_MAX_BYTES / KIB} КБ`,
-      },
-    ]
+  // An SVG is served as it is; a photo is resized at build, so only its upload is limited.
+  const svg = picture.toLowerCase().endsWith('.svg')
+  const limit = svg ? SVG_MAX_BYTES : IMAGE_MAX_BYTES
+  if (bytes > limit) {
+    return [{ ...at, rule: `картинка весит ${weight(bytes)}, можно не больше ${weight(limit)}` }]
   }
-  if (picture.toLowerCase().endsWith('.svg')) return []
-  const { width = 0, height = 0 } = await sharp(picture).metadata()
+  if (svg) return []
+  const metadata = await sharp(picture)
+    .metadata()
+    .catch(() => undefined)
+  if (!metadata) return [{ ...at, rule: 'файл не открывается как картинка: загрузите её заново' }]
+  const { width, height } = metadata.autoOrient
   const ratio = IMAGE_MIN_SIZE.width / IMAGE_MIN_SIZE.height
   const size = `${width}×${height}`
   if (width < IMAGE_MIN_SIZE.width || height < IMAGE_MIN_SIZE.height) {
@@ -111,11 +175,13 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
   const prizes = collect(readPrizes)
   const trialOffer = collect(readTrialOffer)
   const announcements = collect(() => readAnnouncements(today))
+  problems.push(...uploadsProblems(dir))
   const uploads = new Map<string, string>()
   for (const course of courses) {
+    // A hidden course's picture is checked too: showing the course again must not break the build.
     const found = await imageProblems(course, files.get(course.id) ?? '', dir)
     problems.push(...found)
-    if (found.length === 0) {
+    if (found.length === 0 && !course.hidden) {
       uploads.set(course.image, path.join(dir, 'uploads', course.image.slice(UPLOADS_PATH.length)))
     }
   }
@@ -123,24 +189,81 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
     throw new ContentError(problems)
   }
   // A start date already past is shown as «По набору»: the group has begun, enrolment goes on.
-  const current = courses.map((course) =>
-    course.start && course.start < today ? { ...course, start: '' } : course,
-  )
-  return { courses: current, announcements, prizes, trialOffer, uploads }
+  const shown = courses
+    .filter((course) => !course.hidden)
+    .map((course) => (course.start && course.start < today ? { ...course, start: '' } : course))
+  const hiddenCourses = courses
+    .filter((course) => course.hidden)
+    .map(({ id, title }) => ({ id, title }))
+  return { courses: shown, hiddenCourses, announcements, prizes, trialOffer, uploads }
+}
+
+/**
+ * A course picture as the pages get it: a photo is cut to 8:5 and built at these widths (the
+ * widest serves a 640-pixel picture on a screen of twice the density); an SVG is served as it is.
+ */
+export const COURSE_PHOTO: ResponsiveImageSpec = {
+  widths: [320, 640, 960, 1280],
+  aspect: { width: 8, height: 5 },
+}
+
+/** The width a course picture is laid out at (its width attribute): the <img>'s own `src`. */
+const COURSE_SHOWN_WIDTH = 640
+
+/** The virtual module's source: each picture's fallback URL, `srcset` and the better formats. */
+async function uploadsModule(uploads: Map<string, string>): Promise<string> {
+  const imports = new Map<string, string>()
+  /** An expression for the built URL of `file`, imported through Vite so it gets a hashed name. */
+  const url = (file: string) => {
+    const known = imports.get(file)
+    if (known) return known
+    const name = `u${imports.size}`
+    imports.set(file, name)
+    return name
+  }
+  const srcset = (variants: { file: string; width: number }[]) =>
+    variants
+      .map(({ file, width }) => `${url(file)} + ${JSON.stringify(` ${width}w`)}`)
+      .join(` + ', ' + `)
+  const entries: string[] = []
+  for (const [name, file] of uploads) {
+    if (file.toLowerCase().endsWith('.svg')) {
+      entries.push(`${JSON.stringify(name)}: { src: ${url(file)}, sources: [] }`)
+      continue
+    }
+    const variants = await buildResponsiveImage(file, COURSE_PHOTO)
+    const of = (format: string) => variants.filter((variant) => variant.format === format)
+    const own = of(FALLBACK_FORMAT)
+    const src = own.find(({ width }) => width >= COURSE_SHOWN_WIDTH) ?? own.at(-1)
+    const sources = IMAGE_FORMATS.filter(({ format }) => format !== FALLBACK_FORMAT).map(
+      ({ format, type }) => `{ type: ${JSON.stringify(type)}, srcset: ${srcset(of(format))} }`,
+    )
+    entries.push(
+      `${JSON.stringify(name)}: { src: ${url(src?.file ?? file)}, srcset: ${srcset(own)}, sources: [${sources.join(', ')}] }`,
+    )
+  }
+  return [
+    ...[...imports].map(([file, name]) => `import ${name} from ${JSON.stringify(`${file}?url`)}`),
+    `export default {${entries.join(', ')}}`,
+  ].join('\n')
 }
 
 const UPLOADS_MODULE = 'virtual:content-uploads'
 
 /** Bakes the content into the bundles and serves the course pictures as Vite assets. */
 export function contentPlugin(content: BuildContent): Plugin {
+  // Built once for the client and the prerendering builds alike.
+  let uploads: Promise<string> | undefined
   return {
     name: 'it-lab-content',
     config: () => ({
       define: {
         __COURSE_CATALOGUE__: JSON.stringify(content.courses.map(catalogueEntry)),
+        __HIDDEN_COURSES__: JSON.stringify(content.hiddenCourses),
         __COURSE_PROGRAMMES__: JSON.stringify(
           Object.fromEntries(content.courses.map(({ id, skills, plan }) => [id, { skills, plan }])),
         ),
+        __COURSE_QUIZ__: JSON.stringify(content.courses.map(({ id, quiz }) => ({ id, quiz }))),
         __PRIZES__: JSON.stringify(content.prizes),
         __TRIAL_OFFER__: JSON.stringify(content.trialOffer),
         __ANNOUNCEMENTS__: JSON.stringify(content.announcements),
@@ -150,13 +273,7 @@ export function contentPlugin(content: BuildContent): Plugin {
     resolveId: (id) => (id === UPLOADS_MODULE ? `\0${UPLOADS_MODULE}` : undefined),
     load(id) {
       if (id !== `\0${UPLOADS_MODULE}`) return undefined
-      const entries = [...content.uploads]
-      return [
-        ...entries.map(
-          ([, file], index) => `import u${index} from ${JSON.stringify(`${file}?url`)}`,
-        ),
-        `export default {${entries.map(([name], index) => `${JSON.stringify(name)}: u${index}`).join(', ')}}`,
-      ].join('\n')
+      return (uploads ??= uploadsModule(content.uploads))
     },
   }
 }

@@ -113,6 +113,26 @@ describe('static server', () => {
     },
   )
 
+  it.each([
+    ['/course/04', '/course/4'],
+    ['/course/004/', '/course/4'],
+    ['/course/012?utm_source=vk', '/course/12?utm_source=vk'],
+  ])('sends %s to the course page %s (301)', async (url, location) => {
+    const response = await fetch(`http://127.0.0.1:${port}${url}`, { redirect: 'manual' })
+    expect(response.status).toBe(301)
+    expect(response.headers.get('location')).toBe(location)
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it.each(['/course/0', '/course/00', '/course/04a', '/course/4.0'])(
+    'answers %s with the course-not-found page, not a redirect',
+    async (url) => {
+      const response = await fetch(`http://127.0.0.1:${port}${url}`, { redirect: 'manual' })
+      expect(response.status).toBe(404)
+      expect(await response.text()).toBe('<h1>Курс не найден</h1>')
+    },
+  )
+
   it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])(
     'answers %s with 405 and Allow',
     async (method) => {

@@ -18,6 +18,8 @@ export type SiteServerOptions = {
 }
 
 const COURSE_PATH = /^\/course\/[^/]+\/?$/
+/** A course number written with leading zeros (`/course/04`): the course's own address is `/course/4`. */
+const PADDED_COURSE_PATH = /^\/course\/0+([1-9][0-9]*)\/?$/
 const HASHED_ASSET = /^\/assets\//
 const ADMIN_PATH = /^\/admin(?:\/|$)/
 /** A static site answers these only; anything else is 405 with `Allow`. */
@@ -140,6 +142,18 @@ export async function buildSiteServer({
   app.addHook('onRequest', async (request, reply) => {
     if (ALLOWED_METHODS.has(request.method) || editorRoute(request.url)) return
     return reply.code(405).header('Allow', 'GET, HEAD').send()
+  })
+
+  // `/course/04` is course 4: sent to its one address, as nginx does (deploy/nginx/it-lab.conf).
+  app.addHook('onRequest', async (request, reply) => {
+    const url = new URL(request.url, 'http://site.local')
+    const padded = PADDED_COURSE_PATH.exec(url.pathname)
+    if (!padded) return
+    return reply
+      .code(301)
+      .header('Location', `/course/${padded[1]}${url.search}`)
+      .header('Cache-Control', 'no-cache')
+      .send()
   })
 
   if (editorUrl !== undefined) {

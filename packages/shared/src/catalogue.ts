@@ -1,10 +1,13 @@
 // The course catalogue and the site's pages, without the lead schema (and zod): what the site's
 // build scripts and pages import.
-export { COURSE_CATALOGUE, courseEntry } from './courses.ts'
-export type { CourseEntry, CourseLevelTone } from './courses.ts'
+export { COURSE_CATALOGUE, HIDDEN_COURSES, courseEntry } from './courses.ts'
+export type { CourseEntry, CourseLevelTone, HiddenCourse } from './courses.ts'
+export { QUIZ_ANSWER_IDS, QUIZ_TRAIT_IDS } from './content/quiz.ts'
+export type { QuizTraitId } from './content/quiz.ts'
 export {
   LEAD_ERROR_REASONS,
   courseIdOfPath,
+  hiddenCoursePaths,
   leadResultPaths,
   paths,
   policyPaths,

@@ -29,13 +29,15 @@ export {
 } from './phone.ts'
 export {
   COURSE_CATALOGUE,
+  HIDDEN_COURSES,
   LEAD_ERROR_REASONS,
   courseEntry,
   courseIdOfPath,
+  hiddenCoursePaths,
   leadResultPaths,
   paths,
   policyPaths,
   prerenderPaths,
   sitemapPaths,
 } from './catalogue.ts'
-export type { CourseEntry, CourseLevelTone, LeadErrorReason } from './catalogue.ts'
+export type { CourseEntry, CourseLevelTone, HiddenCourse, LeadErrorReason } from './catalogue.ts'

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
 import { COURSE_CATALOGUE } from './courses.ts'
 import { HONEYPOT_PARAM, leadQueryString } from './lead.ts'
 import { readLeadMeta } from './lead-query.ts'
@@ -164,5 +167,35 @@ describe('readLeadMeta', () => {
       page: `/course/${COURSE}`,
       ...KNOWN,
     })
+  })
+})
+
+describe('a course the owner hid', () => {
+  it('is named as hidden, not as unknown to the service, and the lead is kept', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'lead-query-'))
+    try {
+      const dir = path.join(root, 'content')
+      cpSync(path.join(import.meta.dirname, '../../../content'), dir, { recursive: true })
+      const file = path.join(dir, 'courses', `${COURSE}.json`)
+      const course = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+      writeFileSync(file, JSON.stringify({ ...course, hidden: true }))
+      vi.stubEnv('CONTENT_DIR', dir)
+      vi.resetModules()
+      const { readLeadMeta: readWithHidden } = await import('./lead-query.ts')
+      const result = readWithHidden({ quiz: String(COURSE), page: `/course/${COURSE}` })
+      // The page still exists (it says the course is not running), so only the course is warned.
+      expect(result).toMatchObject({
+        success: true,
+        meta: {
+          quiz: COURSE,
+          page: `/course/${COURSE}`,
+          unknownParams: ['quiz'],
+          warnings: [`Курс №${COURSE} скрыт с сайта`],
+        },
+      })
+    } finally {
+      vi.unstubAllEnvs()
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })

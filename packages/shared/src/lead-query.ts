@@ -5,7 +5,7 @@
 // A lead is never refused for its metadata (docs/behaviour.md, "Lead context"): the site and the
 // service may be deployed in any order, so a course, page or form this service does not know is
 // kept where its shape is sound, or dropped, and each case leaves a warning for the chat.
-import { COURSE_CATALOGUE } from './courses.ts'
+import { COURSE_CATALOGUE, HIDDEN_COURSES } from './courses.ts'
 import {
   HONEYPOT_PARAM,
   LEAD_FORMS,
@@ -78,7 +78,10 @@ export function readLeadMeta(params: Record<string, unknown>): LeadMetaResult {
       return null
     }
     const id = Number(raw)
-    if (!COURSE_CATALOGUE.some((course) => course.id === id)) {
+    // A page or a quiz result from before the owner hid the course: the lead is kept as it is.
+    if (HIDDEN_COURSES.some((course) => course.id === id)) {
+      warn(param, `Курс №${id} скрыт с сайта`)
+    } else if (!COURSE_CATALOGUE.some((course) => course.id === id)) {
       warn(param, `Курса №${id} нет в каталоге сервиса — обновите сервис`)
     }
     return id

@@ -1,6 +1,6 @@
 // The site's page paths, shared by the site (links, prerender list, sitemap) and the lead service
 // (which accepts a lead's `page` only when it is one of them).
-import { COURSE_CATALOGUE } from './courses.ts'
+import { COURSE_CATALOGUE, HIDDEN_COURSES } from './courses.ts'
 
 export const paths = {
   home: '/',
@@ -43,8 +43,16 @@ export const policyPaths = [
   paths.consent,
 ]
 
+/** The pages of hidden courses: noindex, saying the course is not running now. */
+export const hiddenCoursePaths = HIDDEN_COURSES.map(({ id }) => paths.course(id))
+
 /** Every page the site has. */
-export const prerenderPaths = [...sitemapPaths, ...policyPaths, ...leadResultPaths]
+export const prerenderPaths = [
+  ...sitemapPaths,
+  ...policyPaths,
+  ...leadResultPaths,
+  ...hiddenCoursePaths,
+]
 
 const COURSE_PATH = /^\/course\/([1-9][0-9]*)$/
 

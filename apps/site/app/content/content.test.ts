@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { COMPLETION_BENEFITS, TRIAL_PROMO_POINTS } from './course-extras.ts'
-import { COURSE_IMAGE_SIZE, courseImageUrl } from './course-images.ts'
+import { COURSE_IMAGE_SIZE, coursePicture } from './course-images.ts'
 import { courses, findCourse } from './courses.ts'
 import { courseProgrammes } from './course-programmes.ts'
 import { MONTH_FORMS, pluralRu, pluralizeMonths } from './plural.ts'
@@ -50,7 +50,7 @@ describe('courses', () => {
   })
 
   it('each have a distinct illustration', () => {
-    const images = courses.map((c) => courseImageUrl(c.image))
+    const images = courses.map((c) => coursePicture(c.image).src)
     for (const image of images) expect(image).toMatch(/svg/)
     expect(new Set(images).size).toBe(courses.length)
   })

@@ -4,7 +4,13 @@
 // module adds what the pages show. URLs, the prerender list, the sitemap and the quiz take the ids
 // from here. Plain data, so the build scripts can import it too; illustrations are in
 // course-images.ts.
-import { COURSE_CATALOGUE, type CourseEntry, type CourseLevelTone } from '@it-lab/shared/catalogue'
+import {
+  COURSE_CATALOGUE,
+  HIDDEN_COURSES,
+  type CourseEntry,
+  type CourseLevelTone,
+  type HiddenCourse,
+} from '@it-lab/shared/catalogue'
 import { pluralizeMonths } from './plural.ts'
 import { russianDate } from './russian-date.ts'
 import type { CoursePrices } from './price-plans.ts'
@@ -68,13 +74,25 @@ export const mainPageCourses: readonly Course[] = courses.filter((course) => cou
 
 const INTEGER_ID = /^[1-9][0-9]*$/
 
-/**
- * Finds a course by a route id. Only an exact positive integer string (or an integer) matches:
- * '4' → course 4; '4.0', ' 4', '04', 'abc', '0' → undefined.
- */
-export function findCourse(id: string | number): Course | undefined {
+/** A route id as a course number: only an exact positive integer string (or an integer). */
+function courseNumber(id: string | number): number | undefined {
   if (typeof id === 'string' && !INTEGER_ID.test(id)) return undefined
   const numericId = Number(id)
-  if (!Number.isSafeInteger(numericId)) return undefined
+  return Number.isSafeInteger(numericId) ? numericId : undefined
+}
+
+/**
+ * Finds a shown course by a route id. Only an exact positive integer string (or an integer)
+ * matches: '4' → course 4; '4.0', ' 4', '04', 'abc', '0' → undefined (the servers redirect
+ * `/course/04` to `/course/4` before any page is read).
+ */
+export function findCourse(id: string | number): Course | undefined {
+  const numericId = courseNumber(id)
   return courses.find((course) => course.id === numericId)
+}
+
+/** The hidden course with this route id: its page says it is not running now. */
+export function findHiddenCourse(id: string | number): HiddenCourse | undefined {
+  const numericId = courseNumber(id)
+  return HIDDEN_COURSES.find((course) => course.id === numericId)
 }

@@ -1,6 +1,8 @@
+import { FIELD_LABELS, QUIZ_TRAIT_IDS } from '@it-lab/shared/content'
 import { describe, expect, it } from 'vitest'
 import { courses } from './courses'
 import { AGE_GROUPS, AGE_POINTS, ageGroupCourseIds, quizQuestions } from './quiz-questions'
+import { traitQuestion } from './quiz-texts'
 
 const courseIds = courses.map((course) => course.id)
 const [ageQuestion, ...otherQuestions] = quizQuestions
@@ -63,5 +65,13 @@ describe('quiz questions', () => {
       0,
     )
     expect(maxOther).toBeLessThan(AGE_POINTS)
+  })
+
+  it("label each question's field in the editor with the question the parent reads", () => {
+    for (const id of QUIZ_TRAIT_IDS) {
+      expect(FIELD_LABELS.course[`quiz.${id}`]).toBe(
+        `Тест для родителей → ${traitQuestion(id).question}`,
+      )
+    }
   })
 })

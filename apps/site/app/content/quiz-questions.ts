@@ -2,8 +2,15 @@
 //
 // Every option carries `points`, keyed by course id. The age question gives 100 points to the
 // courses of that age group, so the age alone decides the group; the other four questions give
-// 1 point to some courses and only choose between the courses of that group (at most 4 points).
+// 1 point to the courses whose files tick that answer (the owner ticks them in the editor) and
+// only choose between the courses of that group (at most 4 points). Hidden courses are in none.
+import { QUIZ_TRAIT_IDS } from '@it-lab/shared/catalogue'
+import { readCourses, type CourseFile } from '@it-lab/shared/content'
 import { courses } from './courses.ts'
+import { traitQuestion } from './quiz-texts.ts'
+
+/** A course's quiz answers, by course id. */
+export type CourseQuiz = Pick<CourseFile, 'id' | 'quiz'>
 
 /** Points per course id; a course that is not listed gets 0. */
 export type QuizPoints = Readonly<Record<number, number>>
@@ -34,142 +41,66 @@ export const AGE_GROUPS = [
 
 export type AgeGroup = (typeof AGE_GROUPS)[number]
 
+/** What the quiz knows of a course: its youngest age and the answers its file ticks. */
+export type QuizCourse = Pick<CourseFile, 'id' | 'ageMin' | 'quiz'>
+
 /** The ids of the courses of an age group. */
-export function ageGroupCourseIds({ fromAge, toAge }: AgeGroup): number[] {
-  return courses
+export function ageGroupCourseIds(
+  { fromAge, toAge }: AgeGroup,
+  courseList: readonly Pick<QuizCourse, 'id' | 'ageMin'>[] = courses,
+): number[] {
+  return courseList
     .filter((course) => course.ageMin >= fromAge && course.ageMin <= toAge)
     .map((course) => course.id)
 }
 
-function ageOption(group: AgeGroup): QuizOption {
-  const points = ageGroupCourseIds(group).map((id) => [id, AGE_POINTS])
-  return { id: group.id, text: group.text, points: Object.fromEntries(points) }
+/**
+ * The five questions for these courses: the age, then the four about the child, each answer
+ * giving 1 point to every course whose file ticks it (`quiz` in content/courses/*.json).
+ */
+export function buildQuizQuestions(courseList: readonly QuizCourse[]): QuizQuestion[] {
+  const ageOption = (group: AgeGroup): QuizOption => ({
+    id: group.id,
+    text: group.text,
+    points: Object.fromEntries(ageGroupCourseIds(group, courseList).map((id) => [id, AGE_POINTS])),
+  })
+  return [
+    { id: 'age', question: 'Сколько лет ребёнку?', options: AGE_GROUPS.map(ageOption) },
+    ...QUIZ_TRAIT_IDS.map((id) => {
+      const { question, options } = traitQuestion(id)
+      return {
+        id,
+        question,
+        options: options.map((option) => ({
+          ...option,
+          points: Object.fromEntries(
+            courseList
+              .filter(({ quiz }) => quiz[id].some((ticked) => ticked === option.id))
+              .map((course) => [course.id, 1]),
+          ),
+        })),
+      }
+    }),
+  ]
 }
 
-export const quizQuestions: readonly QuizQuestion[] = [
-  {
-    id: 'age',
-    question: 'Сколько лет ребёнку?',
-    options: AGE_GROUPS.map(ageOption),
-  },
-  {
-    id: 'interest',
-    question: 'Чем ребёнок любит заниматься больше всего?',
-    options: [
-      {
-        id: 'games',
-        text: 'Играть в компьютерные игры',
-        // Roblox, Minecraft, Scratch, Kodu
-        points: { 1: 1, 3: 1, 6: 1, 9: 1 },
-      },
-      {
-        id: 'drawing',
-        text: 'Рисовать, сочинять истории и мультики',
-        // Компьютерная грамотность, Scratch Junior, HTML/CSS
-        points: { 2: 1, 5: 1, 7: 1 },
-      },
-      {
-        id: 'gadgets',
-        text: 'Разбираться в телефоне, приложениях и новых технологиях',
-        // App Inventor, Нейросети
-        points: { 8: 1, 10: 1 },
-      },
-      {
-        id: 'logic',
-        text: 'Решать головоломки и узнавать, как всё устроено',
-        // Компьютерная грамотность, Python, Scratch, Нейросети
-        points: { 2: 1, 4: 1, 6: 1, 10: 1 },
-      },
-    ],
-  },
-  {
-    id: 'experience',
-    question: 'Пробовал ли ребёнок программировать?',
-    options: [
-      {
-        id: 'none',
-        text: 'Нет, это будет первое знакомство',
-        // Компьютерная грамотность, Minecraft, Scratch Junior, HTML/CSS, Kodu
-        points: { 2: 1, 3: 1, 5: 1, 7: 1, 9: 1 },
-      },
-      {
-        id: 'blocks',
-        text: 'Немного: собирал программы из блоков, например в Scratch',
-        // Python, Scratch, App Inventor, Нейросети
-        points: { 4: 1, 6: 1, 8: 1, 10: 1 },
-      },
-      {
-        id: 'code',
-        text: 'Да, уже пишет код на языке программирования',
-        // Roblox, Python, Scratch
-        points: { 1: 1, 4: 1, 6: 1 },
-      },
-    ],
-  },
-  {
-    id: 'goal',
-    question: 'Что ребёнку хотелось бы создать самому?',
-    options: [
-      {
-        id: 'game',
-        text: 'Свою 3D-игру или целый мир',
-        // Roblox, Minecraft, Kodu
-        points: { 1: 1, 3: 1, 9: 1 },
-      },
-      {
-        id: 'cartoon',
-        text: 'Мультфильм или историю со своими героями',
-        // Компьютерная грамотность, Scratch Junior, Scratch
-        points: { 2: 1, 5: 1, 6: 1 },
-      },
-      {
-        id: 'app',
-        text: 'Приложение для телефона или чат-бота',
-        // Python, App Inventor
-        points: { 4: 1, 8: 1 },
-      },
-      {
-        id: 'website',
-        text: 'Сайт с красивым дизайном',
-        // HTML/CSS
-        points: { 7: 1 },
-      },
-      {
-        id: 'ai',
-        text: 'Что-нибудь с искусственным интеллектом',
-        // Python, Нейросети
-        points: { 4: 1, 10: 1 },
-      },
-    ],
-  },
-  {
-    id: 'learning',
-    question: 'Как ребёнку легче всего учиться?',
-    options: [
-      {
-        id: 'play',
-        text: 'В игре, с яркими картинками',
-        // Компьютерная грамотность, Minecraft, Scratch Junior, Kodu
-        points: { 2: 1, 3: 1, 5: 1, 9: 1 },
-      },
-      {
-        id: 'result',
-        text: 'Когда результат сразу виден на экране или в телефоне',
-        // Roblox, Scratch, HTML/CSS, App Inventor
-        points: { 1: 1, 6: 1, 7: 1, 8: 1 },
-      },
-      {
-        id: 'deep',
-        text: 'Не торопясь: любит разбираться в деталях и доводить дело до конца',
-        // Roblox, Python, Scratch, HTML/CSS — курсы на 8–12 месяцев
-        points: { 1: 1, 4: 1, 6: 1, 7: 1 },
-      },
-      {
-        id: 'short',
-        text: 'Быстро загорается новым — лучше начать с короткого курса',
-        // Компьютерная грамотность, Scratch Junior, App Inventor, Нейросети — курсы на 3–5 месяцев
-        points: { 2: 1, 5: 1, 8: 1, 10: 1 },
-      },
-    ],
-  },
-]
+/** Each shown course's quiz answers, as the build read them from the course files. */
+function readCourseQuizAnswers(): readonly CourseQuiz[] {
+  return readCourses()
+    .filter((course) => !course.hidden)
+    .map(({ id, quiz }) => ({ id, quiz }))
+}
+
+const courseQuizAnswers: readonly CourseQuiz[] =
+  typeof __COURSE_QUIZ__ === 'undefined' ? readCourseQuizAnswers() : __COURSE_QUIZ__
+
+const noAnswers: CourseQuiz['quiz'] = { interest: [], experience: [], goal: [], learning: [] }
+
+/** The quiz of the site: its shown courses (a hidden one is in no answer's points). */
+export const quizQuestions: readonly QuizQuestion[] = buildQuizQuestions(
+  courses.map(({ id, ageMin }) => ({
+    id,
+    ageMin,
+    quiz: courseQuizAnswers.find((course) => course.id === id)?.quiz ?? noAnswers,
+  })),
+)

@@ -1,6 +1,7 @@
-import { findCourse } from '#app/content/courses.ts'
+import { findCourse, findHiddenCourse } from '#app/content/courses.ts'
 import { CourseHero } from '#app/features/course/course-hero.tsx'
 import { CourseNotFound } from '#app/features/course/course-not-found.tsx'
+import { CourseNotRunning, courseNotRunningText } from '#app/features/course/course-not-running.tsx'
 import { ScrollToTopButton } from '#app/features/course/scroll-to-top-button.tsx'
 import { paths } from '#app/config/paths.ts'
 import { courseTitle, seo } from '#app/lib/seo.ts'
@@ -17,6 +18,14 @@ import { school } from '#app/config/school.ts'
 
 export const meta = ({ params }: Route.MetaArgs) => {
   const course = findCourse(params.id)
+  const hidden = course ? undefined : findHiddenCourse(params.id)
+  if (hidden) {
+    return seo({
+      title: `Курс сейчас не проводится — ${school.titleSuffix}`,
+      description: courseNotRunningText(hidden.title),
+      noindex: true,
+    })
+  }
   if (!course) {
     return seo({
       title: `Курс не найден — ${school.titleSuffix}`,
@@ -38,7 +47,10 @@ export default function CoursePage({ params }: Route.ComponentProps) {
   // The course list is built in and looked up synchronously, so there is no loading state
   // (and no spinner): the prerendered page already holds the found or not-found view.
   const course = findCourse(params.id)
-  if (!course) return <CourseNotFound />
+  if (!course) {
+    const hidden = findHiddenCourse(params.id)
+    return hidden ? <CourseNotRunning title={hidden.title} /> : <CourseNotFound />
+  }
   return (
     <>
       <CourseHero course={course} />

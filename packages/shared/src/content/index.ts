@@ -2,3 +2,5 @@
 export * from './problems.ts'
 export * from './read.ts'
 export * from './schema.ts'
+export * from './quiz.ts'
+export * from './image-type.ts'

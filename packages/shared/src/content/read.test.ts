@@ -89,4 +89,38 @@ describe('content files', () => {
       /^content\/announcements\/broken\.json: весь файл: это не JSON/,
     )
   })
+
+  it('reads a course shown and with no quiz answers when its file names neither, or null', () => {
+    const dir = contentWith((course) => {
+      delete course.hidden
+      delete course.quiz
+    })
+    const course = readCourses(dir).find(({ id }) => id === 4)
+    expect(course).toMatchObject({
+      hidden: false,
+      quiz: { interest: [], experience: [], goal: [], learning: [] },
+    })
+    // The editor writes null for a question with nothing ticked.
+    const cleared = contentWith((course) => {
+      course.quiz = { interest: null, experience: ['none'], goal: null }
+    })
+    expect(readCourses(cleared).find(({ id }) => id === 4)?.quiz).toEqual({
+      interest: [],
+      experience: ['none'],
+      goal: [],
+      learning: [],
+    })
+  })
+
+  it('refuses a quiz answer the question does not have, naming the question', () => {
+    const dir = contentWith((course) => {
+      course.quiz = { interest: ['games', 'games'], experience: ['robots'], goal: [], learning: [] }
+      course.hidden = 'да'
+    })
+    expect(checkCourses(dir).problems.map(formatProblem)).toEqual([
+      'content/courses/4.json: поле «Скрыть с сайта» (hidden): да или нет (сейчас: "да")',
+      'content/courses/4.json: поле «Тест для родителей → Чем ребёнок любит заниматься больше всего?» (quiz.interest): ответы не должны повторяться',
+      'content/courses/4.json: поле «Тест для родителей → Пробовал ли ребёнок программировать?» (quiz.experience[0]): выберите ответы из списка (сейчас: "robots")',
+    ])
+  })
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { QUIZ_ANSWER_IDS } from './quiz.ts'
 
 // The rules of the school's content files (content/, docs/decisions/0054-content-as-data.md):
 // the courses, the announcements, the prizes and the trial-lesson offer. The build checks every
@@ -48,13 +49,19 @@ export const PRICE_KEYS = ['basic', 'month', 'fourMonth', 'year'] as const
 
 /** Where uploaded images are served from; the files are in content/uploads/. */
 export const UPLOADS_PATH = '/uploads/'
-export const IMAGE_EXTENSIONS = ['svg', 'png', 'jpg', 'jpeg', 'webp'] as const
+export const IMAGE_EXTENSIONS = ['svg', 'png', 'jpg', 'jpeg', 'webp', 'avif'] as const
 const UPLOADED_IMAGE = new RegExp(
   `^${UPLOADS_PATH}[\\w.-]+\\.(?:${IMAGE_EXTENSIONS.join('|')})$`,
   'i',
 )
-/** An uploaded course picture: at most this many bytes (the editor refuses a larger file too). */
-export const IMAGE_MAX_BYTES = 500 * 1024
+/**
+ * An uploaded photo: at most this many bytes (the editor refuses a larger file too). The build
+ * resizes it for the pages (docs/decisions/0070-responsive-photos-at-build.md), so only the upload
+ * is limited.
+ */
+export const IMAGE_MAX_BYTES = 15 * 1024 * 1024
+/** An SVG is served as it is: at most this many bytes. */
+export const SVG_MAX_BYTES = 500 * 1024
 /** A photo is shown at 640×400: at least that size, in that proportion (8:5, give or take 3%). */
 export const IMAGE_MIN_SIZE = { width: 640, height: 400 } as const
 export const IMAGE_RATIO_TOLERANCE = 0.03
@@ -115,6 +122,20 @@ function createContentSchemas() {
 
   const price = wholeNumber(1, PRICE_MAX, 'цена в рублях за занятие')
 
+  /**
+   * The answers of one quiz question a course suits: none, some or all of its options. The editor
+   * writes null when none is ticked (Decap's select); null and absent read as none.
+   */
+  const quizAnswers = <const T extends readonly string[]>(ids: T) =>
+    z.pipe(
+      z.transform((value: unknown) => value ?? []),
+      z
+        .array(z.enum(ids, 'выберите ответы из списка'), { error: 'должно быть списком ответов' })
+        .check(
+          z.refine((list) => new Set(list).size === list.length, 'ответы не должны повторяться'),
+        ),
+    )
+
   const courseFileSchema = z
     .object({
       id: wholeNumber(1, 9999, 'номер курса'),
@@ -145,6 +166,18 @@ function createContentSchemas() {
       ),
       skills: textList(200),
       plan: textList(200),
+      /** Not on the site: no page in the catalogue, sitemap or quiz (decision 0069). */
+      hidden: z._default(z.boolean({ error: 'да или нет' }), false),
+      /** Which quiz answers the course suits; absent in a file written before: none. */
+      quiz: z._default(
+        z.object({
+          interest: quizAnswers(QUIZ_ANSWER_IDS.interest),
+          experience: quizAnswers(QUIZ_ANSWER_IDS.experience),
+          goal: quizAnswers(QUIZ_ANSWER_IDS.goal),
+          learning: quizAnswers(QUIZ_ANSWER_IDS.learning),
+        }),
+        { interest: [], experience: [], goal: [], learning: [] },
+      ),
     })
     .check(
       z.superRefine((course, context) => {
@@ -236,17 +269,25 @@ export function contentSchemas(): ContentSchemas {
 
 export type CourseFile = z.output<ContentSchemas['course']>
 
-/** A course as the pages list it: its file without the programme (only its own page shows that). */
-export type CourseEntry = Omit<CourseFile, 'skills' | 'plan'>
+/**
+ * A course as the pages list it: its file without the programme (only its own page shows that),
+ * the quiz's answers (only the quiz reads them) and the flag (a hidden course is not listed).
+ */
+export type CourseEntry = Omit<CourseFile, 'skills' | 'plan' | 'quiz' | 'hidden'>
 
 /** A course file without its programme: what the site's bundles carry for every page. */
 export function catalogueEntry({
   skills: _skills,
   plan: _plan,
+  quiz: _quiz,
+  hidden: _hidden,
   ...entry
 }: CourseFile): CourseEntry {
   return entry
 }
+
+/** A hidden course as its old address still names it: the page says it is not running now. */
+export type HiddenCourse = Pick<CourseFile, 'id' | 'title'>
 export type AnnouncementFile = z.output<ContentSchemas['announcement']>
 export type PrizesFile = z.output<ContentSchemas['prizes']>
 export type TrialOfferFile = z.output<ContentSchemas['trialOffer']>
@@ -275,6 +316,13 @@ export const FIELD_LABELS: Record<
     image: 'Картинка',
     skills: 'Чему научится ребёнок',
     plan: 'Программа курса',
+    hidden: 'Скрыть с сайта',
+    // The questions as the quiz asks them (app/content/quiz-questions.ts, whose test compares).
+    quiz: 'Тест для родителей',
+    'quiz.interest': 'Тест для родителей → Чем ребёнок любит заниматься больше всего?',
+    'quiz.experience': 'Тест для родителей → Пробовал ли ребёнок программировать?',
+    'quiz.goal': 'Тест для родителей → Что ребёнку хотелось бы создать самому?',
+    'quiz.learning': 'Тест для родителей → Как ребёнку легче всего учиться?',
   },
   announcement: {
     title: 'Заголовок',

@@ -2,24 +2,40 @@ import { ArrowRight, Clock, MapPin } from 'lucide-react'
 import { Link } from 'react-router'
 import type { Course } from '#app/content/courses.ts'
 import { paths } from '#app/config/paths.ts'
-import { CourseImage } from './course-image'
+import { CourseImage } from '#app/components/course-image.tsx'
 import { LevelBadge } from './level-badge'
 import { formatRubles } from './price-plans'
+
+/** The card's width in the grid of course-grid.tsx: 3, 2 or 1 columns in a 72rem container. */
+const CARD_IMAGE_SIZES =
+  '(min-width: 1024px) 357px, (min-width: 640px) calc(50vw - 28px), calc(100vw - 32px)'
 
 type CourseCardProps = {
   course: Course
   /** h2 on the catalogue (under its h1), h3 inside a home-page section. */
   headingLevel?: 2 | 3
   eagerImage?: boolean
+  /** The first card of a page that opens with the grid: its picture is the largest paint. */
+  priorityImage?: boolean
 }
 
 /** One course in a grid; the whole card links to /course/{id} through its title link. */
-export function CourseCard({ course, headingLevel = 3, eagerImage = false }: CourseCardProps) {
+export function CourseCard({
+  course,
+  headingLevel = 3,
+  eagerImage = false,
+  priorityImage = false,
+}: CourseCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const lowestPrice = Math.min(...Object.values(course.prices))
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:shadow-lg hover:shadow-lg">
-      <CourseImage image={course.image} eager={eagerImage} />
+      <CourseImage
+        image={course.image}
+        eager={eagerImage}
+        priority={priorityImage}
+        sizes={CARD_IMAGE_SIZES}
+      />
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <LevelBadge tone={course.levelTone} className="self-start">
           {course.level}

@@ -23,6 +23,7 @@ export function CourseGrid({ courses, headingLevel, eagerImages = 0 }: CourseGri
             course={course}
             headingLevel={headingLevel}
             eagerImage={index < eagerImages}
+            priorityImage={index === 0 && eagerImages > 0}
           />
         </li>
       ))}

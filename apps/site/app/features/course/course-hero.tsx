@@ -4,9 +4,12 @@ import { buttonClass } from '#app/components/button-styles.ts'
 import type { Course } from '#app/content/courses.ts'
 import { ContactLink } from '#app/components/contact-link.tsx'
 import { paths } from '#app/config/paths.ts'
-import { CourseImage } from './course-image'
+import { CourseImage } from '#app/components/course-image.tsx'
 import { LevelBadge } from './level-badge'
 import { useCourseOpenedGoal } from './use-course-opened-goal'
+
+/** The picture's column: 0.9fr of the 72rem container from lg, the full width below. */
+const HERO_IMAGE_SIZES = '(min-width: 1152px) 486px, (min-width: 1024px) 45vw, calc(100vw - 32px)'
 
 type Tile = { label: string; value: string; icon: LucideIcon }
 
@@ -62,7 +65,8 @@ export function CourseHero({ course }: { course: Course }) {
           </div>
           <CourseImage
             image={course.image}
-            eager
+            priority
+            sizes={HERO_IMAGE_SIZES}
             className="rounded-3xl shadow-lg ring-1 ring-slate-200"
           />
         </div>

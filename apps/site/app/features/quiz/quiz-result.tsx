@@ -2,7 +2,7 @@ import { ArrowRight, Info, RotateCcw, Sparkles, TicketPercent } from 'lucide-rea
 import type { Ref } from 'react'
 import { Link } from 'react-router'
 import { buttonClass } from '#app/components/button-styles.ts'
-import { COURSE_IMAGE_SIZE, courseImageUrl } from '#app/content/course-images.ts'
+import { CourseImage } from '#app/components/course-image.tsx'
 import { findCourse } from '#app/content/courses.ts'
 import { ContactLink } from '#app/components/contact-link.tsx'
 import { paths } from '#app/config/paths.ts'
@@ -37,13 +37,9 @@ export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
           <p className="mt-3 text-slate-700">{result.description}</p>
         </div>
         {image && (
-          <img
-            src={courseImageUrl(image)}
-            alt=""
-            width={COURSE_IMAGE_SIZE.width}
-            height={COURSE_IMAGE_SIZE.height}
-            className="hidden h-auto w-full rounded-xl bg-brand-100 sm:block"
-          />
+          <div className="hidden sm:block">
+            <CourseImage image={image} sizes="13rem" className="rounded-xl" />
+          </div>
         )}
       </div>
 

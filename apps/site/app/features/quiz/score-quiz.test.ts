@@ -1,8 +1,13 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { readCourses } from '@it-lab/shared/content'
 import { describe, expect, it } from 'vitest'
 import { courses } from '#app/content/courses.ts'
 import {
   AGE_GROUPS,
   ageGroupCourseIds,
+  buildQuizQuestions,
   quizQuestions,
   type QuizPoints,
   type QuizQuestion,
@@ -56,7 +61,7 @@ describe('scoreQuiz', () => {
         suggested.add(courseId)
       }
       // Each course of the group that the other answers name is the answer for some parent (a
-      // course added in the editor has no points there until a developer gives it some).
+      // course whose file ticks no answer only wins its group's ties).
       const named = groupCourses.filter((id) =>
         otherQuestions.some((question) =>
           question.options.some((option) => (option.points[id] ?? 0) > 0),
@@ -126,5 +131,56 @@ describe('scoreQuiz', () => {
   it('is pure: the same answers give the same result and are not changed', () => {
     const answers = Object.freeze({ age: '7-10', interest: 'drawing' })
     expect(scoreQuiz(answers)).toEqual(scoreQuiz(answers))
+  })
+})
+
+describe('a course added as a file', () => {
+  /** The shipped content plus a new course 12 for 14–17 (11 left free) and course 7 hidden. */
+  function editedCourses() {
+    const root = mkdtempSync(path.join(tmpdir(), 'quiz-content-'))
+    try {
+      const dir = path.join(root, 'content')
+      cpSync(path.join(import.meta.dirname, '../../../../../content'), dir, { recursive: true })
+      const seven = path.join(dir, 'courses', '7.json')
+      const hidden = JSON.parse(readFileSync(seven, 'utf8')) as Record<string, unknown>
+      writeFileSync(seven, JSON.stringify({ ...hidden, hidden: true }))
+      const added = {
+        ...hidden,
+        id: 12,
+        title: 'Новый курс',
+        ageMin: 14,
+        ageMax: 17,
+        quiz: { interest: ['gadgets'], experience: ['none'], goal: ['ai'], learning: ['short'] },
+      }
+      writeFileSync(path.join(dir, 'courses', '12.json'), JSON.stringify(added))
+      return readCourses(dir).filter((course) => !course.hidden)
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  }
+
+  it('is suggested for the answers its file ticks; a hidden course never is', () => {
+    const shown = editedCourses()
+    const questions = buildQuizQuestions(shown)
+    const answers = {
+      age: '14-17',
+      interest: 'gadgets',
+      experience: 'none',
+      goal: 'ai',
+      learning: 'short',
+    }
+    expect(scoreQuiz(answers, questions, shown)).toMatchObject({
+      courseId: 12,
+      title: 'Новый курс',
+    })
+
+    const suggested = new Set<number>()
+    for (const group of AGE_GROUPS) {
+      for (const other of allOtherAnswers()) {
+        suggested.add(scoreQuiz({ ...other, age: group.id }, questions, shown).courseId)
+      }
+    }
+    expect(suggested.has(7)).toBe(false)
+    expect(suggested.has(12)).toBe(true)
   })
 })

@@ -1,0 +1,134 @@
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { largePhotoJpeg } from '../harness/large-photo.ts'
+import { contentCheck, readBuildContent, uploadsProblems } from './content-plugin.ts'
+
+const shipped = path.join(import.meta.dirname, '../../../content')
+const scratch: string[] = []
+let photo: Buffer
+
+/** A copy of the shipped content, which the checks read (CONTENT_DIR) until the test ends. */
+function copyOfContent(): string {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'content-plugin-')), 'content')
+  scratch.push(path.dirname(dir))
+  cpSync(shipped, dir, { recursive: true })
+  vi.stubEnv('CONTENT_DIR', dir)
+  return dir
+}
+
+/** Changes course `id`'s file in `dir`. */
+function editCourse(dir: string, id: number, edit: (course: Record<string, unknown>) => void) {
+  const file = path.join(dir, 'courses', `${id}.json`)
+  const course = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+  edit(course)
+  writeFileSync(file, JSON.stringify(course))
+}
+
+beforeAll(async () => {
+  photo = await largePhotoJpeg()
+})
+afterEach(() => {
+  vi.unstubAllEnvs()
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('content/uploads', () => {
+  it('holds only pictures: a document is named and refused, a shipped picture passes', async () => {
+    const dir = copyOfContent()
+    expect(uploadsProblems(dir)).toEqual([])
+    writeFileSync(path.join(dir, 'uploads', 'prices.pdf'), '%PDF-1.7\n%âãÏÓ\n1 0 obj\n')
+    writeFileSync(path.join(dir, 'uploads', 'letter.docx'), Buffer.from('PK\x03\x04\x14\x00'))
+    // A document renamed as a picture is told by its bytes.
+    writeFileSync(path.join(dir, 'uploads', 'photo.png'), '%PDF-1.7\n')
+    const jpeg = await sharp({
+      create: { width: 8, height: 5, channels: 3, background: '#fff' },
+    })
+      .jpeg()
+      .toBuffer()
+    writeFileSync(path.join(dir, 'uploads', 'named-wrong.png'), jpeg)
+    const notAPicture =
+      'весь файл: это не картинка: в папке загрузок могут быть только картинки PNG, JPEG, WebP, AVIF или SVG; удалите этот файл'
+    expect((await contentCheck()).sort()).toEqual(
+      [
+        `content/uploads/letter.docx: ${notAPicture}`,
+        'content/uploads/named-wrong.png: весь файл: внутри не то, что написано в имени файла (это JPEG, а не PNG): загрузите картинку заново',
+        `content/uploads/photo.png: ${notAPicture}`,
+        `content/uploads/prices.pdf: ${notAPicture}`,
+      ].sort(),
+    )
+  })
+
+  it("takes an owner's 5 MB photo (no longer refused for its weight), still asks for 8:5 and 640×400", async () => {
+    const dir = copyOfContent()
+    writeFileSync(path.join(dir, 'uploads', 'python.jpg'), photo)
+    editCourse(dir, 4, (course) => (course.image = '/uploads/python.jpg'))
+    expect(await contentCheck()).toEqual([])
+
+    await sharp(photo)
+      .resize(1000, 1000)
+      .jpeg()
+      .toFile(path.join(dir, 'uploads', 'square.jpg'))
+    await sharp(photo)
+      .resize(480, 300)
+      .jpeg()
+      .toFile(path.join(dir, 'uploads', 'small.jpg'))
+    editCourse(dir, 5, (course) => (course.image = '/uploads/square.jpg'))
+    editCourse(dir, 6, (course) => (course.image = '/uploads/small.jpg'))
+    expect(await contentCheck()).toEqual([
+      'content/courses/5.json: поле «Картинка» (image): картинка 1000×1000: нужна пропорция 8:5, например 1280×800 (обрежьте её) (сейчас: "/uploads/square.jpg")',
+      'content/courses/6.json: поле «Картинка» (image): картинка 480×300, нужна не меньше 640×400 (сейчас: "/uploads/small.jpg")',
+    ])
+  })
+
+  it('refuses a photo over 15 MB and an SVG over 500 KB, in megabytes and kilobytes', async () => {
+    const dir = copyOfContent()
+    writeFileSync(path.join(dir, 'uploads', 'huge.jpg'), Buffer.concat([photo, photo, photo]))
+    const svg = readFileSync(path.join(dir, 'uploads', 'course-1.svg'), 'utf8')
+    writeFileSync(
+      path.join(dir, 'uploads', 'heavy.svg'),
+      svg.replace('</svg>', `<!--${'x'.repeat(500 * 1024)}--></svg>`),
+    )
+    editCourse(dir, 4, (course) => (course.image = '/uploads/huge.jpg'))
+    editCourse(dir, 5, (course) => (course.image = '/uploads/heavy.svg'))
+    const megabytes = (Math.ceil(((photo.length * 3) / 1024 / 1024) * 10) / 10).toLocaleString(
+      'ru-RU',
+    )
+    const kilobytes = Math.ceil(statSync(path.join(dir, 'uploads', 'heavy.svg')).size / 1024)
+    expect(await contentCheck()).toEqual([
+      `content/courses/4.json: поле «Картинка» (image): картинка весит ${megabytes} МБ, можно не больше 15 МБ (сейчас: "/uploads/huge.jpg")`,
+      `content/courses/5.json: поле «Картинка» (image): картинка весит ${kilobytes} КБ, можно не больше 500 КБ (сейчас: "/uploads/heavy.svg")`,
+    ])
+  })
+})
+
+describe('the courses the build shows', () => {
+  it('leave out a hidden course, which keeps only its number and title for its old address', async () => {
+    const dir = copyOfContent()
+    editCourse(dir, 3, (course) => (course.hidden = true))
+    const content = await readBuildContent()
+    expect(content.courses.map(({ id }) => id)).not.toContain(3)
+    expect(content.hiddenCourses).toEqual([{ id: 3, title: expect.any(String) }])
+    expect(content.uploads.has('/uploads/course-3.svg')).toBe(false)
+  })
+
+  it('take a gap in the numbers: courses 1–9 and 11', async () => {
+    const dir = copyOfContent()
+    unlinkSync(path.join(dir, 'courses', '10.json'))
+    const file = readFileSync(path.join(dir, 'courses', '9.json'), 'utf8')
+    writeFileSync(path.join(dir, 'courses', '11.json'), file.replace('"id": 9', '"id": 11'))
+    editCourse(dir, 9, (course) => (course.image = '/uploads/course-10.svg'))
+    const content = await readBuildContent()
+    expect(content.courses.map(({ id }) => id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 11])
+  })
+})
