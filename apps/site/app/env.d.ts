@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import type { BuildSettings } from '../build-settings'
-import type { PrizesFile, TrialOfferFile } from '@it-lab/shared/content'
+import type { PageTexts, PrizesFile, SearchPage, TrialOfferFile } from '@it-lab/shared/content'
 import type { SchoolFacts } from './config/school-facts-schema'
 import type { Announcement } from './content/announcements'
 import type { CourseProgramme } from './content/course-programmes'
@@ -16,6 +16,15 @@ declare global {
   const __COURSE_QUIZ__: readonly CourseQuiz[] | undefined
   const __PRIZES__: PrizesFile | undefined
   const __TRIAL_OFFER__: TrialOfferFile | undefined
+  /** The fixed pages' own words (content/pages/): the home page's, and the others'. */
+  const __HOME_TEXTS__: PageTexts['home'] | undefined
+  const __PAGE_TEXTS__: Pick<PageTexts, 'course' | 'other'> | undefined
+  /**
+   * Each fixed page's search title and description, defined one page at a time
+   * (`__SEARCH_TEXTS__.home`), so that a route's chunk carries its own only: name the page
+   * literally; the object itself does not exist.
+   */
+  const __SEARCH_TEXTS__: Readonly<Record<SearchPage, { title: string; description: string }>>
   /** The announcements shown at the build's date, soonest first. */
   const __ANNOUNCEMENTS__: readonly Announcement[] | undefined
   /** The digits of every amount the content shows, formatted by the build ('4 500' for 4500). */

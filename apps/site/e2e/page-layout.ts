@@ -19,3 +19,21 @@ export async function elementsOutsideViewport(page: Page): Promise<string[]> {
 export async function documentScrollWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth)
 }
+
+/**
+ * Boxes of the page content whose text is wider than the box (a word too long for the line):
+ * the box itself stays within the screen, so elementsOutsideViewport does not see it.
+ */
+export async function textsOverflowingTheirBox(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('main :is(h1, h2, h3, p, li, a, dd, dt)'))
+      .filter((element) => {
+        const box = element.getBoundingClientRect()
+        const display = getComputedStyle(element).display
+        return (
+          display !== 'inline' && box.width > 1 && element.scrollWidth > element.clientWidth + 1
+        )
+      })
+      .map((element) => `${element.tagName}: ${(element.textContent ?? '').slice(0, 40)}`),
+  )
+}

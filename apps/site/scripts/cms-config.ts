@@ -17,6 +17,7 @@ import {
   TRIAL_ICONS,
   UPLOADS_PATH,
 } from '@it-lab/shared/content'
+import { openingHoursField, pageTextCollection } from './cms-page-texts.ts'
 import { z } from 'zod/mini'
 import {
   FACT_LABELS,
@@ -421,6 +422,7 @@ const schoolFields = [
       },
     ],
   },
+  openingHoursField,
   {
     name: 'policiesEffectiveDate',
     label: FACT_LABELS.policiesEffectiveDate,
@@ -551,6 +553,7 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
           },
         ],
       },
+      pageTextCollection,
     ],
   }
 }

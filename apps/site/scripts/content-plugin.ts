@@ -25,6 +25,7 @@ import sharp from 'sharp'
 import type { Plugin } from 'vite'
 import {
   readAnnouncements,
+  readPageTexts,
   readPrizes,
   readTrialOffer,
   schoolToday,
@@ -55,6 +56,8 @@ export type BuildContent = {
   trialOffer: TrialOfferFile
   /** Absolute paths of the pictures the shown courses name. */
   uploads: Map<string, string>
+  /** The fixed pages' own words (content/pages/). */
+  pageTexts: ReturnType<typeof readPageTexts>
 }
 
 const KIB = 1024
@@ -174,6 +177,7 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
   }
   const prizes = collect(readPrizes)
   const trialOffer = collect(readTrialOffer)
+  const pageTexts = collect(() => readPageTexts(dir))
   const announcements = collect(() => readAnnouncements(today))
   problems.push(...uploadsProblems(dir))
   const uploads = new Map<string, string>()
@@ -185,7 +189,7 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
       uploads.set(course.image, path.join(dir, 'uploads', course.image.slice(UPLOADS_PATH.length)))
     }
   }
-  if (problems.length > 0 || !prizes || !trialOffer || !announcements) {
+  if (problems.length > 0 || !prizes || !trialOffer || !announcements || !pageTexts) {
     throw new ContentError(problems)
   }
   // A start date already past is shown as «По набору»: the group has begun, enrolment goes on.
@@ -195,7 +199,7 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
   const hiddenCourses = courses
     .filter((course) => course.hidden)
     .map(({ id, title }) => ({ id, title }))
-  return { courses: shown, hiddenCourses, announcements, prizes, trialOffer, uploads }
+  return { courses: shown, hiddenCourses, announcements, prizes, trialOffer, pageTexts, uploads }
 }
 
 /**
@@ -266,6 +270,18 @@ export function contentPlugin(content: BuildContent): Plugin {
         __COURSE_QUIZ__: JSON.stringify(content.courses.map(({ id, quiz }) => ({ id, quiz }))),
         __PRIZES__: JSON.stringify(content.prizes),
         __TRIAL_OFFER__: JSON.stringify(content.trialOffer),
+        __HOME_TEXTS__: JSON.stringify(content.pageTexts.home),
+        __PAGE_TEXTS__: JSON.stringify({
+          course: content.pageTexts.course,
+          other: content.pageTexts.other,
+        }),
+        // One constant a page, so each route's chunk carries only its own search texts.
+        ...Object.fromEntries(
+          Object.entries(content.pageTexts.search).map(([page, texts]) => [
+            `__SEARCH_TEXTS__.${page}`,
+            JSON.stringify(texts),
+          ]),
+        ),
         __ANNOUNCEMENTS__: JSON.stringify(content.announcements),
         ...definePriceTexts(content.courses),
       },

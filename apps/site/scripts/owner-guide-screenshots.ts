@@ -75,6 +75,23 @@ try {
     .getByLabel('Короткий номер')
     .evaluate((element) => element.scrollIntoView({ block: 'center' }))
   await shot('07-school-facts')
+
+  await page.getByRole('button', { name: /^Добавить период/ }).click()
+  for (const day of ['Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница']) {
+    await page.getByLabel('Дни', { exact: true }).click()
+    await page.getByRole('option', { name: day, exact: true }).click()
+  }
+  await page.getByLabel('С', { exact: true }).fill('10:00')
+  await page.getByLabel('До', { exact: true }).fill('20:00')
+  await page
+    .getByLabel('С', { exact: true })
+    .evaluate((element) => element.scrollIntoView({ block: 'center' }))
+  await shot('08-opening-hours')
+
+  await page.goto('about:blank')
+  await page.goto(`${origin}/admin/#/collections/pages/entries/home`)
+  await page.getByLabel('Надпись над заголовком').first().waitFor()
+  await shot('09-page-texts')
 } finally {
   await browser.close()
   await editor.stop()

@@ -1,5 +1,5 @@
 import type { CourseEntry } from '@it-lab/shared/catalogue'
-import { PRICE_FORMAT, PRICE_LOCALE, shownPriceAmounts } from '#app/content/price-plans.ts'
+import { PRICE_FORMAT, PRICE_LOCALE, shownPriceAmounts } from '#app/content/price-amounts.ts'
 
 /**
  * `define` for Vite: every amount the content shows, formatted once by the build's

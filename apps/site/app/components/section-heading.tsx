@@ -5,6 +5,14 @@ export function bindDashes(text: string): string {
   return text.replace(/ (—|–)/g, '\u00a0$1')
 }
 
+/**
+ * For a large heading: dashes bound as above, and a word of one or two letters («с», «до», «в»)
+ * kept on the line of the word after it.
+ */
+export function bindShortWords(text: string): string {
+  return bindDashes(text).replace(/(?<=^|[\s\u00a0])(\p{L}{1,2}) /gu, '$1\u00a0')
+}
+
 type SectionHeadingProps = {
   /** id of the h2, for the section's aria-labelledby. */
   id: string

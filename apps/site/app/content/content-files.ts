@@ -1,14 +1,22 @@
 // The content files the pages read besides the courses (content/prizes.json,
-// content/trial-offer.json, content/announcements/), as functions: the build calls them once to
-// check every file and list every problem; the modules that show them (prizes.ts,
-// course-extras.ts, announcements.ts) take the values the build baked in.
+// content/trial-offer.json, content/announcements/, content/pages/), as functions: the build
+// calls them once to check every file and list every problem; the modules that show them
+// (prizes.ts, course-extras.ts, announcements.ts, page-texts.ts, home-texts.ts) take the values
+// the build baked in.
 import {
   checkAnnouncements,
   ContentError,
+  contentDir,
   contentSchemas,
   FIELD_LABELS,
+  PAGE_TEXT_FILES,
+  pageTextLabels,
+  pageTextSchemas,
   readContentFile,
   type AnnouncementFile,
+  type Checked,
+  type ContentProblem,
+  type PageTexts,
   type PrizesFile,
   type TrialOfferFile,
 } from '@it-lab/shared/content'
@@ -42,6 +50,33 @@ export function readTrialOffer(): TrialOfferFile {
   )
   if (!read.ok) throw new ContentError(read.problems)
   return read.value
+}
+
+/**
+ * The page texts of content/pages/ (docs/decisions/0071-page-texts.md), checked; throws a
+ * ContentError naming every problem of every file.
+ */
+export function readPageTexts(dir = contentDir()): PageTexts {
+  const problems: ContentProblem[] = []
+  const labels = pageTextLabels()
+  const schemas = pageTextSchemas()
+  const value = <T>(checked: Checked<T>): T | undefined => {
+    if (checked.ok) return checked.value
+    problems.push(...checked.problems)
+    return undefined
+  }
+  const {
+    home: homeFile,
+    course: courseFile,
+    other: otherFile,
+    search: searchFile,
+  } = PAGE_TEXT_FILES
+  const home = value(readContentFile(homeFile, schemas.home, labels.home, dir))
+  const course = value(readContentFile(courseFile, schemas.course, labels.course, dir))
+  const other = value(readContentFile(otherFile, schemas.other, labels.other, dir))
+  const search = value(readContentFile(searchFile, schemas.search, labels.search, dir))
+  if (!home || !course || !other || !search) throw new ContentError(problems)
+  return { home, course, other, search }
 }
 
 /** Today in the school's city, as YYYY-MM-DD: an announcement ends at the end of its last day there. */

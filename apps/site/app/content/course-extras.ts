@@ -1,15 +1,12 @@
 // Blocks of the course detail page, the same for every course (docs/behaviour.md, "Course
-// page"): the fixed ones here, the trial-lesson offer from content/trial-offer.json.
+// page"): the fixed ones here, the trial-lesson offer from content/trial-offer.json, the section
+// headings from content/pages/course.json.
 import type { TrialOfferFile } from '@it-lab/shared/content'
 import { readTrialOffer } from './content-files.ts'
+import { COURSE_TEXTS } from './page-texts.ts'
 
-/** Section headings of the course detail page, word for word. */
-export const COURSE_SECTION_HEADINGS = {
-  skills: 'Чему научится ваш ребёнок',
-  plan: 'Программа курса',
-  benefits: 'По завершению курса, вы получите:',
-  prices: 'Стоимость обучения',
-} as const
+/** Section headings of the course detail page (content/pages/course.json). */
+export const COURSE_SECTION_HEADINGS = COURSE_TEXTS.sections
 
 /** lucide-react icon names (kebab-case) used by the blocks below. */
 export type CourseExtraIcon =

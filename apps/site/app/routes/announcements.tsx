@@ -1,17 +1,13 @@
 import { paths } from '#app/config/paths.ts'
-import { school } from '#app/config/school.ts'
 import { announcements } from '#app/content/announcements.ts'
+import { OTHER_TEXTS } from '#app/content/page-texts.ts'
 import { AnnouncementList } from '#app/features/announcements/announcement-list.tsx'
 import { seo } from '#app/lib/seo.ts'
 import { announcementEventJsonLd, jsonLdMeta } from '#app/lib/structured-data.ts'
 import { ContactSection } from '#app/sections/contact-section.tsx'
 
 export const meta = () => [
-  ...seo({
-    title: `Объявления — ${school.titleSuffix}`,
-    description: `Новости ${school.name}: набор в группы, расписание, каникулы и события школы.`,
-    path: paths.announcements,
-  }),
+  ...seo({ ...__SEARCH_TEXTS__.announcements, path: paths.announcements }),
   // A dated announcement is an event: search engines may show it with its day.
   ...announcements.flatMap(({ date, ...item }) =>
     date ? [jsonLdMeta(announcementEventJsonLd({ ...item, date }))] : [],
@@ -30,10 +26,10 @@ export default function AnnouncementsPage() {
             id="announcements-page-heading"
             className="text-4xl leading-tight font-extrabold sm:text-5xl"
           >
-            Объявления
+            {OTHER_TEXTS.announcements.title}
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-brand-50 sm:text-xl">
-            Набор в новые группы, изменения в расписании, каникулы и события школы.
+            {OTHER_TEXTS.announcements.lead}
           </p>
         </div>
       </section>

@@ -1,4 +1,3 @@
-import { school } from '#app/config/school.ts'
 import { env } from '#app/config/env.ts'
 import { consentDocument } from '#app/content/policies/consent.ts'
 import { PolicyView } from '#app/features/policy/policy-view.tsx'
@@ -8,8 +7,7 @@ import { seo } from '#app/lib/seo.ts'
 
 export const meta = () =>
   seo({
-    title: `Согласие на обработку персональных данных — ${school.titleSuffix}`,
-    description: `Согласие на обработку персональных данных для форм на сайте школы программирования ${school.name}.`,
+    ...__SEARCH_TEXTS__.consent,
     path: paths.consent,
     noindex: true,
   })

@@ -1,14 +1,12 @@
 import { cookiePolicy } from '#app/content/policies/cookie-policy.ts'
 import { PolicyView } from '#app/features/policy/policy-view.tsx'
 import { policyCtx } from '#app/features/policy/policy-ctx.ts'
-import { school } from '#app/config/school.ts'
 import { paths } from '#app/config/paths.ts'
 import { seo } from '#app/lib/seo.ts'
 
 export const meta = () =>
   seo({
-    title: `Политика использования cookie — ${school.titleSuffix}`,
-    description: `Политика использования cookie школы программирования ${school.name}.`,
+    ...__SEARCH_TEXTS__.cookiePolicy,
     path: paths.cookiePolicy,
     noindex: true,
   })

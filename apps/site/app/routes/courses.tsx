@@ -1,16 +1,11 @@
 import { courses } from '#app/content/courses.ts'
 import { CourseGrid } from '#app/features/course/course-grid.tsx'
 import { paths } from '#app/config/paths.ts'
+import { OTHER_TEXTS } from '#app/content/page-texts.ts'
 import { ContactSection } from '#app/sections/contact-section.tsx'
 import { seo } from '#app/lib/seo.ts'
-import { school } from '#app/config/school.ts'
 
-export const meta = () =>
-  seo({
-    title: `Курсы программирования для детей — ${school.titleSuffix}`,
-    description: `Все курсы ${school.name} для детей 5–17 лет: Scratch, Roblox, Minecraft, Python, HTML и CSS, App Inventor, Kodu, нейросети и компьютерная грамотность. Цены и программы.`,
-    path: paths.courses,
-  })
+export const meta = () => seo({ ...__SEARCH_TEXTS__.courses, path: paths.courses })
 
 export default function CoursesPage() {
   return (
@@ -21,10 +16,10 @@ export default function CoursesPage() {
       >
         <div className="mx-auto max-w-6xl px-4">
           <h1 id="catalogue-heading" className="text-4xl leading-tight font-extrabold sm:text-5xl">
-            Наши курсы
+            {OTHER_TEXTS.catalogue.title}
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-brand-50 sm:text-xl">
-            Изучайте новые технологии вместе с нами и делайте первые шаги к карьере в IT.
+            {OTHER_TEXTS.catalogue.lead}
           </p>
         </div>
       </section>

@@ -1,5 +1,4 @@
 import { LEAD_ERROR_REASONS, paths, type LeadErrorReason } from '#app/config/paths.ts'
-import { school } from '#app/config/school.ts'
 import { seo } from '#app/lib/seo.ts'
 import { LeadErrorSection } from '#app/sections/lead-result-section.tsx'
 import type { Route } from './+types/form-error'
@@ -11,8 +10,7 @@ function reasonOf(param: string | undefined): LeadErrorReason {
 
 export const meta = ({ params }: Route.MetaArgs) =>
   seo({
-    title: `Заявка не отправлена — ${school.titleSuffix}`,
-    description: 'Заявка не отправлена: проверьте имя и телефон или позвоните нам.',
+    ...__SEARCH_TEXTS__.formError,
     path: paths.leadError(reasonOf(params.reason)),
     noindex: true,
   })

@@ -7,15 +7,9 @@ import { LearningPathSection } from '#app/sections/learning-path-section.tsx'
 import { QuizSection } from '#app/sections/quiz-section.tsx'
 import { seo } from '#app/lib/seo.ts'
 import { jsonLdMeta, organizationJsonLd } from '#app/lib/structured-data.ts'
-import { school } from '#app/config/school.ts'
 
 export const meta = () => [
-  ...seo({
-    title: `${school.name} — школа программирования для детей 5–17 лет в Астрахани`,
-    description:
-      'Курсы программирования для детей и подростков от 5 до 17 лет в центре Астрахани: Scratch, Roblox, Python, создание сайтов, компьютерная грамотность. Бесплатный пробный урок.',
-    path: paths.home,
-  }),
+  ...seo({ ...__SEARCH_TEXTS__.home, path: paths.home }),
   jsonLdMeta(organizationJsonLd()),
 ]
 

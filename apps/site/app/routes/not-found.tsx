@@ -2,12 +2,10 @@ import { NotFoundView } from '#app/components/not-found-view.tsx'
 import { brandColors } from '#app/config/brand.ts'
 import { paths } from '#app/config/paths.ts'
 import { seo } from '#app/lib/seo.ts'
-import { school } from '#app/config/school.ts'
 
 export const meta = () =>
   seo({
-    title: `Страница не найдена — ${school.titleSuffix}`,
-    description: 'Возможно, вы перешли по неверной ссылке или страница была удалена.',
+    ...__SEARCH_TEXTS__.notFound,
     noindex: true,
   })
 

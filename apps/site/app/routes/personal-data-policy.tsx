@@ -1,14 +1,12 @@
 import { personalDataPolicy } from '#app/content/policies/personal-data-policy.ts'
 import { PolicyView } from '#app/features/policy/policy-view.tsx'
 import { policyCtx } from '#app/features/policy/policy-ctx.ts'
-import { school } from '#app/config/school.ts'
 import { paths } from '#app/config/paths.ts'
 import { seo } from '#app/lib/seo.ts'
 
 export const meta = () =>
   seo({
-    title: `Политика обработки персональных данных — ${school.titleSuffix}`,
-    description: `Политика обработки персональных данных школы программирования ${school.name}.`,
+    ...__SEARCH_TEXTS__.personalDataPolicy,
     path: paths.personalDataPolicy,
     noindex: true,
   })

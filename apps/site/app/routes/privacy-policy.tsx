@@ -1,14 +1,12 @@
 import { privacyPolicy } from '#app/content/policies/privacy-policy.ts'
 import { PolicyView } from '#app/features/policy/policy-view.tsx'
 import { policyCtx } from '#app/features/policy/policy-ctx.ts'
-import { school } from '#app/config/school.ts'
 import { paths } from '#app/config/paths.ts'
 import { seo } from '#app/lib/seo.ts'
 
 export const meta = () =>
   seo({
-    title: `Политика конфиденциальности — ${school.titleSuffix}`,
-    description: `Политика конфиденциальности школы программирования ${school.name}.`,
+    ...__SEARCH_TEXTS__.privacyPolicy,
     path: paths.privacyPolicy,
     noindex: true,
   })

@@ -8,6 +8,7 @@ import {
   type Announcement,
 } from '#app/content/announcements.ts'
 import { AnnouncementList } from '#app/features/announcements/announcement-list.tsx'
+import { HOME_TEXTS } from '#app/content/home-texts.ts'
 
 /** The home page's announcements: the first few, and a link to all; absent when there are none. */
 export function AnnouncementsSection({
@@ -19,7 +20,7 @@ export function AnnouncementsSection({
   return (
     <section aria-labelledby="announcements-heading" className="bg-brand-50 py-12 sm:py-16">
       <div className="mx-auto max-w-6xl px-4">
-        <SectionHeading id="announcements-heading" eyebrow="Новости школы" title="Объявления" />
+        <SectionHeading id="announcements-heading" {...HOME_TEXTS.announcements} />
         <div className="mt-8">
           <AnnouncementList
             announcements={announcements.slice(0, HOME_ANNOUNCEMENTS)}

@@ -1,4 +1,5 @@
 import { SectionHeading } from '#app/components/section-heading.tsx'
+import { HOME_TEXTS } from '#app/content/home-texts.ts'
 import { ContactSection } from './contact-section'
 
 const STEPS = [
@@ -18,12 +19,7 @@ export function ClosingSection() {
   return (
     <section aria-labelledby="closing-heading" className="bg-brand-50">
       <div className="mx-auto max-w-6xl px-4 pt-16 sm:pt-20">
-        <SectionHeading
-          id="closing-heading"
-          eyebrow="Как начать"
-          title="Первый шаг — бесплатный пробный урок"
-          lead="Запишите ребёнка: это займёт минуту."
-        />
+        <SectionHeading id="closing-heading" {...HOME_TEXTS.closing} />
         <ol role="list" className="mt-10 grid list-none grid-cols-1 gap-5 md:grid-cols-3">
           {STEPS.map((step, index) => (
             <li

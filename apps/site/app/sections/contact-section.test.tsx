@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { cleanup, render, screen } from '@testing-library/react'
 import { createRoutesStub } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type * as SchoolModule from '#app/config/school.ts'
@@ -8,11 +8,13 @@ afterEach(() => {
   vi.doUnmock('#app/config/school.ts')
 })
 
-/** Renders the contact block with the shipped facts, minus the fields named. */
-async function renderWithout(...fields: ('messenger' | 'none')[]) {
+type Facts = (typeof SchoolModule)['school']
+
+/** Renders the contact block with the shipped facts, minus the fields named, plus `extra`. */
+async function renderWithout(fields: 'messenger' | 'none', extra: Partial<Facts> = {}) {
   const actual = await vi.importActual<typeof SchoolModule>('#app/config/school.ts')
-  const school = { ...actual.school }
-  if (fields.includes('messenger')) delete school.messenger
+  const school = { ...actual.school, ...extra }
+  if (fields === 'messenger') delete school.messenger
   vi.doMock('#app/config/school.ts', () => ({ ...actual, school }))
   const { ContactSection } = await import('./contact-section')
   const Stub = createRoutesStub([{ path: '/', Component: ContactSection }])
@@ -39,5 +41,25 @@ describe('contact block', { timeout: 20_000 }, () => {
     expect(screen.getByText(school.address.full)).toBeInTheDocument()
     expect(screen.getAllByRole('listitem')).toHaveLength(2)
     expect(screen.queryByText(school.messenger?.contact ?? '')).toBeNull()
+  })
+
+  it('shows the opening hours the facts file gives, and none when it gives none', async () => {
+    const school = await renderWithout('none')
+    expect(school.openingHours).toBeUndefined()
+    expect(screen.queryByText(/Часы работы/)).toBeNull()
+    cleanup()
+    vi.resetModules()
+    await renderWithout('none', {
+      openingHours: [
+        {
+          days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+          opens: '10:00',
+          closes: '20:00',
+        },
+        { days: ['Saturday'], opens: '11:00', closes: '16:00' },
+      ],
+    })
+    const hours = screen.getByText(/Часы работы/).parentElement
+    expect(hours).toHaveTextContent('Часы работы: Пн–Пт: 10:00–20:00Сб: 11:00–16:00')
   })
 })

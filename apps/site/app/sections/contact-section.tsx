@@ -1,7 +1,11 @@
-import { MapPin, MessageCircle, Phone } from 'lucide-react'
+import { Clock, MapPin, MessageCircle, Phone } from 'lucide-react'
+import { openingHoursLines } from '#app/config/opening-hours.ts'
 import { school } from '#app/config/school.ts'
 import { ContactForm } from '#app/features/contact-form/contact-form.tsx'
 import { anchors } from '#app/config/paths.ts'
+
+const HOURS = openingHoursLines(school.openingHours)
+import { OTHER_TEXTS } from '#app/content/page-texts.ts'
 
 /** The contact block (anchor `contact`): the lead form and the school's contact details. */
 export function ContactSection() {
@@ -14,12 +18,9 @@ export function ContactSection() {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 md:grid-cols-2 md:items-start">
         <div>
           <h2 id="contact-heading" className="text-3xl font-extrabold text-brand-900 sm:text-4xl">
-            Запишитесь на занятие
+            {OTHER_TEXTS.contact.title}
           </h2>
-          <p className="mt-4 text-lg text-slate-700">
-            Оставьте имя и телефон — мы перезвоним, ответим на вопросы, поможем выбрать курс по
-            возрасту и интересам ребёнка и пригласим на бесплатный пробный урок.
-          </p>
+          <p className="mt-4 text-lg text-slate-700">{OTHER_TEXTS.contact.lead}</p>
           <ul className="mt-8 flex flex-col gap-4 text-lg">
             <li className="flex items-center gap-3">
               <Phone aria-hidden="true" className="size-6 shrink-0 text-brand-600" />
@@ -34,6 +35,19 @@ export function ContactSection() {
               <MapPin aria-hidden="true" className="size-6 shrink-0 text-brand-600" />
               <span>{school.address.full}</span>
             </li>
+            {HOURS.length > 0 && (
+              <li className="flex items-start gap-3">
+                <Clock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-600" />
+                <p>
+                  <span className="sr-only">Часы работы: </span>
+                  {HOURS.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </p>
+              </li>
+            )}
             {school.messenger && (
               <li className="flex items-center gap-3">
                 <MessageCircle aria-hidden="true" className="size-6 shrink-0 text-brand-600" />

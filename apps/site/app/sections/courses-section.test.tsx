@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { paths } from '#app/config/paths.ts'
-import { school } from '#app/config/school.ts'
 import { courses, type Course } from '#app/content/courses.ts'
+import { HOME_TEXTS } from '#app/content/home-texts.ts'
 import { CoursesSection } from './courses-section'
 
 function renderSection(list?: readonly Course[]) {
@@ -14,9 +14,7 @@ function renderSection(list?: readonly Course[]) {
 describe('CoursesSection', () => {
   it('shows the onMainPage courses, linking each to its page, and «Ещё курсы»', async () => {
     renderSection()
-    const section = await screen.findByRole('region', {
-      name: `Чему можно научиться в ${school.name}`,
-    })
+    const section = await screen.findByRole('region', { name: HOME_TEXTS.courses.title })
     expect(section).toHaveAttribute('id', 'courses')
     const titles = within(section)
       .getAllByRole('heading', { level: 3 })

@@ -5,7 +5,7 @@ import { SectionHeading } from '#app/components/section-heading.tsx'
 import { mainPageCourses, type Course } from '#app/content/courses.ts'
 import { CourseGrid } from '#app/features/course/course-grid.tsx'
 import { anchors, paths } from '#app/config/paths.ts'
-import { school } from '#app/config/school.ts'
+import { HOME_TEXTS } from '#app/content/home-texts.ts'
 
 /** The home page's course grid (anchor `courses`): the `onMainPage` courses; hidden when there are none. */
 export function CoursesSection({ courses = mainPageCourses }: { courses?: readonly Course[] }) {
@@ -13,12 +13,7 @@ export function CoursesSection({ courses = mainPageCourses }: { courses?: readon
   return (
     <section id={anchors.courses} aria-labelledby="courses-heading" className="py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4">
-        <SectionHeading
-          id="courses-heading"
-          eyebrow="Курсы"
-          title={`Чему можно научиться в ${school.name}`}
-          lead="Курсы подобраны по возрасту: от первого знакомства с компьютером до настоящих языков программирования."
-        />
+        <SectionHeading id="courses-heading" {...HOME_TEXTS.courses} />
         <div className="mt-10">
           <CourseGrid courses={courses} headingLevel={3} />
         </div>

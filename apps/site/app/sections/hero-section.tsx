@@ -3,12 +3,13 @@ import { buttonClass } from '#app/components/button-styles.ts'
 import { CallButton } from '#app/components/call-button.tsx'
 import { ContactLink } from '#app/components/contact-link.tsx'
 import { anchors } from '#app/config/paths.ts'
+import { bindShortWords } from '#app/components/section-heading.tsx'
+import { HOME_TEXTS } from '#app/content/home-texts.ts'
 import { HeroIllustration } from './hero-illustration'
-
-const HERO_COURSES = ['Scratch', 'Roblox', 'Python', 'HTML/CSS', 'Компьютерная грамотность']
 
 /** The first screen of the home page (anchor `hero`). Text first: it is the page's LCP. */
 export function HeroSection() {
+  const hero = HOME_TEXTS.hero
   return (
     <section
       id={anchors.hero}
@@ -21,33 +22,31 @@ export function HeroSection() {
         <div className="flex flex-col items-start">
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1.5 text-sm font-bold text-brand-700 shadow-sm ring-1 ring-brand-100">
             <MapPin aria-hidden="true" className="size-4 shrink-0" />
-            Школа программирования в центре Астрахани
+            {hero.badge}
           </p>
           <h1
             id="hero-heading"
             className="mt-5 text-[1.625rem] leading-tight font-extrabold text-balance text-brand-900 min-[360px]:text-[2rem] sm:text-5xl"
           >
-            Научим ребёнка программировать&nbsp;— с&nbsp;любого возраста до&nbsp;уровня
-            профессионала
+            {bindShortWords(hero.heading)}
           </h1>
-          <p className="mt-5 text-lg text-slate-700 sm:text-xl">
-            Начать можно в любом возрасте: пройти один курс, перейти к следующему и шаг за шагом
-            вырасти до профессионального разработчика.
-          </p>
+          <p className="mt-5 text-lg text-slate-700 sm:text-xl">{hero.text}</p>
           <p className="mt-6 inline-flex items-center gap-3 rounded-2xl max-sm:order-2 bg-accent-500/15 px-4 py-3 text-lg font-extrabold text-brand-900">
             <Users aria-hidden="true" className="size-6 shrink-0 text-accent-700" />
-            Для детей и подростков от 5 до 17 лет
+            {hero.audience}
           </p>
-          <ul aria-label="Направления" className="mt-6 flex flex-wrap gap-2 max-sm:order-3">
-            {HERO_COURSES.map((name) => (
-              <li
-                key={name}
-                className="rounded-full bg-white px-3 py-1 text-sm font-bold text-slate-700 ring-1 ring-slate-200"
-              >
-                {name}
-              </li>
-            ))}
-          </ul>
+          {hero.tags.length > 0 && (
+            <ul aria-label="Направления" className="mt-6 flex flex-wrap gap-2 max-sm:order-3">
+              {hero.tags.map((name) => (
+                <li
+                  key={name}
+                  className="rounded-full bg-white px-3 py-1 text-sm font-bold text-slate-700 ring-1 ring-slate-200"
+                >
+                  {name}
+                </li>
+              ))}
+            </ul>
+          )}
           <div className="mt-8 flex flex-col gap-3 self-stretch max-sm:order-1 sm:flex-row sm:flex-wrap">
             <ContactLink className={buttonClass('accent', 'lg', 'sm:min-w-56')}>
               Оставить заявку

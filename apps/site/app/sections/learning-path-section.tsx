@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { SectionHeading } from '#app/components/section-heading.tsx'
 import { courses } from '#app/content/courses.ts'
 import { paths } from '#app/config/paths.ts'
+import { HOME_TEXTS } from '#app/content/home-texts.ts'
 
 type Stage = { ageMin: number; ageMax: number; title: string; text: string }
 
@@ -68,12 +69,7 @@ export function LearningPathSection() {
   return (
     <section aria-labelledby="path-heading" className="bg-brand-50 py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4">
-        <SectionHeading
-          id="path-heading"
-          eyebrow="Как проходит обучение"
-          title="Путь в IT — ступень за ступенью"
-          lead="Ребёнок начинает с курса для своего возраста, заканчивает его и переходит на следующую ступень."
-        />
+        <SectionHeading id="path-heading" {...HOME_TEXTS.path} />
         <ol
           role="list"
           className="mt-10 grid list-none grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4"

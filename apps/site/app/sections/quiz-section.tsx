@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { SectionHeading } from '#app/components/section-heading.tsx'
 import { anchors } from '#app/config/paths.ts'
+import { HOME_TEXTS } from '#app/content/home-texts.ts'
 
 // Below the fold: the prerendered quiz shows at once and its code hydrates it after the first
 // load, so it does not weigh on the first load. A tap that comes earlier is held and replayed once
@@ -14,13 +15,7 @@ export function QuizSection() {
   return (
     <section id={anchors.quiz} aria-labelledby="quiz-heading" className="px-4 py-16 sm:py-20">
       <div className="mx-auto max-w-3xl">
-        <SectionHeading
-          id="quiz-heading"
-          align="center"
-          eyebrow="Тест для родителей"
-          title="Не знаете, какой курс выбрать?"
-          lead="Пять вопросов о ребёнке — и мы подскажем, с какого курса лучше начать."
-        />
+        <SectionHeading id="quiz-heading" align="center" {...HOME_TEXTS.quiz} />
         <div className="mt-10">
           <Suspense fallback={<div className="min-h-96" />}>
             <Quiz />
