@@ -1,7 +1,9 @@
 // `virtual:content-uploads` for the editor's preview: the site's CourseImage asks it for a
-// picture's URL. The site's build gives hashed /assets/ URLs of the pictures it was built with;
-// the preview shows the picture Decap holds (a new upload included), else /uploads/<name>, where
-// the build copies content/uploads/ for the editor.
+// picture. The site's build gives hashed /assets/ URLs of the pictures it was built with (a photo
+// in several widths and formats); the preview shows the one picture Decap holds (a new upload
+// included), else /uploads/<name>, where the build copies content/uploads/ for the editor.
+import type { UploadedPicture } from '#app/content/course-images.ts'
+
 const shown = new Map<string, string>()
 
 /** The URL the preview shows for a course's picture. */
@@ -9,10 +11,11 @@ export function showPicture(image: string, url: string | undefined): void {
   if (url) shown.set(image, url)
 }
 
-const uploads: Record<string, string> = new Proxy(
+const uploads: Record<string, UploadedPicture> = new Proxy(
   {},
   {
-    get: (_target, image) => (typeof image === 'string' ? (shown.get(image) ?? image) : undefined),
+    get: (_target, image) =>
+      typeof image === 'string' ? { src: shown.get(image) ?? image, sources: [] } : undefined,
   },
 )
 
