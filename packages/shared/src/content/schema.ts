@@ -70,17 +70,20 @@ export const TRIAL_ICONS = [
   'sparkles',
 ] as const
 
+/** A required text, trimmed, of at most `max` characters: the rule of every text the owner writes. */
+export const boundedText = (max: number) =>
+  z
+    .string({ error: 'должно быть текстом' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'не должно быть пустым'),
+      z.maxLength(max, `не длиннее ${max} знаков`),
+    )
+
 // Built when a file is checked, not on import: the site's bundles import the constants above
 // (through the catalogue) and must not build schemas while the page hydrates.
 function createContentSchemas() {
-  const text = (max: number) =>
-    z
-      .string({ error: 'должно быть текстом' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'не должно быть пустым'),
-        z.maxLength(max, `не длиннее ${max} знаков`),
-      )
+  const text = boundedText
 
   const wholeNumber = (min: number, max: number, what: string) =>
     z
