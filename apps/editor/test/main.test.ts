@@ -90,6 +90,7 @@ it('refuses to start without its settings, naming each and never the hash', asyn
   const { child, output } = await start('/nowhere', {
     EDITOR_PASSWORD_HASH: 'not-a-hash',
     EDITOR_ORIGIN: '',
+    SITE_URL: '',
   })
   const [code] = (await once(child, 'exit')) as [number | null]
   expect(code).toBe(1)

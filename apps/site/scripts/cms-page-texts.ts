@@ -83,9 +83,9 @@ const homeFields = [
         name: 'tags',
         label: 'Направления',
         label_singular: 'направление',
-        // The word's forms, for a list widget that counts in Russian («3 направления»).
+        // The word's forms: the editor's list counts in Russian («3 направления»).
         item_names: ['направление', 'направления', 'направлений'],
-        widget: 'list',
+        widget: 'russian-list',
         max: L.heroTagsMax,
         required: false,
         hint: `Короткие метки под текстом, не больше ${L.heroTagsMax}. Пусто — без них.`,
@@ -221,7 +221,7 @@ export const openingHoursField = {
   label: 'Часы работы',
   label_singular: 'период',
   item_names: ['период', 'периода', 'периодов'],
-  widget: 'list',
+  widget: 'russian-list',
   required: false,
   summary: '{{fields.opens}}–{{fields.closes}}',
   hint: 'Необязательно: пока пусто, часы нигде не показываются. Например, «Понедельник–пятница, 10:00–20:00» — один период, «Суббота, 10:00–16:00» — другой.',

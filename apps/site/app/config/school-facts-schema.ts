@@ -1,4 +1,4 @@
-import { dateYearWindow, isDateYearInWindow } from '@it-lab/shared/content'
+import { boundedText, dateYearWindow, isDateYearInWindow } from '@it-lab/shared/content'
 import { z } from 'zod/mini'
 
 // The rules the school's facts (content/school.json) must follow, checked whenever the site is
@@ -110,14 +110,7 @@ const WEEKDAYS = [
 // Built when the facts are parsed, not on import: the site's bundles take the facts as the build
 // parsed them (school.ts) and never build it.
 function createSchoolFactsSchema() {
-  const text = (max: number) =>
-    z
-      .string({ error: 'должно быть текстом' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'не должно быть пустым'),
-        z.maxLength(max, `не длиннее ${max} знаков`),
-      )
+  const text = boundedText
 
   const phoneNumber = z.string().check(
     z.regex(

@@ -1,6 +1,15 @@
 // What kind of picture a file holds, told from its bytes rather than its name: the content check
 // refuses anything in content/uploads/ that is not one of these (a .pdf renamed .png included).
 
+/**
+ * An uploaded photo: at most this many bytes (the editor refuses a larger file too). The build
+ * resizes it for the pages (docs/decisions/0070-responsive-photos-at-build.md), so only the upload
+ * is limited.
+ */
+export const IMAGE_MAX_BYTES = 15 * 1024 * 1024
+/** An SVG is served as it is: at most this many bytes. */
+export const SVG_MAX_BYTES = 500 * 1024
+
 export const IMAGE_TYPES = ['png', 'jpeg', 'webp', 'avif', 'svg'] as const
 export type ImageType = (typeof IMAGE_TYPES)[number]
 
@@ -50,4 +59,28 @@ export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
       : undefined
   }
   return isSvg(bytes) ? 'svg' : undefined
+}
+
+const megabytes = (bytes: number) =>
+  `${(bytes / 1024 / 1024).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ`
+
+/**
+ * Why a file may not be uploaded as a picture, in the owner's words, or undefined: the editor's
+ * page says it before sending (from the file's first 4 KB) and the gateway again on what arrives.
+ */
+export function pictureRefusal(
+  fileName: string,
+  head: Uint8Array,
+  size: number,
+): string | undefined {
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? ''
+  const type = sniffImageType(head)
+  if (type === undefined || EXTENSION_IMAGE_TYPE[extension] !== type) {
+    return `Файл «${fileName}» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG.`
+  }
+  const limit = type === 'svg' ? SVG_MAX_BYTES : IMAGE_MAX_BYTES
+  if (size > limit) {
+    return `Картинка «${fileName}» слишком большая: ${megabytes(size)}. Можно до ${megabytes(limit)}: уменьшите её или выберите другую.`
+  }
+  return undefined
 }

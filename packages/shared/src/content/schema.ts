@@ -54,14 +54,7 @@ const UPLOADED_IMAGE = new RegExp(
   `^${UPLOADS_PATH}[\\w.-]+\\.(?:${IMAGE_EXTENSIONS.join('|')})$`,
   'i',
 )
-/**
- * An uploaded photo: at most this many bytes (the editor refuses a larger file too). The build
- * resizes it for the pages (docs/decisions/0070-responsive-photos-at-build.md), so only the upload
- * is limited.
- */
-export const IMAGE_MAX_BYTES = 15 * 1024 * 1024
-/** An SVG is served as it is: at most this many bytes. */
-export const SVG_MAX_BYTES = 500 * 1024
+export { IMAGE_MAX_BYTES, SVG_MAX_BYTES } from './image-type.ts'
 /** A photo is shown at 640×400: at least that size, in that proportion (8:5, give or take 3%). */
 export const IMAGE_MIN_SIZE = { width: 640, height: 400 } as const
 export const IMAGE_RATIO_TOLERANCE = 0.03
@@ -77,17 +70,20 @@ export const TRIAL_ICONS = [
   'sparkles',
 ] as const
 
+/** A required text, trimmed, of at most `max` characters: the rule of every text the owner writes. */
+export const boundedText = (max: number) =>
+  z
+    .string({ error: 'должно быть текстом' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'не должно быть пустым'),
+      z.maxLength(max, `не длиннее ${max} знаков`),
+    )
+
 // Built when a file is checked, not on import: the site's bundles import the constants above
 // (through the catalogue) and must not build schemas while the page hydrates.
 function createContentSchemas() {
-  const text = (max: number) =>
-    z
-      .string({ error: 'должно быть текстом' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'не должно быть пустым'),
-        z.maxLength(max, `не длиннее ${max} знаков`),
-      )
+  const text = boundedText
 
   const wholeNumber = (min: number, max: number, what: string) =>
     z
