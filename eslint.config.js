@@ -149,15 +149,20 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js}'],
     plugins: { 'import-x': importX },
     settings: {
-      // Node's own resolution (subpath imports, workspace links to their real paths), and the
-      // TypeScript parser for the modules no-cycle reads from disk.
-      'import-x/resolver-next': [createNodeResolver()],
+      // Node's own resolution (subpath imports, workspace links to their real paths), trying the
+      // extensions TypeScript and Vite try, so an import written without one (`#app/sections/x`,
+      // `../../sections/x`) meets the zones too; and the TypeScript parser for the modules
+      // no-cycle reads from disk (docs/decisions/0072-boundaries-see-every-import.md).
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/extensions': ['.ts', '.tsx', '.js'],
     },
     rules: {
       ...importBoundaries([...WORKSPACE_ZONES, ...siteLayerZones()]),
       'import-x/no-cycle': 'error',
+      // An import the resolver cannot follow would pass every zone unseen (a `.js` standing for a
+      // `.ts`, say); Vite's virtual modules are the build's own.
+      'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }],
     },
   },
   {

@@ -7,7 +7,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 // are real, so the rules see the path each import resolves to, as they do for real files.
 const ROOT = path.resolve(import.meta.dirname, '..')
 const eslint = new ESLint({ cwd: ROOT })
-const BOUNDARY_RULES = new Set(['import-x/no-restricted-paths', 'import-x/no-cycle'])
+const BOUNDARY_RULES = new Set([
+  'import-x/no-restricted-paths',
+  'import-x/no-cycle',
+  'import-x/no-unresolved',
+])
 
 async function boundaryErrors(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: path.join(ROOT, file) })
@@ -49,6 +53,41 @@ describe('import boundaries', () => {
     ['content climbing into a component', 'content/policies/probe.ts', '../../components/logo.tsx'],
     ['config importing content', 'config/probe.ts', '#app/content/courses.ts'],
     ['a section importing a route', 'sections/probe.tsx', '#app/routes/course.tsx'],
+    ['a component importing a route', 'components/probe.tsx', '#app/routes/announcements.tsx'],
+    ['lib importing a route', 'lib/probe.ts', '#app/routes/announcements.tsx'],
+    // Written without an extension, as TypeScript and Vite accept.
+    [
+      'a feature importing a section by alias',
+      'features/course/probe.tsx',
+      '#app/sections/contact-section',
+    ],
+    [
+      'a feature climbing into a section',
+      'features/course/probe.tsx',
+      '../../sections/contact-section',
+    ],
+    [
+      'a feature climbing into another feature without an extension',
+      'features/course/probe.tsx',
+      '../quiz/quiz',
+    ],
+    ['lib importing a route by alias', 'lib/probe.ts', '#app/routes/announcements'],
+    [
+      'a feature importing a route by its directory',
+      'features/quiz/probe.tsx',
+      '../../routes/home',
+    ],
+    // A `.js` standing for the `.ts` beside it: TypeScript accepts it, the resolver cannot follow it.
+    [
+      'a feature importing a section as .js',
+      'features/course/probe.tsx',
+      '#app/sections/contact-section.js',
+    ],
+    [
+      'a feature climbing into a section as .js',
+      'features/course/probe.tsx',
+      '../../sections/contact-section.js',
+    ],
   ])('rejects %s', async (_case, file, target) => {
     expect(await boundaryErrors(`apps/site/app/${file}`, importing(target))).toHaveLength(1)
   })
@@ -56,6 +95,13 @@ describe('import boundaries', () => {
   it('rejects a dynamic import() across a layer', async () => {
     const source = "export const load = () => import('#app/features/quiz/quiz.tsx')\n"
     expect(await boundaryErrors('apps/site/app/components/probe.tsx', source)).toHaveLength(1)
+  })
+
+  it('rejects a type imported from a route, with or without an extension', async () => {
+    for (const target of ['#app/routes/announcements.tsx', '#app/routes/announcements']) {
+      const source = `import type { meta } from '${target}'\nexport type Meta = typeof meta\n`
+      expect(await boundaryErrors('apps/site/app/features/quiz/probe.tsx', source)).toHaveLength(1)
+    }
   })
 
   it('names the rule and its record in the message', async () => {
@@ -182,6 +228,17 @@ describe('import boundaries', () => {
       '../../lead-bot/harness/service.ts',
     ],
     ['a test importing a test helper', 'apps/lead-bot/test/probe.test.ts', './helpers.ts'],
+    [
+      'a route importing a section without an extension',
+      'apps/site/app/routes/probe.tsx',
+      '#app/sections/contact-section',
+    ],
+    [
+      'a feature importing within itself without an extension',
+      'apps/site/app/features/course/probe.tsx',
+      './course-card',
+    ],
+    ['a Vite virtual module', 'apps/site/app/content/probe.ts', 'virtual:content-uploads'],
     [
       'the deploy check importing both harnesses',
       'scripts/probe.ts',

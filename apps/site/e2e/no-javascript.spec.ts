@@ -62,6 +62,27 @@ test.describe('at 375 px', () => {
     await expect(page).toHaveURL('/#contact')
     await expect(page.getByRole('heading', { name: 'Запишитесь на занятие' })).toBeInViewport()
   })
+
+  // On a page with the form 'Контакты' only scrolls: no new page closes the menu for it.
+  test("'Контакты' in the menu closes the menu at the form", async ({ page }) => {
+    await page.goto(paths.home)
+    const burger = page.getByRole('button', { name: 'Открыть меню' })
+    const menu = page.getByRole('navigation', { name: 'Мобильное меню' })
+    await burger.click()
+    await expect(menu.getByRole('link', { name: 'Курсы' })).toBeVisible()
+    await menu.getByRole('link', { name: 'Контакты' }).click()
+    await expect(menu).toBeHidden()
+    await expect(page).toHaveURL('/#contact')
+    await expect(page.getByRole('heading', { name: 'Запишитесь на занятие' })).toBeInViewport()
+    // It opens again, and closes the same way on a course page.
+    await burger.click()
+    await expect(menu.getByRole('link', { name: 'Курсы' })).toBeVisible()
+    await page.goto(paths.course(course.id))
+    await burger.click()
+    await menu.getByRole('link', { name: 'Контакты' }).click()
+    await expect(menu).toBeHidden()
+    await expect(page).toHaveURL(`${paths.course(course.id)}#contact`)
+  })
 })
 
 test("the hero's and the course page's calls to action reach the form", async ({ page }) => {

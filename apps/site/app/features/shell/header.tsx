@@ -26,8 +26,8 @@ const contactClass =
 
 /**
  * The site's header. The phone menu is a native popover: the burger opens it and the cross, a tap
- * outside or Esc close it, with or without JavaScript; once hydrated, a choice closes it too
- * (docs/behaviour.md, "Header and scrolling").
+ * outside («Контакты» among them) or Esc close it, with or without JavaScript; once hydrated, a
+ * choice closes it too (docs/behaviour.md, "Header and scrolling").
  */
 export function Header() {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD)
@@ -36,7 +36,7 @@ export function Header() {
 
   return (
     <header
-      className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200 ${
+      className={`group fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200 ${
         scrolled ? 'bg-white/85 shadow-md backdrop-blur-md' : 'bg-white'
       }`}
     >
@@ -58,69 +58,67 @@ export function Header() {
           type="button"
           popoverTarget={MOBILE_MENU_ID}
           popoverTargetAction="show"
-          className="rounded-lg p-2 text-slate-800 md:hidden"
+          className="rounded-lg p-2 text-slate-800 group-has-[:popover-open]:invisible md:hidden"
           aria-label="Открыть меню"
         >
           <Menu aria-hidden="true" />
         </button>
       </div>
 
-      {/* In the top layer over the whole screen: the panel draws its own top row with the cross,
-          and the dimmed rest is a button that closes the menu, so a tap outside the panel never
-          also follows a link underneath (light dismiss would let that tap through). */}
-      <div
-        ref={menu}
-        id={MOBILE_MENU_ID}
-        popover="auto"
-        className="inset-0 m-0 h-dvh max-h-none w-full max-w-none border-0 bg-transparent p-0 md:hidden"
+      {/* While the menu is open this row lies over the burger: «Контакты» and the cross. It stays
+          outside the popover, so a tap on «Контакты» is a tap outside, which closes the menu
+          without JavaScript, while the link takes the page to the form (docs/behaviour.md,
+          "Header and scrolling"). */}
+      <nav
+        aria-label="Мобильное меню"
+        className="fixed top-0 right-0 hidden h-16 items-center gap-2 pr-4 max-md:has-[:popover-open]:flex"
       >
+        <ContactLink className={`py-2 ${contactClass}`} onClick={closeMenu}>
+          Контакты
+        </ContactLink>
         <button
           type="button"
           popoverTarget={MOBILE_MENU_ID}
           popoverTargetAction="hide"
-          tabIndex={-1}
-          aria-hidden="true"
-          className="absolute inset-0 size-full cursor-default bg-slate-900/30"
-        />
-        <div className="relative bg-white text-slate-800 shadow-md">
-          <div className="flex h-16 items-center justify-between gap-4 px-4">
-            <Logo decorative />
-            <button
-              type="button"
-              popoverTarget={MOBILE_MENU_ID}
-              popoverTargetAction="hide"
-              className="rounded-lg p-2 text-slate-800"
-              aria-label="Закрыть меню"
-            >
-              <X aria-hidden="true" />
-            </button>
-          </div>
-          <nav aria-label="Мобильное меню" className="border-t border-slate-100 px-4 pb-4">
-            <ul className="flex flex-col gap-1 pt-2">
-              {navItems.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.end}
-                    className={(state) => `block ${navLinkClass(state)}`}
-                    onClick={closeMenu}
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-              <li>
-                <ContactLink
-                  className={`mt-2 block w-full py-3 text-center ${contactClass}`}
+          className="rounded-lg p-2 text-slate-800"
+          aria-label="Закрыть меню"
+        >
+          <X aria-hidden="true" />
+        </button>
+
+        {/* In the top layer below the header: the dimmed rest is a button that closes the menu,
+            so a tap outside the panel never also follows a link underneath (light dismiss would
+            let that tap through). */}
+        <div
+          ref={menu}
+          id={MOBILE_MENU_ID}
+          popover="auto"
+          className="inset-x-0 top-16 bottom-0 m-0 h-auto max-h-none w-full max-w-none border-0 bg-transparent p-0"
+        >
+          <button
+            type="button"
+            popoverTarget={MOBILE_MENU_ID}
+            popoverTargetAction="hide"
+            tabIndex={-1}
+            aria-hidden="true"
+            className="absolute inset-0 size-full cursor-default bg-slate-900/30"
+          />
+          <ul className="relative flex flex-col gap-1 border-t border-slate-100 bg-white px-4 pt-2 pb-4 text-slate-800 shadow-md">
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={(state) => `block ${navLinkClass(state)}`}
                   onClick={closeMenu}
                 >
-                  Контакты
-                </ContactLink>
+                  {item.label}
+                </NavLink>
               </li>
-            </ul>
-          </nav>
+            ))}
+          </ul>
         </div>
-      </div>
+      </nav>
     </header>
   )
 }
