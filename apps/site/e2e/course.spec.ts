@@ -124,6 +124,19 @@ test("'Записаться' scrolls to the contact block of the course page", a
   await expect(page).toHaveURL(`${paths.course(id)}#contact`)
 })
 
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`on a phone, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ viewport: { width: 375, height: 812 }, javaScriptEnabled })
+
+    test("'Записаться' lands on the form, not short of it", async ({ page }) => {
+      await page.goto(paths.course(someCourse().id))
+      await page.getByRole('link', { name: 'Записаться', exact: true }).first().click()
+      await expect(page.getByRole('heading', { name: 'Запишитесь на занятие' })).toBeInViewport()
+      await expect(page.locator('#contact')).toBeInViewport()
+    })
+  })
+}
+
 test(`the scroll-to-top button appears past ${SCROLL_TO_TOP_THRESHOLD} px and takes the page back up`, async ({
   page,
 }) => {
