@@ -810,8 +810,9 @@ try {
   // As Decap does: the entry read, then saved whole, with the stale-tab check's base (its editor.js).
   const read = editorApi(cookie, 'getEntry', { branch: 'main', path: coursePath })
   const raw = read.status === 200 ? (JSON.parse(read.body) as { data: string }).data : '{}'
-  const course = JSON.parse(raw) as { prices: Record<string, number> }
-  const subject = 'Update Курсы “1”'
+  const course = JSON.parse(raw) as { title: string; prices: Record<string, number> }
+  // Decap sends its own English subject; the gateway commits the owner's words, which the chat repeats.
+  const subject = `Правка: курс 1 — ${course.title}`
   const saved = editorApi(cookie, 'persistEntry', {
     branch: 'main',
     dataFiles: [
@@ -824,7 +825,7 @@ try {
     assets: [],
     options: {
       newEntry: false,
-      commitMessage: subject,
+      commitMessage: 'Update Курсы “1”',
       collectionName: 'courses',
       useWorkflow: false,
       hasSubfolders: true,

@@ -261,6 +261,8 @@ describe('saving', () => {
     expect(course(4).prices.basic).toBe(1600)
     expect(git('log', '-1', '--format=%an <%ae>')).toBe('Редактор сайта <editor@it-lab.local>')
     expect(git('show', '--name-only', '--format=', 'HEAD')).toBe('content/courses/4.json')
+    // The chat repeats the subject: the owner's words, not Decap's «Update content/courses/4.json».
+    expect(git('log', '-1', '--format=%s')).toBe(`Правка: курс 4 — ${data.title}`)
     // The figure ADR 0065 reports: one guarded save, the content check included.
     console.info(`one guarded save: ${took} ms`)
   })
@@ -382,6 +384,7 @@ describe('pictures', () => {
       '',
       'content/uploads/robot.png',
     ])
+    expect(git('log', '-1', '--format=%s')).toBe('Загружена картинка robot.png')
   })
 
   it('an SVG with a script is refused', async () => {
@@ -412,12 +415,14 @@ describe('pictures', () => {
   })
 
   it('deleting a course takes its picture along in the same commit', async () => {
+    const title = course(9).title
     const refusedOrDone = await api(
       'deleteFiles',
       { paths: ['content/courses/9.json'], options: { commitMessage: 'Delete Courses "9"' } },
       cookie,
     )
     expect(refusedOrDone).toMatchObject({ status: 200 })
+    expect(git('log', '-1', '--format=%s')).toBe(`Удалено: курс 9 — ${title}`)
     expect(existsSync(file('content/courses/9.json'))).toBe(false)
     expect(existsSync(file('content/uploads/course-9.svg'))).toBe(false)
     expect(git('show', '--name-status', '--format=%ae', 'HEAD').split('\n').sort()).toEqual(
@@ -438,5 +443,6 @@ describe('pictures', () => {
     )
     expect(done.status).toBe(200)
     expect(existsSync(file('content/uploads/robot.png'))).toBe(false)
+    expect(git('log', '-1', '--format=%s')).toBe('Удалено: картинка robot.png')
   })
 })

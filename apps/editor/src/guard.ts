@@ -123,6 +123,36 @@ function describe(file: string, data: unknown): string {
   return sections[file] ?? file
 }
 
+/** What a content file is, for a commit's subject: plain words, no file names. */
+function subjectOf(file: string, data: unknown): string {
+  const title = isRecord(data) && typeof data.title === 'string' ? data.title : ''
+  const id = isRecord(data) && typeof data.id === 'number' ? `${data.id} ` : ''
+  if (file.startsWith(`${CONTENT}/courses/`)) return `курс ${id}${title ? `— ${title}` : ''}`.trim()
+  if (file.startsWith(`${CONTENT}/announcements/`)) return `объявление ${title}`.trim()
+  const named: Record<string, string> = {
+    [`${CONTENT}/pages/home.json`]: 'тексты главной страницы',
+    [`${CONTENT}/pages/course.json`]: 'тексты страницы курса',
+    [`${CONTENT}/pages/other.json`]: 'тексты каталога, объявлений и записи',
+    [`${CONTENT}/pages/search.json`]: 'заголовки и описания для поиска',
+  }
+  return named[file] ?? describe(file, data)
+}
+
+/** Decap's options with the commit's subject in the owner's words (Decap's: «Update Курсы “4”»). */
+const withSubject = (params: Record<string, unknown>, subject: string) => ({
+  ...(isRecord(params.options) ? params.options : {}),
+  commitMessage: subject,
+})
+
+/** A JSON file's data, or nothing when it does not parse. */
+function parsed(raw: string): unknown {
+  try {
+    return JSON.parse(raw)
+  } catch {
+    return undefined
+  }
+}
+
 /** The public address of an upload (`content/uploads/a.png` → `/uploads/a.png`). */
 const publicPath = (upload: string) => `${UPLOADS_PATH}${upload.slice(UPLOADS.length)}`
 
@@ -292,7 +322,14 @@ export class Guard {
     const asset = params.asset as Asset
     const refusal = this.#assetRefusal(asset)
     if (refusal) return { ok: false, ...refusal }
-    return { ok: true, request: { action: request.action, params } }
+    const subject = `Загружена картинка ${path.posix.basename(asset.path)}`
+    return {
+      ok: true,
+      request: {
+        action: request.action,
+        params: { ...params, options: withSubject(params, subject) },
+      },
+    }
   }
 
   #assetRefusal(asset: Asset): Refusal | undefined {
@@ -336,9 +373,17 @@ export class Guard {
     if (introduced.introduced.length > 0) {
       return { ok: false, status: 422, error: introduced.introduced.join('\n') }
     }
+    // The chat repeats the subject: «✅ Опубликовано: «Правка: курс 4 — …»».
+    const [first] = dataFiles
+    const file = first?.newPath ?? first?.path ?? ''
+    const isNew = (await readOrNull(path.join(this.#options.repo, file))) === null
+    const subject = `${isNew ? 'Новое' : 'Правка'}: ${subjectOf(file, parsed(first?.raw ?? ''))}`
     return {
       ok: true,
-      request: { action: request.action, params },
+      request: {
+        action: request.action,
+        params: { ...params, options: withSubject(params, subject) },
+      },
       problemsAfter: introduced.after,
     }
   }
@@ -384,6 +429,11 @@ export class Guard {
     }
     const rest = { ...params }
     delete rest.path
+    const gone = requested.map((file) => {
+      const document = documents.find((candidate) => candidate.file === file)
+      return document ? subjectOf(file, document.data) : `картинка ${path.posix.basename(file)}`
+    })
+    rest.options = withSubject(params, `Удалено: ${gone.join(', ')}`)
     return {
       ok: true,
       request: { action: 'deleteFiles', params: { ...rest, paths: [...deleted] } },
