@@ -7,8 +7,11 @@ import { showNewPictures } from './new-pictures.ts'
 import { guardPictureUploads } from './pictures.ts'
 import { announcementPreview, coursePreview } from './preview.tsx'
 import { mergePhrases, RUSSIAN_FIXES, russianConfirm, russianMessage } from './russian.ts'
+import { postLogout, shareGatewaySession } from './session.ts'
 import { watchForStaleSaves } from './stale-tab.ts'
 import { registerWidgets } from './widgets.ts'
+
+shareGatewaySession(window.localStorage, Storage.prototype, () => postLogout(document))
 
 const base = CMS.getLocale('ru')
 if (base) CMS.registerLocale('ru', mergePhrases(base, RUSSIAN_FIXES))
