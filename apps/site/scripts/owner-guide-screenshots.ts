@@ -61,7 +61,7 @@ async function centre(target: Locator): Promise<void> {
 async function open(page: Page, origin: string, hash: string): Promise<void> {
   await page.goto('about:blank')
   await page.goto(`${origin}/admin/#/collections/${hash}`)
-  await page.getByText(/^Запись в коллекцию/).waitFor({ timeout: WAIT })
+  await page.getByText(/^Раздел «/).waitFor({ timeout: WAIT })
 }
 
 /** Waits for Decap's message and holds it on the screen: it stays while the pointer is on it. */
@@ -162,7 +162,7 @@ async function tour(page: Page, origin: string, suffix: string): Promise<void> {
   // Pictures: the window, a document refused, a picture in use not deleted.
   await page.goto('about:blank')
   await page.goto(`${origin}/admin/#/collections/courses`)
-  await page.getByRole('button', { name: 'Медиафайлы' }).click()
+  await page.getByRole('button', { name: 'Картинки', exact: true }).click()
   await page.getByText('course-1.svg', { exact: true }).waitFor({ timeout: WAIT })
   await shot(page, 'pictures', suffix)
   await page.locator('input[type="file"]').setInputFiles(pdf)
