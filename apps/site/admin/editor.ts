@@ -1,6 +1,7 @@
 // The editor's own script, loaded after Decap's (decap-cms.js) by /admin/index.html and bundled
 // at build into /admin/editor.js (scripts/post-build.ts). Decap has started by now; it reads its
 // configuration over the network, so what is registered here is in place before the first screen.
+import { keepAriaLabelsRussian } from './aria.ts'
 import { CMS } from './decap.ts'
 import { EDITOR_API } from './editor-api.ts'
 import { showNewPictures } from './new-pictures.ts'
@@ -32,6 +33,7 @@ window.addEventListener('unhandledrejection', (event) => {
 })
 
 watchForStaleSaves(window)
+keepAriaLabelsRussian(document.body)
 guardPictureUploads(document)
 showNewPictures(document, EDITOR_API)
 

@@ -30,7 +30,9 @@ export const RUSSIAN_FIXES: Phrases = {
   },
   editor: {
     editorControl: {
-      field: { optional: 'необязательно', widgetLabel: 'Поле «%{widgetLabel}»' },
+      // Decap names each field's wrapper after its widget («string»); the input inside is named by
+      // its label already, so the wrapper needs no name of its own.
+      field: { optional: 'необязательно', widgetLabel: '' },
     },
     editorControlPane: {
       widget: {
