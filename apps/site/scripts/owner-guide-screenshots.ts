@@ -78,7 +78,7 @@ async function publishNow(page: Page): Promise<void> {
 
 /** Every task of docs/owner-guide.md on one screen size, each picture named after its task. */
 async function tour(page: Page, origin: string, suffix: string): Promise<void> {
-  // Logging in: the login page, a wrong password, then Decap's own start page.
+  // Logging in: the login page, a wrong password, then straight into the editor.
   await page.goto(`${origin}/admin/`)
   await page.getByLabel('Пароль').waitFor()
   await shot(page, 'login', suffix)
@@ -88,11 +88,6 @@ async function tour(page: Page, origin: string, suffix: string): Promise<void> {
   await shot(page, 'wrong-password', suffix)
   await page.getByLabel('Пароль').fill(EDITOR_PASSWORD)
   await page.getByRole('button', { name: 'Войти' }).click()
-  // Decap's own start page, shown once in a browser that has not used the editor before.
-  const enter = page.getByRole('button', { name: 'Войти' })
-  await enter.waitFor({ timeout: WAIT })
-  await shot(page, 'enter', suffix)
-  await enter.click()
   await page.getByText('10. Нейросети и искусственный интеллект').waitFor({ timeout: WAIT })
   await shot(page, 'sections', suffix)
 
