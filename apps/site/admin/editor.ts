@@ -1,14 +1,18 @@
 // The editor's own script, loaded after Decap's (decap-cms.js) by /admin/index.html and bundled
 // at build into /admin/editor.js (scripts/post-build.ts). Decap has started by now; it reads its
 // configuration over the network, so what is registered here is in place before the first screen.
+import { keepAriaLabelsRussian } from './aria.ts'
 import { CMS } from './decap.ts'
 import { EDITOR_API } from './editor-api.ts'
 import { showNewPictures } from './new-pictures.ts'
 import { guardPictureUploads } from './pictures.ts'
 import { announcementPreview, coursePreview } from './preview.tsx'
 import { mergePhrases, RUSSIAN_FIXES, russianConfirm, russianMessage } from './russian.ts'
+import { postLogout, shareGatewaySession } from './session.ts'
 import { watchForStaleSaves } from './stale-tab.ts'
 import { registerWidgets } from './widgets.ts'
+
+shareGatewaySession(window.localStorage, Storage.prototype, () => postLogout(document))
 
 const base = CMS.getLocale('ru')
 if (base) CMS.registerLocale('ru', mergePhrases(base, RUSSIAN_FIXES))
@@ -29,6 +33,7 @@ window.addEventListener('unhandledrejection', (event) => {
 })
 
 watchForStaleSaves(window)
+keepAriaLabelsRussian(document.body)
 guardPictureUploads(document)
 showNewPictures(document, EDITOR_API)
 

@@ -7,7 +7,7 @@ import type { Phrases } from './decap.ts'
 /** Decap's ru phrases that are wrong, English, jargon or missing. */
 export const RUSSIAN_FIXES: Phrases = {
   app: {
-    header: { content: 'Содержимое сайта', quickAdd: 'Добавить' },
+    header: { content: 'Содержимое сайта', media: 'Картинки', quickAdd: 'Добавить' },
     app: {
       waitingBackend: 'Подключаемся к сайту…',
       checkConfigYml: 'Настройки редактора с ошибкой.',
@@ -15,6 +15,7 @@ export const RUSSIAN_FIXES: Phrases = {
   },
   auth: { loginWithForgejo: 'Войти через Forgejo' },
   collection: {
+    sidebar: { collections: 'Разделы', allCollections: 'Все разделы' },
     collectionTop: {
       newButton: 'Добавить: %{collectionLabel}',
       newButtonAriaLabel: 'Добавить: %{collectionLabel}',
@@ -29,7 +30,9 @@ export const RUSSIAN_FIXES: Phrases = {
   },
   editor: {
     editorControl: {
-      field: { optional: 'необязательно', widgetLabel: 'Поле «%{widgetLabel}»' },
+      // Decap names each field's wrapper after its widget («string»); the input inside is named by
+      // its label already, so the wrapper needs no name of its own.
+      field: { optional: 'необязательно', widgetLabel: '' },
     },
     editorControlPane: {
       widget: {
@@ -59,6 +62,8 @@ export const RUSSIAN_FIXES: Phrases = {
       publishAndDuplicate: 'Опубликовать и сделать копию',
       deletePublishedEntry: 'Удалить запись',
       status: 'Статус: %{status}',
+      backCollection: 'Раздел «%{collectionLabel}»',
+      unsavedChanges: 'Несохранённые изменения',
     },
     editorWidgets: {
       object: { expand: 'Развернуть', collapse: 'Свернуть' },
@@ -67,7 +72,7 @@ export const RUSSIAN_FIXES: Phrases = {
     },
     editor: {
       onDeletePublishedEntry:
-        'Удалить эту запись с сайта? Её можно будет вернуть только через разработчика.',
+        'Удалить эту запись с сайта? Вернуть её сможет только администратор сайта.',
       confirmLoadBackup: 'В этом браузере осталась несохранённая правка этой записи. Вернуть её?',
       onLeavePage: 'Уйти со страницы? Несохранённые изменения пропадут.',
     },

@@ -105,7 +105,7 @@ test('«Удалить запись» deletes a course and its picture, in one c
   await openCourse(page, third.id)
   page.once('dialog', (dialog) => void dialog.accept())
   await page.getByRole('button', { name: 'Удалить запись' }).click()
-  await expect(page.getByRole('heading', { name: 'Коллекции' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Разделы' })).toBeVisible()
   await expect.poll(() => existsSync(editor.content(`courses/${third.id}.json`))).toBe(false)
   expect(existsSync(editor.content(picture))).toBe(false)
   expect(Number(editor.git('rev-list', '--count', 'HEAD'))).toBe(commits + 1)

@@ -74,7 +74,7 @@ test('a .pdf is refused as a picture with a Russian message, in the media window
 
   // The media window from the top bar: the editor's script reads the file and refuses it before
   // sending it (admin/pictures.ts); the gateway would refuse it in the same words.
-  await page.getByRole('button', { name: 'Медиафайлы' }).click()
+  await page.getByRole('button', { name: 'Картинки', exact: true }).click()
   await page.locator('input[type="file"]').setInputFiles(pdf('prices.pdf'))
   await expect(
     page.getByText(
@@ -106,7 +106,7 @@ test('a picture a course uses cannot be deleted: the message names the course', 
 }) => {
   const head = editor.git('rev-parse', 'HEAD')
   await logIn(page, editor)
-  await page.getByRole('button', { name: 'Медиафайлы' }).click()
+  await page.getByRole('button', { name: 'Картинки', exact: true }).click()
   await page.getByText('course-4.svg', { exact: true }).click()
   page.once('dialog', (dialog) => void dialog.accept())
   await page.getByRole('button', { name: 'Удалить помеченные' }).click()
@@ -118,4 +118,27 @@ test('a picture a course uses cannot be deleted: the message names the course', 
   ).toBeVisible()
   expect(existsSync(editor.content('uploads/course-4.svg'))).toBe(true)
   expect(editor.git('rev-parse', 'HEAD')).toBe(head)
+})
+
+test('after the password the editor opens at once, and «Выйти» ends the session: /admin/ asks for the password again', async ({
+  page,
+}) => {
+  await page.goto(`${editor.url}/admin/login`)
+  await page.getByLabel('Пароль').fill(EDITOR_PASSWORD)
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await expect(page.getByRole('heading', { name: 'Разделы' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('button', { name: 'Войти' })).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Меню' }).click()
+  await page.getByRole('menuitem', { name: 'Выйти' }).click()
+  await expect(page).toHaveURL(`${editor.url}/admin/login`)
+  await expect(page.getByLabel('Пароль')).toBeVisible()
+
+  await page.goto(`${editor.url}/admin/`)
+  await expect(page).toHaveURL(`${editor.url}/admin/login`)
+  const api = await page.request.post(`${editor.url}/admin/api/v1`, {
+    headers: { Origin: editor.url },
+    data: { action: 'entriesByFolder', params: { branch: 'main', folder: 'content/courses' } },
+  })
+  expect(api.status()).toBe(401)
 })

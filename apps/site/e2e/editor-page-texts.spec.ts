@@ -98,9 +98,17 @@ test('the owner adds opening hours: days by their Russian names, times as 10:00'
   }
   await page.getByLabel('С', { exact: true }).fill('10:00')
   await page.getByLabel('До', { exact: true }).fill('20:00')
+  // A screen reader hears Russian: a chosen day's cross, not «Remove Пятница».
+  await expect(page.getByRole('button', { name: 'Убрать «Пятница»' })).toBeVisible()
   const before = editor.git('rev-parse', 'HEAD')
   await publish(page)
   await expect.poll(() => editor.git('rev-parse', 'HEAD')).not.toBe(before)
+  // Nor a field's widget («Поле «string»»), nor the message's «close» and «notification timer».
+  await expect(page.getByRole('button', { name: 'Закрыть' }).first()).toBeAttached()
+  const names = await page
+    .locator('[aria-label]')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label')))
+  expect(names.filter((name) => /^Поле «|[A-Za-z]{3}/.test(name ?? ''))).toEqual([])
   expect(readContent('school.json').openingHours).toEqual([
     {
       days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],

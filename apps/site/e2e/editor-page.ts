@@ -30,7 +30,7 @@ export async function openEntry(page: Page, editor: EditorBackend, hash: string)
   if (!cookies.some((cookie) => cookie.name === 'it_lab_editor')) await logIn(page, editor)
   await page.goto('about:blank')
   await page.goto(`${editor.url}/admin/#/collections/${hash}`)
-  await expect(page.getByText(/^Запись в коллекцию/)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText(/^Раздел «/)).toBeVisible({ timeout: 30_000 })
 }
 
 export async function publishNow(page: Page): Promise<void> {

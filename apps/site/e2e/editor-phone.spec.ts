@@ -40,15 +40,6 @@ test.afterAll(async () => {
 
 test.beforeEach(({ page }) => {
   consoleErrors = watchConsole(page)
-  page.on('response', async (r) => {
-    if (r.status() >= 400)
-      console.log(
-        r.status(),
-        r.url(),
-        (r.request().postData() ?? '').slice(0, 200),
-        (await r.text().catch(() => '')).slice(0, 300),
-      )
-  })
 })
 
 test.afterEach(() => {

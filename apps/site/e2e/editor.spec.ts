@@ -90,7 +90,7 @@ async function openEditor(page: Page, hash: string): Promise<void> {
   if (!page.url().startsWith(`${editor.url}/admin/`)) await logIn(page, editor)
   await page.goto('about:blank')
   await page.goto(`${editor.url}/admin/#/collections/${hash}`)
-  await expect(page.getByText(/^Запись в коллекцию/)).toBeVisible()
+  await expect(page.getByText(/^Раздел «/)).toBeVisible()
 }
 
 async function publish(page: Page): Promise<void> {
@@ -100,7 +100,7 @@ async function publish(page: Page): Promise<void> {
 
 /** Publishes the changes made and waits until the editor says they are saved. */
 async function publishSaved(page: Page): Promise<void> {
-  await expect(page.getByText('Несохраненные изменения')).toBeVisible()
+  await expect(page.getByText('Несохранённые изменения')).toBeVisible()
   await publish(page)
   await expect(page.getByText('Изменения сохранены')).toBeVisible()
 }

@@ -76,7 +76,7 @@ export const FACT_LABELS: Record<string, string> = {
   'openingHours.closes': 'Часы работы → До',
   policiesEffectiveDate: 'Дата вступления политик в силу',
   siteUrl: 'Адрес сайта',
-  demo: 'Ещё образец (не заполнено)',
+  demo: 'Ещё образец — не заполнено',
 }
 
 /** 12-digit ИНН of an individual: two check digits (Federal Tax Service algorithm). */
