@@ -70,6 +70,12 @@ test('«Скрыть с сайта» hides a course; switched off, it is shown a
   await expect.poll(() => courseFile(first.id)).toMatchObject({ hidden: false })
 })
 
+test('a closed list item shows its own text, not «Пункт»', async ({ page }) => {
+  await openCourse(page, second.id)
+  const [skill] = courseFile(second.id).skills as string[]
+  await expect(page.getByText(skill ?? '', { exact: true }).first()).toBeVisible()
+})
+
 test("the quiz's answers for a course are ticked by their Russian texts, and cleared", async ({
   page,
 }) => {

@@ -174,6 +174,8 @@ const textList = (kind: keyof typeof FIELD_LABELS, name: string, hint: string) =
   label: label(kind, name),
   widget: 'russian-list',
   item_names: POINT_NAMES,
+  // A closed item shows its own text, not «Пункт».
+  summary: '{{fields.item}}',
   hint,
   field: {
     name: 'item',

@@ -85,6 +85,7 @@ const homeFields = [
         label_singular: 'направление',
         // The word's forms: the editor's list counts in Russian («3 направления»).
         item_names: ['направление', 'направления', 'направлений'],
+        summary: '{{fields.tag}}',
         widget: 'russian-list',
         max: L.heroTagsMax,
         required: false,
