@@ -13,6 +13,9 @@ export default defineConfig({
   workers: 2,
   reporter: 'list',
   timeout: 30_000,
+  // A wait for a file the editor's gateway writes (its content check runs in a process of its
+  // own) took over the default 5 s on a busy machine: waits end when met, failures take longer.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${SITE_PORT}`,
     locale: 'ru-RU',

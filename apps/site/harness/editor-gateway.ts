@@ -110,7 +110,10 @@ export async function startEditorGateway(options: EditorGatewayOptions): Promise
     if (gateway.exitCode === null && gateway.signalCode === null) {
       const gone = new Promise((resolve) => gateway.once('exit', resolve))
       gateway.kill('SIGTERM')
+      // Its graceful close may wait on the site server's idle connections; the test is over.
+      const stuck = setTimeout(() => gateway.kill('SIGKILL'), 10_000)
       await gone
+      clearTimeout(stuck)
     }
     await site.close()
     rmSync(repo, { recursive: true, force: true })
