@@ -322,12 +322,16 @@ it(
 )
 
 /** A loopback port nothing listens on. */
+/**
+ * A port where no lead service answers. It stays bound (every connection is dropped) until
+ * the test ends: a port merely closed again could be taken by a service another test file
+ * starts meanwhile, whose /health would then answer.
+ */
 async function closedPort(): Promise<number> {
-  const server = createServer()
+  const server = createServer((socket) => socket.destroy())
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)))
+  return (server.address() as AddressInfo).port
 }
 
 it(
