@@ -192,3 +192,29 @@ describe('release check', () => {
     ])
   })
 })
+
+describe('sample entries', () => {
+  it('refuses each entry still ticked «Образец», by its file and name', () => {
+    expect(
+      releaseProblems({
+        factsFile: complete,
+        env: releaseEnv,
+        documents: [{ file: 'client/index.html', html: completePage }],
+        sampleEntries: [{ file: 'content/reviews/one.json', name: 'Мама Маши' }],
+      }),
+    ).toEqual([
+      'content/reviews/one.json: «Мама Маши» — образец из репозитория, а не сведения школы: ' +
+        'впишите своё и снимите отметку «Образец из репозитория (снимите, когда впишете своё)» ' +
+        'или удалите запись',
+    ])
+  })
+
+  it('refuses a page that shows the sample badge', () => {
+    const problems = releaseProblems({
+      factsFile: complete,
+      env: releaseEnv,
+      documents: [{ file: 'client/index.html', html: page('<h3>Анна<span>Образец</span></h3>') }],
+    })
+    expect(problems).toEqual(['build: "Образец" is on 1 page(s): client/index.html'])
+  })
+})

@@ -1,7 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { contentDir, SAMPLE_BADGE, SAMPLE_FIELD_LABEL } from '@it-lab/shared/content'
 import { BuildSettingsError, readBuildSettings } from '../build-settings.ts'
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
+import { SHIPPED_SAMPLE_TEXTS } from './shipped-samples.ts'
 import {
   FACT_NAME_LABELS,
   FACTS_FILE,
@@ -124,7 +126,11 @@ export type ReleaseInput = {
   documents: BuiltDocument[]
   /** The deployment's configuration files (deploy/nginx/…), whose host must be the site's. */
   deployConfigs?: BuiltDocument[]
+  /** The content files still ticked «Образец», each with the words that name it. */
+  sampleEntries?: SampleEntry[]
 }
+
+export type SampleEntry = { file: string; name: string }
 
 /** Every reason not to publish this build; empty when it may go live. */
 export function releaseProblems({
@@ -132,8 +138,15 @@ export function releaseProblems({
   env,
   documents,
   deployConfigs = [],
+  sampleEntries = [],
 }: ReleaseInput): string[] {
   const problems: string[] = []
+  for (const { file, name } of sampleEntries) {
+    problems.push(
+      `${file}: «${name}» — образец из репозитория, а не сведения школы: впишите своё и снимите ` +
+        `отметку «${SAMPLE_FIELD_LABEL}» или удалите запись`,
+    )
+  }
 
   let siteUrlFact: string | undefined
   try {
@@ -195,13 +208,16 @@ export function releaseProblems({
   const demo = [
     ...demoStrings(factsFile).filter((text) => text.length >= 4),
     ...SHIPPED_STAND_INS.filter((text) => /[\d@[/]/.test(text)),
+    ...Object.values(SHIPPED_SAMPLE_TEXTS).flat(),
   ]
   // One line per stand-in, naming the pages that show it.
   const pagesByMarker = new Map<string, string[]>()
   for (const { file, html } of documents) {
     const markers = new Set<string>()
     for (const text of visibleStrings(html)) {
-      const marker = placeholderIn(text) ?? demo.find((value) => text.includes(value))
+      const marker =
+        (text === SAMPLE_BADGE ? text : placeholderIn(text)) ??
+        demo.find((value) => text.includes(value))
       if (marker) markers.add(marker)
     }
     for (const marker of markers)
@@ -249,6 +265,24 @@ async function deployConfigs(env: NodeJS.ProcessEnv): Promise<BuiltDocument[]> {
   return [{ file, html: await readFile(file, 'utf8') }]
 }
 
+/** The words that name an entry: its first text among these fields. */
+const NAME_FIELDS = ['name', 'title', 'question', 'author', 'alt', 'place'] as const
+
+/** Every JSON file under content/ ticked as a shipped sample (`"sample": true`). */
+export async function sampleEntries(dir = contentDir()): Promise<SampleEntry[]> {
+  const entries = await readdir(dir, { recursive: true })
+  const found: SampleEntry[] = []
+  for (const entry of entries.filter((name) => name.endsWith('.json')).sort()) {
+    const value: unknown = JSON.parse(await readFile(path.join(dir, entry), 'utf8'))
+    if (value === null || typeof value !== 'object' || !('sample' in value)) continue
+    if (value.sample !== true) continue
+    const fields = value as Record<string, unknown>
+    const name = NAME_FIELDS.map((field) => fields[field]).find((text) => typeof text === 'string')
+    found.push({ file: path.posix.join('content', entry), name: String(name ?? entry) })
+  }
+  return found
+}
+
 /** Every reason not to publish the build in `buildDir`, with the facts and deploy files. */
 export async function checkRelease(buildDir: string, env: NodeJS.ProcessEnv): Promise<string[]> {
   return releaseProblems({
@@ -256,6 +290,7 @@ export async function checkRelease(buildDir: string, env: NodeJS.ProcessEnv): Pr
     env,
     documents: await builtDocuments(buildDir),
     deployConfigs: await deployConfigs(env),
+    sampleEntries: await sampleEntries(),
   })
 }
 

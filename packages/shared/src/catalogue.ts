@@ -2,6 +2,7 @@
 // build scripts and pages import.
 export { COURSE_CATALOGUE, HIDDEN_COURSES, courseEntry } from './courses.ts'
 export type { CourseEntry, CourseLevelTone, HiddenCourse } from './courses.ts'
+export { SAMPLE_BADGE } from './content/schema.ts'
 export { QUIZ_ANSWER_IDS, QUIZ_TRAIT_IDS } from './content/quiz.ts'
 export type { QuizTraitId } from './content/quiz.ts'
 export {

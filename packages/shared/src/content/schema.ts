@@ -70,6 +70,16 @@ export const TRIAL_ICONS = [
   'sparkles',
 ] as const
 
+/**
+ * A shipped example entry of a collection (teachers, groups, reviews…): the repository ships a few
+ * so that every section shows on a fresh machine. The site marks it with this badge, and the
+ * release build refuses it (docs/decisions/0073-sample-entries.md).
+ */
+export const SAMPLE_BADGE = 'Образец'
+/** The editor's tick for it; absent or false in the owner's own entries. */
+export const SAMPLE_FIELD_LABEL = 'Образец из репозитория (снимите, когда впишете своё)'
+export const sampleMark = () => z._default(z.boolean({ error: 'да или нет' }), false)
+
 /** A required text, trimmed, of at most `max` characters: the rule of every text the owner writes. */
 export const boundedText = (max: number) =>
   z
