@@ -3,6 +3,7 @@ import path from 'node:path'
 import {
   ContentError,
   checkCourses,
+  checkGroups,
   contentDir,
   contentFileName,
   EXTENSION_IMAGE_TYPE,
@@ -21,6 +22,7 @@ import {
   type PrizesFile,
   type TrialOfferFile,
 } from '@it-lab/shared/content'
+import { shownGroups, type GroupEntry } from '@it-lab/shared/groups'
 import sharp from 'sharp'
 import type { Plugin } from 'vite'
 import {
@@ -58,6 +60,8 @@ export type BuildContent = {
   uploads: Map<string, string>
   /** The fixed pages' own words (content/pages/). */
   pageTexts: ReturnType<typeof readPageTexts>
+  /** The groups of the shown courses, in list order (docs/decisions/0075). */
+  groups: GroupEntry[]
 }
 
 const KIB = 1024
@@ -179,6 +183,11 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
   const trialOffer = collect(readTrialOffer)
   const pageTexts = collect(() => readPageTexts(dir))
   const announcements = collect(() => readAnnouncements(today))
+  const groupsRead = checkGroups(
+    courses.map((course) => course.id),
+    dir,
+  )
+  problems.push(...groupsRead.problems)
   problems.push(...uploadsProblems(dir))
   const uploads = new Map<string, string>()
   for (const course of courses) {
@@ -199,7 +208,20 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
   const hiddenCourses = courses
     .filter((course) => course.hidden)
     .map(({ id, title }) => ({ id, title }))
-  return { courses: shown, hiddenCourses, announcements, prizes, trialOffer, pageTexts, uploads }
+  // A group whose start is past already meets: «Группа уже занимается».
+  const groups = shownGroups(groupsRead.groups, shown).map((group) =>
+    group.startDate && group.startDate < today ? { ...group, startDate: '' } : group,
+  )
+  return {
+    courses: shown,
+    hiddenCourses,
+    announcements,
+    prizes,
+    trialOffer,
+    pageTexts,
+    uploads,
+    groups,
+  }
 }
 
 /**
@@ -283,6 +305,7 @@ export function contentPlugin(content: BuildContent): Plugin {
           ]),
         ),
         __ANNOUNCEMENTS__: JSON.stringify(content.announcements),
+        __GROUPS__: JSON.stringify(content.groups),
         ...definePriceTexts(content.courses),
       },
     }),
