@@ -29,6 +29,7 @@ const row: LeadRow = {
   course: 4,
   quiz: null,
   page: '/course/4',
+  group: null,
   metaWarning: null,
   desk: { status: 'called', at: '2025-01-15T11:00:00.000Z', by: 'Ольга (@olga)' },
   deskStatusId: 1,
@@ -37,14 +38,14 @@ const row: LeadRow = {
 }
 
 const HEADER =
-  '№;Получена;Имя;Телефон;Форма;Курс;Тест подсказал;Страница;Статус;Статус отмечен;' +
+  '№;Получена;Имя;Телефон;Форма;Курс;Тест подсказал;Группа;Страница;Статус;Статус отмечен;' +
   'Кто отметил;Доставка в Telegram;Попыток отправки;Отправлена;Последняя ошибка;Версия согласия'
 
 describe('formatCsv', () => {
   it('writes a BOM, Russian headers, school time, names of courses and statuses, CRLF rows', () => {
     expect(formatCsv([row])).toBe(
       `\uFEFF${HEADER}\r\n7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Форма обратной связи;` +
-        `${courseTitle(4)};;/course/4;Позвонили;15.01.2025 15:00;Ольга (@olga);` +
+        `${courseTitle(4)};;;/course/4;Позвонили;15.01.2025 15:00;Ольга (@olga);` +
         `отправлена;1;15.01.2025 14:05;;2025-09-01.0a1b2c3d\r\n`,
     )
   })
@@ -62,7 +63,7 @@ describe('formatCsv', () => {
     }
     expect(formatCsv([lead], { bom: false }).split('\r\n')[1]).toBe(
       `7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Окно «Бесплатный пробный урок»;курс №${UNKNOWN_COURSE};` +
-        `${courseTitle(1)};/course/4;;;;ошибка;1;;HTTP 400 Bad Request: chat not found;` +
+        `${courseTitle(1)};;/course/4;;;;ошибка;1;;HTTP 400 Bad Request: chat not found;` +
         '2025-09-01.0a1b2c3d',
     )
   })

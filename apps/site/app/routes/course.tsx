@@ -6,6 +6,7 @@ import { ScrollToTopButton } from '#app/features/course/scroll-to-top-button.tsx
 import { paths } from '#app/config/paths.ts'
 import { courseTitle, seo } from '#app/lib/seo.ts'
 import { courseJsonLd, jsonLdMeta } from '#app/lib/structured-data.ts'
+import { CourseGroupsSection } from '#app/sections/course-groups-section.tsx'
 import { CompletionBenefitsSection } from '#app/sections/completion-benefits-section.tsx'
 import { ContactSection } from '#app/sections/contact-section.tsx'
 import { CoursePlanSection } from '#app/sections/course-plan-section.tsx'
@@ -56,6 +57,7 @@ export default function CoursePage({ params }: Route.ComponentProps) {
       <CourseHero course={course} />
       <CourseSkillsSection courseId={course.id} />
       <CoursePlanSection course={course} />
+      <CourseGroupsSection courseId={course.id} />
       <CompletionBenefitsSection />
       <CoursePricesSection prices={course.prices} />
       <TrialPromoSection />
