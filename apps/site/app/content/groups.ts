@@ -5,6 +5,7 @@
 import {
   GROUP_DAY_NAMES,
   GROUP_WEEKDAYS,
+  courseGroups,
   groupTimeText,
   type GroupEntry,
   type GroupWeekday,
@@ -13,7 +14,7 @@ import { pluralRu, type RussianPluralForms } from './plural.ts'
 import { russianDate } from './russian-date.ts'
 
 export type { GroupEntry }
-export { groupTimeText }
+export { courseGroups, groupTimeText }
 
 export const SEAT_FORMS: RussianPluralForms = ['место', 'места', 'мест']
 const YEAR_FORMS: RussianPluralForms = ['год', 'года', 'лет']
@@ -35,6 +36,11 @@ export function startText(startDate: string): string {
 export function agesText({ ageMin, ageMax }: Pick<GroupEntry, 'ageMin' | 'ageMax'>): string {
   const years = pluralRu(ageMax, YEAR_FORMS)
   return ageMin === ageMax ? `${ageMin} ${years}` : `${ageMin}–${ageMax} ${years}`
+}
+
+/** «Оффлайн, кабинет 2», or «Онлайн» alone when no place is written. */
+export function placeText({ format, place }: Pick<GroupEntry, 'format' | 'place'>): string {
+  return place ? `${format}, ${place}` : format
 }
 
 /** A radio's label in the lead form: «Сб 10:00–11:30, осталось 2 места» or «…, лист ожидания». */

@@ -1,4 +1,5 @@
 import { findCourse, findHiddenCourse } from '#app/content/courses.ts'
+import { courseGroups } from '#app/content/groups.ts'
 import { CourseHero } from '#app/features/course/course-hero.tsx'
 import { CourseNotFound } from '#app/features/course/course-not-found.tsx'
 import { CourseNotRunning, courseNotRunningText } from '#app/features/course/course-not-running.tsx'
@@ -57,7 +58,7 @@ export default function CoursePage({ params }: Route.ComponentProps) {
       <CourseHero course={course} />
       <CourseSkillsSection courseId={course.id} />
       <CoursePlanSection course={course} />
-      <CourseGroupsSection courseId={course.id} />
+      <CourseGroupsSection groups={courseGroups(course.id)} />
       <CompletionBenefitsSection />
       <CoursePricesSection prices={course.prices} />
       <TrialPromoSection />

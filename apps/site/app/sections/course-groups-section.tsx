@@ -1,16 +1,14 @@
 import { Link } from 'react-router'
 import { anchors, paths } from '#app/config/paths.ts'
-import { groupTimeText } from '#app/content/groups.ts'
+import { groupTimeText, type GroupEntry } from '#app/content/groups.ts'
 import { GroupCard } from '#app/features/groups/group-card.tsx'
-import { courseGroups } from '@it-lab/shared/catalogue'
 import { DetailSection } from './detail-section'
 
 /**
  * «Расписание групп»: the course's groups, each with its days, time, ages, place, start and seats
  * left (docs/decisions/0075-groups-and-a-trial-in-a-group.md); absent when the course has none.
  */
-export function CourseGroupsSection({ courseId }: { courseId: number }) {
-  const groups = courseGroups(courseId)
+export function CourseGroupsSection({ groups }: { groups: readonly GroupEntry[] }) {
   if (groups.length === 0) return null
   return (
     <DetailSection

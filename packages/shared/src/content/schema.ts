@@ -104,7 +104,7 @@ export const GROUP_DAY_NAMES: Record<GroupWeekday, string> = {
   Saturday: 'Суббота',
   Sunday: 'Воскресенье',
 }
-/** «Оффлайн, кабинет 2», «Онлайн»: one short line under the group's time. */
+/** «кабинет 2»: where an offline group meets, shown after its format («Оффлайн, кабинет 2»). */
 export const GROUP_PLACE_MAX = 40
 /** Seats left in a group: 0 means the waiting list. */
 export const GROUP_SEATS_MAX = 30
@@ -277,7 +277,14 @@ function createContentSchemas() {
       end: time,
       ageMin: wholeNumber(AGE_RANGE.min, AGE_RANGE.max, 'возраст'),
       ageMax: wholeNumber(AGE_RANGE.min, AGE_RANGE.max, 'возраст'),
-      place: text(GROUP_PLACE_MAX),
+      format: z.enum(COURSE_FORMATS, 'выберите формат из списка'),
+      /** «кабинет 2»; empty: the format alone is shown («Онлайн»). */
+      place: z._default(
+        z.union([z.literal(''), text(GROUP_PLACE_MAX)], {
+          error: `не длиннее ${GROUP_PLACE_MAX} знаков или пусто`,
+        }),
+        '',
+      ),
       /** Empty: the group already meets. */
       startDate: optionalDate,
       seats: wholeNumber(0, GROUP_SEATS_MAX, 'свободных мест'),
@@ -445,6 +452,7 @@ export const FIELD_LABELS: Record<
     end: 'Конец занятия',
     ageMin: 'Возраст от',
     ageMax: 'Возраст до',
+    format: 'Формат',
     place: 'Где занимаются',
     startDate: 'Старт группы',
     seats: 'Свободных мест',

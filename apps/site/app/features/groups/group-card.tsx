@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { SampleBadge } from '#app/components/sample-badge.tsx'
 import {
   agesText,
+  placeText,
   seatsText,
   startText,
   type GroupEntry,
@@ -31,7 +32,7 @@ export function GroupCard({ group, title, headingLevel }: GroupCardProps) {
       </p>
       <p className="flex items-center gap-2 text-slate-700">
         <MapPin aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
-        {group.place}
+        {placeText(group)}
       </p>
       <p className="flex items-center gap-2 text-slate-700">
         <CalendarDays aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
