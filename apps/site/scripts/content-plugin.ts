@@ -15,14 +15,15 @@ import {
   UPLOADS_PATH,
   formatProblem,
   catalogueEntry,
+  shownGroups,
   sniffImageType,
   type ContentProblem,
+  type GroupEntry,
   type CourseFile,
   type HiddenCourse,
   type PrizesFile,
   type TrialOfferFile,
 } from '@it-lab/shared/content'
-import { shownGroups, type GroupEntry } from '@it-lab/shared/groups'
 import sharp from 'sharp'
 import type { Plugin } from 'vite'
 import {

@@ -4,35 +4,26 @@
 // chat), as the course catalogue is (courses.ts). Only the groups of shown courses are here: a
 // hidden course's groups go with it.
 import { COURSE_CATALOGUE, HIDDEN_COURSES } from './courses.ts'
-import { checkGroups, type GroupRead } from './content/read.ts'
-import { ContentError } from './content/problems.ts'
+import { checkGroups, shownGroups, type GroupEntry } from './content/read.ts'
 import { GROUP_DAY_NAMES, GROUP_WEEKDAYS, type GroupWeekday } from './content/schema.ts'
 
 export { GROUP_DAY_NAMES, GROUP_WEEKDAYS, type GroupWeekday }
 
-/** A group as the pages show it: its file without the editor's bookkeeping (`order`). */
-export type GroupEntry = Omit<GroupRead, 'order'>
+export type { GroupEntry }
 
 declare global {
   /** The shown groups as the site's build read them (content-plugin.ts); undefined in plain Node. */
   const __GROUPS__: readonly GroupEntry[] | undefined
 }
 
-/** The groups of shown courses, in list order, without `order`. */
-export function shownGroups(
-  groups: readonly GroupRead[],
-  courses: readonly { id: number }[],
-): GroupEntry[] {
-  return groups
-    .filter((group) => courses.some((course) => course.id === group.course))
-    .map(({ order: _order, ...group }) => group)
-}
-
+/**
+ * In plain Node (the lead service, the build's own scripts): the groups that pass their check. A
+ * broken file is left out here, not thrown: the content check and the build list its problems,
+ * and a module that merely imports the catalogue must not crash before they can.
+ */
 function readShownGroups(): GroupEntry[] {
   const ids = [...COURSE_CATALOGUE, ...HIDDEN_COURSES].map((course) => course.id)
-  const { groups, problems } = checkGroups(ids)
-  if (problems.length > 0) throw new ContentError(problems)
-  return shownGroups(groups, COURSE_CATALOGUE)
+  return shownGroups(checkGroups(ids).groups, COURSE_CATALOGUE)
 }
 
 /** The groups the site shows, in list order. */
@@ -54,7 +45,9 @@ export const WEEKDAY_SHORT: Readonly<Record<GroupWeekday, string>> = {
 }
 /** «Пн, Ср 17:00–18:30»: the days in the week's order, then the time. */
 export function groupTimeText(group: Pick<GroupEntry, 'days' | 'start' | 'end'>): string {
-  const days = GROUP_WEEKDAYS.filter((day) => group.days.includes(day)).map((day) => WEEKDAY_SHORT[day])
+  const days = GROUP_WEEKDAYS.filter((day) => group.days.includes(day)).map(
+    (day) => WEEKDAY_SHORT[day],
+  )
   return `${days.join(', ')} ${group.start}–${group.end}`
 }
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  GROUP_MAX_LENGTH,
-  LEAD_ERRORS,
-  graphemeCount,
-  leadSchema,
-  validateLead,
-} from './lead.ts'
+import { GROUP_MAX_LENGTH, LEAD_ERRORS, graphemeCount, leadSchema, validateLead } from './lead.ts'
 
 const phone = '+7 (912) 345-67-89'
 

@@ -197,3 +197,16 @@ export function checkGroups(
   groups.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id, 'en', { numeric: true }))
   return { groups, problems }
 }
+
+/** A group as the pages show it: its file without the editor's bookkeeping (`order`). */
+export type GroupEntry = Omit<GroupRead, 'order'>
+
+/** The groups of shown courses, in list order, without `order`: a hidden course's go with it. */
+export function shownGroups(
+  groups: readonly GroupRead[],
+  courses: readonly { id: number }[],
+): GroupEntry[] {
+  return groups
+    .filter((group) => courses.some((course) => course.id === group.course))
+    .map(({ order: _order, ...group }) => group)
+}

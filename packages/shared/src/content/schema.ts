@@ -264,7 +264,16 @@ function createContentSchemas() {
 
   const groupFileSchema = z
     .object({
-      course: wholeNumber(1, 9999, 'номер курса'),
+      // The editor's list writes the course's number as text ("4"); a hand edit may write 4.
+      course: z.pipe(
+        z.pipe(
+          z.union([z.number(), z.string().check(z.regex(/^\d{1,4}$/))], {
+            error: 'выберите курс из списка',
+          }),
+          z.transform((value) => Number(value)),
+        ),
+        wholeNumber(1, 9999, 'номер курса'),
+      ),
       days: z
         .array(z.enum(GROUP_WEEKDAYS, 'выберите дни из списка'), {
           error: 'нужен список дней',

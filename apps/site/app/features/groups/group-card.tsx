@@ -1,13 +1,7 @@
 import { CalendarDays, MapPin, UsersRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { SampleBadge } from '#app/components/sample-badge.tsx'
-import {
-  agesText,
-  placeText,
-  seatsText,
-  startText,
-  type GroupEntry,
-} from '#app/content/groups.ts'
+import { agesText, placeText, seatsText, startText, type GroupEntry } from '#app/content/groups.ts'
 
 type GroupCardProps = {
   group: GroupEntry
