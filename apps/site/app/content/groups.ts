@@ -3,6 +3,7 @@
 // @it-lab/shared's catalogue). Pure shaping, so the section, the timetable and the lead form say
 // the same words.
 import {
+  GROUPS,
   GROUP_DAY_NAMES,
   GROUP_WEEKDAYS,
   courseGroups,
@@ -14,7 +15,7 @@ import { pluralRu, type RussianPluralForms } from './plural.ts'
 import { russianDate } from './russian-date.ts'
 
 export type { GroupEntry }
-export { courseGroups, groupTimeText }
+export { GROUPS, courseGroups, groupTimeText }
 
 export const SEAT_FORMS: RussianPluralForms = ['место', 'места', 'мест']
 const YEAR_FORMS: RussianPluralForms = ['год', 'года', 'лет']

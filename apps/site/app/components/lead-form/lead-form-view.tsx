@@ -131,7 +131,7 @@ export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
           <div className="mt-1 flex flex-col gap-1">
             {[
               ...groups.map((group) => ({ value: group.id, text: groupChoiceText(group) })),
-              { value: OTHER_TIME, text: 'Другое время — обсудим по телефону' },
+              { value: OTHER_TIME, text: 'Другое время — подберём при звонке' },
             ].map(({ value, text }) => (
               <label
                 key={value}
