@@ -9,7 +9,7 @@ import { storedLeads, uniqueName } from './leads-db'
 import { chatMessages } from './telegram'
 
 // Groups on the course page, the school's timetable, and a trial booked into a group, with
-// JavaScript and without (docs/decisions/0075-groups-and-a-trial-in-a-group.md). The groups are
+// JavaScript and without (docs/decisions/0075-groups-and-trials.md). The groups are
 // the repository's samples, read from the data.
 
 const withSeats = GROUPS.find(({ seats }) => seats > 0)

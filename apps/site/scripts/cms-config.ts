@@ -323,7 +323,7 @@ const announcementFields = [
   },
 ]
 
-// Groups: docs/decisions/0075-groups-and-a-trial-in-a-group.md.
+// Groups: docs/decisions/0075-groups-and-trials.md.
 const groupTime = (name: 'start' | 'end') => ({
   name,
   label: label('group', name),

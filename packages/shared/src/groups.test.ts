@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 // What the catalogue makes of content/groups/ in plain Node, as the lead service and the build's
-// own scripts read it (docs/decisions/0075-groups-and-a-trial-in-a-group.md).
+// own scripts read it (docs/decisions/0075-groups-and-trials.md).
 
 const shipped = path.join(import.meta.dirname, '../../../content')
 const scratch: string[] = []

@@ -1,4 +1,4 @@
-// The school's groups (docs/decisions/0075-groups-and-a-trial-in-a-group.md): one file a group in
+// The school's groups (docs/decisions/0075-groups-and-trials.md): one file a group in
 // content/groups/, written by the owner's editor. Shared by the site (the course pages, the
 // timetable, the lead form's choice) and the lead service (which names a lead's group in the
 // chat), as the course catalogue is (courses.ts). Only the groups of shown courses are here: a

@@ -52,7 +52,7 @@ const INVISIBLE = /[\p{White_Space}\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/gu
 /**
  * The most of a lead's `group` kept: a group's id is its file name, far shorter; a longer value
  * (a stale or foreign client's) is cut, never a reason to refuse the lead
- * (docs/decisions/0075-groups-and-a-trial-in-a-group.md).
+ * (docs/decisions/0075-groups-and-trials.md).
  */
 export const GROUP_MAX_LENGTH = 64
 

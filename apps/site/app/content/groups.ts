@@ -1,4 +1,4 @@
-// The school's groups as the pages show them (docs/decisions/0075-groups-and-a-trial-in-a-group.md):
+// The school's groups as the pages show them (docs/decisions/0075-groups-and-trials.md):
 // the build read content/groups/ and baked the groups of shown courses in (`__GROUPS__`, through
 // @it-lab/shared's catalogue). Pure shaping, so the section, the timetable and the lead form say
 // the same words.

@@ -54,7 +54,7 @@ function schoolPlace() {
 
 /**
  * One group as a CourseInstance: its weekly Schedule (days, times, from its start when set) and,
- * offline, the school as its place (docs/decisions/0075-groups-and-a-trial-in-a-group.md).
+ * offline, the school as its place (docs/decisions/0075-groups-and-trials.md).
  */
 function groupInstance(group: GroupEntry) {
   const online = group.format === 'Онлайн'

@@ -9,7 +9,7 @@ import { seo } from '#app/lib/seo.ts'
 import { ContactSection } from '#app/sections/contact-section.tsx'
 import NotFoundPage from './not-found.tsx'
 
-// The school's timetable (docs/decisions/0075-groups-and-a-trial-in-a-group.md): by weekday, as a
+// The school's timetable (docs/decisions/0075-groups-and-trials.md): by weekday, as a
 // parent looks for the day the child is free. Prerendered and linked only while there is a group.
 
 const DAYS = scheduleByDay(GROUPS)

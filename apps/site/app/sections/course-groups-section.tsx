@@ -6,7 +6,7 @@ import { DetailSection } from './detail-section'
 
 /**
  * «Расписание групп»: the course's groups, each with its days, time, ages, place, start and seats
- * left (docs/decisions/0075-groups-and-a-trial-in-a-group.md); absent when the course has none.
+ * left (docs/decisions/0075-groups-and-trials.md); absent when the course has none.
  */
 export function CourseGroupsSection({ groups }: { groups: readonly GroupEntry[] }) {
   if (groups.length === 0) return null

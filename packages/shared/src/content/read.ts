@@ -171,7 +171,7 @@ export function checkAnnouncements(dir = contentDir()): {
 export type GroupRead = GroupFile & { id: string }
 
 /**
- * The groups of content/groups/*.json (docs/decisions/0075-groups-and-a-trial-in-a-group.md), in
+ * The groups of content/groups/*.json (docs/decisions/0075-groups-and-trials.md), in
  * the order the site lists them (by `order`, then file name), with every problem found: a group
  * must name a course that has a file (`courses`: every course's id, hidden ones included).
  */

@@ -81,7 +81,7 @@ export const SAMPLE_FIELD_LABEL = 'Образец из репозитория (�
 export const sampleMark = () => z._default(z.boolean({ error: 'да или нет' }), false)
 
 /**
- * A group of a course (content/groups/, docs/decisions/0075-groups-and-a-trial-in-a-group.md):
+ * A group of a course (content/groups/, docs/decisions/0075-groups-and-trials.md):
  * the days are the school facts' weekday names (apps/site/app/config/school-facts-schema.ts).
  */
 export const GROUP_WEEKDAYS = [

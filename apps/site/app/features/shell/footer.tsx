@@ -5,7 +5,7 @@ import { GROUPS } from '@it-lab/shared/catalogue'
 import { paths } from '#app/config/paths.ts'
 
 const FOOTER_LINKS = [
-  // Only while there is a group (docs/decisions/0075-groups-and-a-trial-in-a-group.md).
+  // Only while there is a group (docs/decisions/0075-groups-and-trials.md).
   ...(GROUPS.length > 0 ? [{ to: paths.schedule, label: 'Расписание групп' }] : []),
   { to: paths.privacyPolicy, label: 'Политика конфиденциальности' },
   { to: paths.consent, label: 'Согласие на обработку персональных данных' },

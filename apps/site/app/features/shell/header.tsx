@@ -12,7 +12,7 @@ const HEADER_SCROLL_THRESHOLD = 10
 const navItems = [
   { to: paths.home, label: 'Главная', end: true },
   { to: paths.courses, label: 'Курсы', end: false },
-  // Only while there is a group (docs/decisions/0075-groups-and-a-trial-in-a-group.md).
+  // Only while there is a group (docs/decisions/0075-groups-and-trials.md).
   ...(GROUPS.length > 0 ? [{ to: paths.schedule, label: 'Расписание', end: false }] : []),
 ]
 
