@@ -1,6 +1,7 @@
 import {
   AGE_RANGE,
   ANNOUNCEMENT_TEXT_MAX,
+  checkCourses,
   COURSE_FORMATS,
   COURSE_LEVELS,
   DESCRIPTION_LENGTH,
@@ -24,7 +25,6 @@ import {
   TRIAL_ICONS,
   UPLOADS_PATH,
 } from '@it-lab/shared/content'
-import { COURSE_CATALOGUE } from '@it-lab/shared/catalogue'
 import { openingHoursField, pageTextCollection } from './cms-page-texts.ts'
 import { z } from 'zod/mini'
 import {
@@ -332,16 +332,19 @@ const groupTime = (name: 'start' | 'end') => ({
   hint: name === 'start' ? 'Например, 10:00' : 'Например, 11:30: позже начала',
 })
 
-const groupFields = [
+/**
+ * The group's fields. Its course is one of those shown when the editor was built (a new course is
+ * listed once it is published), read when the configuration is made: not on import, so a script
+ * that only imports this module (the release build) still lists a broken course file's problems.
+ */
+const groupFields = () => [
   {
     name: 'course',
     label: label('group', 'course'),
     widget: 'select',
-    // The courses on the site when the editor was published: a new course is listed once it is.
-    options: COURSE_CATALOGUE.map(({ id, title }) => ({
-      value: String(id),
-      label: `${id}. ${title}`,
-    })),
+    options: checkCourses()
+      .courses.filter((course) => !course.hidden)
+      .map(({ id, title }) => ({ value: String(id), label: `${id}. ${title}` })),
   },
   {
     name: 'days',
@@ -626,7 +629,7 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
           { field: 'course', label: 'Курсу', default_sort: 'asc' },
           { field: 'order', label: 'Порядку' },
         ],
-        fields: groupFields,
+        fields: groupFields(),
       },
       {
         name: 'school',
