@@ -183,6 +183,7 @@ describe('groups', () => {
       'content/groups/broken.json: поле «Свободных мест» (seats): свободных мест: не больше 30 (сейчас: 31)',
       'content/groups/broken.json: поле «Возраст до» (ageMax): возраст «до» не может быть меньше возраста «от» (сейчас: 10)',
       'content/groups/broken.json: поле «Конец занятия» (end): занятие должно кончаться позже, чем начинается (сейчас: "17:30")',
+      'content/groups/broken.json: поле «Курс» (course): курса №77 нет: выберите курс из списка (сейчас: 77)',
     ])
     const unknown = withGroup('broken.json', { ...valid, course: 77 })
     expect(checkGroups(courseIds(), unknown).problems.map(formatProblem)).toEqual([

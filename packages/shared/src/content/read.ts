@@ -180,16 +180,29 @@ export function checkGroups(
   dir = contentDir(),
 ): { groups: GroupRead[]; problems: ContentProblem[] } {
   const { items, problems } = readFolder('groups', contentSchemas().group, FIELD_LABELS.group, dir)
+  const unknownCourse = (file: string, course: number): ContentProblem => ({
+    file,
+    field: 'course',
+    label: FIELD_LABELS.group.course,
+    rule: `курса №${course} нет: выберите курс из списка`,
+    received: course,
+  })
+  // A file refused for another field is still checked for its course, so every problem is
+  // listed at once.
+  for (const file of new Set(problems.map((problem) => problem.file))) {
+    const json = readJson(path().join(path().dirname(dir), file), file)
+    const course =
+      json.ok && json.value !== null && typeof json.value === 'object'
+        ? Number((json.value as Record<string, unknown>).course)
+        : NaN
+    if (Number.isInteger(course) && course > 0 && !courses.includes(course)) {
+      problems.push(unknownCourse(file, course))
+    }
+  }
   const groups: GroupRead[] = []
   for (const { file, value } of items) {
     if (!courses.includes(value.course)) {
-      problems.push({
-        file,
-        field: 'course',
-        label: FIELD_LABELS.group.course,
-        rule: `курса №${value.course} нет: выберите курс из списка`,
-        received: value.course,
-      })
+      problems.push(unknownCourse(file, value.course))
       continue
     }
     groups.push({ ...value, id: path().basename(file, '.json') })
