@@ -447,6 +447,20 @@ function setUp(): void {
   git(tmp, 'clone', '-q', editorRepo, developer)
   // The facts a school would fill in; then the server's checkout, fetching that repository.
   developerCommits('Сведения о школе', 'content/school.json', () => completeSchoolFacts)
+  // The repository's sample entries go, as a school deletes them before launch: the release
+  // build refuses them (docs/decisions/0073-sample-entries.md). `git grep -l` finds the ticked
+  // files (`|| true`: none is no error).
+  const samples = execFileSync('sh', ['-c', `git grep -l '"sample": true' -- content || true`], {
+    cwd: developer,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(Boolean)
+  if (samples.length > 0) {
+    git(developer, 'rm', '-q', ...samples)
+    git(developer, 'commit', '-q', '-m', 'Образцы убраны')
+    git(developer, 'push', '-q', 'origin', 'HEAD:main')
+  }
   git(tmp, 'clone', '-q', editorRepo, repo)
   // The installed packages, but the workspace's own ones from the copy, so its edits count.
   const modules = path.join(repo, 'node_modules')

@@ -48,6 +48,9 @@ const APP_FILES = [
   'packages/shared/src',
   // The course files: the chat names a lead's course by its title.
   'content/courses',
+  // The group files: the chat names a lead's group by its days and time (docs/decisions/0075);
+  // .gitkeep keeps the folder when the owner deletes every group.
+  'content/groups',
   'apps/lead-bot/package.json',
   'apps/lead-bot/src',
   'apps/lead-bot/scripts',

@@ -299,6 +299,30 @@ describe('saving', () => {
     expect(read('content/courses/4.json')).toBe(before)
   })
 
+  it('a new group is committed as «Новое: группа курса …»; one naming no course is refused', async () => {
+    const group = {
+      course: '4',
+      days: ['Saturday'],
+      start: '15:00',
+      end: '16:30',
+      ageMin: 14,
+      ageMax: 17,
+      format: 'Оффлайн',
+      place: 'кабинет 3',
+      startDate: '',
+      seats: 4,
+      order: 5,
+    }
+    const saved = await persist(cookie, 'content/groups/kurs-4-new.json', group)
+    expect(saved.status).toBe(200)
+    expect(git('log', '-1', '--format=%s')).toBe('Новое: группа курса 4, 15:00–16:30')
+    const refused = await persist(cookie, 'content/groups/kurs-77.json', { ...group, course: '77' })
+    expect(refused.status).toBe(422)
+    expect(refused.body.error).toContain(
+      'content/groups/kurs-77.json: поле «Курс» (course): курса №77 нет: выберите курс из списка',
+    )
+  })
+
   it('a problem already in another file does not block a good save', async () => {
     const broken = course(5)
     writeFileSync(file('content/courses/5.json'), JSON.stringify({ ...broken, title: '' }, null, 2))

@@ -110,11 +110,24 @@ function* values(data: unknown): Generator<unknown> {
   else if (isRecord(data)) for (const item of Object.values(data)) yield* values(item)
 }
 
+/** A group by its course and time: «группа курса 4, 10:00–11:30» (docs/decisions/0075). */
+function groupSubject(data: unknown): string {
+  if (!isRecord(data)) return 'группа'
+  const course = typeof data.course === 'string' || typeof data.course === 'number'
+  const time = typeof data.start === 'string' && typeof data.end === 'string'
+  return [
+    'группа',
+    course ? ` курса ${String(data.course)}` : '',
+    time ? `, ${data.start}–${data.end}` : '',
+  ].join('')
+}
+
 /** How the owner knows a content file: by its editor section and title. */
 function describe(file: string, data: unknown): string {
   const title = isRecord(data) && typeof data.title === 'string' ? `«${data.title}»` : ''
   if (file.startsWith(`${CONTENT}/courses/`)) return `курс ${title}`.trim()
   if (file.startsWith(`${CONTENT}/announcements/`)) return `объявление ${title}`.trim()
+  if (file.startsWith(`${CONTENT}/groups/`)) return groupSubject(data)
   const sections: Record<string, string> = {
     [`${CONTENT}/school.json`]: '«Сведения о школе → Контакты и реквизиты»',
     [`${CONTENT}/prizes.json`]: '«Сведения о школе → Призы»',
@@ -129,6 +142,7 @@ function subjectOf(file: string, data: unknown): string {
   const id = isRecord(data) && typeof data.id === 'number' ? `${data.id} ` : ''
   if (file.startsWith(`${CONTENT}/courses/`)) return `курс ${id}${title ? `— ${title}` : ''}`.trim()
   if (file.startsWith(`${CONTENT}/announcements/`)) return `объявление ${title}`.trim()
+  if (file.startsWith(`${CONTENT}/groups/`)) return groupSubject(data)
   const named: Record<string, string> = {
     [`${CONTENT}/pages/home.json`]: 'тексты главной страницы',
     [`${CONTENT}/pages/course.json`]: 'тексты страницы курса',

@@ -7,7 +7,7 @@ import { DatabaseSync } from 'node:sqlite'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { COURSE_CATALOGUE, LEAD_ERRORS } from '@it-lab/shared'
+import { COURSE_CATALOGUE, GROUPS, LEAD_ERRORS, OTHER_TIME } from '@it-lab/shared'
 import { BODY_LIMIT_BYTES, STALE_PENDING_MS, buildApp } from './app.ts'
 import type { AppOptions } from './app.ts'
 import { openLeadStore } from './store/lead-store.ts'
@@ -990,6 +990,65 @@ describe('POST /send never refuses a lead for its metadata', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .find((line) => line.msg === 'lead metadata unknown to this service')
     expect(warning).toMatchObject({ level: 40, params: expect.any(Array) as unknown[] })
+    await app.close()
+    store.close()
+  })
+})
+
+describe('POST /send with the group the parent chose (docs/decisions/0075)', () => {
+  const [known] = GROUPS
+  const postJson = (app: FastifyInstance, body: Record<string, unknown>) =>
+    app.inject({
+      method: 'POST',
+      url: `/send?${QUERY}`,
+      headers: { 'content-type': JSON_TYPE },
+      payload: JSON.stringify(body),
+    })
+
+  it.each([
+    ['a group this service knows', known?.id, known?.id, null],
+    ['«другое время»', OTHER_TIME, OTHER_TIME, null],
+    ['an old client’s lead without a group', undefined, null, null],
+    [
+      'a group no one knows: kept as text, with a note',
+      'вторник вечером',
+      'вторник вечером',
+      'Такой группы нет в расписании сервиса — уточните время у родителя',
+    ],
+  ])('stores %s and sends the lead on', async (_case, sent, group, warning) => {
+    const { app, store, stored } = await makeApp()
+    const body = {
+      name: 'Анна',
+      phone: VALID_PHONE,
+      ...(sent === undefined ? {} : { group: sent }),
+    }
+    const response = await postJson(app, body)
+    expect(response.statusCode).toBe(200)
+    expect(store.list({ limit: 1 })).toMatchObject([{ name: 'Анна', group, metaWarning: warning }])
+    expect(stored).toEqual([1])
+    await app.close()
+    store.close()
+  })
+
+  it('takes the group from a plain form post too', async () => {
+    const { app, store } = await makeApp()
+    const response = await app.inject({
+      method: 'POST',
+      url: '/send',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      payload: new URLSearchParams({
+        form: 'feedback',
+        consent: TEST_CONSENT,
+        course: String(known?.course),
+        name: 'Анна',
+        phone: VALID_PHONE,
+        group: known?.id ?? '',
+        website: '',
+      }).toString(),
+    })
+    expect(response.statusCode).toBe(303)
+    expect(response.headers.location).toBe(`${ORIGIN}/thanks`)
+    expect(store.list({ limit: 1 })).toMatchObject([{ group: known?.id, metaWarning: null }])
     await app.close()
     store.close()
   })

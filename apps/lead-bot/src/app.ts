@@ -3,7 +3,14 @@ import rateLimit from '@fastify/rate-limit'
 import { createServer } from 'node:http'
 import Fastify, { LogController } from 'fastify'
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
-import { paths, validateLead, type LeadErrorReason, type LeadFieldErrors } from '@it-lab/shared'
+import {
+  OTHER_TIME,
+  groupEntry,
+  paths,
+  validateLead,
+  type LeadErrorReason,
+  type LeadFieldErrors,
+} from '@it-lab/shared'
 import { readLeadMeta } from '@it-lab/shared/lead-query'
 import type { Config } from './config.ts'
 import { capConnections } from './connection-cap.ts'
@@ -338,7 +345,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const { meta } = read
     // A form post's other fields (name, phone, the hidden ones) are read by name; the rest is
     // whatever the browser or an extension added, and is dropped.
-    const lead = validateLead(form ? { name: fields?.name, phone: fields?.phone } : request.body)
+    const lead = validateLead(
+      form
+        ? {
+            name: fields?.name,
+            phone: fields?.phone,
+            // A repeated or odd `group` is dropped: the choice is never a reason to refuse.
+            ...(typeof fields?.group === 'string' ? { group: fields.group } : {}),
+          }
+        : request.body,
+    )
     if (!lead.success) {
       if (form) return seeSitePage(request, reply, paths.leadError(fieldsReason(lead.fields)))
       const message =
@@ -358,6 +374,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The parameters only: a value might be anything, even personal data.
       request.log.warn({ params: meta.unknownParams }, 'lead metadata unknown to this service')
     }
+    // A group this service does not know (a newer site, or one deleted since the page was built)
+    // is kept as the parent's text, with a note for the chat (docs/decisions/0075).
+    const group = lead.data.group ?? null
+    const warnings = [...meta.warnings]
+    if (group !== null && group !== OTHER_TIME && groupEntry(group) === undefined) {
+      warnings.push('Такой группы нет в расписании сервиса — уточните время у родителя')
+    }
     let id: number
     try {
       // Resolves only after the COMMIT of the batch holding this lead: the 200 means durable.
@@ -369,7 +392,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           course: meta.course,
           quiz: meta.quiz,
           page: meta.page,
-          metaWarning: meta.warnings.length > 0 ? meta.warnings.join('\n') : null,
+          group,
+          metaWarning: warnings.length > 0 ? warnings.join('\n') : null,
         },
         now(),
       )

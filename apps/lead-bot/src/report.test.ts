@@ -8,6 +8,7 @@ import {
   monthlyReport,
 } from './report.ts'
 import type { ReportLead } from './report.ts'
+import { GROUPS, OTHER_TIME, groupTimeText } from '@it-lab/shared'
 import { UNKNOWN_COURSE, courseTitle } from '../harness/sample-leads.ts'
 
 const row: LeadRow = {
@@ -29,6 +30,7 @@ const row: LeadRow = {
   course: 4,
   quiz: null,
   page: '/course/4',
+  group: null,
   metaWarning: null,
   desk: { status: 'called', at: '2025-01-15T11:00:00.000Z', by: 'Ольга (@olga)' },
   deskStatusId: 1,
@@ -37,14 +39,14 @@ const row: LeadRow = {
 }
 
 const HEADER =
-  '№;Получена;Имя;Телефон;Форма;Курс;Тест подсказал;Страница;Статус;Статус отмечен;' +
+  '№;Получена;Имя;Телефон;Форма;Курс;Тест подсказал;Группа;Страница;Статус;Статус отмечен;' +
   'Кто отметил;Доставка в Telegram;Попыток отправки;Отправлена;Последняя ошибка;Версия согласия'
 
 describe('formatCsv', () => {
   it('writes a BOM, Russian headers, school time, names of courses and statuses, CRLF rows', () => {
     expect(formatCsv([row])).toBe(
       `\uFEFF${HEADER}\r\n7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Форма обратной связи;` +
-        `${courseTitle(4)};;/course/4;Позвонили;15.01.2025 15:00;Ольга (@olga);` +
+        `${courseTitle(4)};;;/course/4;Позвонили;15.01.2025 15:00;Ольга (@olga);` +
         `отправлена;1;15.01.2025 14:05;;2025-09-01.0a1b2c3d\r\n`,
     )
   })
@@ -62,9 +64,20 @@ describe('formatCsv', () => {
     }
     expect(formatCsv([lead], { bom: false }).split('\r\n')[1]).toBe(
       `7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Окно «Бесплатный пробный урок»;курс №${UNKNOWN_COURSE};` +
-        `${courseTitle(1)};/course/4;;;;ошибка;1;;HTTP 400 Bad Request: chat not found;` +
+        `${courseTitle(1)};;/course/4;;;;ошибка;1;;HTTP 400 Bad Request: chat not found;` +
         '2025-09-01.0a1b2c3d',
     )
+  })
+
+  it('names the chosen group by its course, days and time, or «другое время»', () => {
+    const [group] = GROUPS
+    if (!group) throw new Error('the repository ships sample groups')
+    const cells = (value: string) => formatCsv([{ ...row, group: value }], { bom: false })
+    expect(cells(group.id)).toContain(
+      // The comma makes a quoted cell (Excel may split on either delimiter).
+      `;${courseTitle(4)};;"${courseTitle(group.course)}, ${groupTimeText(group)}";/course/4;`,
+    )
+    expect(cells(OTHER_TIME)).toContain(';другое время;/course/4;')
   })
 
   it('still neutralises a phone cell that is not a well-formed phone', () => {
@@ -102,8 +115,8 @@ describe('formatCsv', () => {
     }
     const cells = (formatCsv([lead], { bom: false }).split('\r\n')[1] ?? '').split(';')
     expect(cells[2]).toBe('Ан[31mна')
-    expect(cells[10]).toBe(`Ольга${'я'.repeat(59)}`)
-    expect(cells[14]).toBe('HTTP 400 Bad')
+    expect(cells[11]).toBe(`Ольга${'я'.repeat(59)}`)
+    expect(cells[15]).toBe('HTTP 400 Bad')
     const table = formatTable([lead])
     expect(table.split('\n').filter((line) => /[\p{Cc}\u202e\u2066]/u.test(line))).toEqual([])
     expect(table).toContain(`Ан[31mна  `)
@@ -173,6 +186,29 @@ describe('the monthly report', () => {
     },
     { receivedAt: '2025-01-20T10:00:00.000Z', form: 'unknown', course: 4, page: '/course/4' },
   ]
+
+  it('adds the chosen groups once a lead has one, the leads without last', () => {
+    const report = monthlyReport([
+      ...leads,
+      {
+        receivedAt: '2025-01-21T10:00:00.000Z',
+        form: 'feedback',
+        course: 4,
+        page: null,
+        group: OTHER_TIME,
+      },
+    ])
+    expect(report.sections.map(({ title }) => title)).toEqual([
+      'Страница',
+      'Курс',
+      'Группа',
+      'Форма',
+    ])
+    expect(report.sections[2]?.rows).toEqual([
+      ['другое время', [0, 1, 0, 0]],
+      ['без группы', [1, 2, 0, 1]],
+    ])
+  })
 
   it('counts leads per school month, every month between the first and the last', () => {
     const report = monthlyReport(leads)

@@ -2,7 +2,7 @@ import { PHONE_PATTERN } from '@it-lab/shared'
 import type { LeadRow } from './store/rows.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
 import { schoolClock } from './desk.ts'
-import { SCHOOL_TIME_ZONE, courseTitle, formLabel } from './telegram.ts'
+import { SCHOOL_TIME_ZONE, courseTitle, formLabel, groupText } from './telegram.ts'
 import { plainText, presserName, withoutControls } from './plain-text.ts'
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {
@@ -102,6 +102,7 @@ const CSV_COLUMNS: [string, (lead: LeadRow) => string | number | null][] = [
   ['Форма', (lead) => formLabel(lead.form)],
   ['Курс', (lead) => course(lead.course)],
   ['Тест подсказал', (lead) => course(lead.quiz)],
+  ['Группа', (lead) => (lead.group === null ? null : groupText(lead.group))],
   ['Страница', (lead) => lead.page],
   ['Статус', (lead) => (lead.desk === null ? null : STATUS_LABELS[lead.desk.status])],
   ['Статус отмечен', (lead) => (lead.desk === null ? null : csvTime(lead.desk.at))],
@@ -157,7 +158,8 @@ export function formatCsv(
 const MONTHS = ['янв', 'фев', 'мар', 'апр', 'май', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя', 'дек']
 
 /** What the monthly report reads of a lead: no name or phone. */
-export type ReportLead = Pick<LeadRow, 'receivedAt' | 'form' | 'course' | 'page'>
+export type ReportLead = Pick<LeadRow, 'receivedAt' | 'form' | 'course' | 'page'> &
+  Partial<Pick<LeadRow, 'group'>>
 
 export interface MonthlyReport {
   /** Every month from the first lead's to the last one's, school time: 'янв 2025', … */
@@ -176,7 +178,7 @@ function monthNumber(iso: string): number {
   return year * 12 + month - 1
 }
 
-/** Leads per month (school time) by page, by course and by form. */
+/** Leads per month (school time) by page, by course, by chosen group (when any) and by form. */
 export function monthlyReport(leads: ReportLead[]): MonthlyReport {
   const dated = leads.map((lead) => ({ lead, month: monthNumber(lead.receivedAt) }))
   const first = dated.reduce((min, { month }) => Math.min(min, month), Infinity)
@@ -214,6 +216,16 @@ export function monthlyReport(leads: ReportLead[]): MonthlyReport {
     sections: [
       section('Страница', (lead) => lead.page ?? 'без страницы', 'без страницы'),
       section('Курс', (lead) => course(lead.course) ?? 'без курса', 'без курса'),
+      // Only once a lead chose a group (docs/decisions/0075): older reports read as before.
+      ...(leads.some((lead) => lead.group != null)
+        ? [
+            section(
+              'Группа',
+              (lead) => (lead.group == null ? 'без группы' : groupText(lead.group)),
+              'без группы',
+            ),
+          ]
+        : []),
       section('Форма', (lead) => formLabel(lead.form), formLabel('unknown')),
     ],
   }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { GROUPS, OTHER_TIME, courseEntry, groupTimeText } from '@it-lab/shared'
 import {
   REPEAT_NOTE,
   TELEGRAM_TEXT_LIMIT,
@@ -55,6 +56,25 @@ describe('formatLeadMessage', () => {
     ['<unknown>', '&lt;unknown&gt;'],
   ])('labels form %s', (form, label) => {
     expect(formatLeadMessage({ ...lead, form })).toContain(`<b>Форма:</b> ${label}\n`)
+  })
+
+  it('names the chosen group by its course, days and time; «другое время»; unknown text as sent', () => {
+    const [group] = GROUPS
+    if (!group) throw new Error('the repository ships sample groups')
+    const line = (value: string) =>
+      formatLeadMessage({ ...lead, group: value })
+        .split('\n')
+        .find((text) => text.startsWith('<b>Группа:</b>'))
+    expect(line(group.id)).toBe(
+      `<b>Группа:</b> ${courseEntry(group.course)?.title ?? ''}, ${groupTimeText(group)}`,
+    )
+    expect(line(group.id)).toMatch(/, (Пн|Вт|Ср|Чт|Пт|Сб|Вс)[^,]* \d\d:\d\d–\d\d:\d\d$/)
+    expect(line(OTHER_TIME)).toBe('<b>Группа:</b> другое время')
+    expect(line('суббота <утром>')).toBe('<b>Группа:</b> суббота &lt;утром&gt;')
+    expect(formatLeadMessage(lead)).not.toContain('Группа')
+    expect(formatLeadMessage({ ...lead, group: OTHER_TIME }, { notify: 'minimal' })).toContain(
+      '<b>Группа:</b> другое время',
+    )
   })
 
   it('escapes markup in user text', () => {

@@ -1,4 +1,11 @@
-import { courseEntry, HIDDEN_COURSES } from '@it-lab/shared'
+import {
+  OTHER_TIME,
+  courseEntry,
+  groupEntry,
+  groupTimeText,
+  GROUP_MAX_LENGTH,
+  HIDDEN_COURSES,
+} from '@it-lab/shared'
 import type { NotifyMode, TelegramConfig } from './config.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
 import type { StatusChange } from './store/rows.ts'
@@ -60,6 +67,16 @@ export function courseTitle(id: number): string {
   return title ?? `курс №${id}`
 }
 
+/**
+ * A lead's chosen group as the chat, the CSV and the report show it: «Python, Сб 10:00–11:30», «другое
+ * время», or the text sent when no group of this service has that id (docs/decisions/0075).
+ */
+export function groupText(group: string): string {
+  if (group === OTHER_TIME) return 'другое время'
+  const known = groupEntry(group)
+  return known ? `${courseTitle(known.course)}, ${groupTimeText(known)}` : group
+}
+
 export interface LeadMessage {
   id: number
   receivedAt: string
@@ -69,6 +86,7 @@ export interface LeadMessage {
   course?: number | null
   quiz?: number | null
   page?: string | null
+  group?: string | null
   metaWarning?: string | null
   desk?: StatusChange | null
 }
@@ -80,13 +98,16 @@ export interface MessageOptions {
 }
 
 /**
- * «Курс», «Тест подсказал», «Страница»: where the lead came from, and a warning for what this
+ * «Курс», «Тест подсказал», «Группа», «Страница»: where the lead came from, and a warning for what this
  * service did not know of it (a newer site); no personal data.
  */
 function contextLines(lead: LeadMessage): string[] {
   return [
     ...(lead.course == null ? [] : [`<b>Курс:</b> ${escapeHtml(courseTitle(lead.course))}`]),
     ...(lead.quiz == null ? [] : [`<b>Тест подсказал:</b> ${escapeHtml(courseTitle(lead.quiz))}`]),
+    ...(lead.group == null
+      ? []
+      : [`<b>Группа:</b> ${escapeWithin(groupText(lead.group), GROUP_MAX_LENGTH + 80)}`]),
     ...(lead.page == null ? [] : [`<b>Страница:</b> ${escapeWithin(lead.page, 128)}`]),
     ...(lead.metaWarning == null
       ? []

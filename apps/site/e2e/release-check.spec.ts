@@ -38,6 +38,13 @@ test('the release check refuses the demo build and names each problem', async ()
     expect.stringMatching(/^build: "\[Фамилия Имя Отчество\]" is on \d+ page/),
   )
   expect(lines).toContainEqual(expect.stringMatching(/^build: "it-lab\.test" is on \d+ page/))
+  // The sample groups (docs/decisions/0075): ticked files, and their words on the pages.
+  expect(lines).toContainEqual(
+    expect.stringMatching(
+      /^content\/groups\/python-saturday\.json: «Образец: кабинет 1» — образец/,
+    ),
+  )
+  expect(lines).toContainEqual(expect.stringMatching(/^build: "Образец: кабинет 1" is on \d+ page/))
 })
 
 test('a refused release build leaves nothing to deploy', async () => {

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { paths } from '#app/config/paths.ts'
 import { school } from '#app/config/school.ts'
 import { courses } from '#app/content/courses.ts'
+import { GROUPS, courseGroups } from '#app/content/groups.ts'
 import { PRICE_PLANS } from '#app/content/price-plans.ts'
 import { expect, test } from './fixtures'
 
@@ -10,6 +11,8 @@ const INDEXABLE = [
   paths.home,
   paths.courses,
   paths.announcements,
+  // The timetable only while there is a group (docs/decisions/0075).
+  ...(GROUPS.length > 0 ? [paths.schedule] : []),
   ...courses.map(({ id }) => paths.course(id)),
 ]
 const NOINDEX = ['/privacy-policy', '/personal-data-policy', '/cookie', '/consent']
@@ -74,6 +77,35 @@ test('each course page describes its Course with provider and offers', async ({ 
           category: plan.offerName,
           price: course.prices[plan.key],
           priceCurrency: 'RUB',
+        }),
+      ),
+    )
+  }
+})
+
+test('a course with groups has a CourseInstance with its weekly Schedule for each', async ({
+  request,
+}) => {
+  const withGroups = courses.filter(({ id }) => courseGroups(id).length > 0)
+  expect(withGroups.length).toBeGreaterThan(0)
+  for (const course of withGroups) {
+    const path = paths.course(course.id)
+    const described = (await jsonLd(request, path)).find((block) => block['@type'] === 'Course')
+    expect(described?.hasCourseInstance, path).toEqual(
+      courseGroups(course.id).map((group) =>
+        expect.objectContaining({
+          '@type': 'CourseInstance',
+          courseMode: group.format === 'Онлайн' ? 'Online' : 'Onsite',
+          courseSchedule: expect.objectContaining({
+            '@type': 'Schedule',
+            byDay: group.days.map((day) => `https://schema.org/${day}`),
+            startTime: group.start,
+            endTime: group.end,
+            repeatFrequency: 'P1W',
+          }) as unknown,
+          ...(group.format === 'Онлайн'
+            ? {}
+            : { location: expect.objectContaining({ '@type': 'Place' }) as unknown }),
         }),
       ),
     )

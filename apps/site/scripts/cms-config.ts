@@ -1,11 +1,19 @@
 import {
   AGE_RANGE,
   ANNOUNCEMENT_TEXT_MAX,
+  checkCourses,
   COURSE_FORMATS,
   COURSE_LEVELS,
   DESCRIPTION_LENGTH,
   FIELD_LABELS,
+  GROUP_DAY_NAMES,
+  GROUP_PLACE_MAX,
+  GROUP_SEATS_MAX,
+  GROUP_WEEKDAYS,
   IMAGE_MAX_BYTES,
+  ORDER_MAX,
+  SAMPLE_FIELD_LABEL,
+  TIME_PATTERN,
   LEVEL_NAMES,
   MONTHS_MAX,
   PRICE_MAX,
@@ -315,6 +323,76 @@ const announcementFields = [
   },
 ]
 
+// Groups: docs/decisions/0075-groups-and-trials.md.
+const groupTime = (name: 'start' | 'end') => ({
+  name,
+  label: label('group', name),
+  widget: 'string',
+  pattern: pattern(TIME_PATTERN, 'Время в виде 09:00 или 18:30'),
+  hint: name === 'start' ? 'Например, 10:00' : 'Например, 11:30: позже начала',
+})
+
+/**
+ * The group's fields. Its course is one of those shown when the editor was built (a new course is
+ * listed once it is published), read when the configuration is made: not on import, so a script
+ * that only imports this module (the release build) still lists a broken course file's problems.
+ */
+const groupFields = () => [
+  {
+    name: 'course',
+    label: label('group', 'course'),
+    widget: 'select',
+    options: checkCourses()
+      .courses.filter((course) => !course.hidden)
+      .map(({ id, title }) => ({ value: String(id), label: `${id}. ${title}` })),
+  },
+  {
+    name: 'days',
+    label: label('group', 'days'),
+    widget: 'select',
+    multiple: true,
+    min: 1,
+    options: GROUP_WEEKDAYS.map((value) => ({ value, label: GROUP_DAY_NAMES[value] })),
+  },
+  groupTime('start'),
+  groupTime('end'),
+  wholeNumber('group', 'ageMin', AGE_RANGE.min, AGE_RANGE.max),
+  {
+    ...wholeNumber('group', 'ageMax', AGE_RANGE.min, AGE_RANGE.max),
+    not_below: { field: 'ageMin', message: 'Возраст «до» не может быть меньше возраста «от»' },
+  },
+  choice('group', 'format', COURSE_FORMATS),
+  {
+    name: 'place',
+    label: label('group', 'place'),
+    widget: 'string',
+    required: false,
+    pattern: pattern(`^[\\s\\S]{0,${GROUP_PLACE_MAX}}$`, `Не длиннее ${GROUP_PLACE_MAX} знаков`),
+    hint: `Коротко, до ${GROUP_PLACE_MAX} знаков: «кабинет 2». На сайте после формата: «Оффлайн, кабинет 2». Можно оставить пустым.`,
+  },
+  date(
+    'group',
+    'startDate',
+    'Когда группа начнёт заниматься. Пусто или прошедшая дата — на сайте «Группа уже занимается».',
+  ),
+  {
+    ...wholeNumber('group', 'seats', 0, GROUP_SEATS_MAX),
+    hint: 'Сколько детей ещё можно взять. 0 — на сайте «мест нет — запишем в лист ожидания»: родители всё равно могут оставить заявку в эту группу.',
+  },
+  {
+    ...wholeNumber('group', 'order', 0, ORDER_MAX),
+    default: 0,
+    hint: 'Меньше — выше в списке групп курса. Одинаковые — по дате создания.',
+  },
+  {
+    name: 'sample',
+    label: SAMPLE_FIELD_LABEL,
+    widget: 'boolean',
+    default: false,
+    required: false,
+  },
+]
+
 const PHONE = pattern(
   '^\\+7(?:[\\s()-]*\\d){10}$',
   'Номер в виде +7 (8512) 12-34-56: +7 и ещё 10 цифр',
@@ -533,6 +611,25 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
         identifier_field: 'title',
         summary: '{{fields.title}}',
         fields: announcementFields,
+      },
+      {
+        name: 'groups',
+        label: 'Группы',
+        label_singular: 'группа',
+        folder: 'content/groups',
+        extension: 'json',
+        format: 'json',
+        create: true,
+        delete: true,
+        // Latin and stable: the file's name is the group's id, which leads name.
+        slug: 'kurs-{{fields.course}}-{{year}}{{month}}{{day}}-{{hour}}{{minute}}{{second}}',
+        identifier_field: 'start',
+        summary: 'Курс {{fields.course}}: {{fields.start}}–{{fields.end}}, мест: {{fields.seats}}',
+        sortable_fields: [
+          { field: 'course', label: 'Курсу', default_sort: 'asc' },
+          { field: 'order', label: 'Порядку' },
+        ],
+        fields: groupFields(),
       },
       {
         name: 'school',

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { FACT_MAX, FACT_NAMES } from '#app/config/school-facts-schema.ts'
+import { COURSE_CATALOGUE } from '@it-lab/shared/catalogue'
+import {
+  AGE_RANGE,
+  FIELD_LABELS,
+  GROUP_PLACE_MAX,
+  GROUP_SEATS_MAX,
+  GROUP_WEEKDAYS,
+  SAMPLE_FIELD_LABEL,
+  contentSchemas,
+} from '@it-lab/shared/content'
 import { cmsConfig, readCmsSettings } from './cms-config.ts'
 
 // The editor's fields as /admin/config.yml gives them to Decap
@@ -70,5 +80,61 @@ describe('the editor fields', () => {
         { field: 'id', label: 'Номеру', default_sort: 'asc' },
       ]),
     })
+  })
+})
+
+describe('the groups in the editor', () => {
+  const groups = collection('groups')
+  const fields = Object.fromEntries(walk(groups.fields))
+
+  it('is a folder the owner adds to and deletes from, with every field the schema reads', () => {
+    expect(groups).toMatchObject({
+      label: 'Группы',
+      label_singular: 'группа',
+      folder: 'content/groups',
+      create: true,
+      delete: true,
+    })
+    expect(Object.keys(fields).sort()).toEqual(Object.keys(FIELD_LABELS.group).sort())
+  })
+
+  it('offers the shown courses and the weekdays in Russian, and the schema’s limits', () => {
+    const courses = fields.course?.options as { value: string; label: string }[]
+    expect(courses.map(({ value }) => value)).toEqual(COURSE_CATALOGUE.map(({ id }) => String(id)))
+    expect(courses[0]?.label).toMatch(/^\d+\. [А-ЯЁA-Z]/)
+    const days = fields.days?.options as { value: string; label: string }[]
+    expect(days.map(({ value }) => value)).toEqual([...GROUP_WEEKDAYS])
+    expect(days.map(({ label }) => label)).toContain('Суббота')
+    expect(fields.days).toMatchObject({ multiple: true, min: 1 })
+    expect(fields.seats).toMatchObject({ widget: 'whole-number', min: 0, max: GROUP_SEATS_MAX })
+    expect(fields.ageMin).toMatchObject({ min: AGE_RANGE.min, max: AGE_RANGE.max })
+    expect(fields.ageMax).toMatchObject({ not_below: { field: 'ageMin' } })
+    expect(fields.startDate?.widget).toBe('date-ru')
+    expect(fields.sample).toMatchObject({ widget: 'boolean', label: SAMPLE_FIELD_LABEL })
+    const [place] = fields.place?.pattern as [string, string]
+    expect(new RegExp(place).test('ы'.repeat(GROUP_PLACE_MAX))).toBe(true)
+    expect(new RegExp(place).test('ы'.repeat(GROUP_PLACE_MAX + 1))).toBe(false)
+    const [time] = fields.start?.pattern as [string, string]
+    expect(['09:00', '18:30'].every((value) => new RegExp(time).test(value))).toBe(true)
+    expect(['9:00', '24:00', '18.30'].some((value) => new RegExp(time).test(value))).toBe(false)
+  })
+
+  it('writes a group the schema reads: the course as the list writes it', () => {
+    const parsed = contentSchemas().group.safeParse({
+      course: fields.course && (fields.course.options as { value: string }[])[0]?.value,
+      days: ['Saturday'],
+      start: '10:00',
+      end: '11:30',
+      ageMin: 7,
+      ageMax: 10,
+      format: 'Онлайн',
+      place: '',
+      startDate: '',
+      seats: 0,
+      order: 0,
+      sample: false,
+    })
+    expect(parsed.success).toBe(true)
+    expect(parsed.data?.course).toBe(COURSE_CATALOGUE[0]?.id)
   })
 })

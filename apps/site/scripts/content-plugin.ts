@@ -3,6 +3,7 @@ import path from 'node:path'
 import {
   ContentError,
   checkCourses,
+  checkGroups,
   contentDir,
   contentFileName,
   EXTENSION_IMAGE_TYPE,
@@ -14,8 +15,10 @@ import {
   UPLOADS_PATH,
   formatProblem,
   catalogueEntry,
+  shownGroups,
   sniffImageType,
   type ContentProblem,
+  type GroupEntry,
   type CourseFile,
   type HiddenCourse,
   type PrizesFile,
@@ -58,6 +61,8 @@ export type BuildContent = {
   uploads: Map<string, string>
   /** The fixed pages' own words (content/pages/). */
   pageTexts: ReturnType<typeof readPageTexts>
+  /** The groups of the shown courses, in list order (docs/decisions/0075). */
+  groups: GroupEntry[]
 }
 
 const KIB = 1024
@@ -179,6 +184,11 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
   const trialOffer = collect(readTrialOffer)
   const pageTexts = collect(() => readPageTexts(dir))
   const announcements = collect(() => readAnnouncements(today))
+  const groupsRead = checkGroups(
+    courses.map((course) => course.id),
+    dir,
+  )
+  problems.push(...groupsRead.problems)
   problems.push(...uploadsProblems(dir))
   const uploads = new Map<string, string>()
   for (const course of courses) {
@@ -199,7 +209,20 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
   const hiddenCourses = courses
     .filter((course) => course.hidden)
     .map(({ id, title }) => ({ id, title }))
-  return { courses: shown, hiddenCourses, announcements, prizes, trialOffer, pageTexts, uploads }
+  // A group whose start is past already meets: «Группа уже занимается».
+  const groups = shownGroups(groupsRead.groups, shown).map((group) =>
+    group.startDate && group.startDate < today ? { ...group, startDate: '' } : group,
+  )
+  return {
+    courses: shown,
+    hiddenCourses,
+    announcements,
+    prizes,
+    trialOffer,
+    pageTexts,
+    uploads,
+    groups,
+  }
 }
 
 /**
@@ -283,6 +306,7 @@ export function contentPlugin(content: BuildContent): Plugin {
           ]),
         ),
         __ANNOUNCEMENTS__: JSON.stringify(content.announcements),
+        __GROUPS__: JSON.stringify(content.groups),
         ...definePriceTexts(content.courses),
       },
     }),

@@ -16,3 +16,14 @@ export {
   sitemapPaths,
 } from './site-paths.ts'
 export type { LeadErrorReason } from './site-paths.ts'
+export {
+  GROUPS,
+  GROUP_DAY_NAMES,
+  GROUP_WEEKDAYS,
+  OTHER_TIME,
+  WEEKDAY_SHORT,
+  courseGroups,
+  groupEntry,
+  groupTimeText,
+} from './groups.ts'
+export type { GroupEntry, GroupWeekday } from './groups.ts'

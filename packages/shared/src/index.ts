@@ -1,4 +1,5 @@
 export {
+  GROUP_MAX_LENGTH,
   HONEYPOT_PARAM,
   LEAD_ERRORS,
   LEAD_FORMS,
@@ -31,8 +32,14 @@ export {
   COURSE_CATALOGUE,
   HIDDEN_COURSES,
   LEAD_ERROR_REASONS,
+  GROUPS,
+  OTHER_TIME,
+  WEEKDAY_SHORT,
   courseEntry,
+  courseGroups,
   courseIdOfPath,
+  groupEntry,
+  groupTimeText,
   hiddenCoursePaths,
   leadResultPaths,
   paths,
@@ -40,4 +47,10 @@ export {
   prerenderPaths,
   sitemapPaths,
 } from './catalogue.ts'
-export type { CourseEntry, CourseLevelTone, HiddenCourse, LeadErrorReason } from './catalogue.ts'
+export type {
+  CourseEntry,
+  CourseLevelTone,
+  GroupEntry,
+  HiddenCourse,
+  LeadErrorReason,
+} from './catalogue.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LEAD_ERRORS, graphemeCount, leadSchema, validateLead } from './lead.ts'
+import { GROUP_MAX_LENGTH, LEAD_ERRORS, graphemeCount, leadSchema, validateLead } from './lead.ts'
 
 const phone = '+7 (912) 345-67-89'
 
@@ -133,5 +133,26 @@ describe('graphemeCount', () => {
     ['🇷🇺', 1],
   ])('%j has %i', (text, count) => {
     expect(graphemeCount(text)).toBe(count)
+  })
+})
+
+describe('a lead’s group', () => {
+  it('is optional: an old client’s {name, phone} is a whole lead', () => {
+    expect(validateLead({ name: 'Анна', phone })).toEqual({
+      success: true,
+      data: { name: 'Анна', phone },
+    })
+  })
+
+  it('keeps any text, one line, cut to its limit; empty is none; never refuses the lead for it', () => {
+    const group = (value: string) => {
+      const result = validateLead({ name: 'Анна', phone, group: value })
+      return result.success ? result.data.group : 'refused'
+    }
+    expect(group('python-saturday')).toBe('python-saturday')
+    expect(group('other')).toBe('other')
+    expect(group('  суббота\n утром ')).toBe('суббота утром')
+    expect(group('я'.repeat(GROUP_MAX_LENGTH + 10))).toBe('я'.repeat(GROUP_MAX_LENGTH))
+    expect(group('   ')).toBeUndefined()
   })
 })

@@ -49,6 +49,19 @@ const FORBIDDEN_NAME_CHARS =
 // combining marks with no base, the Hangul fillers and the Braille blank, which render as blanks.
 const INVISIBLE = /[\p{White_Space}\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/gu
 
+/**
+ * The most of a lead's `group` kept: a group's id is its file name, far shorter; a longer value
+ * (a stale or foreign client's) is cut, never a reason to refuse the lead
+ * (docs/decisions/0075-groups-and-trials.md).
+ */
+export const GROUP_MAX_LENGTH = 64
+
+/** A group value as stored: one printable line, at most GROUP_MAX_LENGTH characters; empty: none. */
+function cleanGroup(value: string): string | undefined {
+  const line = [...value.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}]/gu, '').trim()]
+  return line.length === 0 ? undefined : line.slice(0, GROUP_MAX_LENGTH).join('').trim()
+}
+
 function createLeadSchema() {
   return z.strictObject({
     name: z.string({ error: LEAD_ERRORS.nameRequired }).check(
@@ -73,6 +86,13 @@ function createLeadSchema() {
       ),
       z.transform((phone) => normalizePhone(phone) ?? phone),
     ),
+    /** The group the parent chose on a course page (its id), or `other` for «другое время». */
+    group: z.optional(
+      z.pipe(
+        z.string({ error: 'group must be text' }),
+        z.transform((group) => cleanGroup(group)),
+      ),
+    ),
   })
 }
 
@@ -86,7 +106,7 @@ export function leadSchema(): ReturnType<typeof createLeadSchema> {
 }
 
 export type Lead = z.infer<ReturnType<typeof createLeadSchema>>
-export type LeadField = keyof Lead
+export type LeadField = 'name' | 'phone'
 export type LeadFieldErrors = Partial<Record<LeadField, string>>
 
 export type LeadValidation =

@@ -1,11 +1,14 @@
 // The site's page paths, shared by the site (links, prerender list, sitemap) and the lead service
 // (which accepts a lead's `page` only when it is one of them).
 import { COURSE_CATALOGUE, HIDDEN_COURSES } from './courses.ts'
+import { GROUPS } from './groups.ts'
 
 export const paths = {
   home: '/',
   courses: '/courses',
   announcements: '/announcements',
+  /** The school's timetable: only while there is a group (docs/decisions/0075). */
+  schedule: '/schedule',
   course: (id: number | string) => `/course/${id}`,
   privacyPolicy: '/privacy-policy',
   personalDataPolicy: '/personal-data-policy',
@@ -32,6 +35,7 @@ export const sitemapPaths = [
   paths.home,
   paths.courses,
   paths.announcements,
+  ...(GROUPS.length > 0 ? [paths.schedule] : []),
   ...COURSE_CATALOGUE.map(({ id }) => paths.course(id)),
 ]
 

@@ -38,8 +38,8 @@ export function leadQueue(conn: Connection) {
   function insert({ lead, now }: LeadToInsert): LeadRow {
     const row = sql(
       `INSERT INTO leads (uid, received_at, name, phone, form, consent_version, next_attempt_at,
-         course, quiz, page, meta_warning)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+         course, quiz, page, meta_warning, chosen_group)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     ).get(
       randomUUID(),
       iso(now),
@@ -52,6 +52,7 @@ export function leadQueue(conn: Connection) {
       lead.quiz ?? null,
       lead.page ?? null,
       lead.metaWarning ?? null,
+      lead.group ?? null,
     )
     if (!row) throw new Error('INSERT returned no row')
     return toLead(row)

@@ -183,6 +183,34 @@ describe('schema v2', () => {
   })
 })
 
+describe('schema v6: the chosen group', () => {
+  it('upgrades a database the previous version made in place: its leads kept, without a group', () => {
+    const file = path.join(temp.dir, 'v5.sqlite')
+    // The v5 file: this version's schema without the column v6 adds, and a lead in it.
+    openLeadStore(file).close()
+    const v5 = new DatabaseSync(file)
+    v5.exec(`ALTER TABLE leads DROP COLUMN chosen_group;
+      INSERT INTO leads (uid, received_at, name, phone, form, consent_version, next_attempt_at,
+        course, page)
+      VALUES ('u-1', '2025-01-15T10:00:00.000Z', 'Анна', '+7 (912) 345-67-89', 'feedback',
+        '2025-01', 0, 4, '/course/4');
+      PRAGMA user_version = 5;`)
+    v5.close()
+
+    const store = openLeadStore(file)
+    store.insert({ ...lead, name: 'Борис', group: 'python-saturday' }, 1)
+    expect(store.list({ limit: 10 }).map((row) => [row.name, row.course, row.group])).toEqual([
+      ['Борис', null, 'python-saturday'],
+      ['Анна', 4, null],
+    ])
+    store.close()
+    const raw = new DatabaseSync(file, { readOnly: true })
+    expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
+    expect(SCHEMA_VERSION).toBe(6)
+    raw.close()
+  })
+})
+
 describe('deleting leads', () => {
   it('after the retention period if delivered; one never delivered is kept and counted', () => {
     const store = openLeadStore(path.join(temp.dir, 'retention.sqlite'))

@@ -16,6 +16,8 @@ export interface NewLead {
   course?: number | null
   quiz?: number | null
   page?: string | null
+  /** The group chosen on a course page: its id, `other` («другое время») or unknown text. */
+  group?: string | null
   /** What the service did not know of the lead's metadata, one note a line (shown in the chat). */
   metaWarning?: string | null
 }
@@ -34,6 +36,7 @@ export interface LeadRow extends NewLead {
   course: number | null
   quiz: number | null
   page: string | null
+  group: string | null
   metaWarning: string | null
   /** ISO 8601 UTC. */
   receivedAt: string
@@ -141,6 +144,7 @@ export function toLead(row: Record<string, SQLOutputValue>): LeadRow {
     course: numOrNull(row.course),
     quiz: numOrNull(row.quiz),
     page: strOrNull(row.page),
+    group: strOrNull(row.chosen_group),
     metaWarning: strOrNull(row.meta_warning),
     desk:
       status === null ? null : { status, at: str(row.desk_status_at), by: str(row.desk_status_by) },

@@ -109,6 +109,9 @@ const MIGRATIONS = [
      SELECT RAISE(IGNORE);
    END;
    CREATE TABLE applied_updates (update_id INTEGER PRIMARY KEY, applied_at TEXT NOT NULL) STRICT;`,
+  // v6 (docs/decisions/0075): the group the parent chose on a course page — its id, `other` for
+  // «другое время», or the text a client sent that no group had; null from a form without groups.
+  `ALTER TABLE leads ADD COLUMN chosen_group TEXT;`,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

@@ -37,3 +37,83 @@ describe('organization JSON-LD', () => {
     ])
   })
 })
+
+describe('Course JSON-LD', () => {
+  it('has a CourseInstance with a weekly Schedule per group; a place only offline', async () => {
+    const { courseJsonLd } = await import('./structured-data')
+    const { findCourse } = await import('#app/content/courses.ts')
+    const course = findCourse('4')
+    if (!course) throw new Error('course 4 is shipped')
+    const jsonLd = courseJsonLd(course, [
+      {
+        id: 'a',
+        course: 4,
+        days: ['Tuesday', 'Thursday'],
+        start: '18:00',
+        end: '19:30',
+        ageMin: 14,
+        ageMax: 17,
+        format: 'Оффлайн',
+        place: 'кабинет 2',
+        startDate: '2027-09-01',
+        seats: 2,
+        sample: false,
+      },
+      {
+        id: 'b',
+        course: 4,
+        days: ['Saturday'],
+        start: '12:00',
+        end: '13:00',
+        ageMin: 14,
+        ageMax: 17,
+        format: 'Онлайн',
+        place: '',
+        startDate: '',
+        seats: 0,
+        sample: false,
+      },
+    ])
+    expect(jsonLd.hasCourseInstance).toEqual([
+      {
+        '@type': 'CourseInstance',
+        courseMode: 'Onsite',
+        startDate: '2027-09-01',
+        courseSchedule: {
+          '@type': 'Schedule',
+          byDay: ['https://schema.org/Tuesday', 'https://schema.org/Thursday'],
+          startTime: '18:00',
+          endTime: '19:30',
+          repeatFrequency: 'P1W',
+          scheduleTimezone: 'Europe/Astrakhan',
+          startDate: '2027-09-01',
+        },
+        location: { '@type': 'Place', name: expect.any(String), address: expect.any(String) },
+      },
+      {
+        '@type': 'CourseInstance',
+        courseMode: 'Online',
+        courseSchedule: {
+          '@type': 'Schedule',
+          byDay: ['https://schema.org/Saturday'],
+          startTime: '12:00',
+          endTime: '13:00',
+          repeatFrequency: 'P1W',
+          scheduleTimezone: 'Europe/Astrakhan',
+        },
+      },
+    ])
+  })
+
+  it('keeps one CourseInstance for the course as a whole when it has no group', async () => {
+    const { courseJsonLd } = await import('./structured-data')
+    const { findCourse } = await import('#app/content/courses.ts')
+    const course = findCourse('1')
+    if (!course) throw new Error('course 1 is shipped')
+    expect(courseJsonLd(course, []).hasCourseInstance).toMatchObject({
+      '@type': 'CourseInstance',
+      courseMode: 'Onsite',
+      location: { '@type': 'Place' },
+    })
+  })
+})

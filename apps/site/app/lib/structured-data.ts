@@ -3,6 +3,7 @@ import { env } from '#app/config/env.ts'
 import { school } from '#app/config/school.ts'
 import type { Announcement } from '#app/content/announcements.ts'
 import type { Course } from '#app/content/courses.ts'
+import { courseGroups, type GroupEntry } from '#app/content/groups.ts'
 import { PRICE_PLANS } from '#app/content/price-plans.ts'
 import { paths } from '#app/config/paths.ts'
 
@@ -46,8 +47,39 @@ export function organizationJsonLd() {
   }
 }
 
-/** schema.org Course with its provider and price offers, for a course page. */
-export function courseJsonLd(course: Course) {
+/** The school as the place an offline course or group meets. */
+function schoolPlace() {
+  return { '@type': 'Place', name: school.name, address: school.address.full }
+}
+
+/**
+ * One group as a CourseInstance: its weekly Schedule (days, times, from its start when set) and,
+ * offline, the school as its place (docs/decisions/0075-groups-and-trials.md).
+ */
+function groupInstance(group: GroupEntry) {
+  const online = group.format === 'Онлайн'
+  return {
+    '@type': 'CourseInstance',
+    courseMode: online ? 'Online' : 'Onsite',
+    ...(group.startDate && { startDate: group.startDate }),
+    courseSchedule: {
+      '@type': 'Schedule',
+      byDay: group.days.map((day) => `https://schema.org/${day}`),
+      startTime: group.start,
+      endTime: group.end,
+      repeatFrequency: 'P1W',
+      scheduleTimezone: 'Europe/Astrakhan',
+      ...(group.startDate && { startDate: group.startDate }),
+    },
+    ...(!online && { location: schoolPlace() }),
+  }
+}
+
+/**
+ * schema.org Course with its provider and price offers, for a course page: a CourseInstance per
+ * group, or, with no group, one for the course as a whole.
+ */
+export function courseJsonLd(course: Course, groups = courseGroups(course.id)) {
   const url = `${env.siteUrl}${paths.course(course.id)}`
   return {
     '@context': 'https://schema.org',
@@ -72,17 +104,16 @@ export function courseJsonLd(course: Course) {
       availability: 'https://schema.org/InStock',
       url,
     })),
-    hasCourseInstance: {
-      '@type': 'CourseInstance',
-      courseMode: course.format === 'Онлайн' ? 'Online' : 'Onsite',
-      // Only a date the owner set: «По набору» has none.
-      ...(course.startIso && { startDate: course.startIso }),
-      location: {
-        '@type': 'Place',
-        name: school.name,
-        address: school.address.full,
-      },
-    },
+    hasCourseInstance:
+      groups.length > 0
+        ? groups.map(groupInstance)
+        : {
+            '@type': 'CourseInstance',
+            courseMode: course.format === 'Онлайн' ? 'Online' : 'Onsite',
+            // Only a date the owner set: «По набору» has none.
+            ...(course.startIso && { startDate: course.startIso }),
+            location: schoolPlace(),
+          },
   }
 }
 

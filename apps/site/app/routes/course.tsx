@@ -1,4 +1,5 @@
 import { findCourse, findHiddenCourse } from '#app/content/courses.ts'
+import { courseGroups } from '#app/content/groups.ts'
 import { CourseHero } from '#app/features/course/course-hero.tsx'
 import { CourseNotFound } from '#app/features/course/course-not-found.tsx'
 import { CourseNotRunning, courseNotRunningText } from '#app/features/course/course-not-running.tsx'
@@ -6,6 +7,7 @@ import { ScrollToTopButton } from '#app/features/course/scroll-to-top-button.tsx
 import { paths } from '#app/config/paths.ts'
 import { courseTitle, seo } from '#app/lib/seo.ts'
 import { courseJsonLd, jsonLdMeta } from '#app/lib/structured-data.ts'
+import { CourseGroupsSection } from '#app/sections/course-groups-section.tsx'
 import { CompletionBenefitsSection } from '#app/sections/completion-benefits-section.tsx'
 import { ContactSection } from '#app/sections/contact-section.tsx'
 import { CoursePlanSection } from '#app/sections/course-plan-section.tsx'
@@ -56,6 +58,7 @@ export default function CoursePage({ params }: Route.ComponentProps) {
       <CourseHero course={course} />
       <CourseSkillsSection courseId={course.id} />
       <CoursePlanSection course={course} />
+      <CourseGroupsSection groups={courseGroups(course.id)} />
       <CompletionBenefitsSection />
       <CoursePricesSection prices={course.prices} />
       <TrialPromoSection />

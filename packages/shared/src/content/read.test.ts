@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { formatProblem } from './problems.ts'
-import { checkAnnouncements, checkCourses, readCourses } from './read.ts'
+import { checkAnnouncements, checkCourses, checkGroups, readCourses } from './read.ts'
 import { dateYearWindow } from './schema.ts'
 
 const shipped = path.join(import.meta.dirname, '../../../../content')
@@ -121,6 +121,87 @@ describe('content files', () => {
       'content/courses/4.json: поле «Скрыть с сайта» (hidden): да или нет (сейчас: "да")',
       'content/courses/4.json: поле «Тест для родителей → Чем ребёнок любит заниматься больше всего?» (quiz.interest): ответы не должны повторяться',
       'content/courses/4.json: поле «Тест для родителей → Пробовал ли ребёнок программировать?» (quiz.experience[0]): выберите ответы из списка (сейчас: "robots")',
+    ])
+  })
+})
+
+describe('groups', () => {
+  const courseIds = () => readCourses(shipped).map(({ id }) => id)
+
+  /** A copy of the shipped content with one group file written. */
+  function withGroup(name: string, group: Record<string, unknown>): string {
+    const dir = contentWith(() => {})
+    writeFileSync(path.join(dir, 'groups', name), JSON.stringify(group))
+    return dir
+  }
+
+  const valid = {
+    course: 4,
+    days: ['Saturday'],
+    start: '10:00',
+    end: '11:30',
+    ageMin: 14,
+    ageMax: 17,
+    format: 'Оффлайн',
+    place: 'кабинет 2',
+    startDate: '',
+    seats: 2,
+    order: 3,
+  }
+
+  it('the shipped groups pass, in their order, each named by its file', () => {
+    const { groups, problems } = checkGroups(courseIds(), shipped)
+    expect(problems).toEqual([])
+    expect(groups.map(({ id, course }) => [id, course])).toEqual([
+      ['python-saturday', 4],
+      ['scratch-weekdays', 6],
+      ['python-evening', 4],
+      ['scratch-online', 6],
+    ])
+    expect(groups.every(({ sample }) => sample)).toBe(true)
+  })
+
+  it('reads an owner’s group without a tick or an order as no sample, order 0', () => {
+    const dir = withGroup('own.json', { ...valid, order: undefined })
+    const own = checkGroups(courseIds(), dir).groups.find(({ id }) => id === 'own')
+    expect(own).toMatchObject({ sample: false, order: 0, place: 'кабинет 2' })
+  })
+
+  it('refuses, in Russian, no day, too many seats, ages upside down, an end before the start, and a course with no file', () => {
+    const dir = withGroup('broken.json', {
+      ...valid,
+      course: 77,
+      days: [],
+      start: '18:00',
+      end: '17:30',
+      seats: 31,
+      ageMin: 12,
+      ageMax: 10,
+    })
+    expect(checkGroups(courseIds(), dir).problems.map(formatProblem)).toEqual([
+      'content/groups/broken.json: поле «Дни занятий» (days): нужен хотя бы один день',
+      'content/groups/broken.json: поле «Свободных мест» (seats): свободных мест: не больше 30 (сейчас: 31)',
+      'content/groups/broken.json: поле «Возраст до» (ageMax): возраст «до» не может быть меньше возраста «от» (сейчас: 10)',
+      'content/groups/broken.json: поле «Конец занятия» (end): занятие должно кончаться позже, чем начинается (сейчас: "17:30")',
+      'content/groups/broken.json: поле «Курс» (course): курса №77 нет: выберите курс из списка (сейчас: 77)',
+    ])
+    const unknown = withGroup('broken.json', { ...valid, course: 77 })
+    expect(checkGroups(courseIds(), unknown).problems.map(formatProblem)).toEqual([
+      'content/groups/broken.json: поле «Курс» (course): курса №77 нет: выберите курс из списка (сейчас: 77)',
+    ])
+  })
+
+  it('refuses a day that is not one, a time that is not HH:MM and ages out of 5–17', () => {
+    const dir = withGroup('odd.json', {
+      ...valid,
+      days: ['Суббота'],
+      start: '9:00',
+      ageMin: 4,
+    })
+    expect(checkGroups(courseIds(), dir).problems.map(formatProblem)).toEqual([
+      'content/groups/odd.json: поле «Дни занятий» (days[0]): выберите дни из списка (сейчас: "Суббота")',
+      'content/groups/odd.json: поле «Начало занятия» (start): нужно время в виде ЧЧ:ММ, например 10:00 (сейчас: "9:00")',
+      'content/groups/odd.json: поле «Возраст от» (ageMin): возраст: не меньше 5 (сейчас: 4)',
     ])
   })
 })

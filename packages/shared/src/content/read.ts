@@ -1,6 +1,12 @@
 import type { z } from 'zod/mini'
 import { ContentError, fieldPath, valueAt, type ContentProblem } from './problems.ts'
-import { contentSchemas, FIELD_LABELS, type AnnouncementFile, type CourseFile } from './schema.ts'
+import {
+  contentSchemas,
+  FIELD_LABELS,
+  type AnnouncementFile,
+  type CourseFile,
+  type GroupFile,
+} from './schema.ts'
 
 // Reads and checks the content files, in Node only: the build, its scripts, the tests and the
 // lead service. The site's bundles get what the build read (a Vite `define`), so nothing here is
@@ -159,4 +165,61 @@ export function checkAnnouncements(dir = contentDir()): {
     dir,
   )
   return { announcements: items, problems }
+}
+
+/** A group as its file holds it, with the file's name (without .json) as its stable id. */
+export type GroupRead = GroupFile & { id: string }
+
+/**
+ * The groups of content/groups/*.json (docs/decisions/0075-groups-and-trials.md), in
+ * the order the site lists them (by `order`, then file name), with every problem found: a group
+ * must name a course that has a file (`courses`: every course's id, hidden ones included).
+ */
+export function checkGroups(
+  courses: readonly number[],
+  dir = contentDir(),
+): { groups: GroupRead[]; problems: ContentProblem[] } {
+  const { items, problems } = readFolder('groups', contentSchemas().group, FIELD_LABELS.group, dir)
+  const unknownCourse = (file: string, course: number): ContentProblem => ({
+    file,
+    field: 'course',
+    label: FIELD_LABELS.group.course,
+    rule: `курса №${course} нет: выберите курс из списка`,
+    received: course,
+  })
+  // A file refused for another field is still checked for its course, so every problem is
+  // listed at once.
+  for (const file of new Set(problems.map((problem) => problem.file))) {
+    const json = readJson(path().join(path().dirname(dir), file), file)
+    const course =
+      json.ok && json.value !== null && typeof json.value === 'object'
+        ? Number((json.value as Record<string, unknown>).course)
+        : NaN
+    if (Number.isInteger(course) && course > 0 && !courses.includes(course)) {
+      problems.push(unknownCourse(file, course))
+    }
+  }
+  const groups: GroupRead[] = []
+  for (const { file, value } of items) {
+    if (!courses.includes(value.course)) {
+      problems.push(unknownCourse(file, value.course))
+      continue
+    }
+    groups.push({ ...value, id: path().basename(file, '.json') })
+  }
+  groups.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id, 'en', { numeric: true }))
+  return { groups, problems }
+}
+
+/** A group as the pages show it: its file without the editor's bookkeeping (`order`). */
+export type GroupEntry = Omit<GroupRead, 'order'>
+
+/** The groups of shown courses, in list order, without `order`: a hidden course's go with it. */
+export function shownGroups(
+  groups: readonly GroupRead[],
+  courses: readonly { id: number }[],
+): GroupEntry[] {
+  return groups
+    .filter((group) => courses.some((course) => course.id === group.course))
+    .map(({ order: _order, ...group }) => group)
 }

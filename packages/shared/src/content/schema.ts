@@ -80,6 +80,39 @@ export const SAMPLE_BADGE = 'Образец'
 export const SAMPLE_FIELD_LABEL = 'Образец из репозитория (снимите, когда впишете своё)'
 export const sampleMark = () => z._default(z.boolean({ error: 'да или нет' }), false)
 
+/**
+ * A group of a course (content/groups/, docs/decisions/0075-groups-and-trials.md):
+ * the days are the school facts' weekday names (apps/site/app/config/school-facts-schema.ts).
+ */
+export const GROUP_WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const
+export type GroupWeekday = (typeof GROUP_WEEKDAYS)[number]
+/** The days as the editor lists them. */
+export const GROUP_DAY_NAMES: Record<GroupWeekday, string> = {
+  Monday: 'Понедельник',
+  Tuesday: 'Вторник',
+  Wednesday: 'Среда',
+  Thursday: 'Четверг',
+  Friday: 'Пятница',
+  Saturday: 'Суббота',
+  Sunday: 'Воскресенье',
+}
+/** «кабинет 2»: where an offline group meets, shown after its format («Оффлайн, кабинет 2»). */
+export const GROUP_PLACE_MAX = 40
+/** Seats left in a group: 0 means the waiting list. */
+export const GROUP_SEATS_MAX = 30
+/** A list position: smaller first. */
+export const ORDER_MAX = 999
+/** HH:MM, 00:00 to 23:59. */
+export const TIME_PATTERN = '^([01]\\d|2[0-3]):[0-5]\\d$'
+
 /** A required text, trimmed, of at most `max` characters: the rule of every text the owner writes. */
 export const boundedText = (max: number) =>
   z
@@ -225,6 +258,70 @@ function createContentSchemas() {
       }),
     )
 
+  const time = z
+    .string({ error: 'нужно время' })
+    .check(z.regex(new RegExp(TIME_PATTERN), 'нужно время в виде ЧЧ:ММ, например 10:00'))
+
+  const groupFileSchema = z
+    .object({
+      // The editor's list writes the course's number as text ("4"); a hand edit may write 4.
+      course: z.pipe(
+        z.pipe(
+          z.union([z.number(), z.string().check(z.regex(/^\d{1,4}$/))], {
+            error: 'выберите курс из списка',
+          }),
+          z.transform((value) => Number(value)),
+        ),
+        wholeNumber(1, 9999, 'номер курса'),
+      ),
+      days: z
+        .array(z.enum(GROUP_WEEKDAYS, 'выберите дни из списка'), {
+          error: 'нужен список дней',
+        })
+        .check(
+          z.minLength(1, 'нужен хотя бы один день'),
+          z.refine((list) => new Set(list).size === list.length, 'дни не должны повторяться'),
+        ),
+      start: time,
+      end: time,
+      ageMin: wholeNumber(AGE_RANGE.min, AGE_RANGE.max, 'возраст'),
+      ageMax: wholeNumber(AGE_RANGE.min, AGE_RANGE.max, 'возраст'),
+      format: z.enum(COURSE_FORMATS, 'выберите формат из списка'),
+      /** «кабинет 2»; empty: the format alone is shown («Онлайн»). */
+      place: z._default(
+        z.union([z.literal(''), text(GROUP_PLACE_MAX)], {
+          error: `не длиннее ${GROUP_PLACE_MAX} знаков или пусто`,
+        }),
+        '',
+      ),
+      /** Empty: the group already meets. */
+      startDate: optionalDate,
+      seats: wholeNumber(0, GROUP_SEATS_MAX, 'свободных мест'),
+      order: z._default(wholeNumber(0, ORDER_MAX, 'порядок'), 0),
+      sample: sampleMark(),
+    })
+    .check(
+      z.superRefine((group, context) => {
+        if (group.ageMin > group.ageMax) {
+          context.addIssue({
+            code: 'custom',
+            message: 'возраст «до» не может быть меньше возраста «от»',
+            path: ['ageMax'],
+            input: group.ageMax,
+          })
+        }
+        // HH:MM compares as text; each time's own shape is reported on its own.
+        if (/^\d\d:\d\d$/.test(group.start) && group.end <= group.start) {
+          context.addIssue({
+            code: 'custom',
+            message: 'занятие должно кончаться позже, чем начинается',
+            path: ['end'],
+            input: group.end,
+          })
+        }
+      }),
+    )
+
   const point = <T extends readonly [string, ...string[]]>(icons: T) =>
     z.object({
       title: text(120),
@@ -262,6 +359,7 @@ function createContentSchemas() {
     announcement: announcementFileSchema,
     prizes: prizesFileSchema,
     trialOffer: trialOfferFileSchema,
+    group: groupFileSchema,
   }
 }
 
@@ -297,10 +395,11 @@ export type HiddenCourse = Pick<CourseFile, 'id' | 'title'>
 export type AnnouncementFile = z.output<ContentSchemas['announcement']>
 export type PrizesFile = z.output<ContentSchemas['prizes']>
 export type TrialOfferFile = z.output<ContentSchemas['trialOffer']>
+export type GroupFile = z.output<ContentSchemas['group']>
 
 /** The editor's labels of the fields, by path without list indices: the problems name them. */
 export const FIELD_LABELS: Record<
-  'course' | 'announcement' | 'prizes' | 'trialOffer',
+  'course' | 'announcement' | 'prizes' | 'trialOffer' | 'group',
   Record<string, string>
 > = {
   course: {
@@ -354,5 +453,19 @@ export const FIELD_LABELS: Record<
     'points.title': 'Пункты → Заголовок',
     'points.description': 'Пункты → Описание',
     'points.icon': 'Пункты → Значок',
+  },
+  group: {
+    course: 'Курс',
+    days: 'Дни занятий',
+    start: 'Начало занятия',
+    end: 'Конец занятия',
+    ageMin: 'Возраст от',
+    ageMax: 'Возраст до',
+    format: 'Формат',
+    place: 'Где занимаются',
+    startDate: 'Старт группы',
+    seats: 'Свободных мест',
+    order: 'Порядок',
+    sample: SAMPLE_FIELD_LABEL,
   },
 }

@@ -1,10 +1,11 @@
-import { HONEYPOT_PARAM, NAME_MAX_LENGTH } from '@it-lab/shared'
+import { HONEYPOT_PARAM, NAME_MAX_LENGTH, OTHER_TIME, courseGroups } from '@it-lab/shared'
 import { useCallback, useId } from 'react'
 import { Link } from 'react-router'
 import { env } from '#app/config/env.ts'
 import { paths } from '#app/config/paths.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { usePagePath } from '#app/components/use-page-path.ts'
+import { groupChoiceText } from '#app/content/groups.ts'
 import { pageContext, rememberedQuizSuggestion } from './lead-context'
 import type { LeadFormState } from './use-lead-form'
 
@@ -42,6 +43,8 @@ export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
   const phoneMessage = errors.phone ?? submitError
   const { course, page } = pageContext(usePagePath())
   const quiz = hydrated ? rememberedQuizSuggestion() : undefined
+  // On a course page with groups, the parent may pick one (docs/decisions/0075).
+  const groups = course === undefined ? [] : courseGroups(course)
   // Hydration leaves what a parent typed before the page was ready in the fields, not in the
   // form's state: hand it over once, so the form sends what the parent sees.
   const onFormMounted = useCallback(
@@ -51,10 +54,12 @@ export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
         const input = element.elements.namedItem(field)
         return input instanceof HTMLInputElement ? input.value : ''
       }
+      const group = element.elements.namedItem('group')
       adoptTypedValues({
         name: typed('name'),
         phone: typed('phone'),
         honeypot: typed(HONEYPOT_PARAM),
+        group: group instanceof RadioNodeList && group.value !== '' ? group.value : OTHER_TIME,
       })
     },
     [adoptTypedValues],
@@ -119,6 +124,34 @@ export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
         />
         <FieldError id={`${id}-phone-error`} message={phoneMessage} />
       </div>
+
+      {groups.length > 0 && (
+        <fieldset className="mt-2 mb-2">
+          <legend className="font-bold text-slate-800">Удобная группа</legend>
+          <div className="mt-1 flex flex-col gap-1">
+            {[
+              ...groups.map((group) => ({ value: group.id, text: groupChoiceText(group) })),
+              { value: OTHER_TIME, text: 'Другое время — подберём при звонке' },
+            ].map(({ value, text }) => (
+              <label
+                key={value}
+                className="flex cursor-pointer items-center gap-3 rounded-lg px-1 py-1.5 text-slate-800 has-checked:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name="group"
+                  value={value}
+                  checked={values.group === value}
+                  disabled={submitting}
+                  onChange={() => state.setGroup(value)}
+                  className="size-5 shrink-0 accent-brand-600"
+                />
+                {text}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
 
       {/* Honeypot: off-screen, out of the tab order and hidden from screen readers; only bots fill it. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

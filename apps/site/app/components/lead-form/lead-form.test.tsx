@@ -1,10 +1,11 @@
 import { isConsentVersion } from '@it-lab/shared'
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { paths } from '#app/config/paths.ts'
 import { courses } from '#app/content/courses.ts'
+import { GROUPS, groupChoiceText } from '#app/content/groups.ts'
 import { reachGoal } from '#app/lib/analytics.ts'
 import { reportError } from '#app/lib/error-reporting.ts'
 import { LeadFormView } from './lead-form-view'
@@ -45,6 +46,36 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals()
+})
+
+describe('lead form on a course page with groups (docs/decisions/0075)', () => {
+  const [group] = GROUPS
+  if (!group) throw new Error('the repository ships sample groups')
+
+  it('sends the chosen group with the lead; «другое время» is chosen until then', async () => {
+    fetchMock.mockResolvedValue(new Response('{"ok":true}', { status: 200 }))
+    const user = renderForm(paths.course(group.course))
+    const choice = screen.getByRole('group', { name: 'Удобная группа' })
+    expect(within(choice).getByRole('radio', { name: /^Другое время/ })).toBeChecked()
+    await user.click(within(choice).getByRole('radio', { name: groupChoiceText(group) }))
+    await fillAndSubmit(user)
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      name: 'Анна',
+      phone: '+7 (912) 345-67-89',
+      group: group.id,
+    })
+    // Cleared after the lead is taken: back to «другое время».
+    expect(within(choice).getByRole('radio', { name: /^Другое время/ })).toBeChecked()
+  })
+
+  it('a failed send keeps the chosen group', async () => {
+    fetchMock.mockResolvedValue(new Response('boom', { status: 500 }))
+    const user = renderForm(paths.course(group.course))
+    await user.click(screen.getByRole('radio', { name: groupChoiceText(group) }))
+    await fillAndSubmit(user)
+    expect(await screen.findByText(SUBMIT_ERROR)).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: groupChoiceText(group) })).toBeChecked()
+  })
 })
 
 describe('lead form', () => {

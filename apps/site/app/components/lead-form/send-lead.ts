@@ -23,19 +23,20 @@ export type SendLeadOptions = {
 }
 
 /**
- * POST {LEAD_API_URL}/send with the JSON body `{name, phone}` exactly; the form tag, consent
+ * POST {LEAD_API_URL}/send with the JSON body `{name, phone}`, plus `group` when the form offered
+ * the course's groups (docs/decisions/0075); the form tag, consent
  * version, context and honeypot travel in the query string. Only the status is read, and the body only
  * on error. Network failures reject with the browser's own error.
  */
 export async function sendLead(
-  { name, phone }: Lead,
+  { name, phone, group }: Lead,
   { form, honeypot, context }: SendLeadOptions,
 ) {
   const query = leadQueryString(form, honeypot, env.consentVersion, context)
   const response = await fetch(`${env.leadApiUrl}/send?${query}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, phone }),
+    body: JSON.stringify({ name, phone, ...(group === undefined ? {} : { group }) }),
   })
   if (!response.ok) throw new LeadSendError(response.status, await response.text())
 }

@@ -1,4 +1,5 @@
 import {
+  OTHER_TIME,
   formatPhoneInput,
   SUBMIT_ERROR,
   validateLead,
@@ -13,8 +14,9 @@ import { LeadSendError, sendLead } from './send-lead'
 
 export type LeadFormStatus = 'idle' | 'submitting' | 'success'
 
-type Values = { name: string; phone: string; honeypot: string }
-const EMPTY: Values = { name: '', phone: '', honeypot: '' }
+/** `group`: the chosen group's id, or «другое время» (the default: no group suits yet). */
+type Values = { name: string; phone: string; honeypot: string; group: string }
+const EMPTY: Values = { name: '', phone: '', honeypot: '', group: OTHER_TIME }
 
 /** State and rules of one lead form; `onSuccess` runs after the lead is accepted. */
 export function useLeadForm(form: LeadForm, onSuccess: () => void) {
@@ -24,11 +26,11 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
   const [status, setStatus] = useState<LeadFormStatus>('idle')
 
   /** Takes over what a parent typed before the page hydrated (lead-form-view.tsx). */
-  const adoptTypedValues = useCallback(({ name, phone, honeypot }: Values) => {
-    if (name === '' && phone === '' && honeypot === '') return
+  const adoptTypedValues = useCallback(({ name, phone, honeypot, group }: Values) => {
+    if (name === '' && phone === '' && honeypot === '' && group === OTHER_TIME) return
     // Typed without the mask: its digits go through the mask as if typed now.
     const digits = phone.startsWith('+7') ? phone : phone.replace(/\D/g, '')
-    setValues({ name, phone: formatPhoneInput(digits, ''), honeypot })
+    setValues({ name, phone: formatPhoneInput(digits, ''), honeypot, group })
   }, [])
 
   const setName = (name: string) => {
@@ -43,11 +45,19 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
 
   const setHoneypot = (honeypot: string) => setValues((current) => ({ ...current, honeypot }))
 
+  const setGroup = (group: string) => setValues((current) => ({ ...current, group }))
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (status === 'submitting') return
     setSubmitError(null)
-    const validation = validateLead({ name: values.name, phone: values.phone })
+    // Only a form that offers the course's groups sends one (lead-form-view.tsx).
+    const offersGroups = event.currentTarget.elements.namedItem('group') !== null
+    const validation = validateLead({
+      name: values.name,
+      phone: values.phone,
+      ...(offersGroups ? { group: values.group } : {}),
+    })
     if (!validation.success) {
       setErrors(validation.fields)
       return
@@ -89,6 +99,7 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
     setName,
     setPhone,
     setHoneypot,
+    setGroup,
     submit,
   }
 }

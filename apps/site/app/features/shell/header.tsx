@@ -3,6 +3,7 @@ import { useRef } from 'react'
 import { Link, NavLink } from 'react-router'
 import { Logo } from '#app/components/logo.tsx'
 import { ContactLink } from '#app/components/contact-link.tsx'
+import { GROUPS } from '@it-lab/shared/catalogue'
 import { paths } from '#app/config/paths.ts'
 import { useScrolledPast } from '#app/components/use-scrolled-past.ts'
 
@@ -11,6 +12,8 @@ const HEADER_SCROLL_THRESHOLD = 10
 const navItems = [
   { to: paths.home, label: 'Главная', end: true },
   { to: paths.courses, label: 'Курсы', end: false },
+  // Only while there is a group (docs/decisions/0075-groups-and-trials.md).
+  ...(GROUPS.length > 0 ? [{ to: paths.schedule, label: 'Расписание', end: false }] : []),
 ]
 
 function navLinkClass({ isActive }: { isActive: boolean }) {

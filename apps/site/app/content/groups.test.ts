@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import {
+  agesText,
+  courseGroups,
+  groupChoiceText,
+  placeText,
+  scheduleByDay,
+  seatsText,
+  startText,
+  type GroupEntry,
+} from './groups.ts'
+
+const group = (id: string, extra: Partial<GroupEntry> = {}): GroupEntry => ({
+  id,
+  course: 4,
+  days: ['Saturday'],
+  start: '10:00',
+  end: '11:30',
+  ageMin: 14,
+  ageMax: 17,
+  format: 'Оффлайн',
+  place: 'кабинет 2',
+  startDate: '',
+  seats: 3,
+  sample: false,
+  ...extra,
+})
+
+describe('groups as the pages show them', () => {
+  it('says the seats left with the right Russian form, and the waiting list at none', () => {
+    expect([1, 2, 4, 5, 11, 21, 22, 25].map(seatsText)).toEqual([
+      'осталось 1 место',
+      'осталось 2 места',
+      'осталось 4 места',
+      'осталось 5 мест',
+      'осталось 11 мест',
+      'осталось 21 место',
+      'осталось 22 места',
+      'осталось 25 мест',
+    ])
+    expect(seatsText(0)).toBe('мест нет — запишем в лист ожидания')
+  })
+
+  it('says when a group starts, or that it already meets', () => {
+    expect(startText('2027-09-01')).toBe('Старт 1 сентября 2027')
+    expect(startText('')).toBe('Группа уже занимается')
+  })
+
+  it('writes ages, the place and the lead form’s choice', () => {
+    expect(agesText(group('a'))).toBe('14–17 лет')
+    expect(agesText(group('a', { ageMin: 11, ageMax: 11 }))).toBe('11 лет')
+    expect(agesText(group('a', { ageMin: 5, ageMax: 7 }))).toBe('5–7 лет')
+    expect(placeText(group('a'))).toBe('Оффлайн, кабинет 2')
+    expect(placeText(group('a', { format: 'Онлайн', place: '' }))).toBe('Онлайн')
+    expect(groupChoiceText(group('a', { days: ['Wednesday', 'Monday'], seats: 2 }))).toBe(
+      'Пн, Ср 10:00–11:30, осталось 2 места',
+    )
+    expect(groupChoiceText(group('a', { seats: 0 }))).toBe('Сб 10:00–11:30, лист ожидания')
+  })
+
+  it('lays the timetable out by weekday, earliest first, leaving out days without a group', () => {
+    const days = scheduleByDay([
+      group('late', { days: ['Monday', 'Saturday'], start: '17:00', end: '18:00' }),
+      group('early', { days: ['Saturday'], start: '09:00', end: '10:00' }),
+    ])
+    expect(days.map(({ name, groups }) => [name, groups.map(({ id }) => id)])).toEqual([
+      ['Понедельник', ['late']],
+      ['Суббота', ['early', 'late']],
+    ])
+    expect(scheduleByDay([])).toEqual([])
+  })
+
+  it('gives each course its own shipped groups, and none to a course without', () => {
+    expect(courseGroups(4).map(({ id }) => id)).toEqual(['python-saturday', 'python-evening'])
+    expect(courseGroups(1)).toEqual([])
+  })
+})

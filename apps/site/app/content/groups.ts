@@ -1,0 +1,67 @@
+// The school's groups as the pages show them (docs/decisions/0075-groups-and-trials.md):
+// the build read content/groups/ and baked the groups of shown courses in (`__GROUPS__`, through
+// @it-lab/shared's catalogue). Pure shaping, so the section, the timetable and the lead form say
+// the same words.
+import {
+  GROUPS,
+  GROUP_DAY_NAMES,
+  GROUP_WEEKDAYS,
+  courseGroups,
+  groupTimeText,
+  type GroupEntry,
+  type GroupWeekday,
+} from '@it-lab/shared/catalogue'
+import { pluralRu, type RussianPluralForms } from './plural.ts'
+import { russianDate } from './russian-date.ts'
+
+export type { GroupEntry }
+export { GROUPS, courseGroups, groupTimeText }
+
+export const SEAT_FORMS: RussianPluralForms = ['место', 'места', 'мест']
+const YEAR_FORMS: RussianPluralForms = ['год', 'года', 'лет']
+
+/** The full group's words: the parent is still welcome, on the waiting list. */
+export const NO_SEATS = 'мест нет — запишем в лист ожидания'
+
+/** «осталось 1 место», «осталось 2 места», «осталось 5 мест»; none: the waiting list. */
+export function seatsText(seats: number): string {
+  return seats > 0 ? `осталось ${seats} ${pluralRu(seats, SEAT_FORMS)}` : NO_SEATS
+}
+
+/** «Старт 1 сентября 2027», or «Группа уже занимается» when no start is set (or it is past). */
+export function startText(startDate: string): string {
+  return startDate ? `Старт ${russianDate(startDate)}` : 'Группа уже занимается'
+}
+
+/** «7–10 лет», «14 лет»: a group's ages. */
+export function agesText({ ageMin, ageMax }: Pick<GroupEntry, 'ageMin' | 'ageMax'>): string {
+  const years = pluralRu(ageMax, YEAR_FORMS)
+  return ageMin === ageMax ? `${ageMin} ${years}` : `${ageMin}–${ageMax} ${years}`
+}
+
+/** «Оффлайн, кабинет 2», or «Онлайн» alone when no place is written. */
+export function placeText({ format, place }: Pick<GroupEntry, 'format' | 'place'>): string {
+  return place ? `${format}, ${place}` : format
+}
+
+/** A radio's label in the lead form: «Сб 10:00–11:30, осталось 2 места» or «…, лист ожидания». */
+export function groupChoiceText(group: GroupEntry): string {
+  return `${groupTimeText(group)}, ${group.seats > 0 ? seatsText(group.seats) : 'лист ожидания'}`
+}
+
+/** One day of the timetable: its name and the groups meeting that day, earliest first. */
+export type ScheduleDay = { day: GroupWeekday; name: string; groups: GroupEntry[] }
+
+/**
+ * The timetable by weekday: a parent looks for the day the child is free. A group meeting on
+ * Monday and Wednesday is under both; days without a group are left out.
+ */
+export function scheduleByDay(groups: readonly GroupEntry[]): ScheduleDay[] {
+  return GROUP_WEEKDAYS.map((day) => ({
+    day,
+    name: GROUP_DAY_NAMES[day],
+    groups: groups
+      .filter((group) => group.days.includes(day))
+      .sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end)),
+  })).filter(({ groups: meeting }) => meeting.length > 0)
+}

@@ -1,0 +1,40 @@
+import { CalendarDays, MapPin, UsersRound } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { SampleBadge } from '#app/components/sample-badge.tsx'
+import { agesText, placeText, seatsText, startText, type GroupEntry } from '#app/content/groups.ts'
+
+type GroupCardProps = {
+  group: GroupEntry
+  /** The card's heading: the days and time on a course page, the course on the timetable. */
+  title: ReactNode
+  headingLevel: 3 | 4
+}
+
+/** One group: when it meets, for which ages, where, when it starts and the seats left. */
+export function GroupCard({ group, title, headingLevel }: GroupCardProps) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h4'
+  const full = group.seats === 0
+  return (
+    <article className="flex h-full flex-col gap-2 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <Heading className="text-lg font-extrabold text-brand-900">
+        {title}
+        <SampleBadge sample={group.sample} />
+      </Heading>
+      <p className="flex items-center gap-2 text-slate-700">
+        <UsersRound aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+        {agesText(group)}
+      </p>
+      <p className="flex items-center gap-2 text-slate-700">
+        <MapPin aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+        {placeText(group)}
+      </p>
+      <p className="flex items-center gap-2 text-slate-700">
+        <CalendarDays aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+        {startText(group.startDate)}
+      </p>
+      <p className={`mt-auto pt-2 font-bold ${full ? 'text-slate-600' : 'text-green-800'}`}>
+        {seatsText(group.seats)}
+      </p>
+    </article>
+  )
+}

@@ -1,0 +1,61 @@
+import { render, screen, within } from '@testing-library/react'
+import { createRoutesStub } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import type { GroupEntry } from '#app/content/groups.ts'
+import { CourseGroupsSection } from './course-groups-section'
+
+function renderSection(groups: readonly GroupEntry[]) {
+  const Stub = createRoutesStub([
+    {
+      path: '/',
+      Component: () => (
+        <>
+          <CourseGroupsSection groups={groups} />
+          <p>Дальше на странице</p>
+        </>
+      ),
+    },
+  ])
+  return render(<Stub />)
+}
+
+const group = (id: string, extra: Partial<GroupEntry> = {}): GroupEntry => ({
+  id,
+  course: 4,
+  days: ['Tuesday', 'Thursday'],
+  start: '18:00',
+  end: '19:30',
+  ageMin: 14,
+  ageMax: 17,
+  format: 'Оффлайн',
+  place: 'кабинет 2',
+  startDate: '',
+  seats: 2,
+  sample: false,
+  ...extra,
+})
+
+describe('CourseGroupsSection', () => {
+  it('lists each group: days and time, ages, place, start and seats; a full one the waiting list', async () => {
+    renderSection([group('a'), group('b', { seats: 0, startDate: '2027-09-01', sample: true })])
+    const section = await screen.findByRole('region', { name: 'Расписание групп' })
+    const cards = within(section).getAllByRole('listitem')
+    expect(cards).toHaveLength(2)
+    const [first, second] = cards
+    expect(first).toHaveTextContent('Вт, Чт 18:00–19:30')
+    expect(first).toHaveTextContent('14–17 лет')
+    expect(first).toHaveTextContent('Оффлайн, кабинет 2')
+    expect(first).toHaveTextContent('Группа уже занимается')
+    expect(first).toHaveTextContent('осталось 2 места')
+    expect(second).toHaveTextContent('Старт 1 сентября 2027')
+    expect(second).toHaveTextContent('мест нет — запишем в лист ожидания')
+    expect(second).toHaveTextContent('Образец')
+  })
+
+  it('shows nothing, not even a heading, for a course without groups', async () => {
+    renderSection([])
+    await screen.findByText('Дальше на странице')
+    expect(screen.queryByRole('region')).toBeNull()
+    expect(screen.queryByText('Расписание групп')).toBeNull()
+  })
+})

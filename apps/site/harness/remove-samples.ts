@@ -1,0 +1,21 @@
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+
+/**
+ * Deletes every content file ticked as a shipped sample (`"sample": true`) under `contentDir`, as a
+ * school does before launch: a release build of the copy must pass
+ * (docs/decisions/0073-sample-entries.md). Returns the files deleted, relative to the folder.
+ */
+export function removeSampleEntries(contentDir: string): string[] {
+  const removed: string[] = []
+  for (const entry of readdirSync(contentDir, { recursive: true, encoding: 'utf8' })) {
+    if (!entry.endsWith('.json')) continue
+    const file = path.join(contentDir, entry)
+    const value: unknown = JSON.parse(readFileSync(file, 'utf8'))
+    if (value !== null && typeof value === 'object' && 'sample' in value && value.sample === true) {
+      rmSync(file)
+      removed.push(entry)
+    }
+  }
+  return removed.sort()
+}

@@ -1,0 +1,62 @@
+// The school's groups (docs/decisions/0075-groups-and-trials.md): one file a group in
+// content/groups/, written by the owner's editor. Shared by the site (the course pages, the
+// timetable, the lead form's choice) and the lead service (which names a lead's group in the
+// chat), as the course catalogue is (courses.ts). Only the groups of shown courses are here: a
+// hidden course's groups go with it.
+import { COURSE_CATALOGUE, HIDDEN_COURSES } from './courses.ts'
+import { checkGroups, shownGroups, type GroupEntry } from './content/read.ts'
+import { GROUP_DAY_NAMES, GROUP_WEEKDAYS, type GroupWeekday } from './content/schema.ts'
+
+export { GROUP_DAY_NAMES, GROUP_WEEKDAYS, type GroupWeekday }
+
+export type { GroupEntry }
+
+declare global {
+  /** The shown groups as the site's build read them (content-plugin.ts); undefined in plain Node. */
+  const __GROUPS__: readonly GroupEntry[] | undefined
+}
+
+/**
+ * In plain Node (the lead service, the build's own scripts): the groups that pass their check. A
+ * broken file is left out here, not thrown: the content check and the build list its problems,
+ * and a module that merely imports the catalogue must not crash before they can.
+ */
+function readShownGroups(): GroupEntry[] {
+  const ids = [...COURSE_CATALOGUE, ...HIDDEN_COURSES].map((course) => course.id)
+  return shownGroups(checkGroups(ids).groups, COURSE_CATALOGUE)
+}
+
+/** The groups the site shows, in list order. */
+export const GROUPS: readonly GroupEntry[] =
+  typeof __GROUPS__ === 'undefined' ? readShownGroups() : __GROUPS__
+
+/** The value the lead form sends for «другое время»: no group suits the parent. */
+export const OTHER_TIME = 'other'
+
+/** The weekdays as the site writes them. */
+export const WEEKDAY_SHORT: Readonly<Record<GroupWeekday, string>> = {
+  Monday: 'Пн',
+  Tuesday: 'Вт',
+  Wednesday: 'Ср',
+  Thursday: 'Чт',
+  Friday: 'Пт',
+  Saturday: 'Сб',
+  Sunday: 'Вс',
+}
+/** «Пн, Ср 17:00–18:30»: the days in the week's order, then the time. */
+export function groupTimeText(group: Pick<GroupEntry, 'days' | 'start' | 'end'>): string {
+  const days = GROUP_WEEKDAYS.filter((day) => group.days.includes(day)).map(
+    (day) => WEEKDAY_SHORT[day],
+  )
+  return `${days.join(', ')} ${group.start}–${group.end}`
+}
+
+/** The shown group with this id, if any. */
+export function groupEntry(id: string): GroupEntry | undefined {
+  return GROUPS.find((group) => group.id === id)
+}
+
+/** The shown groups of one course, in list order. */
+export function courseGroups(courseId: number): GroupEntry[] {
+  return GROUPS.filter((group) => group.course === courseId)
+}
