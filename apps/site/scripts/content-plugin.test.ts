@@ -119,7 +119,7 @@ describe('the courses the build shows', () => {
     const content = await readBuildContent()
     expect(content.courses.map(({ id }) => id)).not.toContain(3)
     expect(content.hiddenCourses).toEqual([{ id: 3, title: expect.any(String) }])
-    expect(content.uploads.has('/uploads/course-3.svg')).toBe(false)
+    expect(content.uploads.course.has('/uploads/course-3.svg')).toBe(false)
   })
 
   it('take a gap in the numbers: courses 1–9 and 11', async () => {
