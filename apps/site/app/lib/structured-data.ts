@@ -2,9 +2,11 @@ import type { MetaDescriptor } from 'react-router'
 import { env } from '#app/config/env.ts'
 import { school } from '#app/config/school.ts'
 import type { Announcement } from '#app/content/announcements.ts'
-import type { Course } from '#app/content/courses.ts'
+import { findCourse, type Course } from '#app/content/courses.ts'
 import { PRICE_PLANS } from '#app/content/price-plans.ts'
 import { paths } from '#app/config/paths.ts'
+import { teacherPicture } from '#app/content/teacher-pictures.ts'
+import type { Teacher } from '#app/content/teachers.ts'
 
 const ORGANIZATION_ID = () => `${env.siteUrl}/#organization`
 
@@ -104,6 +106,24 @@ export function announcementEventJsonLd(item: Announcement & { date: string }) {
       address: schoolAddress(),
     },
     organizer: { '@type': 'EducationalOrganization', '@id': ORGANIZATION_ID(), name: school.name },
+  }
+}
+
+/**
+ * schema.org Person for a teacher, working for the school, knowing about the courses they teach
+ * (docs/decisions/0074-teachers-and-school-photos.md).
+ */
+export function teacherJsonLd(teacher: Teacher) {
+  const knowsAbout = teacher.courseIds.flatMap((id) => findCourse(id)?.title ?? [])
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: teacher.name,
+    image: new URL(teacherPicture(teacher.photo).src, `${env.siteUrl}/`).href,
+    jobTitle: 'Преподаватель',
+    description: teacher.text,
+    ...(knowsAbout.length > 0 && { knowsAbout }),
+    worksFor: { '@type': 'EducationalOrganization', '@id': ORGANIZATION_ID(), name: school.name },
   }
 }
 

@@ -5,7 +5,9 @@ import { CourseNotRunning, courseNotRunningText } from '#app/features/course/cou
 import { ScrollToTopButton } from '#app/features/course/scroll-to-top-button.tsx'
 import { paths } from '#app/config/paths.ts'
 import { courseTitle, seo } from '#app/lib/seo.ts'
-import { courseJsonLd, jsonLdMeta } from '#app/lib/structured-data.ts'
+import { courseJsonLd, jsonLdMeta, teacherJsonLd } from '#app/lib/structured-data.ts'
+import { courseTeachers } from '#app/content/teachers.ts'
+import { CourseTeachersSection } from '#app/sections/course-teachers-section.tsx'
 import { CompletionBenefitsSection } from '#app/sections/completion-benefits-section.tsx'
 import { ContactSection } from '#app/sections/contact-section.tsx'
 import { CoursePlanSection } from '#app/sections/course-plan-section.tsx'
@@ -40,6 +42,7 @@ export const meta = ({ params }: Route.MetaArgs) => {
       path: paths.course(course.id),
     }),
     jsonLdMeta(courseJsonLd(course)),
+    ...courseTeachers(course.id).map((teacher) => jsonLdMeta(teacherJsonLd(teacher))),
   ]
 }
 
@@ -56,6 +59,7 @@ export default function CoursePage({ params }: Route.ComponentProps) {
       <CourseHero course={course} />
       <CourseSkillsSection courseId={course.id} />
       <CoursePlanSection course={course} />
+      <CourseTeachersSection courseId={course.id} />
       <CompletionBenefitsSection />
       <CoursePricesSection prices={course.prices} />
       <TrialPromoSection />
