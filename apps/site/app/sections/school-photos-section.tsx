@@ -19,7 +19,7 @@ export function SchoolPhotosSection({
 }) {
   if (photos.length === 0) return null
   return (
-    <section aria-labelledby="school-photos-heading" className="bg-brand-50 py-16 sm:py-20">
+    <section aria-labelledby="school-photos-heading" className="py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4">
         <SectionHeading id="school-photos-heading" title="Как проходят занятия" />
         <ul role="list" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

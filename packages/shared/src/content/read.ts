@@ -191,7 +191,10 @@ export function checkTeachers(
       file,
       field: 'courses',
       label: FIELD_LABELS.teacher.courses,
-      rule: `${unknown.length === 1 ? 'курса' : 'курсов'} с номером ${unknown.join(', ')} нет на сайте: уберите ${unknown.length === 1 ? 'его' : 'их'} из списка`,
+      rule:
+        unknown.length === 1
+          ? `курса ${unknown.join('')} нет на сайте (его удалили?): уберите его из курсов преподавателя`
+          : `курсов ${unknown.join(', ')} нет на сайте (их удалили?): уберите их из курсов преподавателя`,
     })
   }
   return { teachers: items, problems }
