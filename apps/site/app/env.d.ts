@@ -5,8 +5,7 @@ import type { SchoolFacts } from './config/school-facts-schema'
 import type { Announcement } from './content/announcements'
 import type { CourseProgramme } from './content/course-programmes'
 import type { CourseQuiz } from './content/quiz-questions'
-import type { SchoolPhoto } from './content/school-photos'
-import type { Teacher } from './content/teachers'
+import type { SchoolPhoto, Teacher } from './content/teacher-photo-files'
 
 // The build settings Vite's `define` bakes in (see build-settings.ts and vite.config.ts).
 declare global {

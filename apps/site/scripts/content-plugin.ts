@@ -35,8 +35,12 @@ import {
   schoolToday,
   type Announcement,
 } from '#app/content/content-files.ts'
-import { readSchoolPhotos, type SchoolPhoto } from '#app/content/school-photos.ts'
-import { readTeachers, type Teacher } from '#app/content/teachers.ts'
+import {
+  readSchoolPhotos,
+  readTeachers,
+  type SchoolPhoto,
+  type Teacher,
+} from '#app/content/teacher-photo-files.ts'
 import { PICTURE_SIZES } from '#app/content/uploaded-pictures.ts'
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
 import { FACTS_FILE, parseSchoolFacts, SchoolFactsError } from '#app/config/school-facts-schema.ts'

@@ -1,7 +1,8 @@
 import type { PhotoFile, TeacherFile } from '@it-lab/shared/content'
 import { describe, expect, it } from 'vitest'
-import { shownPhotos, schoolPhotos } from './school-photos.ts'
-import { courseTeachers, shownTeachers, teachers } from './teachers.ts'
+import { schoolPhotos } from './school-photos.ts'
+import { shownPhotos, shownTeachers } from './teacher-photo-files.ts'
+import { courseTeachers, teachers } from './teachers.ts'
 
 const teacher = (name: string, value: Partial<TeacherFile>) => ({
   file: `content/teachers/${name}.json`,
