@@ -46,7 +46,8 @@ describe('teacher JSON-LD (docs/decisions/0074-teachers-and-school-photos.md)', 
     const { school } = await import('#app/config/school.ts')
     const [teacher] = teachers
     if (!teacher) throw new Error('the repository ships sample teachers')
-    const person = teacherJsonLd(teacher)
+    const { teacherPicture } = await import('#app/content/teacher-pictures.ts')
+    const person = teacherJsonLd(teacher, teacherPicture(teacher.photo).src)
     expect(person).toEqual({
       '@context': 'https://schema.org',
       '@type': 'Person',
@@ -62,6 +63,6 @@ describe('teacher JSON-LD (docs/decisions/0074-teachers-and-school-photos.md)', 
       },
     })
     // A teacher with no shown course claims no knowledge.
-    expect(teacherJsonLd({ ...teacher, courseIds: [] })).not.toHaveProperty('knowsAbout')
+    expect(teacherJsonLd({ ...teacher, courseIds: [] }, '/a.webp')).not.toHaveProperty('knowsAbout')
   })
 })

@@ -5,7 +5,6 @@ import type { Announcement } from '#app/content/announcements.ts'
 import { findCourse, type Course } from '#app/content/courses.ts'
 import { PRICE_PLANS } from '#app/content/price-plans.ts'
 import { paths } from '#app/config/paths.ts'
-import { teacherPicture } from '#app/content/teacher-pictures.ts'
 import type { Teacher } from '#app/content/teachers.ts'
 
 const ORGANIZATION_ID = () => `${env.siteUrl}/#organization`
@@ -111,15 +110,16 @@ export function announcementEventJsonLd(item: Announcement & { date: string }) {
 
 /**
  * schema.org Person for a teacher, working for the school, knowing about the courses they teach
- * (docs/decisions/0074-teachers-and-school-photos.md).
+ * (docs/decisions/0074-teachers-and-school-photos.md). `photo` is the built picture's address
+ * (content/teacher-pictures.ts): passed in, so the pictures stay out of the chunk every page loads.
  */
-export function teacherJsonLd(teacher: Teacher) {
+export function teacherJsonLd(teacher: Teacher, photo: string) {
   const knowsAbout = teacher.courseIds.flatMap((id) => findCourse(id)?.title ?? [])
   return {
     '@context': 'https://schema.org',
     '@type': 'Person',
     name: teacher.name,
-    image: new URL(teacherPicture(teacher.photo).src, `${env.siteUrl}/`).href,
+    image: new URL(photo, `${env.siteUrl}/`).href,
     jobTitle: 'Преподаватель',
     description: teacher.text,
     ...(knowsAbout.length > 0 && { knowsAbout }),

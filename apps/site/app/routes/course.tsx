@@ -7,6 +7,7 @@ import { paths } from '#app/config/paths.ts'
 import { courseTitle, seo } from '#app/lib/seo.ts'
 import { courseJsonLd, jsonLdMeta, teacherJsonLd } from '#app/lib/structured-data.ts'
 import { courseTeachers } from '#app/content/teachers.ts'
+import { teacherPicture } from '#app/content/teacher-pictures.ts'
 import { CourseTeachersSection } from '#app/sections/course-teachers-section.tsx'
 import { CompletionBenefitsSection } from '#app/sections/completion-benefits-section.tsx'
 import { ContactSection } from '#app/sections/contact-section.tsx'
@@ -42,7 +43,9 @@ export const meta = ({ params }: Route.MetaArgs) => {
       path: paths.course(course.id),
     }),
     jsonLdMeta(courseJsonLd(course)),
-    ...courseTeachers(course.id).map((teacher) => jsonLdMeta(teacherJsonLd(teacher))),
+    ...courseTeachers(course.id).map((teacher) =>
+      jsonLdMeta(teacherJsonLd(teacher, teacherPicture(teacher.photo).src)),
+    ),
   ]
 }
 

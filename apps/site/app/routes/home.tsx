@@ -8,13 +8,16 @@ import { QuizSection } from '#app/sections/quiz-section.tsx'
 import { SchoolPhotosSection } from '#app/sections/school-photos-section.tsx'
 import { TeachersSection } from '#app/sections/teachers-section.tsx'
 import { teachers } from '#app/content/teachers.ts'
+import { teacherPicture } from '#app/content/teacher-pictures.ts'
 import { seo } from '#app/lib/seo.ts'
 import { jsonLdMeta, organizationJsonLd, teacherJsonLd } from '#app/lib/structured-data.ts'
 
 export const meta = () => [
   ...seo({ ...__SEARCH_TEXTS__.home, path: paths.home }),
   jsonLdMeta(organizationJsonLd()),
-  ...teachers.map((teacher) => jsonLdMeta(teacherJsonLd(teacher))),
+  ...teachers.map((teacher) =>
+    jsonLdMeta(teacherJsonLd(teacher, teacherPicture(teacher.photo).src)),
+  ),
 ]
 
 export default function HomePage() {
