@@ -7,8 +7,8 @@ import type { Teacher } from '#app/content/teachers.ts'
 import { paths } from '#app/config/paths.ts'
 
 /**
- * The photo's width: beside the name on a phone (7 rem), on top of the card in the grid of 2 or 3
- * columns of a 72 rem container.
+ * The photo's width: beside the name on a phone (6 or 7 rem), on top of the card in the grid of 2
+ * or 3 columns of a 72 rem container.
  */
 const PHOTO_SIZES = '(min-width: 1024px) 357px, (min-width: 640px) calc(50vw - 28px), 112px'
 
@@ -25,7 +25,7 @@ export function TeacherCard({ teacher, courseId }: TeacherCardProps) {
     .map((id) => findCourse(id))
     .filter((course): course is Course => course !== undefined)
   return (
-    <article className="grid h-full grid-cols-[7rem_1fr] gap-x-4 gap-y-3 rounded-3xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex sm:flex-col sm:gap-0 sm:overflow-hidden sm:p-0">
+    <article className="grid h-full grid-cols-[6rem_minmax(0,1fr)] min-[400px]:grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-3 rounded-3xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex sm:flex-col sm:gap-0 sm:overflow-hidden sm:p-0">
       <UploadedImage
         picture={teacherPicture(teacher.photo)}
         {...TEACHER_PHOTO_SIZE}
@@ -33,7 +33,7 @@ export function TeacherCard({ teacher, courseId }: TeacherCardProps) {
         sizes={PHOTO_SIZES}
         className="rounded-2xl sm:rounded-none"
       />
-      <div className="sm:px-6 sm:pt-5">
+      <div className="break-words sm:px-6 sm:pt-5">
         <h3 className="text-xl leading-snug font-extrabold text-brand-900">
           {teacher.name}
           <SampleBadge sample={teacher.sample} />
