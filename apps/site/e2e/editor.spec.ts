@@ -19,6 +19,7 @@ import { paths } from '#app/config/paths.ts'
 import { courses } from '#app/content/courses.ts'
 import { russianDate } from '#app/content/russian-date.ts'
 import { completeSchoolFacts } from '../harness/complete-school-facts.ts'
+import { removeSampleEntries } from '../harness/without-samples.ts'
 import { EDITOR_GIT, logIn, startEditorBackend, type EditorBackend } from './editor-backend.ts'
 
 // The owner's whole loop (docs/decisions/0056-publishing-from-the-editor.md): the editor at /admin,
@@ -115,12 +116,15 @@ test.use({ actionTimeout: 15_000 })
 
 test.beforeAll(async () => {
   editor = await startEditorBackend({
-    // A school that has filled in its facts, so the release check may pass.
-    prepare: (repo) =>
+    // A school that has filled in its facts and replaced the samples, so the release check may
+    // pass.
+    prepare: (repo) => {
       writeFileSync(
         path.join(repo, 'content', 'school.json'),
         JSON.stringify({ ...completeSchoolFacts, siteUrl: SITE_URL, demo: [] }, null, 2),
-      ),
+      )
+      removeSampleEntries(path.join(repo, 'content'))
+    },
   })
 })
 
