@@ -459,6 +459,28 @@ describe('pictures', () => {
     )
   })
 
+  it("a teacher's save is named by the teacher; deleting a photo of the school takes its picture along", async () => {
+    const saved = await persist(cookie, 'content/teachers/teacher-new.json', {
+      name: 'Новый преподаватель',
+      photo: '/uploads/sample-teacher-1.jpg',
+      courses: ['4'],
+      text: 'Текст о преподавателе',
+      order: 3,
+    })
+    expect(saved).toMatchObject({ status: 200 })
+    expect(git('log', '-1', '--format=%s')).toBe('Новое: преподаватель Новый преподаватель')
+
+    const photo = JSON.parse(read('content/photos/sample-photo-2.json')) as { alt: string }
+    const deleted = await api(
+      'deleteFiles',
+      { paths: ['content/photos/sample-photo-2.json'], options: { commitMessage: 'Delete' } },
+      cookie,
+    )
+    expect(deleted).toMatchObject({ status: 200 })
+    expect(git('log', '-1', '--format=%s')).toBe(`Удалено: фото «${photo.alt}»`)
+    expect(existsSync(file('content/uploads/sample-photo-2.jpg'))).toBe(false)
+  })
+
   it('an unused picture is deleted', async () => {
     const done = await api(
       'deleteFile',

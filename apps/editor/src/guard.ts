@@ -128,6 +128,11 @@ function describe(file: string, data: unknown): string {
   if (file.startsWith(`${CONTENT}/courses/`)) return `курс ${title}`.trim()
   if (file.startsWith(`${CONTENT}/announcements/`)) return `объявление ${title}`.trim()
   if (file.startsWith(`${CONTENT}/groups/`)) return groupSubject(data)
+  const named = (key: string) => (isRecord(data) && typeof data[key] === 'string' ? data[key] : '')
+  if (file.startsWith(`${CONTENT}/teachers/`)) return `преподаватель ${named('name')}`.trim()
+  if (file.startsWith(`${CONTENT}/photos/`)) {
+    return `фото ${named('alt') ? `«${named('alt')}»` : ''}`.trim()
+  }
   const sections: Record<string, string> = {
     [`${CONTENT}/school.json`]: '«Сведения о школе → Контакты и реквизиты»',
     [`${CONTENT}/prizes.json`]: '«Сведения о школе → Призы»',
@@ -143,6 +148,10 @@ function subjectOf(file: string, data: unknown): string {
   if (file.startsWith(`${CONTENT}/courses/`)) return `курс ${id}${title ? `— ${title}` : ''}`.trim()
   if (file.startsWith(`${CONTENT}/announcements/`)) return `объявление ${title}`.trim()
   if (file.startsWith(`${CONTENT}/groups/`)) return groupSubject(data)
+  // «Новое: преподаватель Имя Фамилия», «Правка: фото «Дети собирают робота»».
+  if (file.startsWith(`${CONTENT}/teachers/`) || file.startsWith(`${CONTENT}/photos/`)) {
+    return describe(file, data)
+  }
   const named: Record<string, string> = {
     [`${CONTENT}/pages/home.json`]: 'тексты главной страницы',
     [`${CONTENT}/pages/course.json`]: 'тексты страницы курса',
@@ -424,10 +433,17 @@ export class Guard {
         }
       }
     }
-    // A course's picture goes with the course, in the same commit, unless another page uses it.
+    // A course's picture goes with the course, in the same commit, unless another page uses it;
+    // so does a teacher's photo and a photo of the school.
+    const pictureOf: Record<string, string> = {
+      [`${CONTENT}/courses/`]: 'image',
+      [`${CONTENT}/teachers/`]: 'photo',
+      [`${CONTENT}/photos/`]: 'image',
+    }
     for (const { file, data } of documents) {
-      if (!deleted.has(file) || !file.startsWith(`${CONTENT}/courses/`) || !isRecord(data)) continue
-      const image = data.image
+      const field = Object.entries(pictureOf).find(([folder]) => file.startsWith(folder))?.[1]
+      if (!deleted.has(file) || field === undefined || !isRecord(data)) continue
+      const image = data[field]
       if (typeof image !== 'string' || !image.startsWith(UPLOADS_PATH)) continue
       const upload = `${UPLOADS}${image.slice(UPLOADS_PATH.length)}`
       const exists = (await readOrNull(path.join(this.#options.repo, upload))) !== null

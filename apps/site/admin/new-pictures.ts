@@ -12,7 +12,7 @@ declare const __BUILT_UPLOADS__: readonly string[]
 /** The pictures the built site has (scripts/editor-bundle.ts). */
 const built = new Set(__BUILT_UPLOADS__)
 /** A transparent pixel, shown for the moment the picture is read. */
-const WAITING = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw=='
+export const WAITING = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw=='
 const UPLOAD = /^\/uploads\/([^/?#]+)$/
 const read = new Map<string, Promise<string | undefined>>()
 

@@ -1,8 +1,8 @@
-// `virtual:content-uploads` for the editor's preview: the site's CourseImage asks it for a
+// `virtual:content-uploads/<kind>` for the editor's preview: the site's pictures ask it for a
 // picture. The site's build gives hashed /assets/ URLs of the pictures it was built with (a photo
 // in several widths and formats); the preview shows the one picture Decap holds (a new upload
 // included), else /uploads/<name>, where the build copies content/uploads/ for the editor.
-import type { UploadedPicture } from '#app/content/course-images.ts'
+import type { UploadedPicture } from '#app/content/uploaded-pictures.ts'
 
 const shown = new Map<string, string>()
 

@@ -12,6 +12,8 @@ import { AnnouncementList } from '#app/features/announcements/announcement-list.
 import { CourseCard } from '#app/features/course/course-card.tsx'
 import { CourseHero } from '#app/features/course/course-hero.tsx'
 import { CoursePricesSection } from '#app/sections/course-prices-section.tsx'
+import { SchoolPhotosSection } from '#app/sections/school-photos-section.tsx'
+import { TeacherCard } from '#app/features/teachers/teacher-card.tsx'
 import {
   createClass,
   h,
@@ -20,7 +22,7 @@ import {
   type PreviewProps,
 } from './decap.ts'
 import { EDITOR_API } from './editor-api.ts'
-import { showNewPictures } from './new-pictures.ts'
+import { showNewPictures, WAITING } from './new-pictures.ts'
 import { showPicture } from './preview-pictures.ts'
 
 /** The entry's fields as plain data. */
@@ -147,4 +149,50 @@ export const coursePreview = sitePreview(({ entry, getAsset }) => {
 
 export const announcementPreview = sitePreview(({ entry }) => {
   return <AnnouncementPreview data={entryData(entry)} />
+})
+
+/** The numbers of the courses a teacher's entry names so far (the editor writes them as text). */
+const courseNumbers = (value: unknown) =>
+  (Array.isArray(value) ? value : []).map(Number).filter((id) => Number.isSafeInteger(id))
+
+export const teacherPreview = sitePreview(({ entry, getAsset }) => {
+  const data = entryData(entry)
+  const chosen = text(data.photo, '')
+  if (chosen) showPicture(chosen, getAsset(chosen)?.toString())
+  // Until a photo is chosen, a transparent pixel in its place (an empty src would fetch the page).
+  const photo = chosen || WAITING
+  return (
+    <div className="max-w-sm bg-slate-50 p-4">
+      <TeacherCard
+        teacher={{
+          id: 'preview',
+          name: text(data.name, 'Имя и фамилия'),
+          photo,
+          courseIds: courseNumbers(data.courses),
+          text: text(data.text, 'О преподавателе'),
+          sample: data.sample === true,
+        }}
+      />
+    </div>
+  )
+})
+
+export const photoPreview = sitePreview(({ entry, getAsset }) => {
+  const data = entryData(entry)
+  const chosen = text(data.image, '')
+  if (chosen) showPicture(chosen, getAsset(chosen)?.toString())
+  const image = chosen || WAITING
+  return (
+    <SchoolPhotosSection
+      photos={[
+        {
+          id: 'preview',
+          image,
+          alt: text(data.alt, 'Что на фото'),
+          caption: text(data.caption, ''),
+          sample: data.sample === true,
+        },
+      ]}
+    />
+  )
 })

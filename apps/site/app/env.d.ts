@@ -5,6 +5,7 @@ import type { SchoolFacts } from './config/school-facts-schema'
 import type { Announcement } from './content/announcements'
 import type { CourseProgramme } from './content/course-programmes'
 import type { CourseQuiz } from './content/quiz-questions'
+import type { SchoolPhoto, Teacher } from './content/teacher-photo-files'
 
 // The build settings Vite's `define` bakes in (see build-settings.ts and vite.config.ts).
 declare global {
@@ -29,6 +30,10 @@ declare global {
   const __ANNOUNCEMENTS__: readonly Announcement[] | undefined
   /** The digits of every amount the content shows, formatted by the build ('4 500' for 4500). */
   const __PRICE_TEXTS__: Readonly<Partial<Record<number, string>>>
+  /** The teachers, in order, each with the shown courses they teach (content/teachers/). */
+  const __TEACHERS__: readonly Teacher[] | undefined
+  /** The school's photos, in order (content/photos/). */
+  const __SCHOOL_PHOTOS__: readonly SchoolPhoto[] | undefined
 
   interface ImportMetaEnv extends Readonly<BuildSettings> {
     /** 'YYYY-MM-DD.hhhhhhhh': the consent document's effective date and text hash. */

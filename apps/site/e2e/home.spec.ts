@@ -21,13 +21,18 @@ test.describe('home page', () => {
     const order = await page.evaluate(() =>
       Array.from(document.querySelectorAll('main > section'), (section) => section.id || null),
     )
-    // hero, courses, the learning-path section, the quiz, the closing section.
-    expect(order).toEqual(['hero', 'courses', null, 'quiz', null])
+    // hero, courses, the learning-path section, the teachers, the school's photos, the quiz, the
+    // closing section.
+    expect(order).toEqual(['hero', 'courses', null, null, null, 'quiz', null])
     const sections = page.locator('main > section')
     await expect(sections.nth(2).getByRole('heading', { level: 2 })).toHaveText(
       'Путь в IT — ступень за ступенью',
     )
-    const closing = sections.nth(4)
+    await expect(sections.nth(3).getByRole('heading', { level: 2 })).toHaveText('Преподаватели')
+    await expect(sections.nth(4).getByRole('heading', { level: 2 })).toHaveText(
+      'Как проходят занятия',
+    )
+    const closing = sections.nth(6)
     await expect(closing.getByRole('heading', { level: 2 }).first()).toHaveText(
       'Первый шаг — бесплатный пробный урок',
     )

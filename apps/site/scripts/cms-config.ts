@@ -16,11 +16,19 @@ import {
   TIME_PATTERN,
   LEVEL_NAMES,
   MONTHS_MAX,
+  PHOTO_ALT_MAX,
+  PHOTO_CAPTION_MAX,
+  PICTURE_KINDS,
+  pictureProportion,
   PRICE_MAX,
   PRIZE_COLOURS,
   PRIZE_ICONS,
   QUIZ_TRAIT_IDS,
+  SAMPLE_FIELD_LABEL,
   SVG_MAX_BYTES,
+  TEACHER_NAME_MAX,
+  TEACHER_PHOTO_ORDER,
+  TEACHER_TEXT_MAX,
   TITLE_MAX,
   TRIAL_ICONS,
   UPLOADS_PATH,
@@ -393,6 +401,87 @@ const groupFields = () => [
   },
 ]
 
+// Teachers and the school's photos: docs/decisions/0074-teachers-and-school-photos.md.
+
+/** A photo for a kind cut at build: any proportion, at least the kind's size once cut. */
+const cutPhoto = (kind: 'teacher' | 'photo', name: string, shape: string) => {
+  const { minSize } = PICTURE_KINDS[kind]
+  return {
+    name,
+    label: label(kind, name),
+    widget: 'image',
+    choose_url: false,
+    media_library: { config: { max_file_size: IMAGE_MAX_BYTES } },
+    hint: `Фото JPG, PNG, WebP или AVIF до ${IMAGE_MAX_BYTES / 1024 / 1024} МБ, можно прямо с телефона. На сайте оно в пропорции ${pictureProportion(kind)} (${shape}): лишнее по краям сайт обрежет сам. Нужно хотя бы ${minSize.width}×${minSize.height}.`,
+  }
+}
+
+/** «Порядок» of a teacher or a photo: smaller first. */
+const teacherPhotoOrder = (kind: 'teacher' | 'photo', hint: string) => ({
+  ...wholeNumber(kind, 'order', TEACHER_PHOTO_ORDER.min, TEACHER_PHOTO_ORDER.max),
+  default: TEACHER_PHOTO_ORDER.min,
+  hint,
+})
+
+/** The «Образец» tick of a shipped sample (docs/decisions/0073-sample-entries.md). */
+const teacherPhotoSample = {
+  name: 'sample',
+  label: SAMPLE_FIELD_LABEL,
+  widget: 'boolean',
+  default: false,
+  required: false,
+  hint: 'Стоит у примеров, которые пришли с сайтом. Впишите своё и снимите отметку: с ней сайт не публикуется.',
+}
+
+const teacherFields = [
+  text('teacher', 'name', TEACHER_NAME_MAX, 'Как его или её называют родителям.'),
+  cutPhoto('teacher', 'photo', 'чуть выше, чем в ширину, как портрет'),
+  {
+    name: 'courses',
+    label: label('teacher', 'courses'),
+    // The courses as the editor lists them, by title; the file keeps each course's number.
+    widget: 'relation',
+    collection: 'courses',
+    value_field: '{{id}}',
+    search_fields: ['title'],
+    display_fields: ['title'],
+    multiple: true,
+    required: false,
+    options_length: 100,
+    hint: 'Выберите курсы из списка: на сайте они станут ссылками, а преподаватель появится на странице каждого из них. Скрытый курс не показывается.',
+  },
+  text(
+    'teacher',
+    'text',
+    TEACHER_TEXT_MAX,
+    'Пара предложений для родителей: чему учит детей, как проходят занятия.',
+  ),
+  teacherPhotoOrder('teacher', 'Меньше — раньше: преподаватель с порядком 1 стоит первым.'),
+  teacherPhotoSample,
+]
+
+const photoFields = [
+  cutPhoto('photo', 'image', 'как снимает телефон, если держать его боком'),
+  {
+    ...text('photo', 'alt', PHOTO_ALT_MAX),
+    hint: 'Что на фото, одной фразой: например, «Дети собирают робота на занятии». Её прочтёт вслух программа для незрячих, и её покажет браузер, если фото не загрузится.',
+  },
+  {
+    name: 'caption',
+    label: label('photo', 'caption'),
+    widget: 'string',
+    required: false,
+    default: '',
+    pattern: pattern(
+      `^[\\s\\S]{0,${PHOTO_CAPTION_MAX}}$`,
+      `Не длиннее ${PHOTO_CAPTION_MAX} знаков`,
+    ),
+    hint: 'Необязательно: подпись под фото на сайте.',
+  },
+  teacherPhotoOrder('photo', 'Меньше — раньше: фото с порядком 1 стоит первым.'),
+  teacherPhotoSample,
+]
+
 const PHONE = pattern(
   '^\\+7(?:[\\s()-]*\\d){10}$',
   'Номер в виде +7 (8512) 12-34-56: +7 и ещё 10 цифр',
@@ -630,6 +719,40 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
           { field: 'order', label: 'Порядку' },
         ],
         fields: groupFields(),
+      },
+      {
+        name: 'teachers',
+        label: 'Преподаватели',
+        label_singular: 'преподаватель',
+        folder: 'content/teachers',
+        extension: 'json',
+        format: 'json',
+        create: true,
+        // The editor's gateway deletes the teacher's photo with them when nothing else uses it.
+        delete: true,
+        slug: 'teacher-{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
+        identifier_field: 'name',
+        summary: '{{fields.order}}. {{fields.name}}',
+        sortable_fields: [
+          { field: 'order', label: 'Порядку', default_sort: 'asc' },
+          { field: 'name', label: 'Имени' },
+        ],
+        fields: teacherFields,
+      },
+      {
+        name: 'photos',
+        label: 'Фото школы',
+        label_singular: 'фото',
+        folder: 'content/photos',
+        extension: 'json',
+        format: 'json',
+        create: true,
+        delete: true,
+        slug: 'photo-{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
+        identifier_field: 'alt',
+        summary: '{{fields.order}}. {{fields.alt}}',
+        sortable_fields: [{ field: 'order', label: 'Порядку', default_sort: 'asc' }],
+        fields: photoFields,
       },
       {
         name: 'school',

@@ -1,4 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import {
+  FIELD_LABELS,
+  PHOTO_ALT_MAX,
+  PHOTO_CAPTION_MAX,
+  SAMPLE_FIELD_LABEL,
+  TEACHER_NAME_MAX,
+  TEACHER_PHOTO_ORDER,
+  TEACHER_TEXT_MAX,
+} from '@it-lab/shared/content'
 import { FACT_MAX, FACT_NAMES } from '#app/config/school-facts-schema.ts'
 import { COURSE_CATALOGUE } from '@it-lab/shared/catalogue'
 import {
@@ -136,5 +145,57 @@ describe('the groups in the editor', () => {
     })
     expect(parsed.success).toBe(true)
     expect(parsed.data?.course).toBe(COURSE_CATALOGUE[0]?.id)
+  })
+})
+
+describe("the teachers' and the school's photos' fields (docs/decisions/0074-teachers-and-school-photos.md)", () => {
+  const teacherFields = Object.fromEntries(walk(collection('teachers').fields))
+  const photoFields = Object.fromEntries(walk(collection('photos').fields))
+  const accepts = (field: Field | undefined, text: string) => {
+    const [regex] = field?.pattern as [string, string]
+    return new RegExp(regex).test(text)
+  }
+
+  it("are the schema's fields, labelled as the content check names them", () => {
+    for (const [fields, kind] of [
+      [teacherFields, 'teacher'],
+      [photoFields, 'photo'],
+    ] as const) {
+      expect(Object.keys(fields).sort()).toEqual(Object.keys(FIELD_LABELS[kind]).sort())
+      for (const [name, field] of Object.entries(fields)) {
+        expect(field.label, name).toBe(FIELD_LABELS[kind][name])
+      }
+    }
+    expect(teacherFields.sample).toMatchObject({ label: SAMPLE_FIELD_LABEL, widget: 'boolean' })
+  })
+
+  it('limit the texts as the schema does; the caption may stay empty', () => {
+    for (const [field, max] of [
+      [teacherFields.name, TEACHER_NAME_MAX],
+      [teacherFields.text, TEACHER_TEXT_MAX],
+      [photoFields.alt, PHOTO_ALT_MAX],
+    ] as const) {
+      expect(accepts(field, 'ы'.repeat(max))).toBe(true)
+      expect(accepts(field, 'ы'.repeat(max + 1))).toBe(false)
+      expect(accepts(field, '')).toBe(false)
+    }
+    expect(accepts(photoFields.caption, '')).toBe(true)
+    expect(accepts(photoFields.caption, 'ы'.repeat(PHOTO_CAPTION_MAX + 1))).toBe(false)
+  })
+
+  it('pick the courses from the courses by title, and take the order and photos exactly', () => {
+    expect(teacherFields.courses).toMatchObject({
+      widget: 'relation',
+      collection: 'courses',
+      value_field: '{{id}}',
+      display_fields: ['title'],
+      multiple: true,
+    })
+    for (const fields of [teacherFields, photoFields]) {
+      expect(fields.order).toMatchObject({ widget: 'whole-number', ...TEACHER_PHOTO_ORDER })
+    }
+    expect(teacherFields.photo?.hint).toMatch(/4:5.*400×500/)
+    expect(photoFields.image?.hint).toMatch(/4:3.*800×600/)
+    expect(photoFields.alt?.hint).toMatch(/программа для незрячих/)
   })
 })

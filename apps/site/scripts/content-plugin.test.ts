@@ -12,7 +12,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { largePhotoJpeg } from '../harness/large-photo.ts'
-import { contentCheck, readBuildContent, uploadsProblems } from './content-plugin.ts'
+import { contentCheck, pictureCut, readBuildContent, uploadsProblems } from './content-plugin.ts'
 
 const shipped = path.join(import.meta.dirname, '../../../content')
 const scratch: string[] = []
@@ -119,7 +119,7 @@ describe('the courses the build shows', () => {
     const content = await readBuildContent()
     expect(content.courses.map(({ id }) => id)).not.toContain(3)
     expect(content.hiddenCourses).toEqual([{ id: 3, title: expect.any(String) }])
-    expect(content.uploads.has('/uploads/course-3.svg')).toBe(false)
+    expect(content.uploads.course.has('/uploads/course-3.svg')).toBe(false)
   })
 
   it('take a gap in the numbers: courses 1–9 and 11', async () => {
@@ -130,5 +130,77 @@ describe('the courses the build shows', () => {
     editCourse(dir, 9, (course) => (course.image = '/uploads/course-10.svg'))
     const content = await readBuildContent()
     expect(content.courses.map(({ id }) => id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 11])
+  })
+})
+
+/** Writes `data` as content/<name> in `dir`. */
+function writeEntry(dir: string, name: string, data: unknown) {
+  writeFileSync(path.join(dir, name), JSON.stringify(data))
+}
+
+describe("teachers' and the school's photos (docs/decisions/0074-teachers-and-school-photos.md)", () => {
+  it("take an owner's 5 MB photo of any proportion: it is cut at build", async () => {
+    const dir = copyOfContent()
+    writeFileSync(path.join(dir, 'uploads', 'owner.jpg'), photo)
+    writeEntry(dir, 'teachers/owner.json', {
+      name: 'Преподаватель',
+      photo: '/uploads/owner.jpg',
+      courses: ['4'],
+      text: 'Текст',
+      order: 1,
+    })
+    writeEntry(dir, 'photos/owner.json', { image: '/uploads/owner.jpg', alt: 'Урок', order: 1 })
+    expect(await contentCheck()).toEqual([])
+    const content = await readBuildContent()
+    expect(content.uploads.teacher.has('/uploads/owner.jpg')).toBe(true)
+    expect(content.uploads.photo.has('/uploads/owner.jpg')).toBe(true)
+    // A course is not cut: its 8:5 rule stands.
+    expect(content.uploads.course.has('/uploads/owner.jpg')).toBe(false)
+  })
+
+  it('refuse, in Russian, a photo too small once cut, a drawing, a missing file and an unknown course', async () => {
+    const dir = copyOfContent()
+    // 900×450: wide enough, but a 4:5 cut of it is 360×450.
+    await sharp(photo)
+      .resize(900, 450)
+      .jpeg()
+      .toFile(path.join(dir, 'uploads', 'wide.jpg'))
+    writeEntry(dir, 'teachers/wide.json', {
+      name: 'Преподаватель',
+      photo: '/uploads/wide.jpg',
+      courses: [4, 77],
+      text: 'Текст',
+      order: 1,
+    })
+    writeEntry(dir, 'teachers/drawn.json', {
+      name: 'Преподаватель',
+      photo: '/uploads/course-1.svg',
+      text: 'Текст',
+      order: 2,
+    })
+    writeEntry(dir, 'photos/gone.json', { image: '/uploads/gone.jpg', alt: 'Урок', order: 1 })
+    expect((await contentCheck()).sort()).toEqual(
+      [
+        'content/teachers/wide.json: поле «Ведёт курсы» (courses): курса 77 нет на сайте (его удалили?): уберите его из курсов преподавателя',
+        'content/teachers/wide.json: поле «Фото» (photo): фото 900×450 слишком маленькое: на сайте оно в пропорции 4:5, и из него выходит только 360×450, а нужно не меньше 400×500 (сейчас: "/uploads/wide.jpg")',
+        'content/teachers/drawn.json: поле «Фото» (photo): здесь нужна фотография JPG, PNG, WebP или AVIF, а не рисунок SVG (сейчас: "/uploads/course-1.svg")',
+        'content/photos/gone.json: поле «Фото» (image): такого файла нет в content/uploads: загрузите картинку заново (сейчас: "/uploads/gone.jpg")',
+      ].sort(),
+    )
+  })
+
+  it('cut the largest part of their proportion a photo holds', () => {
+    expect(pictureCut('teacher', 4000, 2500)).toEqual({ width: 2000, height: 2500 })
+    expect(pictureCut('teacher', 3000, 4000)).toEqual({ width: 3000, height: 3750 })
+    expect(pictureCut('photo', 3000, 4000)).toEqual({ width: 3000, height: 2250 })
+  })
+
+  it('an empty folder (the samples deleted) gives no teachers and no photos', async () => {
+    const dir = copyOfContent()
+    rmSync(path.join(dir, 'teachers'), { recursive: true })
+    rmSync(path.join(dir, 'photos'), { recursive: true })
+    const content = await readBuildContent()
+    expect(content.teachers).toEqual([])
+    expect(content.schoolPhotos).toEqual([])
   })
 })

@@ -4,13 +4,16 @@ import {
   ContentError,
   checkCourses,
   checkGroups,
+  checkPhotos,
+  checkTeachers,
   contentDir,
   contentFileName,
   EXTENSION_IMAGE_TYPE,
   FIELD_LABELS,
   IMAGE_MAX_BYTES,
-  IMAGE_MIN_SIZE,
   IMAGE_RATIO_TOLERANCE,
+  PICTURE_KINDS,
+  pictureProportion,
   SVG_MAX_BYTES,
   UPLOADS_PATH,
   formatProblem,
@@ -21,6 +24,7 @@ import {
   type GroupEntry,
   type CourseFile,
   type HiddenCourse,
+  type PictureKind,
   type PrizesFile,
   type TrialOfferFile,
 } from '@it-lab/shared/content'
@@ -34,6 +38,13 @@ import {
   schoolToday,
   type Announcement,
 } from '#app/content/content-files.ts'
+import {
+  readSchoolPhotos,
+  readTeachers,
+  type SchoolPhoto,
+  type Teacher,
+} from '#app/content/teacher-photo-files.ts'
+import { PICTURE_SIZES } from '#app/content/uploaded-pictures.ts'
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
 import { FACTS_FILE, parseSchoolFacts, SchoolFactsError } from '#app/config/school-facts-schema.ts'
 import { definePriceTexts } from './price-texts.ts'
@@ -46,7 +57,7 @@ import {
 
 // The school's content as the build reads it (docs/decisions/0054-content-as-data.md): every file
 // of content/ checked, every problem listed at once, then baked into the bundles (`define`) and
-// the course pictures given to Vite as assets (`virtual:content-uploads`), so the browser neither
+// the pictures given to Vite as assets (`virtual:content-uploads/<kind>`), so the browser neither
 // reads nor checks anything.
 
 export type BuildContent = {
@@ -57,8 +68,12 @@ export type BuildContent = {
   announcements: Announcement[]
   prizes: PrizesFile
   trialOffer: TrialOfferFile
-  /** Absolute paths of the pictures the shown courses name. */
-  uploads: Map<string, string>
+  /** Absolute paths of the pictures the pages show, by kind ('/uploads/a.jpg' → its file). */
+  uploads: Record<PictureKind, Map<string, string>>
+  /** The teachers, in order (content/teachers/). */
+  teachers: Teacher[]
+  /** The school's photos, in order (content/photos/). */
+  schoolPhotos: SchoolPhoto[]
   /** The fixed pages' own words (content/pages/). */
   pageTexts: ReturnType<typeof readPageTexts>
   /** The groups of the shown courses, in list order (docs/decisions/0075). */
@@ -115,20 +130,39 @@ export function uploadsProblems(dir: string): ContentProblem[] {
   return problems
 }
 
-/** The problems of one course's picture: missing, not a picture, too heavy, too small or not 8:5. */
-async function imageProblems(
-  course: CourseFile,
-  file: string,
+/** Where a picture is named: its file and field, for a problem. */
+type PictureAt = { file: string; field: string; label: string | undefined }
+
+/** The largest cut of `kind`'s proportion a `width`×`height` picture holds. */
+export function pictureCut(kind: PictureKind, width: number, height: number) {
+  const { aspect } = PICTURE_KINDS[kind]
+  const cutWidth = Math.min(width, Math.floor((height * aspect.width) / aspect.height))
+  return { width: cutWidth, height: Math.floor((cutWidth * aspect.height) / aspect.width) }
+}
+
+/**
+ * The problems of one uploaded picture of a kind (docs/decisions/0074-teachers-and-school-photos.md):
+ * missing, too heavy, an SVG where a photo is needed, too small, or (a course's) not in its
+ * proportion. A teacher's or the school's photo of another proportion is cut at build instead.
+ */
+async function pictureProblems(
+  kind: PictureKind,
+  image: string,
+  where: PictureAt,
   dir: string,
 ): Promise<ContentProblem[]> {
-  const at = { file, field: 'image', label: FIELD_LABELS.course.image, received: course.image }
-  const picture = path.join(dir, 'uploads', course.image.slice(UPLOADS_PATH.length))
+  const rules = PICTURE_KINDS[kind]
+  const at = { ...where, received: image }
+  const picture = path.join(dir, 'uploads', image.slice(UPLOADS_PATH.length))
   if (!existsSync(picture)) {
     return [{ ...at, rule: 'такого файла нет в content/uploads: загрузите картинку заново' }]
   }
   const bytes = statSync(picture).size
   // An SVG is served as it is; a photo is resized at build, so only its upload is limited.
   const svg = picture.toLowerCase().endsWith('.svg')
+  if (svg && !rules.svg) {
+    return [{ ...at, rule: 'здесь нужна фотография JPG, PNG, WebP или AVIF, а не рисунок SVG' }]
+  }
   const limit = svg ? SVG_MAX_BYTES : IMAGE_MAX_BYTES
   if (bytes > limit) {
     return [{ ...at, rule: `картинка весит ${weight(bytes)}, можно не больше ${weight(limit)}` }]
@@ -139,19 +173,28 @@ async function imageProblems(
     .catch(() => undefined)
   if (!metadata) return [{ ...at, rule: 'файл не открывается как картинка: загрузите её заново' }]
   const { width, height } = metadata.autoOrient
-  const ratio = IMAGE_MIN_SIZE.width / IMAGE_MIN_SIZE.height
+  const { minSize, aspect } = rules
   const size = `${width}×${height}`
-  if (width < IMAGE_MIN_SIZE.width || height < IMAGE_MIN_SIZE.height) {
+  const proportion = pictureProportion(kind)
+  if (rules.cut) {
+    const cut = pictureCut(kind, width, height)
+    if (cut.width >= minSize.width) return []
     return [
       {
         ...at,
-        rule: `картинка ${size}, нужна не меньше ${IMAGE_MIN_SIZE.width}×${IMAGE_MIN_SIZE.height}`,
+        rule: `фото ${size} слишком маленькое: на сайте оно в пропорции ${proportion}, и из него выходит только ${cut.width}×${cut.height}, а нужно не меньше ${minSize.width}×${minSize.height}`,
       },
     ]
   }
-  if (Math.abs(width / height / ratio - 1) > IMAGE_RATIO_TOLERANCE) {
+  if (width < minSize.width || height < minSize.height) {
+    return [{ ...at, rule: `картинка ${size}, нужна не меньше ${minSize.width}×${minSize.height}` }]
+  }
+  if (Math.abs((width * aspect.height) / (height * aspect.width) - 1) > IMAGE_RATIO_TOLERANCE) {
     return [
-      { ...at, rule: `картинка ${size}: нужна пропорция 8:5, например 1280×800 (обрежьте её)` },
+      {
+        ...at,
+        rule: `картинка ${size}: нужна пропорция ${proportion}, например ${minSize.width * 2}×${minSize.height * 2} (обрежьте её)`,
+      },
     ]
   }
   return []
@@ -171,6 +214,8 @@ function problemsOf(error: unknown): ContentProblem[] {
 export async function readBuildContent(today = schoolToday()): Promise<BuildContent> {
   const dir = contentDir()
   const { courses, files, problems } = checkCourses(dir)
+  /** A course file with problems has no known number: teachers' courses are not checked then. */
+  const knownCourses = problems.length === 0 ? courses : undefined
   /** The file's value, or undefined with its problems listed. */
   const collect = <T>(read: () => T): T | undefined => {
     try {
@@ -190,16 +235,47 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
   )
   problems.push(...groupsRead.problems)
   problems.push(...uploadsProblems(dir))
-  const uploads = new Map<string, string>()
-  for (const course of courses) {
-    // A hidden course's picture is checked too: showing the course again must not break the build.
-    const found = await imageProblems(course, files.get(course.id) ?? '', dir)
+  const uploads: BuildContent['uploads'] = {
+    course: new Map(),
+    teacher: new Map(),
+    photo: new Map(),
+  }
+  /** Checks a picture; one without problems is built for the pages when `shown`. */
+  const picture = async (kind: PictureKind, image: string, at: PictureAt, shown: boolean) => {
+    const found = await pictureProblems(kind, image, at, dir)
     problems.push(...found)
-    if (found.length === 0 && !course.hidden) {
-      uploads.set(course.image, path.join(dir, 'uploads', course.image.slice(UPLOADS_PATH.length)))
+    if (found.length === 0 && shown) {
+      uploads[kind].set(image, path.join(dir, 'uploads', image.slice(UPLOADS_PATH.length)))
     }
   }
-  if (problems.length > 0 || !prizes || !trialOffer || !announcements || !pageTexts) {
+  for (const course of courses) {
+    // A hidden course's picture is checked too: showing the course again must not break the build.
+    const at = {
+      file: files.get(course.id) ?? '',
+      field: 'image',
+      label: FIELD_LABELS.course.image,
+    }
+    await picture('course', course.image, at, !course.hidden)
+  }
+  const teachers = collect(() => readTeachers(knownCourses, dir))
+  for (const { file, value } of checkTeachers(undefined, dir).teachers) {
+    const at = { file, field: 'photo', label: FIELD_LABELS.teacher.photo }
+    await picture('teacher', value.photo, at, true)
+  }
+  const schoolPhotos = collect(() => readSchoolPhotos(dir))
+  for (const { file, value } of checkPhotos(dir).photos) {
+    const at = { file, field: 'image', label: FIELD_LABELS.photo.image }
+    await picture('photo', value.image, at, true)
+  }
+  if (
+    problems.length > 0 ||
+    !prizes ||
+    !trialOffer ||
+    !announcements ||
+    !pageTexts ||
+    !teachers ||
+    !schoolPhotos
+  ) {
     throw new ContentError(problems)
   }
   // A start date already past is shown as «По набору»: the group has begun, enrolment goes on.
@@ -222,23 +298,36 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
     pageTexts,
     uploads,
     groups,
+    teachers,
+    schoolPhotos,
   }
 }
 
 /**
- * A course picture as the pages get it: a photo is cut to 8:5 and built at these widths (the
- * widest serves a 640-pixel picture on a screen of twice the density); an SVG is served as it is.
+ * How each kind of picture is built for the pages: a photo is cut to its kind's proportion and
+ * built at these widths (the widest serves the picture on a screen of twice or three times the
+ * density); an SVG is served as it is.
  */
-export const COURSE_PHOTO: ResponsiveImageSpec = {
-  widths: [320, 640, 960, 1280],
-  aspect: { width: 8, height: 5 },
+export const PICTURE_SPECS: Readonly<Record<PictureKind, ResponsiveImageSpec>> = {
+  course: { widths: [320, 640, 960, 1280], aspect: PICTURE_KINDS.course.aspect },
+  // The face is kept rather than the middle: sharp's «attention» finds skin and detail.
+  teacher: {
+    widths: [240, 480, 720, 960],
+    aspect: PICTURE_KINDS.teacher.aspect,
+    position: 'attention',
+  },
+  photo: {
+    widths: [320, 640, 960, 1280],
+    aspect: PICTURE_KINDS.photo.aspect,
+    position: 'attention',
+  },
 }
 
-/** The width a course picture is laid out at (its width attribute): the <img>'s own `src`. */
-const COURSE_SHOWN_WIDTH = 640
+/** A course picture as the pages get it. */
+export const COURSE_PHOTO = PICTURE_SPECS.course
 
 /** The virtual module's source: each picture's fallback URL, `srcset` and the better formats. */
-async function uploadsModule(uploads: Map<string, string>): Promise<string> {
+async function uploadsModule(kind: PictureKind, uploads: Map<string, string>): Promise<string> {
   const imports = new Map<string, string>()
   /** An expression for the built URL of `file`, imported through Vite so it gets a hashed name. */
   const url = (file: string) => {
@@ -258,10 +347,11 @@ async function uploadsModule(uploads: Map<string, string>): Promise<string> {
       entries.push(`${JSON.stringify(name)}: { src: ${url(file)}, sources: [] }`)
       continue
     }
-    const variants = await buildResponsiveImage(file, COURSE_PHOTO)
+    const variants = await buildResponsiveImage(file, PICTURE_SPECS[kind])
     const of = (format: string) => variants.filter((variant) => variant.format === format)
     const own = of(FALLBACK_FORMAT)
-    const src = own.find(({ width }) => width >= COURSE_SHOWN_WIDTH) ?? own.at(-1)
+    // The width the picture is laid out at (its width attribute): the <img>'s own `src`.
+    const src = own.find(({ width }) => width >= PICTURE_SIZES[kind].width) ?? own.at(-1)
     const sources = IMAGE_FORMATS.filter(({ format }) => format !== FALLBACK_FORMAT).map(
       ({ format, type }) => `{ type: ${JSON.stringify(type)}, srcset: ${srcset(of(format))} }`,
     )
@@ -275,12 +365,16 @@ async function uploadsModule(uploads: Map<string, string>): Promise<string> {
   ].join('\n')
 }
 
-const UPLOADS_MODULE = 'virtual:content-uploads'
+/** Each kind's pictures: `virtual:content-uploads/course`, `…/teacher`, `…/photo`. */
+const UPLOADS_MODULE = 'virtual:content-uploads/'
 
-/** Bakes the content into the bundles and serves the course pictures as Vite assets. */
+/** Bakes the content into the bundles and serves the pages' pictures as Vite assets. */
 export function contentPlugin(content: BuildContent): Plugin {
   // Built once for the client and the prerendering builds alike.
-  let uploads: Promise<string> | undefined
+  const modules = new Map<string, Promise<string>>()
+  const kindOf = (id: string) =>
+    Object.keys(PICTURE_KINDS).find((kind) => id === `\0${UPLOADS_MODULE}${kind}`) as
+      PictureKind | undefined
   return {
     name: 'it-lab-content',
     config: () => ({
@@ -307,13 +401,18 @@ export function contentPlugin(content: BuildContent): Plugin {
         ),
         __ANNOUNCEMENTS__: JSON.stringify(content.announcements),
         __GROUPS__: JSON.stringify(content.groups),
+        __TEACHERS__: JSON.stringify(content.teachers),
+        __SCHOOL_PHOTOS__: JSON.stringify(content.schoolPhotos),
         ...definePriceTexts(content.courses),
       },
     }),
-    resolveId: (id) => (id === UPLOADS_MODULE ? `\0${UPLOADS_MODULE}` : undefined),
+    resolveId: (id) => (id.startsWith(UPLOADS_MODULE) ? `\0${id}` : undefined),
     load(id) {
-      if (id !== `\0${UPLOADS_MODULE}`) return undefined
-      return (uploads ??= uploadsModule(content.uploads))
+      const kind = kindOf(id)
+      if (kind === undefined) return undefined
+      const module = modules.get(kind) ?? uploadsModule(kind, content.uploads[kind])
+      modules.set(kind, module)
+      return module
     },
   }
 }

@@ -38,7 +38,7 @@ export async function writeEditorBundle(
         name: 'it-lab-editor-pictures',
         enforce: 'pre',
         resolveId: (id) =>
-          id === 'virtual:content-uploads'
+          id.startsWith('virtual:content-uploads/')
             ? path.join(ADMIN_SOURCES, 'preview-pictures.ts')
             : undefined,
       },

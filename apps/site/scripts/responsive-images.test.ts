@@ -4,7 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { largePhotoJpeg } from '../harness/large-photo.ts'
-import { COURSE_PHOTO } from './content-plugin.ts'
+import { COURSE_PHOTO, PICTURE_SPECS } from './content-plugin.ts'
 import { buildResponsiveImage, variantWidths } from './responsive-images.ts'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'responsive-images-'))
@@ -61,4 +61,25 @@ describe('a course photo built at build time', () => {
     expect(variantWidths(COURSE_PHOTO, 1000)).toEqual([320, 640, 960])
     expect(variantWidths(COURSE_PHOTO, 200)).toEqual([200])
   })
+})
+
+describe("a teacher's and the school's photos (docs/decisions/0074-teachers-and-school-photos.md)", () => {
+  it.each([
+    ['teacher', ['240×300', '480×600', '720×900', '960×1200']],
+    ['photo', ['320×240', '640×480', '960×720', '1280×960']],
+  ] as const)(
+    'a 5 MB JPEG of 8:5 becomes a %s picture of its own shape, AVIF and WebP at every width',
+    async (kind, sizes) => {
+      const variants = await buildResponsiveImage(photo, PICTURE_SPECS[kind], cache)
+      expect(variants.map(({ format, width, height }) => `${format} ${width}×${height}`)).toEqual(
+        sizes.flatMap((size) => [`avif ${size}`, `webp ${size}`]),
+      )
+      for (const variant of variants) {
+        const metadata = await sharp(variant.file).metadata()
+        expect(metadata.format).toBe(variant.format === 'avif' ? 'heif' : 'webp')
+        expect([metadata.width, metadata.height]).toEqual([variant.width, variant.height])
+        expect(statSync(variant.file).size).toBeLessThan(200 * 1024)
+      }
+    },
+  )
 })

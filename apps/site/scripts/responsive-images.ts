@@ -14,6 +14,8 @@ export type ResponsiveImageSpec = {
   widths: readonly number[]
   /** The proportion every width is cut to (the middle of the photo is kept). */
   aspect: { width: number; height: number }
+  /** What the cut keeps instead of the middle: «attention», the part with skin and detail. */
+  position?: 'attention'
 }
 
 export const IMAGE_FORMATS = [
@@ -76,7 +78,7 @@ export async function buildResponsiveImage(
       if (!(await exists(file))) {
         const encoded = await sharp(bytes)
           .autoOrient() // a phone's photo stands as it was taken (its EXIF orientation)
-          .resize(width, height, { fit: 'cover', position: 'centre' })
+          .resize(width, height, { fit: 'cover', position: spec.position ?? 'centre' })
           .toFormat(format, options)
           .toBuffer()
         const temporary = `${file}.${process.pid}.tmp`

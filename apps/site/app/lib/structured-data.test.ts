@@ -117,3 +117,32 @@ describe('Course JSON-LD', () => {
     })
   })
 })
+
+describe('teacher JSON-LD (docs/decisions/0074-teachers-and-school-photos.md)', () => {
+  it('is a Person working for the school, with their photo and the courses they teach', async () => {
+    const { teacherJsonLd } = await import('./structured-data')
+    const { teachers } = await import('#app/content/teachers.ts')
+    const { findCourse } = await import('#app/content/courses.ts')
+    const { school } = await import('#app/config/school.ts')
+    const [teacher] = teachers
+    if (!teacher) throw new Error('the repository ships sample teachers')
+    const { teacherPicture } = await import('#app/content/teacher-pictures.ts')
+    const person = teacherJsonLd(teacher, teacherPicture(teacher.photo).src)
+    expect(person).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: teacher.name,
+      image: expect.stringMatching(/^https:\/\/itlab\.example\/.+\.webp$/),
+      jobTitle: 'Преподаватель',
+      description: teacher.text,
+      knowsAbout: teacher.courseIds.map((id) => findCourse(id)?.title),
+      worksFor: {
+        '@type': 'EducationalOrganization',
+        '@id': 'https://itlab.example/#organization',
+        name: school.name,
+      },
+    })
+    // A teacher with no shown course claims no knowledge.
+    expect(teacherJsonLd({ ...teacher, courseIds: [] }, '/a.webp')).not.toHaveProperty('knowsAbout')
+  })
+})

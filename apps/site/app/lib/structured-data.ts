@@ -2,10 +2,11 @@ import type { MetaDescriptor } from 'react-router'
 import { env } from '#app/config/env.ts'
 import { school } from '#app/config/school.ts'
 import type { Announcement } from '#app/content/announcements.ts'
-import type { Course } from '#app/content/courses.ts'
 import { courseGroups, type GroupEntry } from '#app/content/groups.ts'
+import { findCourse, type Course } from '#app/content/courses.ts'
 import { PRICE_PLANS } from '#app/content/price-plans.ts'
 import { paths } from '#app/config/paths.ts'
+import type { Teacher } from '#app/content/teachers.ts'
 
 const ORGANIZATION_ID = () => `${env.siteUrl}/#organization`
 
@@ -135,6 +136,25 @@ export function announcementEventJsonLd(item: Announcement & { date: string }) {
       address: schoolAddress(),
     },
     organizer: { '@type': 'EducationalOrganization', '@id': ORGANIZATION_ID(), name: school.name },
+  }
+}
+
+/**
+ * schema.org Person for a teacher, working for the school, knowing about the courses they teach
+ * (docs/decisions/0074-teachers-and-school-photos.md). `photo` is the built picture's address
+ * (content/teacher-pictures.ts): passed in, so the pictures stay out of the chunk every page loads.
+ */
+export function teacherJsonLd(teacher: Teacher, photo: string) {
+  const knowsAbout = teacher.courseIds.flatMap((id) => findCourse(id)?.title ?? [])
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: teacher.name,
+    image: new URL(photo, `${env.siteUrl}/`).href,
+    jobTitle: 'Преподаватель',
+    description: teacher.text,
+    ...(knowsAbout.length > 0 && { knowsAbout }),
+    worksFor: { '@type': 'EducationalOrganization', '@id': ORGANIZATION_ID(), name: school.name },
   }
 }
 

@@ -6,8 +6,11 @@ import { CourseNotRunning, courseNotRunningText } from '#app/features/course/cou
 import { ScrollToTopButton } from '#app/features/course/scroll-to-top-button.tsx'
 import { paths } from '#app/config/paths.ts'
 import { courseTitle, seo } from '#app/lib/seo.ts'
-import { courseJsonLd, jsonLdMeta } from '#app/lib/structured-data.ts'
 import { CourseGroupsSection } from '#app/sections/course-groups-section.tsx'
+import { courseJsonLd, jsonLdMeta, teacherJsonLd } from '#app/lib/structured-data.ts'
+import { courseTeachers } from '#app/content/teachers.ts'
+import { teacherPicture } from '#app/content/teacher-pictures.ts'
+import { CourseTeachersSection } from '#app/sections/course-teachers-section.tsx'
 import { CompletionBenefitsSection } from '#app/sections/completion-benefits-section.tsx'
 import { ContactSection } from '#app/sections/contact-section.tsx'
 import { CoursePlanSection } from '#app/sections/course-plan-section.tsx'
@@ -42,6 +45,9 @@ export const meta = ({ params }: Route.MetaArgs) => {
       path: paths.course(course.id),
     }),
     jsonLdMeta(courseJsonLd(course)),
+    ...courseTeachers(course.id).map((teacher) =>
+      jsonLdMeta(teacherJsonLd(teacher, teacherPicture(teacher.photo).src)),
+    ),
   ]
 }
 
@@ -59,6 +65,7 @@ export default function CoursePage({ params }: Route.ComponentProps) {
       <CourseSkillsSection courseId={course.id} />
       <CoursePlanSection course={course} />
       <CourseGroupsSection groups={courseGroups(course.id)} />
+      <CourseTeachersSection courseId={course.id} />
       <CompletionBenefitsSection />
       <CoursePricesSection prices={course.prices} />
       <TrialPromoSection />

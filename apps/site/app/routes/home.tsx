@@ -5,12 +5,19 @@ import { CoursesSection } from '#app/sections/courses-section.tsx'
 import { HeroSection } from '#app/sections/hero-section.tsx'
 import { LearningPathSection } from '#app/sections/learning-path-section.tsx'
 import { QuizSection } from '#app/sections/quiz-section.tsx'
+import { SchoolPhotosSection } from '#app/sections/school-photos-section.tsx'
+import { TeachersSection } from '#app/sections/teachers-section.tsx'
+import { teachers } from '#app/content/teachers.ts'
+import { teacherPicture } from '#app/content/teacher-pictures.ts'
 import { seo } from '#app/lib/seo.ts'
-import { jsonLdMeta, organizationJsonLd } from '#app/lib/structured-data.ts'
+import { jsonLdMeta, organizationJsonLd, teacherJsonLd } from '#app/lib/structured-data.ts'
 
 export const meta = () => [
   ...seo({ ...__SEARCH_TEXTS__.home, path: paths.home }),
   jsonLdMeta(organizationJsonLd()),
+  ...teachers.map((teacher) =>
+    jsonLdMeta(teacherJsonLd(teacher, teacherPicture(teacher.photo).src)),
+  ),
 ]
 
 export default function HomePage() {
@@ -20,6 +27,8 @@ export default function HomePage() {
       <AnnouncementsSection />
       <CoursesSection />
       <LearningPathSection />
+      <TeachersSection />
+      <SchoolPhotosSection />
       <QuizSection />
       <ClosingSection />
     </>

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { formatProblem } from './problems.ts'
-import { checkAnnouncements, checkCourses, checkGroups, readCourses } from './read.ts'
+import {
+  checkAnnouncements,
+  checkCourses,
+  checkGroups,
+  checkPhotos,
+  checkTeachers,
+  readCourses,
+} from './read.ts'
 import { dateYearWindow } from './schema.ts'
 
 const shipped = path.join(import.meta.dirname, '../../../../content')
@@ -203,5 +210,100 @@ describe('groups', () => {
       'content/groups/odd.json: поле «Начало занятия» (start): нужно время в виде ЧЧ:ММ, например 10:00 (сейчас: "9:00")',
       'content/groups/odd.json: поле «Возраст от» (ageMin): возраст: не меньше 5 (сейчас: 4)',
     ])
+  })
+})
+
+/** A copy of the shipped content with `files` written into it (paths under content/). */
+function contentWithFiles(files: Record<string, unknown>): string {
+  const dir = contentWith(() => undefined)
+  for (const [name, data] of Object.entries(files)) {
+    writeFileSync(path.join(dir, name), JSON.stringify(data))
+  }
+  return dir
+}
+
+describe('teachers and photos of the school', () => {
+  const COURSES = new Set([1, 4, 6, 7])
+
+  it('read the courses a teacher teaches as numbers, as the editor writes them (text) or by hand', () => {
+    const dir = contentWithFiles({
+      'teachers/a.json': {
+        name: 'Имя Фамилия',
+        photo: '/uploads/a.jpg',
+        courses: ['4', 6],
+        text: 'Текст',
+        order: 2,
+      },
+    })
+    const { teachers, problems } = checkTeachers(COURSES, dir)
+    expect(problems).toEqual([])
+    expect(teachers.find(({ file }) => file === 'content/teachers/a.json')?.value).toEqual({
+      name: 'Имя Фамилия',
+      photo: '/uploads/a.jpg',
+      courses: [4, 6],
+      text: 'Текст',
+      order: 2,
+      sample: false,
+    })
+  })
+
+  it('refuse, in Russian, a course the site does not have, a missing photo, a long text and no order', () => {
+    const dir = contentWithFiles({
+      'teachers/b.json': { name: ' ', photo: '', courses: ['9', '4', '4'], text: 'ы'.repeat(401) },
+      'teachers/c.json': {
+        name: 'Имя',
+        photo: '/uploads/c.jpg',
+        courses: [9, 12],
+        text: 'Т',
+        order: 1,
+      },
+    })
+    expect(
+      checkTeachers(COURSES, dir)
+        .problems.filter(({ file }) => !file.includes('sample'))
+        .map(formatProblem),
+    ).toEqual([
+      'content/teachers/b.json: поле «Имя и фамилия» (name): не должно быть пустым (сейчас: " ")',
+      'content/teachers/b.json: поле «Фото» (photo): нужно фото преподавателя: загрузите его (сейчас: "")',
+      'content/teachers/b.json: поле «Ведёт курсы» (courses): курсы не должны повторяться',
+      'content/teachers/b.json: поле «О преподавателе» (text): не длиннее 400 знаков (сейчас: "' +
+        'ы'.repeat(401) +
+        '")',
+      'content/teachers/b.json: поле «Порядок» (order): порядок: нужно число',
+      'content/teachers/c.json: поле «Ведёт курсы» (courses): курсов 9, 12 нет на сайте (их удалили?): уберите их из курсов преподавателя',
+    ])
+  })
+
+  it('refuse a photo without its description for a screen reader; the caption may be left out', () => {
+    const dir = contentWithFiles({
+      'photos/a.json': { image: '/uploads/a.jpg', alt: 'Дети у доски', order: 1 },
+      'photos/b.json': { image: '/uploads/b.jpg', alt: '', caption: 'ы'.repeat(121), order: 0 },
+    })
+    const { photos, problems } = checkPhotos(dir)
+    expect(photos.find(({ file }) => file === 'content/photos/a.json')?.value).toEqual({
+      image: '/uploads/a.jpg',
+      alt: 'Дети у доски',
+      caption: '',
+      order: 1,
+      sample: false,
+    })
+    expect(problems.map(formatProblem)).toEqual([
+      'content/photos/b.json: поле «Что на фото (для незрячих)» (alt): не должно быть пустым (сейчас: "")',
+      'content/photos/b.json: поле «Подпись под фото» (caption): не длиннее 120 знаков (сейчас: "' +
+        'ы'.repeat(121) +
+        '")',
+      'content/photos/b.json: поле «Порядок» (order): порядок: не меньше 1 (сейчас: 0)',
+    ])
+  })
+
+  it('the shipped samples pass, each ticked', () => {
+    const courses = new Set(readCourses(shipped).map(({ id }) => id))
+    const teachers = checkTeachers(courses, shipped)
+    const photos = checkPhotos(shipped)
+    expect([...teachers.problems, ...photos.problems]).toEqual([])
+    expect(teachers.teachers.length).toBeGreaterThanOrEqual(2)
+    expect(photos.photos.length).toBeGreaterThanOrEqual(3)
+    for (const { value } of [...teachers.teachers, ...photos.photos])
+      expect(value.sample).toBe(true)
   })
 })

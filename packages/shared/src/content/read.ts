@@ -6,6 +6,8 @@ import {
   type AnnouncementFile,
   type CourseFile,
   type GroupFile,
+  type PhotoFile,
+  type TeacherFile,
 } from './schema.ts'
 
 // Reads and checks the content files, in Node only: the build, its scripts, the tests and the
@@ -222,4 +224,45 @@ export function shownGroups(
   return groups
     .filter((group) => courses.some((course) => course.id === group.course))
     .map(({ order: _order, ...group }) => group)
+}
+
+/**
+ * The teachers of content/teachers/*.json, with their file names. Each course a teacher names must
+ * be one of `courseIds` (every course file, hidden ones included: a hidden course is only not
+ * linked); an unknown number is a problem naming it. Undefined while a course file has problems of
+ * its own: its number is then unknown, and the course's problem is the one to tell.
+ */
+export function checkTeachers(
+  courseIds: ReadonlySet<number> | undefined,
+  dir = contentDir(),
+): { teachers: { file: string; value: TeacherFile }[]; problems: ContentProblem[] } {
+  const { items, problems } = readFolder(
+    'teachers',
+    contentSchemas().teacher,
+    FIELD_LABELS.teacher,
+    dir,
+  )
+  for (const { file, value } of courseIds ? items : []) {
+    const unknown = value.courses.filter((id) => !courseIds?.has(id))
+    if (unknown.length === 0) continue
+    problems.push({
+      file,
+      field: 'courses',
+      label: FIELD_LABELS.teacher.courses,
+      rule:
+        unknown.length === 1
+          ? `курса ${unknown.join('')} нет на сайте (его удалили?): уберите его из курсов преподавателя`
+          : `курсов ${unknown.join(', ')} нет на сайте (их удалили?): уберите их из курсов преподавателя`,
+    })
+  }
+  return { teachers: items, problems }
+}
+
+/** The photos of the school in content/photos/*.json, with their file names. */
+export function checkPhotos(dir = contentDir()): {
+  photos: { file: string; value: PhotoFile }[]
+  problems: ContentProblem[]
+} {
+  const { items, problems } = readFolder('photos', contentSchemas().photo, FIELD_LABELS.photo, dir)
+  return { photos: items, problems }
 }

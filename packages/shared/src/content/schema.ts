@@ -112,6 +112,38 @@ export const GROUP_SEATS_MAX = 30
 export const ORDER_MAX = 999
 /** HH:MM, 00:00 to 23:59. */
 export const TIME_PATTERN = '^([01]\\d|2[0-3]):[0-5]\\d$'
+/**
+ * The shapes the site shows uploaded pictures in (docs/decisions/0074-teachers-and-school-photos.md).
+ * A course picture must already be in its proportion (give or take IMAGE_RATIO_TOLERANCE) and may
+ * be an SVG drawing; a teacher's portrait and a photo of the school are photos, cut to their
+ * proportion at build, so a phone's photo of any shape is taken as long as the cut is large enough.
+ */
+export const PICTURE_KINDS = {
+  course: { aspect: { width: 8, height: 5 }, minSize: IMAGE_MIN_SIZE, cut: false, svg: true },
+  teacher: {
+    aspect: { width: 4, height: 5 },
+    minSize: { width: 400, height: 500 },
+    cut: true,
+    svg: false,
+  },
+  photo: {
+    aspect: { width: 4, height: 3 },
+    minSize: { width: 800, height: 600 },
+    cut: true,
+    svg: false,
+  },
+} as const
+export type PictureKind = keyof typeof PICTURE_KINDS
+/** The proportion as the owner reads it: «4:5». */
+export const pictureProportion = (kind: PictureKind) =>
+  `${PICTURE_KINDS[kind].aspect.width}:${PICTURE_KINDS[kind].aspect.height}`
+
+export const TEACHER_NAME_MAX = 60
+export const TEACHER_TEXT_MAX = 400
+export const PHOTO_ALT_MAX = 150
+export const PHOTO_CAPTION_MAX = 120
+/** «Порядок» of a teacher or a photo: smaller first, ties by file name. */
+export const TEACHER_PHOTO_ORDER = { min: 1, max: 999 } as const
 
 /** A required text, trimmed, of at most `max` characters: the rule of every text the owner writes. */
 export const boundedText = (max: number) =>
@@ -354,12 +386,68 @@ function createContentSchemas() {
       .check(z.minLength(1, 'нужен хотя бы один пункт'), z.maxLength(6, 'не больше 6 пунктов')),
   })
 
+  /** A picture uploaded through the editor, required (teachers' photos, the school's photos). */
+  const uploadedPhoto = (missing: string) =>
+    z.string({ error: missing }).check(
+      z.minLength(1, missing),
+      z.refine(
+        (value) => value === '' || UPLOADED_IMAGE.test(value),
+        `фото должно быть загружено через редактор (${IMAGE_EXTENSIONS.join(', ')})`,
+      ),
+    )
+  const teacherPhotoOrder = wholeNumber(TEACHER_PHOTO_ORDER.min, TEACHER_PHOTO_ORDER.max, 'порядок')
+
+  const teacherFileSchema = z.object({
+    name: text(TEACHER_NAME_MAX),
+    photo: uploadedPhoto('нужно фото преподавателя: загрузите его'),
+    /**
+     * The numbers of the courses they teach. The editor's list of courses writes each as text
+     * («4»), a hand edit may write 4: both read as the number. That each exists is checked
+     * against the courses (read.ts), which this file does not see.
+     */
+    courses: z._default(
+      z
+        .array(
+          z.pipe(
+            z.transform((value: unknown) =>
+              typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value,
+            ),
+            wholeNumber(1, 9999, 'номер курса'),
+          ),
+          { error: 'должно быть списком курсов' },
+        )
+        .check(
+          z.refine((list) => new Set(list).size === list.length, 'курсы не должны повторяться'),
+        ),
+      [],
+    ),
+    text: text(TEACHER_TEXT_MAX),
+    order: teacherPhotoOrder,
+    sample: sampleMark(),
+  })
+
+  const photoFileSchema = z.object({
+    image: uploadedPhoto('нужно фото: загрузите его'),
+    alt: text(PHOTO_ALT_MAX),
+    /** Empty or absent: no caption under the photo. */
+    caption: z._default(
+      z
+        .string({ error: 'должно быть текстом' })
+        .check(z.trim(), z.maxLength(PHOTO_CAPTION_MAX, `не длиннее ${PHOTO_CAPTION_MAX} знаков`)),
+      '',
+    ),
+    order: teacherPhotoOrder,
+    sample: sampleMark(),
+  })
+
   return {
     course: courseFileSchema,
     announcement: announcementFileSchema,
     prizes: prizesFileSchema,
     trialOffer: trialOfferFileSchema,
     group: groupFileSchema,
+    teacher: teacherFileSchema,
+    photo: photoFileSchema,
   }
 }
 
@@ -397,9 +485,12 @@ export type PrizesFile = z.output<ContentSchemas['prizes']>
 export type TrialOfferFile = z.output<ContentSchemas['trialOffer']>
 export type GroupFile = z.output<ContentSchemas['group']>
 
+export type TeacherFile = z.output<ContentSchemas['teacher']>
+export type PhotoFile = z.output<ContentSchemas['photo']>
+
 /** The editor's labels of the fields, by path without list indices: the problems name them. */
 export const FIELD_LABELS: Record<
-  'course' | 'announcement' | 'prizes' | 'trialOffer' | 'group',
+  'course' | 'announcement' | 'prizes' | 'trialOffer' | 'group' | 'teacher' | 'photo',
   Record<string, string>
 > = {
   course: {
@@ -465,6 +556,21 @@ export const FIELD_LABELS: Record<
     place: 'Где занимаются',
     startDate: 'Старт группы',
     seats: 'Свободных мест',
+    order: 'Порядок',
+    sample: SAMPLE_FIELD_LABEL,
+  },
+  teacher: {
+    name: 'Имя и фамилия',
+    photo: 'Фото',
+    courses: 'Ведёт курсы',
+    text: 'О преподавателе',
+    order: 'Порядок',
+    sample: SAMPLE_FIELD_LABEL,
+  },
+  photo: {
+    image: 'Фото',
+    alt: 'Что на фото (для незрячих)',
+    caption: 'Подпись под фото',
     order: 'Порядок',
     sample: SAMPLE_FIELD_LABEL,
   },

@@ -1,0 +1,126 @@
+import { render, screen, within } from '@testing-library/react'
+import { createRoutesStub } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { courses } from '#app/content/courses.ts'
+import { schoolPhotos, type SchoolPhoto } from '#app/content/school-photos.ts'
+import { teachers, type Teacher } from '#app/content/teachers.ts'
+import { CourseTeachersSection } from './course-teachers-section'
+import { SchoolPhotosSection } from './school-photos-section'
+import { TeachersSection } from './teachers-section'
+
+function renderPage(content: React.ReactNode) {
+  const Stub = createRoutesStub([
+    {
+      path: '/',
+      Component: () => (
+        <>
+          {content}
+          <p>Дальше на странице</p>
+        </>
+      ),
+    },
+  ])
+  return render(<Stub />)
+}
+
+const [shipped] = teachers
+if (!shipped) throw new Error('the repository ships sample teachers')
+const [python, scratch] = [courses.find(({ id }) => id === 4), courses.find(({ id }) => id === 6)]
+if (!python || !scratch) throw new Error('courses 4 and 6 are shown')
+
+const teacher = (id: string, courseIds: number[], sample = false): Teacher => ({
+  ...shipped,
+  id,
+  name: `Преподаватель ${id}`,
+  text: `О преподавателе ${id}`,
+  courseIds,
+  sample,
+})
+
+describe('TeachersSection', () => {
+  it('shows each teacher: photo, name, the courses they teach as links, their text', async () => {
+    renderPage(<TeachersSection teachers={[teacher('1', [4, 6]), teacher('2', [], true)]} />)
+    const section = await screen.findByRole('region', { name: 'Преподаватели' })
+    const cards = within(section).getAllByRole('article')
+    expect(cards).toHaveLength(2)
+    const [first, second] = cards as [HTMLElement, HTMLElement]
+    expect(within(first).getByRole('heading', { level: 3 })).toHaveTextContent('Преподаватель 1')
+    expect(within(first).getByRole('img', { name: 'Преподаватель 1' })).toHaveAttribute(
+      'loading',
+      'lazy',
+    )
+    expect(within(first).getByRole('link', { name: python.title })).toHaveAttribute(
+      'href',
+      '/course/4',
+    )
+    expect(within(first).getByRole('link', { name: scratch.title })).toHaveAttribute(
+      'href',
+      '/course/6',
+    )
+    expect(within(first).getByText('О преподавателе 1')).toBeVisible()
+    expect(within(first).queryByText('Образец')).toBeNull()
+    // A sample is badged; one with no shown course lists none.
+    expect(within(second).getByText('Образец')).toBeVisible()
+    expect(within(second).queryByRole('link')).toBeNull()
+  })
+
+  it('is absent when there are none', async () => {
+    renderPage(<TeachersSection teachers={[]} />)
+    await screen.findByText('Дальше на странице')
+    expect(screen.queryByRole('region', { name: 'Преподаватели' })).toBeNull()
+  })
+})
+
+describe('CourseTeachersSection', () => {
+  it('shows those who teach the course, with their other courses only', async () => {
+    renderPage(
+      <CourseTeachersSection
+        courseId={4}
+        teachers={[teacher('1', [4, 6]), teacher('2', [6]), teacher('3', [4])]}
+      />,
+    )
+    const section = await screen.findByRole('region', { name: 'Кто ведёт курс' })
+    expect(
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Преподаватель 1', 'Преподаватель 3'])
+    expect(within(section).getByText('Ещё ведёт:')).toBeVisible()
+    expect(within(section).queryByRole('link', { name: python.title })).toBeNull()
+    expect(within(section).getByRole('link', { name: scratch.title })).toBeVisible()
+  })
+
+  it('is absent on a course nobody is named for', async () => {
+    renderPage(<CourseTeachersSection courseId={4} teachers={[teacher('2', [6])]} />)
+    await screen.findByText('Дальше на странице')
+    expect(screen.queryByRole('region', { name: 'Кто ведёт курс' })).toBeNull()
+  })
+})
+
+describe('SchoolPhotosSection', () => {
+  it('shows each photo with its description as alt text, its size set and loaded lazily', async () => {
+    const [first] = schoolPhotos
+    if (!first) throw new Error('the repository ships sample photos')
+    const photos: SchoolPhoto[] = [
+      { ...first, id: 'a', alt: 'Дети у доски', caption: 'Первое занятие', sample: false },
+      { ...first, id: 'b', alt: 'Робот', caption: '', sample: false },
+    ]
+    renderPage(<SchoolPhotosSection photos={photos} />)
+    const section = await screen.findByRole('region', { name: 'Как проходят занятия' })
+    const board = within(section).getByRole('img', { name: 'Дети у доски' })
+    expect(board).toHaveAttribute('loading', 'lazy')
+    expect(board).toHaveAttribute('decoding', 'async')
+    expect(board).toHaveAttribute('width', '640')
+    expect(board).toHaveAttribute('height', '480')
+    expect(within(section).getByRole('img', { name: 'Робот' })).toBeVisible()
+    // The caption is the photo's own: in its figure.
+    expect(within(section).getByText('Первое занятие').closest('figure')).toContainElement(board)
+    expect(within(section).getAllByRole('figure')).toHaveLength(2)
+  })
+
+  it('is absent when there are none', async () => {
+    renderPage(<SchoolPhotosSection photos={[]} />)
+    await screen.findByText('Дальше на странице')
+    expect(screen.queryByRole('region', { name: 'Как проходят занятия' })).toBeNull()
+  })
+})
