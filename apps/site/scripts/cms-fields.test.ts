@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
+  AGE_RANGE,
+  contentSchemas,
   FIELD_LABELS,
+  GROUP_PLACE_MAX,
+  GROUP_SEATS_MAX,
+  GROUP_WEEKDAYS,
   PHOTO_ALT_MAX,
   PHOTO_CAPTION_MAX,
   SAMPLE_FIELD_LABEL,
@@ -10,15 +15,6 @@ import {
 } from '@it-lab/shared/content'
 import { FACT_MAX, FACT_NAMES } from '#app/config/school-facts-schema.ts'
 import { COURSE_CATALOGUE } from '@it-lab/shared/catalogue'
-import {
-  AGE_RANGE,
-  FIELD_LABELS,
-  GROUP_PLACE_MAX,
-  GROUP_SEATS_MAX,
-  GROUP_WEEKDAYS,
-  SAMPLE_FIELD_LABEL,
-  contentSchemas,
-} from '@it-lab/shared/content'
 import { cmsConfig, readCmsSettings } from './cms-config.ts'
 
 // The editor's fields as /admin/config.yml gives them to Decap
