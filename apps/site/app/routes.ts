@@ -4,6 +4,7 @@ export default [
   index('routes/home.tsx'),
   route('courses', 'routes/courses.tsx'),
   route('announcements', 'routes/announcements.tsx'),
+  route('sveden', 'routes/sveden.tsx'),
   route('course/:id', 'routes/course.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('personal-data-policy', 'routes/personal-data-policy.tsx'),

@@ -31,6 +31,8 @@ import {
   schoolToday,
   type Announcement,
 } from '#app/content/content-files.ts'
+import { readFaq, type FaqEntry } from '#app/content/faq.ts'
+import { readReviews, type Review } from '#app/content/reviews.ts'
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
 import { FACTS_FILE, parseSchoolFacts, SchoolFactsError } from '#app/config/school-facts-schema.ts'
 import { definePriceTexts } from './price-texts.ts'
@@ -58,6 +60,9 @@ export type BuildContent = {
   uploads: Map<string, string>
   /** The fixed pages' own words (content/pages/). */
   pageTexts: ReturnType<typeof readPageTexts>
+  /** The questions (content/faq/) and the parents' reviews (content/reviews/), in page order. */
+  faq: FaqEntry[]
+  reviews: Review[]
 }
 
 const KIB = 1024
@@ -179,6 +184,8 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
   const trialOffer = collect(readTrialOffer)
   const pageTexts = collect(() => readPageTexts(dir))
   const announcements = collect(() => readAnnouncements(today))
+  const faq = collect(readFaq)
+  const reviews = collect(readReviews)
   problems.push(...uploadsProblems(dir))
   const uploads = new Map<string, string>()
   for (const course of courses) {
@@ -189,7 +196,15 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
       uploads.set(course.image, path.join(dir, 'uploads', course.image.slice(UPLOADS_PATH.length)))
     }
   }
-  if (problems.length > 0 || !prizes || !trialOffer || !announcements || !pageTexts) {
+  if (
+    problems.length > 0 ||
+    !prizes ||
+    !trialOffer ||
+    !announcements ||
+    !pageTexts ||
+    !faq ||
+    !reviews
+  ) {
     throw new ContentError(problems)
   }
   // A start date already past is shown as «По набору»: the group has begun, enrolment goes on.
@@ -199,7 +214,17 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
   const hiddenCourses = courses
     .filter((course) => course.hidden)
     .map(({ id, title }) => ({ id, title }))
-  return { courses: shown, hiddenCourses, announcements, prizes, trialOffer, pageTexts, uploads }
+  return {
+    courses: shown,
+    hiddenCourses,
+    announcements,
+    prizes,
+    trialOffer,
+    pageTexts,
+    uploads,
+    faq,
+    reviews,
+  }
 }
 
 /**
@@ -283,6 +308,8 @@ export function contentPlugin(content: BuildContent): Plugin {
           ]),
         ),
         __ANNOUNCEMENTS__: JSON.stringify(content.announcements),
+        __FAQ__: JSON.stringify(content.faq),
+        __REVIEWS__: JSON.stringify(content.reviews),
         ...definePriceTexts(content.courses),
       },
     }),

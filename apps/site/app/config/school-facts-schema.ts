@@ -21,6 +21,9 @@ export const FACT_NAMES = [
   'openingHours',
   'policiesEffectiveDate',
   'siteUrl',
+  'geo',
+  'licence',
+  'payments',
 ] as const
 
 /**
@@ -37,6 +40,17 @@ export const FACT_MAX = {
   url: 200,
   email: 100,
   ownerName: 120,
+  licenceNumber: 60,
+  licenceIssuer: 200,
+} as const
+
+/**
+ * The school's place for the map links and the organisation's structured data: near Astrakhan
+ * (its region and the neighbours), so swapped or mistyped coordinates are refused.
+ */
+export const GEO_BOUNDS = {
+  latitude: { min: 40, max: 55 },
+  longitude: { min: 40, max: 55 },
 } as const
 
 /** Each fact of the «Ещё образец» list as the owner reads it (the editor's list, the messages). */
@@ -52,6 +66,9 @@ export const FACT_NAME_LABELS: Record<(typeof FACT_NAMES)[number], string> = {
   openingHours: 'Часы работы',
   policiesEffectiveDate: 'Дата вступления политик в силу',
   siteUrl: 'Адрес сайта',
+  geo: 'Координаты на карте',
+  licence: 'Лицензия на образовательную деятельность',
+  payments: 'Способы оплаты обучения',
 }
 
 /** The editor's labels of the facts, for the messages. */
@@ -76,6 +93,18 @@ export const FACT_LABELS: Record<string, string> = {
   'openingHours.closes': 'Часы работы → До',
   policiesEffectiveDate: 'Дата вступления политик в силу',
   siteUrl: 'Адрес сайта',
+  geo: 'Координаты на карте',
+  'geo.latitude': 'Координаты на карте → Широта',
+  'geo.longitude': 'Координаты на карте → Долгота',
+  licence: 'Лицензия на образовательную деятельность',
+  'licence.number': 'Лицензия → Номер',
+  'licence.date': 'Лицензия → Дата выдачи',
+  'licence.issuer': 'Лицензия → Кем выдана',
+  payments: 'Способы оплаты обучения',
+  'payments.taxDeduction': 'Способы оплаты → Налоговый вычет',
+  'payments.maternityCapital': 'Способы оплаты → Материнский капитал',
+  'payments.pfdo': 'Способы оплаты → Сертификат ПФДО',
+  'payments.pfdoUrl': 'Способы оплаты → Ссылка на навигатор',
   demo: 'Ещё образец — не заполнено',
 }
 
@@ -205,6 +234,50 @@ function createSchoolFactsSchema() {
       httpsUrl,
       z.transform((value) => value.replace(/\/+$/, '')),
     ),
+    /** Where the school is on a map: the map links and the structured data use it. */
+    geo: z.optional(
+      z.object({
+        latitude: z
+          .number({ error: 'нужно число, например 46.3497' })
+          .check(
+            z.gte(GEO_BOUNDS.latitude.min, `широта Астрахани — около 46`),
+            z.lte(GEO_BOUNDS.latitude.max, `широта Астрахани — около 46`),
+          ),
+        longitude: z
+          .number({ error: 'нужно число, например 48.0408' })
+          .check(
+            z.gte(GEO_BOUNDS.longitude.min, `долгота Астрахани — около 48`),
+            z.lte(GEO_BOUNDS.longitude.max, `долгота Астрахани — около 48`),
+          ),
+      }),
+    ),
+    /**
+     * The education licence: with it, the site shows the «Сведения об образовательной
+     * организации» page and how to pay for lessons (docs/decisions/0076).
+     */
+    licence: z.optional(
+      z.object({
+        number: text(FACT_MAX.licenceNumber),
+        date: isoDate,
+        issuer: text(FACT_MAX.licenceIssuer),
+      }),
+    ),
+    /** The ways to pay the owner confirms; shown only with a licence. */
+    payments: z.optional(
+      z.object({
+        taxDeduction: z._default(z.boolean({ error: 'да или нет' }), false),
+        maternityCapital: z._default(z.boolean({ error: 'да или нет' }), false),
+        pfdo: z._default(z.boolean({ error: 'да или нет' }), false),
+        /** The region's navigator of extra education, where a certificate is used. */
+        pfdoUrl: z._default(
+          z.union([
+            z.literal(''),
+            httpsUrl.check(z.maxLength(FACT_MAX.url, `не длиннее ${FACT_MAX.url} знаков`)),
+          ]),
+          '',
+        ),
+      }),
+    ),
     /** The facts still holding the repository's sample; the release build refuses any. */
     demo: z._default(z.array(z.enum(FACT_NAMES, 'неизвестное поле')), []),
   })
@@ -219,18 +292,26 @@ export type SchoolFacts = Omit<z.output<ReturnType<typeof createSchoolFactsSchem
 function isEmpty(value: unknown): boolean {
   if (Array.isArray(value)) return value.length === 0
   if (value !== null && typeof value === 'object') {
-    return Object.values(value).every((inner) => inner === undefined || inner === '')
+    return Object.values(value).every(
+      (inner) => inner === undefined || inner === null || inner === '',
+    )
   }
   return value === undefined
 }
 
 function withoutEmptyOptionals(file: unknown): unknown {
   if (file === null || typeof file !== 'object') return file
-  const { messenger, openingHours, ...rest } = file as Record<string, unknown>
+  const { messenger, openingHours, geo, licence, payments, ...rest } = file as Record<
+    string,
+    unknown
+  >
   return {
     ...rest,
     ...(isEmpty(messenger) ? {} : { messenger }),
     ...(isEmpty(openingHours) ? {} : { openingHours }),
+    ...(isEmpty(geo) ? {} : { geo }),
+    ...(isEmpty(licence) ? {} : { licence }),
+    ...(isEmpty(payments) ? {} : { payments }),
   }
 }
 

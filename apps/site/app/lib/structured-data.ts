@@ -3,6 +3,7 @@ import { env } from '#app/config/env.ts'
 import { school } from '#app/config/school.ts'
 import type { Announcement } from '#app/content/announcements.ts'
 import type { Course } from '#app/content/courses.ts'
+import type { FaqEntry } from '#app/content/faq.ts'
 import { PRICE_PLANS } from '#app/content/price-plans.ts'
 import { paths } from '#app/config/paths.ts'
 
@@ -34,6 +35,13 @@ export function organizationJsonLd() {
     telephone: school.phone.tel,
     email: school.email,
     address: schoolAddress(),
+    ...(school.geo && {
+      geo: {
+        '@type': 'GeoCoordinates',
+        latitude: school.geo.latitude,
+        longitude: school.geo.longitude,
+      },
+    }),
     // Only what the owner stated: no hours in the facts file, no hours here.
     ...(school.openingHours && {
       openingHoursSpecification: school.openingHours.map((hours) => ({
@@ -104,6 +112,23 @@ export function announcementEventJsonLd(item: Announcement & { date: string }) {
       address: schoolAddress(),
     },
     organizer: { '@type': 'EducationalOrganization', '@id': ORGANIZATION_ID(), name: school.name },
+  }
+}
+
+/**
+ * schema.org FAQPage for the page that shows the questions. The parents' reviews get no Review or
+ * AggregateRating: search engines treat an organisation's reviews of itself on its own site as
+ * self-serving (docs/decisions/0076-answers-reviews-way-licence.md).
+ */
+export function faqPageJsonLd(entries: readonly FaqEntry[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: entries.map((entry) => ({
+      '@type': 'Question',
+      name: entry.question,
+      acceptedAnswer: { '@type': 'Answer', text: entry.paragraphs.join('\n\n') },
+    })),
   }
 }
 

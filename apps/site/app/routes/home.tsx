@@ -2,15 +2,21 @@ import { paths } from '#app/config/paths.ts'
 import { AnnouncementsSection } from '#app/sections/announcements-section.tsx'
 import { ClosingSection } from '#app/sections/closing-section.tsx'
 import { CoursesSection } from '#app/sections/courses-section.tsx'
+import { FaqSection } from '#app/sections/faq-section.tsx'
+import { FindUsSection } from '#app/sections/find-us-section.tsx'
+import { ReviewsSection } from '#app/sections/reviews-section.tsx'
+import { faq } from '#app/content/faq.ts'
 import { HeroSection } from '#app/sections/hero-section.tsx'
 import { LearningPathSection } from '#app/sections/learning-path-section.tsx'
 import { QuizSection } from '#app/sections/quiz-section.tsx'
 import { seo } from '#app/lib/seo.ts'
-import { jsonLdMeta, organizationJsonLd } from '#app/lib/structured-data.ts'
+import { faqPageJsonLd, jsonLdMeta, organizationJsonLd } from '#app/lib/structured-data.ts'
 
 export const meta = () => [
   ...seo({ ...__SEARCH_TEXTS__.home, path: paths.home }),
   jsonLdMeta(organizationJsonLd()),
+  // The page that shows the questions carries them (docs/decisions/0076).
+  ...(faq.length > 0 ? [jsonLdMeta(faqPageJsonLd(faq))] : []),
 ]
 
 export default function HomePage() {
@@ -21,6 +27,9 @@ export default function HomePage() {
       <CoursesSection />
       <LearningPathSection />
       <QuizSection />
+      <ReviewsSection />
+      <FaqSection />
+      <FindUsSection />
       <ClosingSection />
     </>
   )

@@ -1,6 +1,13 @@
 import type { z } from 'zod/mini'
 import { ContentError, fieldPath, valueAt, type ContentProblem } from './problems.ts'
-import { contentSchemas, FIELD_LABELS, type AnnouncementFile, type CourseFile } from './schema.ts'
+import {
+  contentSchemas,
+  FIELD_LABELS,
+  type AnnouncementFile,
+  type CourseFile,
+  type FaqFile,
+  type ReviewFile,
+} from './schema.ts'
 
 // Reads and checks the content files, in Node only: the build, its scripts, the tests and the
 // lead service. The site's bundles get what the build read (a Vite `define`), so nothing here is
@@ -159,4 +166,27 @@ export function checkAnnouncements(dir = contentDir()): {
     dir,
   )
   return { announcements: items, problems }
+}
+
+/** The questions of content/faq/*.json, with their file names (docs/decisions/0076). */
+export function checkFaq(dir = contentDir()): {
+  faq: { file: string; value: FaqFile }[]
+  problems: ContentProblem[]
+} {
+  const { items, problems } = readFolder('faq', contentSchemas().faq, FIELD_LABELS.faq, dir)
+  return { faq: items, problems }
+}
+
+/** The parents' reviews of content/reviews/*.json, with their file names (docs/decisions/0076). */
+export function checkReviews(dir = contentDir()): {
+  reviews: { file: string; value: ReviewFile }[]
+  problems: ContentProblem[]
+} {
+  const { items, problems } = readFolder(
+    'reviews',
+    contentSchemas().review,
+    FIELD_LABELS.review,
+    dir,
+  )
+  return { reviews: items, problems }
 }
