@@ -110,11 +110,22 @@ function* values(data: unknown): Generator<unknown> {
   else if (isRecord(data)) for (const item of Object.values(data)) yield* values(item)
 }
 
+/** A question or a review, by its words: «вопрос «Сколько длится занятие?»», «отзыв мамы Маши». */
+function answersSubject(file: string, data: unknown): string | undefined {
+  const field = (name: string) =>
+    isRecord(data) && typeof data[name] === 'string' ? `«${data[name]}»` : ''
+  if (file.startsWith(`${CONTENT}/faq/`)) return `вопрос ${field('question')}`.trim()
+  if (file.startsWith(`${CONTENT}/reviews/`)) return `отзыв ${field('author')}`.trim()
+  return undefined
+}
+
 /** How the owner knows a content file: by its editor section and title. */
 function describe(file: string, data: unknown): string {
   const title = isRecord(data) && typeof data.title === 'string' ? `«${data.title}»` : ''
   if (file.startsWith(`${CONTENT}/courses/`)) return `курс ${title}`.trim()
   if (file.startsWith(`${CONTENT}/announcements/`)) return `объявление ${title}`.trim()
+  const answers = answersSubject(file, data)
+  if (answers) return answers
   const sections: Record<string, string> = {
     [`${CONTENT}/school.json`]: '«Сведения о школе → Контакты и реквизиты»',
     [`${CONTENT}/prizes.json`]: '«Сведения о школе → Призы»',
@@ -129,6 +140,8 @@ function subjectOf(file: string, data: unknown): string {
   const id = isRecord(data) && typeof data.id === 'number' ? `${data.id} ` : ''
   if (file.startsWith(`${CONTENT}/courses/`)) return `курс ${id}${title ? `— ${title}` : ''}`.trim()
   if (file.startsWith(`${CONTENT}/announcements/`)) return `объявление ${title}`.trim()
+  const answers = answersSubject(file, data)
+  if (answers) return answers
   const named: Record<string, string> = {
     [`${CONTENT}/pages/home.json`]: 'тексты главной страницы',
     [`${CONTENT}/pages/course.json`]: 'тексты страницы курса',

@@ -45,12 +45,12 @@ export const FACT_MAX = {
 } as const
 
 /**
- * The school's place for the map links and the organisation's structured data: near Astrakhan
- * (its region and the neighbours), so swapped or mistyped coordinates are refused.
+ * The school's place for the map links and the organisation's structured data, in degrees: within
+ * Russia's extent, so a slip of the keyboard (4.63, 463) is refused.
  */
 export const GEO_BOUNDS = {
-  latitude: { min: 40, max: 55 },
-  longitude: { min: 40, max: 55 },
+  latitude: { min: 41, max: 82 },
+  longitude: { min: 19, max: 180 },
 } as const
 
 /** Each fact of the «Ещё образец» list as the owner reads it (the editor's list, the messages). */
@@ -166,6 +166,29 @@ function createSchoolFactsSchema() {
     z.refine((value) => isDateYearInWindow(value), `год — от ${years.min} до ${years.max}`),
   )
 
+  /**
+   * A coordinate in degrees: a number, or the text the editor's field holds ('46.349700', with a
+   * comma too), as a map service shows it.
+   */
+  const coordinate = (bounds: { min: number; max: number }, what: string, example: string) =>
+    z.pipe(
+      z.union(
+        [z.number(), z.string().check(z.trim(), z.regex(/^-?\d{1,3}(?:[.,]\d+)?$/))],
+        `${what}: нужно число, например ${example}`,
+      ),
+      z.pipe(
+        z.transform((value: number | string) =>
+          typeof value === 'number' ? value : Number(value.replace(',', '.')),
+        ),
+        z
+          .number()
+          .check(
+            z.gte(bounds.min, `${what}: от ${bounds.min} до ${bounds.max} — так ли вписано число?`),
+            z.lte(bounds.max, `${what}: от ${bounds.min} до ${bounds.max} — так ли вписано число?`),
+          ),
+      ),
+    )
+
   return z.object({
     name: text(FACT_MAX.name),
     city: text(FACT_MAX.city),
@@ -237,18 +260,8 @@ function createSchoolFactsSchema() {
     /** Where the school is on a map: the map links and the structured data use it. */
     geo: z.optional(
       z.object({
-        latitude: z
-          .number({ error: 'нужно число, например 46.3497' })
-          .check(
-            z.gte(GEO_BOUNDS.latitude.min, `широта Астрахани — около 46`),
-            z.lte(GEO_BOUNDS.latitude.max, `широта Астрахани — около 46`),
-          ),
-        longitude: z
-          .number({ error: 'нужно число, например 48.0408' })
-          .check(
-            z.gte(GEO_BOUNDS.longitude.min, `долгота Астрахани — около 48`),
-            z.lte(GEO_BOUNDS.longitude.max, `долгота Астрахани — около 48`),
-          ),
+        latitude: coordinate(GEO_BOUNDS.latitude, 'широта', '46.349700'),
+        longitude: coordinate(GEO_BOUNDS.longitude, 'долгота', '48.040800'),
       }),
     ),
     /**
