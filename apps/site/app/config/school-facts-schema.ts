@@ -158,7 +158,8 @@ function createSchoolFactsSchema() {
 
   const years = dateYearWindow()
   const isoDate = z.string().check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'нужна дата в виде ГГГГ-ММ-ДД'),
+    // A value not shaped like a date is told so once, not also «no such day» and «year».
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'нужна дата в виде ГГГГ-ММ-ДД', abort: true }),
     z.refine((value) => {
       const date = new Date(`${value}T00:00:00Z`)
       return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
@@ -173,8 +174,16 @@ function createSchoolFactsSchema() {
   const coordinate = (bounds: { min: number; max: number }, what: string, example: string) =>
     z.pipe(
       z.union(
-        [z.number(), z.string().check(z.trim(), z.regex(/^-?\d{1,3}(?:[.,]\d+)?$/))],
-        `${what}: нужно число, например ${example}`,
+        [
+          z.number(),
+          z
+            .string()
+            .check(
+              z.trim(),
+              z.regex(/^-?\d{1,3}(?:[.,]\d+)?$/, `${what}: нужно число, например ${example}`),
+            ),
+        ],
+        { error: `${what}: нужно число, например ${example}` },
       ),
       z.pipe(
         z.transform((value: number | string) =>
