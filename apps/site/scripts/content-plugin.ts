@@ -31,8 +31,7 @@ import {
   schoolToday,
   type Announcement,
 } from '#app/content/content-files.ts'
-import { readFaq, type FaqEntry } from '#app/content/faq.ts'
-import { readReviews, type Review } from '#app/content/reviews.ts'
+import { readFaq, readReviews, type FaqEntry, type Review } from '#app/content/answers-files.ts'
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
 import { FACTS_FILE, parseSchoolFacts, SchoolFactsError } from '#app/config/school-facts-schema.ts'
 import { definePriceTexts } from './price-texts.ts'

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FaqFile, ReviewFile } from '@it-lab/shared/content'
-import { faqEntries, paragraphsOf } from './faq.ts'
+import { faqEntries, paragraphsOf, reviewEntries } from './answers-files.ts'
 import { paymentWays } from './payment-ways.ts'
-import { reviewEntries } from './reviews.ts'
 
 const question = (name: string, order: number): { file: string; value: FaqFile } => ({
   file: `content/faq/${name}.json`,
