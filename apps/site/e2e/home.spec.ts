@@ -21,13 +21,14 @@ test.describe('home page', () => {
     const order = await page.evaluate(() =>
       Array.from(document.querySelectorAll('main > section'), (section) => section.id || null),
     )
-    // hero, courses, the learning-path section, the quiz, the closing section.
-    expect(order).toEqual(['hero', 'courses', null, 'quiz', null])
+    // hero, courses, the learning-path section, the quiz, the parents' reviews, the questions, the
+    // way there, the closing section.
+    expect(order).toEqual(['hero', 'courses', null, 'quiz', 'reviews', 'faq', 'find-us', null])
     const sections = page.locator('main > section')
     await expect(sections.nth(2).getByRole('heading', { level: 2 })).toHaveText(
       'Путь в IT — ступень за ступенью',
     )
-    const closing = sections.nth(4)
+    const closing = sections.nth(7)
     await expect(closing.getByRole('heading', { level: 2 }).first()).toHaveText(
       'Первый шаг — бесплатный пробный урок',
     )

@@ -31,6 +31,9 @@ export const anchors = {
   courses: 'courses',
   quiz: 'quiz',
   contact: 'contact',
+  reviews: 'reviews',
+  faq: 'faq',
+  findUs: 'find-us',
 } as const
 
 /** Prerendered only to produce the documents the server sends with status 404. */

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react'
 import { SampleBadge } from '#app/components/sample-badge.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
+import { anchors } from '#app/config/paths.ts'
 import { faq as allQuestions, type FaqEntry } from '#app/content/faq.ts'
 
 /** The heading, also the page's word for the section. */
@@ -13,7 +14,7 @@ export const FAQ_HEADING = 'Частые вопросы'
 export function FaqSection({ entries = allQuestions }: { entries?: readonly FaqEntry[] }) {
   if (entries.length === 0) return null
   return (
-    <section aria-labelledby="faq-heading" className="bg-white py-16 sm:py-20">
+    <section id={anchors.faq} aria-labelledby="faq-heading" className="bg-white py-16 sm:py-20">
       <div className="mx-auto max-w-4xl px-4">
         <SectionHeading id="faq-heading" title={FAQ_HEADING} />
         <div className="mt-8 flex flex-col gap-3">

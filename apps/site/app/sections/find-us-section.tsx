@@ -1,6 +1,7 @@
 import { Clock, MapPin } from 'lucide-react'
 import { MapLinks } from '#app/components/map-links.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
+import { anchors } from '#app/config/paths.ts'
 import { openingHoursLines } from '#app/config/opening-hours.ts'
 import { school } from '#app/config/school.ts'
 
@@ -12,9 +13,17 @@ const HOURS = openingHoursLines(school.openingHours)
  */
 export function FindUsSection() {
   return (
-    <section aria-labelledby="find-us-heading" className="bg-white py-16 sm:py-20">
+    <section
+      id={anchors.findUs}
+      aria-labelledby="find-us-heading"
+      className="bg-slate-50 py-16 sm:py-20"
+    >
       <div className="mx-auto max-w-6xl px-4">
-        <SectionHeading id="find-us-heading" title="Как нас найти" />
+        <SectionHeading
+          id="find-us-heading"
+          title="Как нас найти"
+          lead="Карта откроется по кнопке — на сайте или в приложении Яндекс Карт или 2ГИС."
+        />
         <ul role="list" className="mt-8 flex list-none flex-col gap-4 text-lg">
           <li className="flex items-start gap-3">
             <MapPin aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-600" />

@@ -1,6 +1,7 @@
 import { ExternalLink } from 'lucide-react'
 import { SampleBadge } from '#app/components/sample-badge.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
+import { anchors } from '#app/config/paths.ts'
 import { REVIEW_LINK_LABELS, reviews as allReviews, type Review } from '#app/content/reviews.ts'
 
 /** Where the review can be read in the original, or the parent's written consent. */
@@ -29,7 +30,11 @@ function ReviewSource({ review }: { review: Review }) {
 export function ReviewsSection({ reviews = allReviews }: { reviews?: readonly Review[] }) {
   if (reviews.length === 0) return null
   return (
-    <section aria-labelledby="reviews-heading" className="bg-brand-50 py-16 sm:py-20">
+    <section
+      id={anchors.reviews}
+      aria-labelledby="reviews-heading"
+      className="bg-brand-50 py-16 sm:py-20"
+    >
       <div className="mx-auto max-w-6xl px-4">
         <SectionHeading id="reviews-heading" title="Отзывы родителей" />
         <ul role="list" className="mt-8 grid list-none grid-cols-1 gap-5 md:grid-cols-2">
