@@ -110,17 +110,30 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
   await page.keyboard.press('Enter')
 }
 
+/** Deletes every content file ticked as a shipped sample (docs/decisions/0073-sample-entries.md). */
+function removeSampleEntries(contentDir: string): void {
+  for (const entry of readdirSync(contentDir, { recursive: true, encoding: 'utf8' })) {
+    if (!entry.endsWith('.json')) continue
+    const file = path.join(contentDir, entry)
+    const value = JSON.parse(readFileSync(file, 'utf8')) as { sample?: unknown }
+    if (value.sample === true) rmSync(file)
+  }
+}
+
 test.describe.configure({ mode: 'serial' })
 test.use({ actionTimeout: 15_000 })
 
 test.beforeAll(async () => {
   editor = await startEditorBackend({
-    // A school that has filled in its facts, so the release check may pass.
-    prepare: (repo) =>
+    // A school that has filled in its facts and replaced the shipped sample entries (questions,
+    // reviews…), so the release check may pass.
+    prepare: (repo) => {
       writeFileSync(
         path.join(repo, 'content', 'school.json'),
         JSON.stringify({ ...completeSchoolFacts, siteUrl: SITE_URL, demo: [] }, null, 2),
-      ),
+      )
+      removeSampleEntries(path.join(repo, 'content'))
+    },
   })
 })
 
