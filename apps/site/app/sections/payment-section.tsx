@@ -28,7 +28,7 @@ export function PaymentSection({
     >
       <div className="grid grid-cols-1 gap-5 md:grid-cols-3">
         {ways.map((way) => (
-          <article
+          <div
             key={way.id}
             className="flex flex-col gap-3 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
           >
@@ -49,7 +49,7 @@ export function PaymentSection({
                 <ExternalLink aria-hidden="true" className="size-4" />
               </a>
             )}
-          </article>
+          </div>
         ))}
       </div>
       {linkToInformation && (
