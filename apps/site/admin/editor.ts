@@ -6,7 +6,7 @@ import { CMS } from './decap.ts'
 import { EDITOR_API } from './editor-api.ts'
 import { showNewPictures } from './new-pictures.ts'
 import { guardPictureUploads } from './pictures.ts'
-import { announcementPreview, coursePreview } from './preview.tsx'
+import { announcementPreview, coursePreview, faqPreview, reviewPreview } from './preview.tsx'
 import { mergePhrases, RUSSIAN_FIXES, russianConfirm, russianMessage } from './russian.ts'
 import { postLogout, shareGatewaySession } from './session.ts'
 import { watchForStaleSaves } from './stale-tab.ts'
@@ -25,6 +25,8 @@ registerWidgets(
 CMS.registerPreviewStyle('/admin/site.css')
 CMS.registerPreviewTemplate('courses', coursePreview)
 CMS.registerPreviewTemplate('announcements', announcementPreview)
+CMS.registerPreviewTemplate('faq', faqPreview)
+CMS.registerPreviewTemplate('reviews', reviewPreview)
 
 // Decap refuses to save an entry with a refused field by rejecting with no reason and leaves the
 // rejection unhandled; the owner sees the refusal at the field, so it is not an error.

@@ -52,6 +52,10 @@ test('the owner adds a review from Яндекс Карты: a VK link is refused
   await page.getByLabel('Где опубликован').click()
   await page.getByRole('option', { name: 'Яндекс Карты', exact: true }).click()
   await page.getByLabel('Ссылка на отзыв').fill('https://vk.com/wall-1_2')
+  // The preview draws it as the home page will, with its source's link.
+  const preview = page.frameLocator('iframe')
+  await expect(preview.getByText('мама Маши, 9 лет')).toBeVisible()
+  await expect(preview.getByRole('link', { name: 'Отзыв на Яндекс Картах' })).toBeVisible()
   await publish(page)
   await expect(page.getByText(/ссылка ведёт не на «Яндекс Карты»/)).toBeVisible()
   expect(editor.git('rev-parse', 'HEAD')).toBe(before)
@@ -82,6 +86,8 @@ test('the owner adds a question with its order', async ({ page }) => {
   await page.getByLabel('Вопрос', { exact: true }).fill('Сколько длится занятие?')
   await page.getByLabel('Ответ', { exact: true }).fill('Первый абзац.\n\nВторой абзац.')
   await page.getByLabel('Порядок').fill('4')
+  // The preview shows the answer open, a paragraph each.
+  await expect(page.frameLocator('iframe').getByText('Второй абзац.')).toBeVisible()
   await publish(page)
   await expect.poll(() => editor.git('rev-parse', 'HEAD')).not.toBe(before)
   expect(editor.git('log', '-1', '--format=%s')).toBe('Новое: вопрос «Сколько длится занятие?»')

@@ -11,7 +11,14 @@ export const FAQ_HEADING = 'Частые вопросы'
  * «Частые вопросы» on the home page: each answer in a native <details>, so it opens with a tap
  * or the keyboard with or without JavaScript; absent when the school has no questions.
  */
-export function FaqSection({ entries = allQuestions }: { entries?: readonly FaqEntry[] }) {
+export function FaqSection({
+  entries = allQuestions,
+  open = false,
+}: {
+  entries?: readonly FaqEntry[]
+  /** Every answer shown open: the editor's preview. */
+  open?: boolean
+}) {
   if (entries.length === 0) return null
   return (
     <section id={anchors.faq} aria-labelledby="faq-heading" className="bg-white py-16 sm:py-20">
@@ -21,6 +28,7 @@ export function FaqSection({ entries = allQuestions }: { entries?: readonly FaqE
           {entries.map((entry) => (
             <details
               key={entry.id}
+              open={open || undefined}
               className="group rounded-2xl bg-slate-50 ring-1 ring-slate-200 open:bg-white open:shadow-sm"
             >
               <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-lg font-bold text-brand-900 hover:text-brand-700 [&::-webkit-details-marker]:hidden">
