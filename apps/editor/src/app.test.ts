@@ -323,6 +323,29 @@ describe('saving', () => {
     )
   })
 
+  it('a review linked to the wrong service is refused; a good one is committed as «Новое: отзыв …»', async () => {
+    const name = 'content/reviews/otzyv-2026-03-12-101500.json'
+    const review = {
+      text: 'Ребёнку нравится.',
+      author: 'мама Маши, 9 лет',
+      date: '2026-03-12',
+      source: 'yandex',
+      link: 'https://vk.com/wall-1_2',
+    }
+    const refused = await persist(cookie, name, review)
+    expect(refused.status).toBe(422)
+    expect(refused.body.error).toContain(
+      `${name}: поле «Ссылка на отзыв» (link): ссылка ведёт не на «Яндекс Карты»`,
+    )
+    expect(existsSync(file(name))).toBe(false)
+    const saved = await persist(cookie, name, {
+      ...review,
+      link: 'https://yandex.ru/maps/org/it_lab/1/reviews/',
+    })
+    expect(saved.status).toBe(200)
+    expect(git('log', '-1', '--format=%s')).toBe('Новое: отзыв «мама Маши, 9 лет»')
+  })
+
   it('a problem already in another file does not block a good save', async () => {
     const broken = course(5)
     writeFileSync(file('content/courses/5.json'), JSON.stringify({ ...broken, title: '' }, null, 2))

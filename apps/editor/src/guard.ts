@@ -122,6 +122,15 @@ function groupSubject(data: unknown): string {
   ].join('')
 }
 
+/** A question or a review, by its words: «вопрос «Сколько длится занятие?»», «отзыв мамы Маши». */
+function answersSubject(file: string, data: unknown): string | undefined {
+  const field = (name: string) =>
+    isRecord(data) && typeof data[name] === 'string' ? `«${data[name]}»` : ''
+  if (file.startsWith(`${CONTENT}/faq/`)) return `вопрос ${field('question')}`.trim()
+  if (file.startsWith(`${CONTENT}/reviews/`)) return `отзыв ${field('author')}`.trim()
+  return undefined
+}
+
 /** How the owner knows a content file: by its editor section and title. */
 function describe(file: string, data: unknown): string {
   const title = isRecord(data) && typeof data.title === 'string' ? `«${data.title}»` : ''
@@ -133,6 +142,8 @@ function describe(file: string, data: unknown): string {
   if (file.startsWith(`${CONTENT}/photos/`)) {
     return `фото ${named('alt') ? `«${named('alt')}»` : ''}`.trim()
   }
+  const answers = answersSubject(file, data)
+  if (answers) return answers
   const sections: Record<string, string> = {
     [`${CONTENT}/school.json`]: '«Сведения о школе → Контакты и реквизиты»',
     [`${CONTENT}/prizes.json`]: '«Сведения о школе → Призы»',
@@ -152,6 +163,8 @@ function subjectOf(file: string, data: unknown): string {
   if (file.startsWith(`${CONTENT}/teachers/`) || file.startsWith(`${CONTENT}/photos/`)) {
     return describe(file, data)
   }
+  const answers = answersSubject(file, data)
+  if (answers) return answers
   const named: Record<string, string> = {
     [`${CONTENT}/pages/home.json`]: 'тексты главной страницы',
     [`${CONTENT}/pages/course.json`]: 'тексты страницы курса',

@@ -6,7 +6,14 @@ import { CMS } from './decap.ts'
 import { EDITOR_API } from './editor-api.ts'
 import { showNewPictures } from './new-pictures.ts'
 import { guardPictureUploads } from './pictures.ts'
-import { announcementPreview, coursePreview, photoPreview, teacherPreview } from './preview.tsx'
+import {
+  announcementPreview,
+  coursePreview,
+  faqPreview,
+  photoPreview,
+  reviewPreview,
+  teacherPreview,
+} from './preview.tsx'
 import { mergePhrases, RUSSIAN_FIXES, russianConfirm, russianMessage } from './russian.ts'
 import { postLogout, shareGatewaySession } from './session.ts'
 import { watchForStaleSaves } from './stale-tab.ts'
@@ -27,6 +34,8 @@ CMS.registerPreviewTemplate('courses', coursePreview)
 CMS.registerPreviewTemplate('announcements', announcementPreview)
 CMS.registerPreviewTemplate('teachers', teacherPreview)
 CMS.registerPreviewTemplate('photos', photoPreview)
+CMS.registerPreviewTemplate('faq', faqPreview)
+CMS.registerPreviewTemplate('reviews', reviewPreview)
 
 // Decap refuses to save an entry with a refused field by rejecting with no reason and leaves the
 // rejection unhandled; the owner sees the refusal at the field, so it is not an error.

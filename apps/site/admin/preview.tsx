@@ -2,7 +2,12 @@
 // announcement drawn by the site's own components with the site's stylesheet, as they will look
 // once published. The site's components use React 19: they render with the site's own react-dom
 // into a node the preview component of Decap owns, never inside Decap's React tree.
-import { COURSE_LEVELS, COURSE_FORMATS, type CourseEntry } from '@it-lab/shared/content'
+import {
+  COURSE_LEVELS,
+  COURSE_FORMATS,
+  REVIEW_SOURCES,
+  type CourseEntry,
+} from '@it-lab/shared/content'
 import { createRoot, type Root } from 'react-dom/client'
 import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router'
@@ -11,9 +16,12 @@ import { defineCourse } from '#app/content/courses.ts'
 import { AnnouncementList } from '#app/features/announcements/announcement-list.tsx'
 import { CourseCard } from '#app/features/course/course-card.tsx'
 import { CourseHero } from '#app/features/course/course-hero.tsx'
+import { paragraphsOf } from '#app/content/answers-files.ts'
 import { CoursePricesSection } from '#app/sections/course-prices-section.tsx'
 import { SchoolPhotosSection } from '#app/sections/school-photos-section.tsx'
 import { TeacherCard } from '#app/features/teachers/teacher-card.tsx'
+import { FaqSection } from '#app/sections/faq-section.tsx'
+import { ReviewsSection } from '#app/sections/reviews-section.tsx'
 import {
   createClass,
   h,
@@ -190,6 +198,46 @@ export const photoPreview = sitePreview(({ entry, getAsset }) => {
           image,
           alt: text(data.alt, 'Что на фото'),
           caption: text(data.caption, ''),
+          sample: data.sample === true,
+        },
+      ]}
+    />
+  )
+})
+
+// A question and a review as the home page draws them (docs/decisions/0076): the answer open.
+export const faqPreview = sitePreview(({ entry }) => {
+  const data = entryData(entry)
+  return (
+    <FaqSection
+      open
+      entries={[
+        {
+          id: 'preview',
+          question: text(data.question, 'Вопрос'),
+          paragraphs: paragraphsOf(text(data.answer, 'Ответ')),
+          sample: data.sample === true,
+        },
+      ]}
+    />
+  )
+})
+
+export const reviewPreview = sitePreview(({ entry }) => {
+  const data = entryData(entry)
+  const date = isoDate(data.date)
+  const source = REVIEW_SOURCES.find((name) => name === data.source) ?? 'written'
+  const link = text(data.link, '')
+  return (
+    <ReviewsSection
+      reviews={[
+        {
+          id: 'preview',
+          paragraphs: paragraphsOf(text(data.text, 'Текст отзыва')),
+          author: text(data.author, 'Кто написал'),
+          ...(date ? { dateText: russianDate(date) } : {}),
+          source,
+          ...(link ? { link } : {}),
           sample: data.sample === true,
         },
       ]}

@@ -6,6 +6,8 @@ import type { Announcement } from './content/announcements'
 import type { CourseProgramme } from './content/course-programmes'
 import type { CourseQuiz } from './content/quiz-questions'
 import type { SchoolPhoto, Teacher } from './content/teacher-photo-files'
+import type { FaqEntry } from './content/faq'
+import type { Review } from './content/reviews'
 
 // The build settings Vite's `define` bakes in (see build-settings.ts and vite.config.ts).
 declare global {
@@ -28,6 +30,9 @@ declare global {
   const __SEARCH_TEXTS__: Readonly<Record<SearchPage, { title: string; description: string }>>
   /** The announcements shown at the build's date, soonest first. */
   const __ANNOUNCEMENTS__: readonly Announcement[] | undefined
+  /** The questions (content/faq/) and the parents' reviews (content/reviews/), in page order. */
+  const __FAQ__: readonly FaqEntry[] | undefined
+  const __REVIEWS__: readonly Review[] | undefined
   /** The digits of every amount the content shows, formatted by the build ('4 500' for 4500). */
   const __PRICE_TEXTS__: Readonly<Partial<Record<number, string>>>
   /** The teachers, in order, each with the shown courses they teach (content/teachers/). */

@@ -5,6 +5,7 @@ export default [
   route('courses', 'routes/courses.tsx'),
   route('announcements', 'routes/announcements.tsx'),
   route('schedule', 'routes/schedule.tsx'),
+  route('sveden', 'routes/sveden.tsx'),
   route('course/:id', 'routes/course.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('personal-data-policy', 'routes/personal-data-policy.tsx'),

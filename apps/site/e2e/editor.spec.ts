@@ -116,7 +116,8 @@ test.use({ actionTimeout: 15_000 })
 
 test.beforeAll(async () => {
   editor = await startEditorBackend({
-    // A school that has filled in its facts and deleted the samples, so the release check may pass.
+    // A school that has filled in its facts and deleted the shipped sample entries, so the release
+    // check may pass.
     prepare: (repo) => {
       writeFileSync(
         path.join(repo, 'content', 'school.json'),

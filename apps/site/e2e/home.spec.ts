@@ -22,8 +22,19 @@ test.describe('home page', () => {
       Array.from(document.querySelectorAll('main > section'), (section) => section.id || null),
     )
     // hero, courses, the learning-path section, the teachers, the school's photos, the quiz, the
-    // closing section.
-    expect(order).toEqual(['hero', 'courses', null, null, null, 'quiz', null])
+    // parents' reviews, the questions, the way there, the closing section.
+    expect(order).toEqual([
+      'hero',
+      'courses',
+      null,
+      null,
+      null,
+      'quiz',
+      'reviews',
+      'faq',
+      'find-us',
+      null,
+    ])
     const sections = page.locator('main > section')
     await expect(sections.nth(2).getByRole('heading', { level: 2 })).toHaveText(
       'Путь в IT — ступень за ступенью',
@@ -32,7 +43,7 @@ test.describe('home page', () => {
     await expect(sections.nth(4).getByRole('heading', { level: 2 })).toHaveText(
       'Как проходят занятия',
     )
-    const closing = sections.nth(6)
+    const closing = sections.nth(9)
     await expect(closing.getByRole('heading', { level: 2 }).first()).toHaveText(
       'Первый шаг — бесплатный пробный урок',
     )

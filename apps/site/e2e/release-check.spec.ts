@@ -45,6 +45,23 @@ test('the release check refuses the demo build and names each problem', async ()
     ),
   )
   expect(lines).toContainEqual(expect.stringMatching(/^build: "Образец: кабинет 1" is on \d+ page/))
+  // The shipped sample questions and reviews, by file, and the badge on the home page.
+  for (const folder of ['faq', 'reviews']) {
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^content/${folder}/[\\w-]+\\.json: «.+» — образец из репозитория`),
+      ),
+    )
+  }
+  expect(lines).toContainEqual(expect.stringMatching(/^build: "Образец" is on \d+ page/))
+  // The sample licence and ways to pay are facts still marked as examples.
+  for (const field of ['geo', 'licence', 'payments']) {
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^content/school\\.json: «[^»]+» \\(${field}\\) — ещё пример`),
+      ),
+    )
+  }
 })
 
 test('a refused release build leaves nothing to deploy', async () => {

@@ -1,8 +1,9 @@
 import type { APIRequestContext } from '@playwright/test'
-import { paths } from '#app/config/paths.ts'
+import { hasInformationPage, paths } from '#app/config/paths.ts'
 import { school } from '#app/config/school.ts'
 import { courses } from '#app/content/courses.ts'
 import { GROUPS, courseGroups } from '#app/content/groups.ts'
+import { faq } from '#app/content/faq.ts'
 import { PRICE_PLANS } from '#app/content/price-plans.ts'
 import { expect, test } from './fixtures'
 
@@ -14,6 +15,7 @@ const INDEXABLE = [
   // The timetable only while there is a group (docs/decisions/0075).
   ...(GROUPS.length > 0 ? [paths.schedule] : []),
   ...courses.map(({ id }) => paths.course(id)),
+  ...(hasInformationPage ? [paths.information] : []),
 ]
 const NOINDEX = ['/privacy-policy', '/personal-data-policy', '/cookie', '/consent']
 
@@ -55,6 +57,34 @@ test('the home page describes the school as an EducationalOrganization', async (
   expect(Object.hasOwn(organization ?? {}, 'openingHoursSpecification')).toBe(
     school.openingHours !== undefined,
   )
+})
+
+test('the organisation has its coordinates, and the home page its questions as a FAQPage', async ({
+  request,
+}) => {
+  const blocks = await jsonLd(request, '/')
+  const organization = blocks.find((block) => block['@type'] === 'EducationalOrganization')
+  expect(organization?.geo).toEqual(
+    school.geo && {
+      '@type': 'GeoCoordinates',
+      latitude: school.geo.latitude,
+      longitude: school.geo.longitude,
+    },
+  )
+  const faqPage = blocks.find((block) => block['@type'] === 'FAQPage')
+  expect(faqPage).toMatchObject({
+    '@context': 'https://schema.org',
+    mainEntity: faq.map((entry) => ({
+      '@type': 'Question',
+      name: entry.question,
+      acceptedAnswer: { '@type': 'Answer', text: entry.paragraphs.join('\n\n') },
+    })),
+  })
+  // Reviews of the school on its own site are not marked up: search engines treat them as
+  // self-serving (docs/decisions/0076-answers-reviews-way-licence.md).
+  for (const block of blocks) {
+    expect(JSON.stringify(block)).not.toMatch(/"(Review|AggregateRating)"/)
+  }
 })
 
 test('each course page describes its Course with provider and offers', async ({ request }) => {

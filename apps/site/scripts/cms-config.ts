@@ -5,6 +5,9 @@ import {
   COURSE_FORMATS,
   COURSE_LEVELS,
   DESCRIPTION_LENGTH,
+  FAQ_ANSWER_MAX,
+  FAQ_ORDER_MAX,
+  FAQ_QUESTION_MAX,
   FIELD_LABELS,
   GROUP_DAY_NAMES,
   GROUP_PLACE_MAX,
@@ -23,6 +26,10 @@ import {
   PRIZE_COLOURS,
   PRIZE_ICONS,
   QUIZ_TRAIT_IDS,
+  REVIEW_AUTHOR_MAX,
+  REVIEW_SOURCE_NAMES,
+  REVIEW_SOURCES,
+  REVIEW_TEXT_MAX,
   SAMPLE_FIELD_LABEL,
   SVG_MAX_BYTES,
   TEACHER_NAME_MAX,
@@ -39,6 +46,7 @@ import {
   FACT_MAX,
   FACT_NAME_LABELS,
   FACT_NAMES,
+  GEO_BOUNDS,
 } from '#app/config/school-facts-schema.ts'
 import { traitQuestion } from '#app/content/quiz-texts.ts'
 
@@ -330,6 +338,16 @@ const announcementFields = [
   },
 ]
 
+/** The «Образец» tick of a shipped sample (docs/decisions/0073-sample-entries.md). */
+const sampleTick = {
+  name: 'sample',
+  label: SAMPLE_FIELD_LABEL,
+  widget: 'boolean',
+  default: false,
+  required: false,
+  hint: 'Стоит у примеров, которые пришли с сайтом. Впишите своё и снимите отметку: с ней сайт не публикуется.',
+}
+
 // Groups: docs/decisions/0075-groups-and-trials.md.
 const groupTime = (name: 'start' | 'end') => ({
   name,
@@ -391,13 +409,7 @@ const groupFields = () => [
     default: 0,
     hint: 'Меньше — выше в списке групп курса. Одинаковые — по дате создания.',
   },
-  {
-    name: 'sample',
-    label: SAMPLE_FIELD_LABEL,
-    widget: 'boolean',
-    default: false,
-    required: false,
-  },
+  sampleTick,
 ]
 
 // Teachers and the school's photos: docs/decisions/0074-teachers-and-school-photos.md.
@@ -421,16 +433,6 @@ const teacherPhotoOrder = (kind: 'teacher' | 'photo', hint: string) => ({
   default: TEACHER_PHOTO_ORDER.min,
   hint,
 })
-
-/** The «Образец» tick of a shipped sample (docs/decisions/0073-sample-entries.md). */
-const teacherPhotoSample = {
-  name: 'sample',
-  label: SAMPLE_FIELD_LABEL,
-  widget: 'boolean',
-  default: false,
-  required: false,
-  hint: 'Стоит у примеров, которые пришли с сайтом. Впишите своё и снимите отметку: с ней сайт не публикуется.',
-}
 
 const teacherFields = [
   text('teacher', 'name', TEACHER_NAME_MAX, 'Как его или её называют родителям.'),
@@ -456,7 +458,7 @@ const teacherFields = [
     'Пара предложений для родителей: чему учит детей, как проходят занятия.',
   ),
   teacherPhotoOrder('teacher', 'Меньше — раньше: преподаватель с порядком 1 стоит первым.'),
-  teacherPhotoSample,
+  sampleTick,
 ]
 
 const photoFields = [
@@ -478,7 +480,55 @@ const photoFields = [
     hint: 'Необязательно: подпись под фото на сайте.',
   },
   teacherPhotoOrder('photo', 'Меньше — раньше: фото с порядком 1 стоит первым.'),
-  teacherPhotoSample,
+  sampleTick,
+]
+
+// Questions and reviews: docs/decisions/0076-answers-reviews-way-licence.md.
+const faqFields = [
+  text('faq', 'question', FAQ_QUESTION_MAX, 'Как его задают родители: «Сколько длится занятие?»'),
+  text(
+    'faq',
+    'answer',
+    FAQ_ANSWER_MAX,
+    'Простым текстом. Абзацы разделяйте пустой строкой. Пишите только то, что верно для школы.',
+  ),
+  {
+    ...wholeNumber('faq', 'order', 1, FAQ_ORDER_MAX),
+    default: 10,
+    hint: 'Вопрос с меньшим числом стоит выше: 1 — первый. При равных числах — по порядку создания.',
+  },
+  sampleTick,
+]
+
+const reviewFields = [
+  text(
+    'review',
+    'text',
+    REVIEW_TEXT_MAX,
+    `Слово в слово, как родитель написал, до ${REVIEW_TEXT_MAX} знаков. Звёзды и оценки не переносите.`,
+  ),
+  text(
+    'review',
+    'author',
+    REVIEW_AUTHOR_MAX,
+    'Как родитель согласился подписаться, например «мама Маши, 9 лет».',
+  ),
+  date('review', 'date', 'День, когда отзыв написан, как его показывает сайт, где он опубликован.'),
+  {
+    ...choice('review', 'source', REVIEW_SOURCES, REVIEW_SOURCE_NAMES),
+    default: 'yandex',
+    hint: 'Где родитель опубликовал отзыв. «Письменно» — только если у вас есть его письменное согласие на публикацию.',
+  },
+  {
+    name: 'link',
+    label: label('review', 'link'),
+    widget: 'string',
+    required: false,
+    default: '',
+    pattern: pattern('^$|^https://\\S+$', 'Ссылка начинается с https://'),
+    hint: 'Ссылка на этот отзыв на Яндекс Картах (yandex.ru/maps/…), в 2ГИС (2gis.ru/…) или ВКонтакте (vk.com/…): откройте отзыв и скопируйте адрес. Для отзыва с письменным согласием оставьте пустым.',
+  },
+  sampleTick,
 ]
 
 const PHONE = pattern(
@@ -494,6 +544,85 @@ const factText = (name: string, label: string, max: number, required = true) => 
   ...(required ? {} : { required: false }),
   pattern: pattern(`^[\\s\\S]{${required ? 1 : 0},${max}}$`, `Не длиннее ${max} знаков`),
 })
+
+/** A coordinate as a map service shows it: '46.349700'. */
+const coordinateField = (name: 'latitude' | 'longitude', title: string) => ({
+  name,
+  label: title,
+  widget: 'string',
+  required: false,
+  pattern: pattern(
+    '^$|^-?\\d{1,3}([.,]\\d+)?$',
+    `Число градусов, например 46.349700 (от ${GEO_BOUNDS[name].min} до ${GEO_BOUNDS[name].max})`,
+  ),
+})
+
+/** The school's place, licence and ways to pay (docs/decisions/0076). */
+const answersSchoolFields = [
+  {
+    name: 'geo',
+    label: FACT_LABELS.geo,
+    widget: 'object',
+    required: false,
+    hint: 'Необязательно. Найдите школу на Яндекс Картах и нажмите на здание: под адресом будут два числа, например 46.349700, 48.040800. Первое — широта, второе — долгота. По ним ссылки «Открыть на Яндекс Картах» и «Открыть в 2ГИС» ставят метку точно на здание; без них карты ищут по адресу.',
+    fields: [coordinateField('latitude', 'Широта'), coordinateField('longitude', 'Долгота')],
+  },
+  {
+    name: 'licence',
+    label: FACT_LABELS.licence,
+    widget: 'object',
+    required: false,
+    hint: 'Заполните, только если у школы есть лицензия. С ней на сайте появятся страница «Сведения об образовательной организации» и раздел «Как оплатить обучение»; без неё их нет.',
+    fields: [
+      factText('number', 'Номер', FACT_MAX.licenceNumber, false),
+      {
+        name: 'date',
+        label: 'Дата выдачи',
+        widget: 'date-ru',
+        required: false,
+        default: '',
+      },
+      {
+        ...factText('issuer', 'Кем выдана', FACT_MAX.licenceIssuer, false),
+        hint: 'Например: Министерство образования и науки Астраханской области',
+      },
+    ],
+  },
+  {
+    name: 'payments',
+    label: FACT_LABELS.payments,
+    widget: 'object',
+    required: false,
+    hint: 'Отметьте только то, что школа действительно принимает. Показывается, только если заполнена лицензия.',
+    fields: [
+      { name: 'taxDeduction', label: 'Налоговый вычет', widget: 'boolean', default: false },
+      {
+        name: 'maternityCapital',
+        label: 'Материнский капитал',
+        widget: 'boolean',
+        default: false,
+      },
+      {
+        name: 'pfdo',
+        label: 'Сертификат дополнительного образования (ПФДО)',
+        widget: 'boolean',
+        default: false,
+      },
+      {
+        name: 'pfdoUrl',
+        label: 'Ссылка на навигатор дополнительного образования',
+        widget: 'string',
+        required: false,
+        default: '',
+        pattern: pattern(
+          `^$|^https://\\S{1,${FACT_MAX.url - 8}}$`,
+          `Ссылка начинается с https://, не длиннее ${FACT_MAX.url} знаков`,
+        ),
+        hint: 'Необязательно: страница навигатора вашей области, где родители оформляют сертификат.',
+      },
+    ],
+  },
+]
 
 const schoolFields = [
   factText('name', FACT_LABELS.name ?? 'name', FACT_MAX.name),
@@ -591,6 +720,7 @@ const schoolFields = [
     ],
   },
   openingHoursField,
+  ...answersSchoolFields,
   {
     name: 'policiesEffectiveDate',
     label: FACT_LABELS.policiesEffectiveDate,
@@ -752,6 +882,38 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
         summary: '{{fields.order}}. {{fields.alt}}',
         sortable_fields: [{ field: 'order', label: 'Порядку', default_sort: 'asc' }],
         fields: photoFields,
+      },
+      {
+        name: 'faq',
+        label: 'Частые вопросы',
+        label_singular: 'вопрос',
+        folder: 'content/faq',
+        extension: 'json',
+        format: 'json',
+        create: true,
+        delete: true,
+        slug: 'vopros-{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
+        identifier_field: 'question',
+        summary: '{{fields.order}}. {{fields.question}}',
+        sortable_fields: [
+          { field: 'order', label: 'Порядку', default_sort: 'asc' },
+          { field: 'question', label: 'Вопросу' },
+        ],
+        fields: faqFields,
+      },
+      {
+        name: 'reviews',
+        label: 'Отзывы',
+        label_singular: 'отзыв',
+        folder: 'content/reviews',
+        extension: 'json',
+        format: 'json',
+        create: true,
+        delete: true,
+        slug: 'otzyv-{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
+        identifier_field: 'author',
+        summary: '{{fields.author}}',
+        fields: reviewFields,
       },
       {
         name: 'school',

@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest'
 import {
   AGE_RANGE,
   contentSchemas,
+  FAQ_ANSWER_MAX,
+  FAQ_ORDER_MAX,
+  FAQ_QUESTION_MAX,
   FIELD_LABELS,
   GROUP_PLACE_MAX,
   GROUP_SEATS_MAX,
   GROUP_WEEKDAYS,
   PHOTO_ALT_MAX,
   PHOTO_CAPTION_MAX,
+  REVIEW_AUTHOR_MAX,
+  REVIEW_SOURCES,
+  REVIEW_TEXT_MAX,
   SAMPLE_FIELD_LABEL,
   TEACHER_NAME_MAX,
   TEACHER_PHOTO_ORDER,
@@ -193,5 +199,65 @@ describe("the teachers' and the school's photos' fields (docs/decisions/0074-tea
     expect(teacherFields.photo?.hint).toMatch(/4:5.*400×500/)
     expect(photoFields.image?.hint).toMatch(/4:3.*800×600/)
     expect(photoFields.alt?.hint).toMatch(/программа для незрячих/)
+  })
+})
+
+describe('the questions, the reviews and the school’s place and licence', () => {
+  const faqFields = Object.fromEntries(walk(collection('faq').fields))
+  const reviewFields = Object.fromEntries(walk(collection('reviews').fields))
+  const accepts = (field: Field | undefined, value: string) => {
+    const [regex] = field?.pattern as [string, string]
+    return new RegExp(regex).test(value)
+  }
+
+  it('are folders the owner adds to and deletes from, with Russian names and latin file names', () => {
+    for (const [name, label] of [
+      ['faq', 'Частые вопросы'],
+      ['reviews', 'Отзывы'],
+    ] as const) {
+      expect(collection(name)).toMatchObject({ label, create: true, delete: true })
+      expect((collection(name) as { slug?: string }).slug).toMatch(/^[a-z]+-\{\{year\}\}/)
+    }
+  })
+
+  it('limit the texts as the schema does, and number the order as a whole number', () => {
+    expect(accepts(faqFields.question, 'в'.repeat(FAQ_QUESTION_MAX))).toBe(true)
+    expect(accepts(faqFields.question, 'в'.repeat(FAQ_QUESTION_MAX + 1))).toBe(false)
+    expect(accepts(faqFields.answer, 'о'.repeat(FAQ_ANSWER_MAX))).toBe(true)
+    expect(accepts(faqFields.answer, 'о'.repeat(FAQ_ANSWER_MAX + 1))).toBe(false)
+    expect(faqFields.order).toMatchObject({ widget: 'whole-number', min: 1, max: FAQ_ORDER_MAX })
+    expect(accepts(reviewFields.text, 'о'.repeat(REVIEW_TEXT_MAX + 1))).toBe(false)
+    expect(accepts(reviewFields.author, 'м'.repeat(REVIEW_AUTHOR_MAX + 1))).toBe(false)
+    expect(reviewFields.date?.widget).toBe('date-ru')
+    for (const fields of [faqFields, reviewFields]) {
+      expect(fields.sample).toMatchObject({ widget: 'boolean', label: SAMPLE_FIELD_LABEL })
+    }
+  })
+
+  it('offer where a review was published in Russian, and take its https link or none', () => {
+    const options = reviewFields.source?.options as { value: string; label: string }[]
+    expect(options.map(({ value }) => value)).toEqual([...REVIEW_SOURCES])
+    expect(options.map(({ label }) => label)).toEqual([
+      'Яндекс Карты',
+      '2ГИС',
+      'ВКонтакте',
+      'Родитель согласился на публикацию письменно',
+    ])
+    expect(accepts(reviewFields.link, '')).toBe(true)
+    expect(accepts(reviewFields.link, 'https://yandex.ru/maps/org/1/reviews/')).toBe(true)
+    expect(accepts(reviewFields.link, 'yandex.ru/maps')).toBe(false)
+  })
+
+  it('take coordinates as a map shows them, and the licence and the ways to pay as optional', () => {
+    expect(accepts(factFields['geo.latitude'], '46.349700')).toBe(true)
+    expect(accepts(factFields['geo.latitude'], '46,3497')).toBe(true)
+    expect(accepts(factFields['geo.latitude'], '46.349700, 48.040800')).toBe(false)
+    expect(factFields['licence.date']?.widget).toBe('date-ru')
+    for (const name of ['geo', 'licence', 'payments']) {
+      expect(factFields[name], name).toMatchObject({ widget: 'object', required: false })
+    }
+    for (const name of ['taxDeduction', 'maternityCapital', 'pfdo']) {
+      expect(factFields[`payments.${name}`]?.widget, name).toBe('boolean')
+    }
   })
 })

@@ -204,3 +204,26 @@ describe("teachers' and the school's photos (docs/decisions/0074-teachers-and-sc
     expect(content.schoolPhotos).toEqual([])
   })
 })
+
+describe('the questions and the reviews', () => {
+  it('are listed with every other problem at once, and none of them when deleted', async () => {
+    const dir = copyOfContent()
+    writeFileSync(
+      path.join(dir, 'reviews', 'obrazec-yandex.json'),
+      JSON.stringify({ text: 'Отзыв.', author: 'мама Маши', source: 'yandex', link: '' }),
+    )
+    writeFileSync(path.join(dir, 'faq', 'vozrast.json'), JSON.stringify({ question: 'Вопрос?' }))
+    editCourse(dir, 4, (course) => (course.months = 0))
+    expect(await contentCheck()).toEqual([
+      'content/courses/4.json: поле «Длительность, месяцев» (months): длительность в месяцах: не меньше 1 (сейчас: 0)',
+      'content/faq/vozrast.json: поле «Ответ» (answer): должно быть текстом',
+      'content/faq/vozrast.json: поле «Порядок» (order): порядок: нужно число',
+      'content/reviews/obrazec-yandex.json: поле «Ссылка на отзыв» (link): нужна ссылка на этот отзыв на сайте «Яндекс Карты» (сейчас: "")',
+    ])
+    rmSync(path.join(dir, 'faq'), { recursive: true })
+    rmSync(path.join(dir, 'reviews'), { recursive: true })
+    editCourse(dir, 4, (course) => (course.months = 9))
+    const content = await readBuildContent()
+    expect([content.faq, content.reviews]).toEqual([[], []])
+  })
+})

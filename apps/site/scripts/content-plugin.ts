@@ -45,6 +45,7 @@ import {
   type Teacher,
 } from '#app/content/teacher-photo-files.ts'
 import { PICTURE_SIZES } from '#app/content/uploaded-pictures.ts'
+import { readFaq, readReviews, type FaqEntry, type Review } from '#app/content/answers-files.ts'
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
 import { FACTS_FILE, parseSchoolFacts, SchoolFactsError } from '#app/config/school-facts-schema.ts'
 import { definePriceTexts } from './price-texts.ts'
@@ -78,6 +79,9 @@ export type BuildContent = {
   pageTexts: ReturnType<typeof readPageTexts>
   /** The groups of the shown courses, in list order (docs/decisions/0075). */
   groups: GroupEntry[]
+  /** The questions (content/faq/) and the parents' reviews (content/reviews/), in page order. */
+  faq: FaqEntry[]
+  reviews: Review[]
 }
 
 const KIB = 1024
@@ -234,6 +238,8 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
     dir,
   )
   problems.push(...groupsRead.problems)
+  const faq = collect(readFaq)
+  const reviews = collect(readReviews)
   problems.push(...uploadsProblems(dir))
   const uploads: BuildContent['uploads'] = {
     course: new Map(),
@@ -274,7 +280,9 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
     !announcements ||
     !pageTexts ||
     !teachers ||
-    !schoolPhotos
+    !schoolPhotos ||
+    !faq ||
+    !reviews
   ) {
     throw new ContentError(problems)
   }
@@ -300,6 +308,8 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
     groups,
     teachers,
     schoolPhotos,
+    faq,
+    reviews,
   }
 }
 
@@ -403,6 +413,8 @@ export function contentPlugin(content: BuildContent): Plugin {
         __GROUPS__: JSON.stringify(content.groups),
         __TEACHERS__: JSON.stringify(content.teachers),
         __SCHOOL_PHOTOS__: JSON.stringify(content.schoolPhotos),
+        __FAQ__: JSON.stringify(content.faq),
+        __REVIEWS__: JSON.stringify(content.reviews),
         ...definePriceTexts(content.courses),
       },
     }),

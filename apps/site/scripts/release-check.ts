@@ -47,6 +47,7 @@ export const SHIPPED_STAND_INS: readonly string[] = [
   '000000000000',
   '300000000000004',
   'https://itlab.example',
+  '[номер лицензии]',
 ]
 
 /**

@@ -18,4 +18,6 @@ export const SHIPPED_SAMPLE_TEXTS: Readonly<Record<string, readonly string[]>> =
     'Образец подписи: замените фото',
     'sample-photo-',
   ],
+  faq: ['Образец ответа', 'Образец вопроса'],
+  reviews: ['Образец отзыва', 'образец подписи', 'Имя Фамилия, родитель ученика'],
 }

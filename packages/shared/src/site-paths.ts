@@ -14,6 +14,11 @@ export const paths = {
   personalDataPolicy: '/personal-data-policy',
   cookiePolicy: '/cookie',
   consent: '/consent',
+  /**
+   * «Сведения об образовательной организации», at its customary address; a page only when the
+   * school's facts hold an education licence (the site adds it to its lists then).
+   */
+  information: '/sveden',
   /** Where the lead service sends a parent after a form posted without JavaScript. */
   leadSent: '/thanks',
   leadError: (reason: LeadErrorReason) => `/form-error/${reason}`,

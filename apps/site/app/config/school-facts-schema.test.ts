@@ -111,3 +111,39 @@ describe('school facts', () => {
     expect(parseSchoolFacts(readSchoolFactsFile()).demoFields.length).toBeGreaterThan(0)
   })
 })
+
+describe('the place, the licence and the ways to pay', () => {
+  it('reads coordinates typed as the map shows them, a comma too, and refuses a slip', () => {
+    const { facts } = parseSchoolFacts({
+      ...valid,
+      geo: { latitude: '46.349700', longitude: '48,0408' },
+    })
+    expect(facts.geo).toEqual({ latitude: 46.3497, longitude: 48.0408 })
+    expect(problemsOf({ ...valid, geo: { latitude: 463.497, longitude: 'сорок восемь' } })).toEqual(
+      [
+        'поле «Координаты на карте → Широта» (geo.latitude): широта: от 41 до 82 — так ли вписано число?',
+        'поле «Координаты на карте → Долгота» (geo.longitude): долгота: нужно число, например 48.040800 (сейчас: "сорок восемь")',
+      ],
+    )
+  })
+
+  it('leaves out a licence, a place and the ways to pay the editor saved empty', () => {
+    const { facts } = parseSchoolFacts({
+      ...valid,
+      geo: { latitude: '', longitude: '' },
+      licence: { number: '', date: '', issuer: '' },
+    })
+    expect(facts.geo).toBeUndefined()
+    expect(facts.licence).toBeUndefined()
+    expect(facts.payments).toBeUndefined()
+  })
+
+  it('asks for the whole licence once any of it is filled in', () => {
+    expect(
+      problemsOf({ ...valid, licence: { number: 'Л035-01234-30/00123456', date: '', issuer: '' } }),
+    ).toEqual([
+      'поле «Лицензия → Дата выдачи» (licence.date): нужна дата в виде ГГГГ-ММ-ДД (сейчас: "")',
+      'поле «Лицензия → Кем выдана» (licence.issuer): не должно быть пустым (сейчас: "")',
+    ])
+  })
+})

@@ -21,6 +21,9 @@ export const FACT_NAMES = [
   'openingHours',
   'policiesEffectiveDate',
   'siteUrl',
+  'geo',
+  'licence',
+  'payments',
 ] as const
 
 /**
@@ -37,6 +40,17 @@ export const FACT_MAX = {
   url: 200,
   email: 100,
   ownerName: 120,
+  licenceNumber: 60,
+  licenceIssuer: 200,
+} as const
+
+/**
+ * The school's place for the map links and the organisation's structured data, in degrees: within
+ * Russia's extent, so a slip of the keyboard (4.63, 463) is refused.
+ */
+export const GEO_BOUNDS = {
+  latitude: { min: 41, max: 82 },
+  longitude: { min: 19, max: 180 },
 } as const
 
 /** Each fact of the «Ещё образец» list as the owner reads it (the editor's list, the messages). */
@@ -52,6 +66,9 @@ export const FACT_NAME_LABELS: Record<(typeof FACT_NAMES)[number], string> = {
   openingHours: 'Часы работы',
   policiesEffectiveDate: 'Дата вступления политик в силу',
   siteUrl: 'Адрес сайта',
+  geo: 'Координаты на карте',
+  licence: 'Лицензия на образовательную деятельность',
+  payments: 'Способы оплаты обучения',
 }
 
 /** The editor's labels of the facts, for the messages. */
@@ -76,6 +93,18 @@ export const FACT_LABELS: Record<string, string> = {
   'openingHours.closes': 'Часы работы → До',
   policiesEffectiveDate: 'Дата вступления политик в силу',
   siteUrl: 'Адрес сайта',
+  geo: 'Координаты на карте',
+  'geo.latitude': 'Координаты на карте → Широта',
+  'geo.longitude': 'Координаты на карте → Долгота',
+  licence: 'Лицензия на образовательную деятельность',
+  'licence.number': 'Лицензия → Номер',
+  'licence.date': 'Лицензия → Дата выдачи',
+  'licence.issuer': 'Лицензия → Кем выдана',
+  payments: 'Способы оплаты обучения',
+  'payments.taxDeduction': 'Способы оплаты → Налоговый вычет',
+  'payments.maternityCapital': 'Способы оплаты → Материнский капитал',
+  'payments.pfdo': 'Способы оплаты → Сертификат ПФДО',
+  'payments.pfdoUrl': 'Способы оплаты → Ссылка на навигатор',
   demo: 'Ещё образец — не заполнено',
 }
 
@@ -129,13 +158,45 @@ function createSchoolFactsSchema() {
 
   const years = dateYearWindow()
   const isoDate = z.string().check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'нужна дата в виде ГГГГ-ММ-ДД'),
+    // A value not shaped like a date is told so once, not also «no such day» and «year».
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'нужна дата в виде ГГГГ-ММ-ДД', abort: true }),
     z.refine((value) => {
       const date = new Date(`${value}T00:00:00Z`)
       return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
     }, 'такой даты нет в календаре'),
     z.refine((value) => isDateYearInWindow(value), `год — от ${years.min} до ${years.max}`),
   )
+
+  /**
+   * A coordinate in degrees: a number, or the text the editor's field holds ('46.349700', with a
+   * comma too), as a map service shows it.
+   */
+  const coordinate = (bounds: { min: number; max: number }, what: string, example: string) =>
+    z.pipe(
+      z.union(
+        [
+          z.number(),
+          z
+            .string()
+            .check(
+              z.trim(),
+              z.regex(/^-?\d{1,3}(?:[.,]\d+)?$/, `${what}: нужно число, например ${example}`),
+            ),
+        ],
+        { error: `${what}: нужно число, например ${example}` },
+      ),
+      z.pipe(
+        z.transform((value: number | string) =>
+          typeof value === 'number' ? value : Number(value.replace(',', '.')),
+        ),
+        z
+          .number()
+          .check(
+            z.gte(bounds.min, `${what}: от ${bounds.min} до ${bounds.max} — так ли вписано число?`),
+            z.lte(bounds.max, `${what}: от ${bounds.min} до ${bounds.max} — так ли вписано число?`),
+          ),
+      ),
+    )
 
   return z.object({
     name: text(FACT_MAX.name),
@@ -205,6 +266,40 @@ function createSchoolFactsSchema() {
       httpsUrl,
       z.transform((value) => value.replace(/\/+$/, '')),
     ),
+    /** Where the school is on a map: the map links and the structured data use it. */
+    geo: z.optional(
+      z.object({
+        latitude: coordinate(GEO_BOUNDS.latitude, 'широта', '46.349700'),
+        longitude: coordinate(GEO_BOUNDS.longitude, 'долгота', '48.040800'),
+      }),
+    ),
+    /**
+     * The education licence: with it, the site shows the «Сведения об образовательной
+     * организации» page and how to pay for lessons (docs/decisions/0076).
+     */
+    licence: z.optional(
+      z.object({
+        number: text(FACT_MAX.licenceNumber),
+        date: isoDate,
+        issuer: text(FACT_MAX.licenceIssuer),
+      }),
+    ),
+    /** The ways to pay the owner confirms; shown only with a licence. */
+    payments: z.optional(
+      z.object({
+        taxDeduction: z._default(z.boolean({ error: 'да или нет' }), false),
+        maternityCapital: z._default(z.boolean({ error: 'да или нет' }), false),
+        pfdo: z._default(z.boolean({ error: 'да или нет' }), false),
+        /** The region's navigator of extra education, where a certificate is used. */
+        pfdoUrl: z._default(
+          z.union([
+            z.literal(''),
+            httpsUrl.check(z.maxLength(FACT_MAX.url, `не длиннее ${FACT_MAX.url} знаков`)),
+          ]),
+          '',
+        ),
+      }),
+    ),
     /** The facts still holding the repository's sample; the release build refuses any. */
     demo: z._default(z.array(z.enum(FACT_NAMES, 'неизвестное поле')), []),
   })
@@ -219,18 +314,26 @@ export type SchoolFacts = Omit<z.output<ReturnType<typeof createSchoolFactsSchem
 function isEmpty(value: unknown): boolean {
   if (Array.isArray(value)) return value.length === 0
   if (value !== null && typeof value === 'object') {
-    return Object.values(value).every((inner) => inner === undefined || inner === '')
+    return Object.values(value).every(
+      (inner) => inner === undefined || inner === null || inner === '',
+    )
   }
   return value === undefined
 }
 
 function withoutEmptyOptionals(file: unknown): unknown {
   if (file === null || typeof file !== 'object') return file
-  const { messenger, openingHours, ...rest } = file as Record<string, unknown>
+  const { messenger, openingHours, geo, licence, payments, ...rest } = file as Record<
+    string,
+    unknown
+  >
   return {
     ...rest,
     ...(isEmpty(messenger) ? {} : { messenger }),
     ...(isEmpty(openingHours) ? {} : { openingHours }),
+    ...(isEmpty(geo) ? {} : { geo }),
+    ...(isEmpty(licence) ? {} : { licence }),
+    ...(isEmpty(payments) ? {} : { payments }),
   }
 }
 

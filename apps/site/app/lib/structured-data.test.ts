@@ -146,3 +146,68 @@ describe('teacher JSON-LD (docs/decisions/0074-teachers-and-school-photos.md)', 
     expect(teacherJsonLd({ ...teacher, courseIds: [] }, '/a.webp')).not.toHaveProperty('knowsAbout')
   })
 })
+
+describe('the school’s place, hours and questions', () => {
+  it('the organisation carries its address, coordinates and opening hours', async () => {
+    const actual = await vi.importActual<typeof SchoolModule>('#app/config/school.ts')
+    vi.doMock('#app/config/school.ts', () => ({
+      ...actual,
+      school: {
+        ...actual.school,
+        geo: { latitude: 46.3497, longitude: 48.0408 },
+        openingHours: [{ days: ['Monday', 'Tuesday'], opens: '10:00', closes: '20:00' }],
+      },
+    }))
+    const { organizationJsonLd } = await import('./structured-data')
+    expect(organizationJsonLd()).toMatchObject({
+      '@type': 'EducationalOrganization',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: actual.school.address.street,
+        addressLocality: actual.school.city,
+      },
+      geo: { '@type': 'GeoCoordinates', latitude: 46.3497, longitude: 48.0408 },
+      openingHoursSpecification: [
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['https://schema.org/Monday', 'https://schema.org/Tuesday'],
+          opens: '10:00',
+          closes: '20:00',
+        },
+      ],
+    })
+  })
+
+  it('has no coordinates the facts do not give', async () => {
+    const actual = await vi.importActual<typeof SchoolModule>('#app/config/school.ts')
+    const school = { ...actual.school }
+    delete school.geo
+    vi.doMock('#app/config/school.ts', () => ({ ...actual, school }))
+    const { organizationJsonLd } = await import('./structured-data')
+    expect(organizationJsonLd()).not.toHaveProperty('geo')
+  })
+
+  it('a FAQPage lists each question with its whole answer', async () => {
+    const { faqPageJsonLd } = await import('./structured-data')
+    expect(
+      faqPageJsonLd([
+        {
+          id: 'a',
+          question: 'Сколько длится занятие?',
+          paragraphs: ['Час.', 'С переменой.'],
+          sample: false,
+        },
+      ]),
+    ).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      mainEntity: [
+        {
+          '@type': 'Question',
+          name: 'Сколько длится занятие?',
+          acceptedAnswer: { '@type': 'Answer', text: 'Час.\n\nС переменой.' },
+        },
+      ],
+    })
+  })
+})

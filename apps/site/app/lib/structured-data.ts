@@ -4,6 +4,7 @@ import { school } from '#app/config/school.ts'
 import type { Announcement } from '#app/content/announcements.ts'
 import { courseGroups, type GroupEntry } from '#app/content/groups.ts'
 import { findCourse, type Course } from '#app/content/courses.ts'
+import type { FaqEntry } from '#app/content/faq.ts'
 import { PRICE_PLANS } from '#app/content/price-plans.ts'
 import { paths } from '#app/config/paths.ts'
 import type { Teacher } from '#app/content/teachers.ts'
@@ -36,6 +37,13 @@ export function organizationJsonLd() {
     telephone: school.phone.tel,
     email: school.email,
     address: schoolAddress(),
+    ...(school.geo && {
+      geo: {
+        '@type': 'GeoCoordinates',
+        latitude: school.geo.latitude,
+        longitude: school.geo.longitude,
+      },
+    }),
     // Only what the owner stated: no hours in the facts file, no hours here.
     ...(school.openingHours && {
       openingHoursSpecification: school.openingHours.map((hours) => ({
@@ -155,6 +163,23 @@ export function teacherJsonLd(teacher: Teacher, photo: string) {
     description: teacher.text,
     ...(knowsAbout.length > 0 && { knowsAbout }),
     worksFor: { '@type': 'EducationalOrganization', '@id': ORGANIZATION_ID(), name: school.name },
+  }
+}
+
+/**
+ * schema.org FAQPage for the page that shows the questions. The parents' reviews get no Review or
+ * AggregateRating: search engines treat an organisation's reviews of itself on its own site as
+ * self-serving (docs/decisions/0076-answers-reviews-way-licence.md).
+ */
+export function faqPageJsonLd(entries: readonly FaqEntry[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: entries.map((entry) => ({
+      '@type': 'Question',
+      name: entry.question,
+      acceptedAnswer: { '@type': 'Answer', text: entry.paragraphs.join('\n\n') },
+    })),
   }
 }
 

@@ -16,6 +16,7 @@ import { ContactSection } from '#app/sections/contact-section.tsx'
 import { CoursePlanSection } from '#app/sections/course-plan-section.tsx'
 import { CoursePricesSection } from '#app/sections/course-prices-section.tsx'
 import { CourseSkillsSection } from '#app/sections/course-skills-section.tsx'
+import { PaymentSection } from '#app/sections/payment-section.tsx'
 import { PrizeSection } from '#app/sections/prize-section.tsx'
 import { TrialPromoSection } from '#app/sections/trial-promo-section.tsx'
 import type { Route } from './+types/course'
@@ -68,6 +69,7 @@ export default function CoursePage({ params }: Route.ComponentProps) {
       <CourseTeachersSection courseId={course.id} />
       <CompletionBenefitsSection />
       <CoursePricesSection prices={course.prices} />
+      <PaymentSection />
       <TrialPromoSection />
       <PrizeSection />
       <ContactSection />

@@ -40,7 +40,8 @@ export function ClosingSection() {
           ))}
         </ol>
       </div>
-      <ContactSection />
+      {/* «Как нас найти» above has the map links already. */}
+      <ContactSection mapLinks={false} />
     </section>
   )
 }

@@ -39,7 +39,13 @@ describe('contact block', { timeout: 20_000 }, () => {
   it('has no messenger line when the facts file has no messenger', async () => {
     const school = await renderWithout('messenger')
     expect(screen.getByText(school.address.full)).toBeInTheDocument()
-    expect(screen.getAllByRole('listitem')).toHaveLength(2)
+    // The phone and the address; then the two map links.
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      school.phone.short,
+      school.address.full,
+      'Открыть на Яндекс Картах',
+      'Открыть в 2ГИС',
+    ])
     expect(screen.queryByText(school.messenger?.contact ?? '')).toBeNull()
   })
 

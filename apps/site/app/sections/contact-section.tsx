@@ -1,4 +1,5 @@
 import { Clock, MapPin, MessageCircle, Phone } from 'lucide-react'
+import { MapLinks } from '#app/components/map-links.tsx'
 import { openingHoursLines } from '#app/config/opening-hours.ts'
 import { school } from '#app/config/school.ts'
 import { ContactForm } from '#app/features/contact-form/contact-form.tsx'
@@ -7,8 +8,11 @@ import { anchors } from '#app/config/paths.ts'
 const HOURS = openingHoursLines(school.openingHours)
 import { OTHER_TEXTS } from '#app/content/page-texts.ts'
 
-/** The contact block (anchor `contact`): the lead form and the school's contact details. */
-export function ContactSection() {
+/**
+ * The contact block (anchor `contact`): the lead form and the school's contact details, with the
+ * map links unless the page already shows them («Как нас найти» on the home page).
+ */
+export function ContactSection({ mapLinks = true }: { mapLinks?: boolean }) {
   return (
     <section
       id={anchors.contact}
@@ -63,6 +67,7 @@ export function ContactSection() {
               </li>
             )}
           </ul>
+          {mapLinks && <MapLinks className="mt-6" />}
         </div>
         <div className="rounded-3xl bg-white p-6 shadow-lg sm:p-8">
           <ContactForm />

@@ -1,4 +1,12 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -6,8 +14,10 @@ import { formatProblem } from './problems.ts'
 import {
   checkAnnouncements,
   checkCourses,
+  checkFaq,
   checkGroups,
   checkPhotos,
+  checkReviews,
   checkTeachers,
   readCourses,
 } from './read.ts'
@@ -305,5 +315,79 @@ describe('teachers and photos of the school', () => {
     expect(photos.photos.length).toBeGreaterThanOrEqual(3)
     for (const { value } of [...teachers.teachers, ...photos.photos])
       expect(value.sample).toBe(true)
+  })
+})
+
+describe('questions and reviews', () => {
+  /** The shipped content with one more file in `folder`. */
+  function withFile(folder: string, name: string, value: unknown): string {
+    const dir = contentWith(() => {})
+    mkdirSync(path.join(dir, folder), { recursive: true })
+    writeFileSync(path.join(dir, folder, name), JSON.stringify(value))
+    return dir
+  }
+  const review = {
+    text: 'Ребёнку нравится.',
+    author: 'мама Маши, 9 лет',
+    date: '2026-03-12',
+    source: 'yandex',
+    link: 'https://yandex.ru/maps/org/it_lab/123/reviews/',
+  }
+
+  it('the shipped samples pass and are ticked as samples', () => {
+    const { faq, problems } = checkFaq(shipped)
+    expect(problems).toEqual([])
+    expect(faq.length).toBeGreaterThan(0)
+    expect(faq.every(({ value }) => value.sample)).toBe(true)
+    const reviews = checkReviews(shipped)
+    expect(reviews.problems).toEqual([])
+    expect(reviews.reviews.every(({ value }) => value.sample)).toBe(true)
+  })
+
+  it('takes a review linked to its own service, and one given in writing without a link', () => {
+    const dir = withFile('reviews', 'a.json', review)
+    writeFileSync(
+      path.join(dir, 'reviews', 'b.json'),
+      JSON.stringify({ ...review, source: 'written', link: '' }),
+    )
+    writeFileSync(
+      path.join(dir, 'reviews', 'c.json'),
+      JSON.stringify({ ...review, source: 'vk', link: 'https://vk.com/wall-1_2' }),
+    )
+    const { reviews, problems } = checkReviews(dir)
+    expect(problems).toEqual([])
+    expect(reviews.map(({ file }) => file)).toEqual(
+      expect.arrayContaining(['content/reviews/a.json', 'content/reviews/b.json']),
+    )
+    expect(reviews.find(({ file }) => file.endsWith('/a.json'))?.value.sample).toBe(false)
+  })
+
+  it('refuses a VK link in a Яндекс Карты review, a missing link and a link on a written one', () => {
+    const dir = withFile('reviews', 'a-vk.json', { ...review, link: 'https://vk.com/wall-1_2' })
+    const write = (name: string, value: object) =>
+      writeFileSync(path.join(dir, 'reviews', name), JSON.stringify({ ...review, ...value }))
+    write('b-none.json', { source: '2gis', link: '' })
+    write('c-written.json', { source: 'written' })
+    write('d-not-maps.json', { link: 'https://yandex.ru/search/?text=itlab' })
+    write('e-lookalike.json', { source: 'vk', link: 'https://vk.com.example.ru/wall' })
+    expect(checkReviews(dir).problems.map(formatProblem)).toEqual([
+      'content/reviews/a-vk.json: поле «Ссылка на отзыв» (link): ссылка ведёт не на «Яндекс Карты»: нужна ссылка https:// на отзыв там (сейчас: "https://vk.com/wall-1_2")',
+      'content/reviews/b-none.json: поле «Ссылка на отзыв» (link): нужна ссылка на этот отзыв на сайте «2ГИС» (сейчас: "")',
+      'content/reviews/c-written.json: поле «Ссылка на отзыв» (link): у отзыва с письменным согласием ссылки нет: уберите её (сейчас: "https://yandex.ru/maps/org/it_lab/123/reviews/")',
+      'content/reviews/d-not-maps.json: поле «Ссылка на отзыв» (link): ссылка ведёт не на «Яндекс Карты»: нужна ссылка https:// на отзыв там (сейчас: "https://yandex.ru/search/?text=itlab")',
+      'content/reviews/e-lookalike.json: поле «Ссылка на отзыв» (link): ссылка ведёт не на «ВКонтакте»: нужна ссылка https:// на отзыв там (сейчас: "https://vk.com.example.ru/wall")',
+    ])
+  })
+
+  it('refuses a question without an answer and an order that is not a whole number', () => {
+    const dir = withFile('faq', 'x.json', {
+      question: 'Сколько длится занятие?',
+      answer: ' ',
+      order: 1.5,
+    })
+    expect(checkFaq(dir).problems.map(formatProblem)).toEqual([
+      'content/faq/x.json: поле «Ответ» (answer): не должно быть пустым (сейчас: " ")',
+      'content/faq/x.json: поле «Порядок» (order): порядок: нужно целое число (сейчас: 1.5)',
+    ])
   })
 })

@@ -8,6 +8,8 @@ import {
   type GroupFile,
   type PhotoFile,
   type TeacherFile,
+  type FaqFile,
+  type ReviewFile,
 } from './schema.ts'
 
 // Reads and checks the content files, in Node only: the build, its scripts, the tests and the
@@ -265,4 +267,27 @@ export function checkPhotos(dir = contentDir()): {
 } {
   const { items, problems } = readFolder('photos', contentSchemas().photo, FIELD_LABELS.photo, dir)
   return { photos: items, problems }
+}
+
+/** The questions of content/faq/*.json, with their file names (docs/decisions/0076). */
+export function checkFaq(dir = contentDir()): {
+  faq: { file: string; value: FaqFile }[]
+  problems: ContentProblem[]
+} {
+  const { items, problems } = readFolder('faq', contentSchemas().faq, FIELD_LABELS.faq, dir)
+  return { faq: items, problems }
+}
+
+/** The parents' reviews of content/reviews/*.json, with their file names (docs/decisions/0076). */
+export function checkReviews(dir = contentDir()): {
+  reviews: { file: string; value: ReviewFile }[]
+  problems: ContentProblem[]
+} {
+  const { items, problems } = readFolder(
+    'reviews',
+    contentSchemas().review,
+    FIELD_LABELS.review,
+    dir,
+  )
+  return { reviews: items, problems }
 }

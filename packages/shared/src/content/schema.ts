@@ -144,6 +144,42 @@ export const PHOTO_ALT_MAX = 150
 export const PHOTO_CAPTION_MAX = 120
 /** «Порядок» of a teacher or a photo: smaller first, ties by file name. */
 export const TEACHER_PHOTO_ORDER = { min: 1, max: 999 } as const
+/** Frequently asked questions (content/faq/, docs/decisions/0076-answers-reviews-way-licence.md). */
+export const FAQ_QUESTION_MAX = 150
+/** The answer: plain text, paragraphs split by a blank line. */
+export const FAQ_ANSWER_MAX = 1000
+/** «Порядок» of a question: smaller first; ties by file name. */
+export const FAQ_ORDER_MAX = 999
+/** A parent's review (content/reviews/): its text, and who wrote it as they agreed to be named. */
+export const REVIEW_TEXT_MAX = 800
+export const REVIEW_AUTHOR_MAX = 80
+/**
+ * Where a review was published: a public service, whose page it links, or the parent's written
+ * consent (no link then). No stars: a rating belongs to the public source and changes there.
+ */
+export const REVIEW_SOURCES = ['yandex', '2gis', 'vk', 'written'] as const
+export type ReviewSource = (typeof REVIEW_SOURCES)[number]
+export const REVIEW_SOURCE_NAMES: Record<ReviewSource, string> = {
+  yandex: 'Яндекс Карты',
+  '2gis': '2ГИС',
+  vk: 'ВКонтакте',
+  written: 'Родитель согласился на публикацию письменно',
+}
+
+/** The hosts and paths a review's link may have for its source; `written` takes no link. */
+const REVIEW_LINKS: Record<Exclude<ReviewSource, 'written'>, RegExp> = {
+  yandex: /^(?:www\.)?yandex\.(?:ru|com)$/,
+  '2gis': /^(?:www\.|m\.)?2gis\.ru$/,
+  vk: /^(?:www\.|m\.)?vk\.(?:com|ru)$/,
+}
+
+/** Whether `link` is an https address of the review's own service (Яндекс Карты: /maps…). */
+export function isReviewLinkOf(source: ReviewSource, link: string): boolean {
+  if (source === 'written') return link === ''
+  const url = URL.parse(link)
+  if (!url || url.protocol !== 'https:' || !REVIEW_LINKS[source].test(url.hostname)) return false
+  return source !== 'yandex' || url.pathname.startsWith('/maps')
+}
 
 /** A required text, trimmed, of at most `max` characters: the rule of every text the owner writes. */
 export const boundedText = (max: number) =>
@@ -354,6 +390,39 @@ function createContentSchemas() {
       }),
     )
 
+  const faqFileSchema = z.object({
+    question: text(FAQ_QUESTION_MAX),
+    answer: text(FAQ_ANSWER_MAX),
+    order: wholeNumber(1, FAQ_ORDER_MAX, 'порядок'),
+    sample: sampleMark(),
+  })
+
+  const reviewFileSchema = z
+    .object({
+      text: text(REVIEW_TEXT_MAX),
+      author: text(REVIEW_AUTHOR_MAX),
+      /** The day it was written, as the source shows it; empty when unknown. */
+      date: optionalDate,
+      source: z.enum(REVIEW_SOURCES, 'выберите, где опубликован отзыв'),
+      link: z._default(z.string({ error: 'должно быть ссылкой' }).check(z.trim()), ''),
+      sample: sampleMark(),
+    })
+    .check(
+      z.superRefine((review, context) => {
+        const { source, link } = review
+        const problem =
+          source === 'written'
+            ? link !== '' && 'у отзыва с письменным согласием ссылки нет: уберите её'
+            : link === ''
+              ? `нужна ссылка на этот отзыв на сайте «${REVIEW_SOURCE_NAMES[source]}»`
+              : !isReviewLinkOf(source, link) &&
+                `ссылка ведёт не на «${REVIEW_SOURCE_NAMES[source]}»: нужна ссылка https:// на отзыв там`
+        if (problem) {
+          context.addIssue({ code: 'custom', message: problem, path: ['link'], input: link })
+        }
+      }),
+    )
+
   const point = <T extends readonly [string, ...string[]]>(icons: T) =>
     z.object({
       title: text(120),
@@ -448,6 +517,8 @@ function createContentSchemas() {
     group: groupFileSchema,
     teacher: teacherFileSchema,
     photo: photoFileSchema,
+    faq: faqFileSchema,
+    review: reviewFileSchema,
   }
 }
 
@@ -487,10 +558,20 @@ export type GroupFile = z.output<ContentSchemas['group']>
 
 export type TeacherFile = z.output<ContentSchemas['teacher']>
 export type PhotoFile = z.output<ContentSchemas['photo']>
+export type FaqFile = z.output<ContentSchemas['faq']>
+export type ReviewFile = z.output<ContentSchemas['review']>
 
 /** The editor's labels of the fields, by path without list indices: the problems name them. */
 export const FIELD_LABELS: Record<
-  'course' | 'announcement' | 'prizes' | 'trialOffer' | 'group' | 'teacher' | 'photo',
+  | 'course'
+  | 'announcement'
+  | 'prizes'
+  | 'trialOffer'
+  | 'group'
+  | 'teacher'
+  | 'photo'
+  | 'faq'
+  | 'review',
   Record<string, string>
 > = {
   course: {
@@ -572,6 +653,20 @@ export const FIELD_LABELS: Record<
     alt: 'Что на фото (для незрячих)',
     caption: 'Подпись под фото',
     order: 'Порядок',
+    sample: SAMPLE_FIELD_LABEL,
+  },
+  faq: {
+    question: 'Вопрос',
+    answer: 'Ответ',
+    order: 'Порядок',
+    sample: SAMPLE_FIELD_LABEL,
+  },
+  review: {
+    text: 'Текст отзыва',
+    author: 'Кто написал',
+    date: 'Дата отзыва',
+    source: 'Где опубликован',
+    link: 'Ссылка на отзыв',
     sample: SAMPLE_FIELD_LABEL,
   },
 }

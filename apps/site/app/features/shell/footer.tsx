@@ -2,11 +2,15 @@ import { Link } from 'react-router'
 import { Logo } from '#app/components/logo.tsx'
 import { COPYRIGHT_YEAR, school } from '#app/config/school.ts'
 import { GROUPS } from '@it-lab/shared/catalogue'
-import { paths } from '#app/config/paths.ts'
+import { hasInformationPage, paths } from '#app/config/paths.ts'
 
 const FOOTER_LINKS = [
   // Only while there is a group (docs/decisions/0075-groups-and-trials.md).
   ...(GROUPS.length > 0 ? [{ to: paths.schedule, label: 'Расписание групп' }] : []),
+  // Only a licensed school has the page (docs/decisions/0076-answers-reviews-way-licence.md).
+  ...(hasInformationPage
+    ? [{ to: paths.information, label: 'Сведения об образовательной организации' }]
+    : []),
   { to: paths.privacyPolicy, label: 'Политика конфиденциальности' },
   { to: paths.consent, label: 'Согласие на обработку персональных данных' },
   // On every page, not only behind the cookie banner, which a returning visitor no longer sees.

@@ -4,16 +4,28 @@ import { Link, NavLink } from 'react-router'
 import { Logo } from '#app/components/logo.tsx'
 import { ContactLink } from '#app/components/contact-link.tsx'
 import { GROUPS } from '@it-lab/shared/catalogue'
-import { paths } from '#app/config/paths.ts'
+import { hasInformationPage, paths } from '#app/config/paths.ts'
 import { useScrolledPast } from '#app/components/use-scrolled-past.ts'
 
 const HEADER_SCROLL_THRESHOLD = 10
 
-const navItems = [
+const navItems: { to: string; label: string; end: boolean; full?: string }[] = [
   { to: paths.home, label: 'Главная', end: true },
   { to: paths.courses, label: 'Курсы', end: false },
   // Only while there is a group (docs/decisions/0075-groups-and-trials.md).
   ...(GROUPS.length > 0 ? [{ to: paths.schedule, label: 'Расписание', end: false }] : []),
+  // Only a licensed school has the page (docs/decisions/0076-answers-reviews-way-licence.md); the
+  // wide header has room for the short word only, the phone menu for the page's whole name.
+  ...(hasInformationPage
+    ? [
+        {
+          to: paths.information,
+          label: 'Сведения',
+          full: 'Сведения об образовательной организации',
+          end: false,
+        },
+      ]
+    : []),
 ]
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
@@ -115,7 +127,7 @@ export function Header() {
                   className={(state) => `block ${navLinkClass(state)}`}
                   onClick={closeMenu}
                 >
-                  {item.label}
+                  {item.full ?? item.label}
                 </NavLink>
               </li>
             ))}
