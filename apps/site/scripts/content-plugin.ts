@@ -218,7 +218,10 @@ function problemsOf(error: unknown): ContentProblem[] {
 export async function readBuildContent(today = schoolToday()): Promise<BuildContent> {
   const dir = contentDir()
   const { courses, files, problems } = checkCourses(dir)
-  /** A course file with problems has no known number: teachers' courses are not checked then. */
+  /**
+   * A course file with problems has no known number: teachers' and groups' courses are not
+   * checked then.
+   */
   const knownCourses = problems.length === 0 ? courses : undefined
   /** The file's value, or undefined with its problems listed. */
   const collect = <T>(read: () => T): T | undefined => {
@@ -234,7 +237,7 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
   const pageTexts = collect(() => readPageTexts(dir))
   const announcements = collect(() => readAnnouncements(today))
   const groupsRead = checkGroups(
-    courses.map((course) => course.id),
+    knownCourses?.map((course) => course.id),
     dir,
   )
   problems.push(...groupsRead.problems)

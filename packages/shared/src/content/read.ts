@@ -177,10 +177,12 @@ export type GroupRead = GroupFile & { id: string }
 /**
  * The groups of content/groups/*.json (docs/decisions/0075-groups-and-trials.md), in
  * the order the site lists them (by `order`, then file name), with every problem found: a group
- * must name a course that has a file (`courses`: every course's id, hidden ones included).
+ * must name a course that has a file (`courses`: every course's id, hidden ones included;
+ * undefined while a course file has problems of its own: its number is then unknown, and the
+ * course's problem is the one to tell).
  */
 export function checkGroups(
-  courses: readonly number[],
+  courses: readonly number[] | undefined,
   dir = contentDir(),
 ): { groups: GroupRead[]; problems: ContentProblem[] } {
   const { items, problems } = readFolder('groups', contentSchemas().group, FIELD_LABELS.group, dir)
@@ -199,13 +201,13 @@ export function checkGroups(
       json.ok && json.value !== null && typeof json.value === 'object'
         ? Number((json.value as Record<string, unknown>).course)
         : NaN
-    if (Number.isInteger(course) && course > 0 && !courses.includes(course)) {
+    if (courses && Number.isInteger(course) && course > 0 && !courses.includes(course)) {
       problems.push(unknownCourse(file, course))
     }
   }
   const groups: GroupRead[] = []
   for (const { file, value } of items) {
-    if (!courses.includes(value.course)) {
+    if (courses && !courses.includes(value.course)) {
       problems.push(unknownCourse(file, value.course))
       continue
     }
