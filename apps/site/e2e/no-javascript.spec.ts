@@ -26,6 +26,25 @@ function expectNoPersonalData(urls: string[], name: string, digits: string) {
   }
 }
 
+/**
+ * Waits until a smooth scroll has stopped, so a check sees where a jump lands, not a place it
+ * passes on the way (the form passed through the screen of a jump that ended 415 px beyond it).
+ */
+async function scrollSettled(page: Page): Promise<void> {
+  let last = Number.NaN
+  await expect
+    .poll(
+      async () => {
+        const y = await page.evaluate(() => window.scrollY)
+        const still = y === last
+        last = y
+        return still
+      },
+      { intervals: [150] },
+    )
+    .toBe(true)
+}
+
 test('every page renders its heading, title and description', async ({ page }) => {
   for (const route of prerenderPaths) {
     const response = await page.goto(route)
@@ -60,6 +79,7 @@ test.describe('at 375 px', () => {
       .getByRole('link', { name: 'Контакты' })
       .click()
     await expect(page).toHaveURL('/#contact')
+    await scrollSettled(page)
     await expect(page.getByRole('heading', { name: 'Запишитесь на занятие' })).toBeInViewport()
   })
 
@@ -73,6 +93,7 @@ test.describe('at 375 px', () => {
     await menu.getByRole('link', { name: 'Контакты' }).click()
     await expect(menu).toBeHidden()
     await expect(page).toHaveURL('/#contact')
+    await scrollSettled(page)
     await expect(page.getByRole('heading', { name: 'Запишитесь на занятие' })).toBeInViewport()
     // It opens again, and closes the same way on a course page.
     await burger.click()
@@ -88,9 +109,11 @@ test.describe('at 375 px', () => {
 test("the hero's and the course page's calls to action reach the form", async ({ page }) => {
   await page.goto(paths.home)
   await page.locator('#hero').getByRole('link', { name: 'Оставить заявку' }).click()
+  await scrollSettled(page)
   await expect(page.getByRole('form', { name: 'Заявка на обучение' })).toBeInViewport()
   await page.goto(paths.course(course.id))
   await page.getByRole('link', { name: 'Записаться', exact: true }).click()
+  await scrollSettled(page)
   await expect(page.getByRole('form', { name: 'Заявка на обучение' })).toBeInViewport()
 })
 

@@ -15,10 +15,7 @@ export function CourseGrid({ courses, headingLevel, eagerImages = 0 }: CourseGri
       {courses.map((course, index) => (
         // Rendered only as it nears the viewport, so the first paint lays out only the cards it
         // shows (docs/performance.md, "Render when near").
-        <li
-          key={course.id}
-          className="[contain-intrinsic-size:auto_36rem] [content-visibility:auto]"
-        >
+        <li key={course.id} className="render-when-near">
           <CourseCard
             course={course}
             headingLevel={headingLevel}
