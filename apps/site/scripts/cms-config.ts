@@ -6,7 +6,6 @@ import {
   COURSE_LEVELS,
   DESCRIPTION_LENGTH,
   FAQ_ANSWER_MAX,
-  FAQ_ORDER_MAX,
   FAQ_QUESTION_MAX,
   FIELD_LABELS,
   GROUP_DAY_NAMES,
@@ -33,7 +32,6 @@ import {
   SAMPLE_FIELD_LABEL,
   SVG_MAX_BYTES,
   TEACHER_NAME_MAX,
-  TEACHER_PHOTO_ORDER,
   TEACHER_TEXT_MAX,
   TITLE_MAX,
   TRIAL_ICONS,
@@ -429,8 +427,8 @@ const cutPhoto = (kind: 'teacher' | 'photo', name: string, shape: string) => {
 
 /** «Порядок» of a teacher or a photo: smaller first. */
 const teacherPhotoOrder = (kind: 'teacher' | 'photo', hint: string) => ({
-  ...wholeNumber(kind, 'order', TEACHER_PHOTO_ORDER.min, TEACHER_PHOTO_ORDER.max),
-  default: TEACHER_PHOTO_ORDER.min,
+  ...wholeNumber(kind, 'order', 1, ORDER_MAX),
+  default: 1,
   hint,
 })
 
@@ -493,7 +491,7 @@ const faqFields = [
     'Простым текстом. Абзацы разделяйте пустой строкой. Пишите только то, что верно для школы.',
   ),
   {
-    ...wholeNumber('faq', 'order', 1, FAQ_ORDER_MAX),
+    ...wholeNumber('faq', 'order', 1, ORDER_MAX),
     default: 10,
     hint: 'Вопрос с меньшим числом стоит выше: 1 — первый. При равных числах — по порядку создания.',
   },

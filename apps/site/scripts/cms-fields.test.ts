@@ -3,7 +3,6 @@ import {
   AGE_RANGE,
   contentSchemas,
   FAQ_ANSWER_MAX,
-  FAQ_ORDER_MAX,
   FAQ_QUESTION_MAX,
   FIELD_LABELS,
   GROUP_PLACE_MAX,
@@ -16,7 +15,7 @@ import {
   REVIEW_TEXT_MAX,
   SAMPLE_FIELD_LABEL,
   TEACHER_NAME_MAX,
-  TEACHER_PHOTO_ORDER,
+  ORDER_MAX,
   TEACHER_TEXT_MAX,
 } from '@it-lab/shared/content'
 import { FACT_MAX, FACT_NAMES } from '#app/config/school-facts-schema.ts'
@@ -194,7 +193,7 @@ describe("the teachers' and the school's photos' fields (docs/decisions/0074-tea
       multiple: true,
     })
     for (const fields of [teacherFields, photoFields]) {
-      expect(fields.order).toMatchObject({ widget: 'whole-number', ...TEACHER_PHOTO_ORDER })
+      expect(fields.order).toMatchObject({ widget: 'whole-number', min: 1, max: ORDER_MAX })
     }
     expect(teacherFields.photo?.hint).toMatch(/4:5.*400×500/)
     expect(photoFields.image?.hint).toMatch(/4:3.*800×600/)
@@ -225,7 +224,7 @@ describe('the questions, the reviews and the school’s place and licence', () =
     expect(accepts(faqFields.question, 'в'.repeat(FAQ_QUESTION_MAX + 1))).toBe(false)
     expect(accepts(faqFields.answer, 'о'.repeat(FAQ_ANSWER_MAX))).toBe(true)
     expect(accepts(faqFields.answer, 'о'.repeat(FAQ_ANSWER_MAX + 1))).toBe(false)
-    expect(faqFields.order).toMatchObject({ widget: 'whole-number', min: 1, max: FAQ_ORDER_MAX })
+    expect(faqFields.order).toMatchObject({ widget: 'whole-number', min: 1, max: ORDER_MAX })
     expect(accepts(reviewFields.text, 'о'.repeat(REVIEW_TEXT_MAX + 1))).toBe(false)
     expect(accepts(reviewFields.author, 'м'.repeat(REVIEW_AUTHOR_MAX + 1))).toBe(false)
     expect(reviewFields.date?.widget).toBe('date-ru')

@@ -108,7 +108,7 @@ export const GROUP_DAY_NAMES: Record<GroupWeekday, string> = {
 export const GROUP_PLACE_MAX = 40
 /** Seats left in a group: 0 means the waiting list. */
 export const GROUP_SEATS_MAX = 30
-/** A list position: smaller first. */
+/** «Порядок» of a list's entries (groups, teachers, photos, questions): smaller first. */
 export const ORDER_MAX = 999
 /** HH:MM, 00:00 to 23:59. */
 export const TIME_PATTERN = '^([01]\\d|2[0-3]):[0-5]\\d$'
@@ -142,14 +142,10 @@ export const TEACHER_NAME_MAX = 60
 export const TEACHER_TEXT_MAX = 400
 export const PHOTO_ALT_MAX = 150
 export const PHOTO_CAPTION_MAX = 120
-/** «Порядок» of a teacher or a photo: smaller first, ties by file name. */
-export const TEACHER_PHOTO_ORDER = { min: 1, max: 999 } as const
 /** Frequently asked questions (content/faq/, docs/decisions/0076-answers-reviews-way-licence.md). */
 export const FAQ_QUESTION_MAX = 150
 /** The answer: plain text, paragraphs split by a blank line. */
 export const FAQ_ANSWER_MAX = 1000
-/** «Порядок» of a question: smaller first; ties by file name. */
-export const FAQ_ORDER_MAX = 999
 /** A parent's review (content/reviews/): its text, and who wrote it as they agreed to be named. */
 export const REVIEW_TEXT_MAX = 800
 export const REVIEW_AUTHOR_MAX = 80
@@ -393,7 +389,7 @@ function createContentSchemas() {
   const faqFileSchema = z.object({
     question: text(FAQ_QUESTION_MAX),
     answer: text(FAQ_ANSWER_MAX),
-    order: wholeNumber(1, FAQ_ORDER_MAX, 'порядок'),
+    order: wholeNumber(1, ORDER_MAX, 'порядок'),
     sample: sampleMark(),
   })
 
@@ -464,7 +460,7 @@ function createContentSchemas() {
         `фото должно быть загружено через редактор (${IMAGE_EXTENSIONS.join(', ')})`,
       ),
     )
-  const teacherPhotoOrder = wholeNumber(TEACHER_PHOTO_ORDER.min, TEACHER_PHOTO_ORDER.max, 'порядок')
+  const teacherPhotoOrder = wholeNumber(1, ORDER_MAX, 'порядок')
 
   const teacherFileSchema = z.object({
     name: text(TEACHER_NAME_MAX),
