@@ -522,6 +522,7 @@ describe('GET /health', () => {
       pending: 0,
       failed: 0,
       oldestPendingAgeS: 0,
+      channels: { telegram: { pending: 0, failed: 0, oldestPendingAgeS: 0 } },
     })
     for (let i = 0; i < 2; i += 1) {
       await send(app)
@@ -552,6 +553,9 @@ describe('GET /health', () => {
       pending: 1,
       failed: 0,
       oldestPendingAgeS: STALE_PENDING_MS / 1000 + 1,
+      channels: {
+        telegram: { pending: 1, failed: 0, oldestPendingAgeS: STALE_PENDING_MS / 1000 + 1 },
+      },
     })
     store.markFailed(stuck.id, 'HTTP 400 Bad Request: chat not found')
     const response = await app.inject('/health')
@@ -562,6 +566,7 @@ describe('GET /health', () => {
       pending: 0,
       failed: 1,
       oldestPendingAgeS: 0,
+      channels: { telegram: { pending: 0, failed: 1, oldestPendingAgeS: 0 } },
     })
     await app.close()
   })

@@ -29,6 +29,13 @@ describe('parseConfig', () => {
           digest: { weekday: 1, hour: 9 },
         },
       },
+      channels: {
+        email: null,
+        webhook: null,
+        alfacrm: null,
+        bitrix24: null,
+        worker: { timeoutMs: 15_000, maxAttempts: 30 },
+      },
       retentionDays: 180,
       logLevel: 'info',
     })
