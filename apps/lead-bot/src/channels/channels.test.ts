@@ -103,7 +103,7 @@ describe('the signed webhook', () => {
         source: null,
       },
     })
-    expect(state(store, 'webhook')).toMatchObject({ pending: 0, failed: 0 })
+    await eventually(() => expect(state(store, 'webhook')).toMatchObject({ pending: 0, failed: 0 }))
   })
 
   it('a signature made with another secret does not verify', async () => {
@@ -178,8 +178,8 @@ describe('the signed webhook', () => {
     // Both letters arrive while the webhook's first call is still unanswered.
     await eventually(() => expect(smtp.mails).toHaveLength(2))
     expect(receiver.received).toHaveLength(1)
-    expect(state(store, 'webhook')).toMatchObject({ pending: 2 })
-    expect(state(store, 'email')).toMatchObject({ pending: 0, failed: 0 })
+    await eventually(() => expect(state(store, 'webhook')).toMatchObject({ pending: 2 }))
+    await eventually(() => expect(state(store, 'email')).toMatchObject({ pending: 0, failed: 0 }))
   })
 
   it('a call with no answer counts as failed after CHANNEL_TIMEOUT_MS and is retried', async () => {
@@ -320,7 +320,7 @@ describe('AlfaCRM', () => {
     workers.wake()
     await eventually(() => expect(crm.customers).toHaveLength(3))
     expect(crm.logins).toBe(3)
-    expect(state(store, 'alfacrm')).toMatchObject({ pending: 0, failed: 0 })
+    await eventually(() => expect(state(store, 'alfacrm')).toMatchObject({ pending: 0, failed: 0 }))
   })
 
   it('a token past its 15 minutes is refused by AlfaCRM; the channel logs in again', async () => {
@@ -395,7 +395,7 @@ describe('AlfaCRM', () => {
       }),
     ])
     await eventually(() => expect(crm.customers).toHaveLength(1))
-    expect(state(store, 'alfacrm')).toMatchObject({ pending: 0, failed: 0 })
+    await eventually(() => expect(state(store, 'alfacrm')).toMatchObject({ pending: 0, failed: 0 }))
   })
 })
 
@@ -441,7 +441,9 @@ describe('Bitrix24', () => {
         }),
       }),
     )
-    expect(state(store, 'bitrix24')).toMatchObject({ pending: 0, failed: 0 })
+    await eventually(() =>
+      expect(state(store, 'bitrix24')).toMatchObject({ pending: 0, failed: 0 }),
+    )
   })
 
   it("an invalid webhook is a dead letter with the portal's error, never its URL", async () => {

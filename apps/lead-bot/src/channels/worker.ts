@@ -3,7 +3,9 @@
 import type { ExtraChannelName } from '../channel-names.ts'
 import { retryDelayMs } from '../outbox.ts'
 import type { Log } from '../outbox.ts'
+import type { DeliveryOutcome } from '../store/channel-queue.ts'
 import type { LeadStore } from '../store/lead-store.ts'
+import type { LeadRow } from '../store/rows.ts'
 import { leadPayload } from './lead-payload.ts'
 import type { LeadPayload } from './lead-payload.ts'
 
@@ -52,6 +54,12 @@ export interface ChannelWorkerOptions {
   now?: () => number
 }
 
+/** Outcomes written in one transaction at most this many at a time, or this often. */
+const WRITE_EVERY = 50
+const WRITE_EVERY_MS = 1_000
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
 /** Calls the channel, bounded by the timeout even if it ignores the signal. */
 async function deliverBounded(
   channel: Channel,
@@ -84,8 +92,9 @@ async function deliverBounded(
  * Sends the channel's due leads one at a time, the soonest due first. A failure that may pass
  * pauses the channel (one probe per backoff step, or the receiver's Retry-After), and after
  * `maxAttempts` the lead becomes a dead letter, as does a lead refused for good. Each outcome is
- * recorded with its attempt in one write; a crash between the send and that write sends the lead
- * again at the next start (the webhook's X-ITLab-Delivery lets a receiver drop the repeat).
+ * recorded with its attempt, in batches (one fsync per batch, not per lead); a crash before a
+ * batch is written sends its leads again at the next start (the webhook's X-ITLab-Delivery lets a
+ * receiver drop the repeat).
  */
 export function createChannelWorker(options: ChannelWorkerOptions): ChannelWorker {
   const { channel, store, config, log } = options
@@ -102,19 +111,39 @@ export function createChannelWorker(options: ChannelWorkerOptions): ChannelWorke
 
   const readyAt = (dueAt: number) =>
     Math.max(dueAt, pausedUntil, lastSendEndedAt + (channel.intervalMs ?? 0))
+  // Outcomes not yet written, and the leads they are of (not sent again meanwhile).
+  const outcomes: DeliveryOutcome[] = []
+  const unwritten = new Set<number>()
+  let writtenAt = now()
 
-  async function send(lead: Parameters<typeof leadPayload>[0], attempts: number): Promise<void> {
+  /** Writes the outcomes so far in one transaction; kept for the next try if that fails. */
+  function write(): void {
+    if (outcomes.length > 0) {
+      store.recordDeliveries(outcomes)
+      outcomes.length = 0
+      unwritten.clear()
+    }
+    writtenAt = now()
+  }
+
+  function record(outcome: DeliveryOutcome): void {
+    outcomes.push(outcome)
+    unwritten.add(outcome.leadId)
+  }
+
+  async function send(lead: LeadRow, attempts: number): Promise<void> {
     const result = await deliverBounded(channel, leadPayload(lead), config.timeoutMs)
     lastSendEndedAt = now()
     const attempt = attempts + 1
+    const at = { leadId: lead.id, channel: name }
     if (result.ok) {
       failures = 0
-      store.markDelivered(lead.id, name, now(), result.ref)
+      record({ ...at, kind: 'sent', at: now(), ...(result.ref ? { ref: result.ref } : {}) })
       log.info({ leadId: lead.id, channel: name, attempts: attempt }, 'lead delivered')
       return
     }
     if (!result.retry || attempt >= config.maxAttempts) {
-      store.markDeliveryFailed(lead.id, name, result.error)
+      record({ ...at, kind: 'failed', error: result.error })
       log.error(
         { leadId: lead.id, channel: name, attempts: attempt, error: result.error },
         `lead not delivered; kept as failed (npm run leads -- --resend-failed --channel ${name})`,
@@ -125,23 +154,39 @@ export function createChannelWorker(options: ChannelWorkerOptions): ChannelWorke
     const delay =
       result.retryAfterMs ?? retryDelayMs(failures, config.retryBaseMs, config.retryMaxMs)
     pausedUntil = now() + delay
-    store.markDeliveryRetry(lead.id, name, result.error, pausedUntil)
+    record({ ...at, kind: 'retry', error: result.error, nextAttemptAt: pausedUntil })
     log.warn(
       { leadId: lead.id, channel: name, attempts: attempt, error: result.error, retryInMs: delay },
       'lead delivery failed; will retry',
     )
   }
 
-  /** Sends while a lead is ready; returns when the next is due, if one is pending. */
+  /**
+   * Sends the due leads, a batch at a time, writing their outcomes every WRITE_EVERY outcomes or
+   * WRITE_EVERY_MS, and at the end; returns when the next lead is due, if one is pending.
+   */
   async function sendDue(): Promise<number | undefined> {
-    while (!stopped) {
-      const next = store.nextDelivery(name)
-      if (!next) return undefined
-      const at = readyAt(next.nextAttemptAt)
-      if (at > now()) return at
-      await send(next.lead, next.attempts)
+    write()
+    try {
+      while (!stopped && pausedUntil <= now()) {
+        const batch = store
+          .dueDeliveries(name, now(), WRITE_EVERY)
+          .filter((due) => !unwritten.has(due.lead.id))
+        if (batch.length === 0) break
+        for (const due of batch) {
+          if (stopped || pausedUntil > now()) break
+          const wait = readyAt(0) - now()
+          if (wait > 0) await sleep(wait)
+          await send(due.lead, due.attempts)
+          if (outcomes.length >= WRITE_EVERY || now() - writtenAt >= WRITE_EVERY_MS) write()
+        }
+        write()
+      }
+    } finally {
+      write()
     }
-    return undefined
+    const next = store.nextDelivery(name)
+    return next && readyAt(next.nextAttemptAt)
   }
 
   function schedule(dueAt: number | undefined): void {

@@ -14,6 +14,13 @@ export interface DueDelivery {
   nextAttemptAt: number
 }
 
+/** What one attempt on one channel came to, recorded with its attempt. */
+export type DeliveryOutcome = { leadId: number; channel: ExtraChannelName } & (
+  | { kind: 'sent'; at: number; ref?: string }
+  | { kind: 'retry'; error: string; nextAttemptAt: number }
+  | { kind: 'failed'; error: string }
+)
+
 export interface ChannelStats {
   pending: number
   failed: number
@@ -24,7 +31,7 @@ export interface ChannelStats {
 export function channelQueue(conn: Connection) {
   const { db, sql } = conn
 
-  return {
+  const queue = {
     /**
      * Records which channels are on: new ones from now, the rest off (their rows stay, unsent,
      * and no longer hold back the retention period). Returns the names turned on just now.
@@ -47,6 +54,21 @@ export function channelQueue(conn: Connection) {
         if (db.isTransaction) db.exec('ROLLBACK')
         throw error
       }
+    },
+    /** Up to `limit` leads due on this channel at `now`, the soonest due first. */
+    dueDeliveries(channel: ExtraChannelName, now: number, limit: number): DueDelivery[] {
+      return sql(
+        `SELECT l.*, d.attempts AS delivery_attempts, d.next_attempt_at AS delivery_next
+         FROM lead_deliveries AS d JOIN leads AS l ON l.id = d.lead_id
+         WHERE d.channel = ? AND d.status = 'pending' AND d.next_attempt_at <= ?
+         ORDER BY d.next_attempt_at, d.lead_id LIMIT ?`,
+      )
+        .all(channel, now, limit)
+        .map((row) => ({
+          lead: toLead(row),
+          attempts: num(row.delivery_attempts),
+          nextAttemptAt: num(row.delivery_next),
+        }))
     },
     /** The lead this channel should send next: the soonest due, the oldest first. */
     nextDelivery(channel: ExtraChannelName): DueDelivery | undefined {
@@ -132,6 +154,31 @@ export function channelQueue(conn: Connection) {
         }
       }
       return stats
+    },
+  }
+
+  return {
+    ...queue,
+    /**
+     * Records several outcomes in one transaction (one fsync): a channel's worker writes its
+     * attempts in batches, so deliveries never cost the leads arriving a sync each (0077).
+     */
+    recordDeliveries(outcomes: readonly DeliveryOutcome[]): void {
+      if (outcomes.length === 0) return
+      db.exec('BEGIN IMMEDIATE')
+      try {
+        for (const outcome of outcomes) {
+          const { leadId, channel } = outcome
+          if (outcome.kind === 'sent') queue.markDelivered(leadId, channel, outcome.at, outcome.ref)
+          else if (outcome.kind === 'retry') {
+            queue.markDeliveryRetry(leadId, channel, outcome.error, outcome.nextAttemptAt)
+          } else queue.markDeliveryFailed(leadId, channel, outcome.error)
+        }
+        db.exec('COMMIT')
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK')
+        throw error
+      }
     },
   }
 }
