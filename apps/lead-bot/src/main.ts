@@ -177,8 +177,8 @@ function deleteExpired(): void {
     if (keptUndelivered > 0) {
       app.log.error(
         { keptUndelivered, retentionDays: config.retentionDays },
-        'leads past the retention period were not delivered to every channel: kept until they ' +
-          'are (npm run leads; --resend-failed) or deleted with --delete',
+        'leads past the retention period were never delivered to every channel on: kept until ' +
+          'they are (npm run leads; --resend-failed) or deleted with --delete',
       )
     }
     // Telegram serves an update for 24 hours at most: older ids need not be remembered.
