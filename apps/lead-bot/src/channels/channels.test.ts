@@ -236,14 +236,18 @@ describe('the e-mail channel', () => {
     smtp.refuse(true)
     const store = newStore(['email'])
     store.insert(lead(1), Date.now())
-    const { log } = run(store, [
-      createEmailChannel({
-        smtpUrl: smtp.url,
-        from: 'site@itlab.example',
-        to: ['school@itlab.example'],
-        timeoutMs: 30_000,
-      }),
-    ])
+    const { log } = run(
+      store,
+      [
+        createEmailChannel({
+          smtpUrl: smtp.url,
+          from: 'site@itlab.example',
+          to: ['school@itlab.example'],
+          timeoutMs: 30_000,
+        }),
+      ],
+      { pollMs: 60_000 },
+    )
     await eventually(() => expect(state(store, 'email')).toMatchObject({ pending: 0, failed: 1 }))
     const attempts = log.entries.filter((entry) => entry.details && 'attempts' in entry.details)
     expect(attempts.map((entry) => entry.level)).toEqual(['warn', 'warn', 'error'])
@@ -253,8 +257,11 @@ describe('the e-mail channel', () => {
     expect(smtp.mails).toHaveLength(0)
 
     smtp.refuse(false)
-    expect(store.resendFailedDeliveries(Date.now(), 'email')).toBe(1)
-    // The CLI writes from another connection; the workers see it within a second.
+    // As `npm run leads -- --resend-failed --channel email` does: from another connection, which
+    // the workers notice within a second (not at their next poll).
+    const cli = openLeadStore(store.path, { tool: true })
+    expect(cli.resendFailedDeliveries(Date.now(), 'email')).toBe(1)
+    cli.close()
     await eventually(() => expect(smtp.mails).toHaveLength(1))
     await eventually(() => expect(state(store, 'email')).toMatchObject({ pending: 0, failed: 0 }))
   })
