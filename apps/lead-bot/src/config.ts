@@ -297,14 +297,15 @@ function smtpUser(smtpUrl: string): string | undefined {
   return isAddress(user) ? user : undefined
 }
 
-/** Throws naming the first variable `group` lacks when some of it is set; true when all are. */
+/** Throws naming every variable `group` lacks when some of it is set; true when all are set. */
 function allOrNone(group: Record<string, unknown>, channel: string): boolean {
   const missing = Object.keys(group).filter((key) => group[key] === undefined)
   if (missing.length === Object.keys(group).length) return false
   if (missing.length > 0) {
     const set = Object.keys(group).filter((key) => !missing.includes(key))
     throw new ConfigError(
-      `${missing.join(', ')} must be set for the ${channel} channel (${set.join(', ')} is set), ` +
+      `${missing.join(', ')} must be set for the ${channel} channel ` +
+        `(${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set), ` +
         'or leave all of them empty',
     )
   }
