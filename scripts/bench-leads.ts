@@ -2,9 +2,10 @@
 // that every acknowledged lead is in the database.
 //
 // The service starts through the lead service's harness (apps/lead-bot/harness/service.ts) on
-// a free 127.0.0.1 port with a fresh SQLite file, its rate limit raised, Telegram off and its
-// logs quiet. Its durability settings are its own: nothing is relaxed here, and the run reports
-// the ones the service logs at startup.
+// a free 127.0.0.1 port with a fresh SQLite file, its rate limit raised, its logs quiet, and
+// every lead channel on against local stand-ins (BENCH_CHANNELS=0: all off, Telegram too). Its
+// durability settings are its own: nothing is relaxed here, and the run reports the ones the
+// service logs at startup.
 // autocannon POSTs a fixed number of valid leads, each with its own name and phone; a fixed
 // count (not a fixed time) ends the run, so no request is cut off in flight and the rows in the
 // database must equal the 2xx answers exactly. The service is then killed with SIGKILL before
@@ -35,6 +36,13 @@ import { fullDiskDrill } from '../apps/lead-bot/harness/full-disk.ts'
 import type { FullDiskOptions, FullDiskResult } from '../apps/lead-bot/harness/full-disk.ts'
 import { LEAD_QUERY, phoneFor } from '../apps/lead-bot/harness/sample-leads.ts'
 import { startService } from '../apps/lead-bot/harness/service.ts'
+import { startFakeTelegram } from '../apps/lead-bot/harness/fake-telegram.ts'
+import {
+  startFakeAlfaCrm,
+  startFakeBitrix24,
+  startFakeWebhook,
+} from '../apps/lead-bot/harness/fake-receivers.ts'
+import { startSmtp } from '../apps/lead-bot/harness/smtp.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const RESULTS_FILE = path.join(ROOT, 'bench-results', 'leads.json')
@@ -98,6 +106,7 @@ const settings = parseEnv(
       BENCH_TIME_LIMIT_S: envInteger(120, 1, 86_400),
       BENCH_LOG_LEVEL: envText().transform((value) => value ?? 'warn'),
       BENCH_FULL_DISK: envInteger(1, 0, 1),
+      BENCH_CHANNELS: envInteger(1, 0, 1),
     })
     .transform((env) => ({
       leads: env.BENCH_LEADS,
@@ -107,6 +116,7 @@ const settings = parseEnv(
       timeLimitS: env.BENCH_TIME_LIMIT_S,
       logLevel: env.BENCH_LOG_LEVEL,
       fullDisk: env.BENCH_FULL_DISK === 1,
+      channels: env.BENCH_CHANNELS === 1,
     })),
   process.env,
 )
@@ -238,16 +248,63 @@ async function fullDisk(): Promise<Record<string, FullDiskResult> | undefined> {
   return results
 }
 
+// --- the lead channels ----------------------------------------------------------------------------
+
+const WEBHOOK_SECRET = 'bench-webhook-secret-of-more-than-32-chars'
+
+/**
+ * Every lead channel on (docs/decisions/0077), each against its local stand-in: Telegram, an SMTP
+ * server, a webhook receiver, AlfaCRM and a Bitrix24 portal. Deliveries run beside the load, as
+ * in production; the figures say how many each had taken when the load ended.
+ */
+async function startReceivers() {
+  const [telegram, smtp, webhook, alfacrm, bitrix24] = await Promise.all([
+    startFakeTelegram(),
+    startSmtp(),
+    startFakeWebhook(WEBHOOK_SECRET),
+    startFakeAlfaCrm(),
+    startFakeBitrix24(),
+  ])
+  return {
+    env: {
+      TELEGRAM_BOT_TOKEN: telegram.token,
+      TELEGRAM_CHAT_ID: '1',
+      TELEGRAM_API_URL: telegram.url,
+      SMTP_URL: smtp.url,
+      LEAD_EMAIL_TO: 'school@itlab.example',
+      LEAD_WEBHOOK_URL: webhook.url,
+      LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      LEAD_WEBHOOK_RECEIVER: 'стенд',
+      ALFACRM_URL: alfacrm.url,
+      ALFACRM_EMAIL: alfacrm.email,
+      ALFACRM_API_KEY: alfacrm.apiKey,
+      ALFACRM_BRANCH_ID: String(alfacrm.branchId),
+      BITRIX24_WEBHOOK_URL: bitrix24.webhookUrl,
+    },
+    delivered: () => ({
+      telegram: telegram.messages.length,
+      email: smtp.mails.length,
+      webhook: webhook.received.length,
+      alfacrm: alfacrm.customers.length,
+      bitrix24: bitrix24.leads.length,
+    }),
+    close: () =>
+      Promise.all([telegram, smtp, webhook, alfacrm, bitrix24].map((fake) => fake.close())),
+  }
+}
+
 // --- the run -------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-leads-'))
   const dbPath = path.join(dir, 'leads.sqlite')
+  const receivers = settings.channels ? await startReceivers() : undefined
   const service = await startService({
     LEADS_DB: dbPath,
     SITE_ORIGIN: ORIGIN,
     RATE_LIMIT_MAX: '1000000', // the service's ceiling for this setting
     LOG_LEVEL: settings.logLevel,
+    ...receivers?.env,
   })
   const durability = `journal_mode=${String(service.settings.journalMode)}, synchronous=${String(service.settings.synchronous)}`
   process.once('exit', () => void service.stop('SIGKILL'))
@@ -272,7 +329,13 @@ async function main(): Promise<number> {
 
     const warmup = settings.warmup > 0 ? await load(service.url, settings.warmup) : undefined
     const run = await load(service.url, settings.leads)
+    const deliveredDuringLoad = receivers?.delivered()
     await service.stop('SIGKILL') // only committed rows are counted below
+    if (deliveredDuringLoad) {
+      console.log(
+        `channels on (local stand-ins); leads each had taken when the load ended: ${JSON.stringify(deliveredDuringLoad)}`,
+      )
+    }
 
     const db = new DatabaseSync(dbPath)
     const count = (sql: string) => Number(db.prepare(sql).get()?.n ?? Number.NaN)
@@ -357,6 +420,7 @@ async function main(): Promise<number> {
       },
       settings: { ...settings, durability },
       figures,
+      deliveredDuringLoad: deliveredDuringLoad ?? 'channels off',
       targets,
       autocannon: { latencyMs: run.result.latency, requestsPerSecond: run.result.requests },
       fullDisk: drills ?? 'skipped',
@@ -390,6 +454,7 @@ async function main(): Promise<number> {
     return 0
   } finally {
     await service.stop('SIGKILL')
+    await receivers?.close()
     if (process.env.BENCH_KEEP_DB === '1') console.log(`database kept: ${dbPath}`)
     else rmSync(dir, { recursive: true, force: true })
   }

@@ -12,6 +12,7 @@ describe('site build settings', () => {
       SENTRY_COUNTRY: '',
       TELEGRAM_NOTIFY: 'full',
       LEADS_RETENTION_DAYS: 180,
+      LEAD_CHANNELS: { email: null, webhook: null, alfacrm: null, bitrix24: null },
     })
   })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import type { LeadChannels } from '#app/content/policies/policy-context.ts'
 
 // The site's build settings: read once from the environment when the site is built, validated
 // here, and baked into the pages. They are public by nature: secrets and the lead service's own
@@ -91,7 +92,57 @@ export const buildSettingsSchema = z.object({
   ),
 })
 
-export type BuildSettings = z.output<typeof buildSettingsSchema>
+/**
+ * The lead channels the lead service has on besides Telegram, read from its own variables in the
+ * same environment (deploy builds with the env file the service runs with, docs/decisions/0077):
+ * only what the policies name (hosts, the webhook's receiver), never a key or a full address.
+ */
+export function leadChannelsOf(
+  env: NodeJS.ProcessEnv,
+): { channels: LeadChannels } | { problems: string[] } {
+  const problems: string[] = []
+  const host = (name: string): string | undefined => {
+    const value = env[name]?.trim()
+    if (!value) return undefined
+    const url = URL.parse(value)
+    if (url?.host) return url.hostname
+    problems.push(`${name}: is not a URL, so the policies cannot name where leads go`)
+    return undefined
+  }
+  let email: LeadChannels['email'] = null
+  if (env.LEAD_EMAIL_TO?.trim()) {
+    const server = host('SMTP_URL')
+    if (server) email = { server }
+    else if (!env.SMTP_URL?.trim()) problems.push('LEAD_EMAIL_TO: needs SMTP_URL (the mail server)')
+  }
+  let webhook: LeadChannels['webhook'] = null
+  const hookHost = host('LEAD_WEBHOOK_URL')
+  if (hookHost) {
+    const receiver = env.LEAD_WEBHOOK_RECEIVER?.trim()
+    if (receiver) webhook = { receiver, host: hookHost }
+    else {
+      problems.push(
+        'LEAD_WEBHOOK_RECEIVER: required with LEAD_WEBHOOK_URL: who receives the leads, in Russian, as the policies name it',
+      )
+    }
+  }
+  const alfaHost = host('ALFACRM_URL')
+  const bitrixHost = host('BITRIX24_WEBHOOK_URL')
+  if (problems.length > 0) return { problems }
+  return {
+    channels: {
+      email,
+      webhook,
+      alfacrm: alfaHost === undefined ? null : { host: alfaHost },
+      bitrix24: bitrixHost === undefined ? null : { host: bitrixHost },
+    },
+  }
+}
+
+export type BuildSettings = z.output<typeof buildSettingsSchema> & {
+  /** Derived from the lead service's variables (leadChannelsOf), not a variable of its own. */
+  LEAD_CHANNELS: LeadChannels
+}
 
 /** The names of the settings, as in the environment. */
 export type BuildSettingName = keyof BuildSettings
@@ -122,7 +173,9 @@ export function readBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSe
   }
   const sentry = sentryCountryOf(result.data.SENTRY_DSN, result.data.SENTRY_COUNTRY)
   if ('problem' in sentry) throw new BuildSettingsError([problem('SENTRY_COUNTRY', sentry.problem)])
-  return { ...result.data, SENTRY_COUNTRY: sentry.country }
+  const leadChannels = leadChannelsOf(env)
+  if ('problems' in leadChannels) throw new BuildSettingsError(leadChannels.problems)
+  return { ...result.data, SENTRY_COUNTRY: sentry.country, LEAD_CHANNELS: leadChannels.channels }
 }
 
 /** Vite `define` entries exposing the settings as `import.meta.env.*`. */

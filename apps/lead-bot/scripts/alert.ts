@@ -114,6 +114,7 @@ function readSettings() {
         SMTP_URL: true,
         ALERT_EMAIL_TO: true,
         ALERT_EMAIL_FROM: true,
+        LEAD_EMAIL_TO: true,
       }),
       process.env,
     )

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { normalizePhone } from '@it-lab/shared'
+import { CHANNEL_NAMES, isChannelName } from '../src/channel-names.ts'
 import { envSchema, launchDir, parseEnv, resolveDbPath } from '../src/config.ts'
 import { becomeDatabaseOwner, loadServerEnv, SERVER_DB_PATH } from '../src/server-env.ts'
 import { backupBytes, backupTo, deleteFromRescueCopies, restoreFrom } from '../src/store/backups.ts'
@@ -20,7 +21,7 @@ import {
 const USAGE = `Usage: npm run leads -- [--since DATE] [--until DATE] [--limit N] [CSV]
        npm run leads -- --report [--since DATE] [--until DATE] [CSV]
        npm run leads -- --digest
-       npm run leads -- --resend-failed
+       npm run leads -- --resend-failed [--channel NAME]
        npm run leads -- --delete "+7 (XXX) XXX-XX-XX"
        npm run leads -- --backup DIR
        node apps/lead-bot/scripts/leads.ts --backup - > FILE
@@ -37,8 +38,10 @@ const USAGE = `Usage: npm run leads -- [--since DATE] [--until DATE] [--limit N]
                    first lead's month to the last one's
   --digest         prints the digest of the past week (Monday to Sunday, school time); it
                    only prints: the running service sends the weekly one to the chat
-  --resend-failed  puts leads Telegram refused (status "ошибка") back in the queue, once the
-                   setting at fault is fixed; the running service sends them within its poll
+  --resend-failed  puts the leads a channel refused for good or gave up on back in its queue,
+                   once the setting at fault is fixed; the running service sends them within a
+                   second. Every channel's, or with --channel NAME (telegram, email, webhook,
+                   alfacrm, bitrix24) that channel's only
   --delete PHONE   deletes every lead with this phone (a withdrawal or deletion request)
                    and prints how many; a deleted lead never comes back from a backup
   --backup DIR     writes a consistent copy to DIR/leads-<time>.sqlite (owner-only) while the
@@ -88,6 +91,7 @@ function parseOptions() {
         'no-bom': { type: 'boolean', default: false },
         'env-file': { type: 'string' },
         'resend-failed': { type: 'boolean', default: false },
+        channel: { type: 'string' },
         delete: { type: 'string' },
         backup: { type: 'string' },
         restore: { type: 'string' },
@@ -222,6 +226,11 @@ const actions = [values['resend-failed'], values.delete, values.backup, values.r
   (value) => value !== undefined && value !== false,
 )
 if (actions.length > 1) fail('one of --resend-failed, --delete, --backup, --restore')
+const channel = values.channel
+if (channel !== undefined) {
+  if (!values['resend-failed']) fail('--channel goes with --resend-failed')
+  if (!isChannelName(channel)) fail(`--channel takes one of: ${CHANNEL_NAMES.join(', ')}`)
+}
 if (actions.length > 0 && (values.csv || values.report || ranged)) {
   fail('--csv, --report, --since and --until read leads; they do not go with a change')
 }
@@ -306,7 +315,11 @@ if (actions.length > 0) {
       const deleted = store.deleteByPhone(phone).length + deleteFromRescueCopies(dbPath, phone)
       process.stdout.write(`Leads with this phone deleted: ${deleted}\n`)
     } else {
-      const resent = store.resendFailed(Date.now())
+      // Telegram's dead letters are on the lead row, the other channels' in lead_deliveries.
+      const at = Date.now()
+      const resent =
+        (channel === undefined || channel === 'telegram' ? store.resendFailed(at) : 0) +
+        (channel === 'telegram' ? 0 : store.resendFailedDeliveries(at, channel))
       process.stdout.write(`Queued for delivery again: ${resent}\n`)
     }
   } finally {
@@ -376,7 +389,11 @@ function list(): void {
       `Shown ${leads.length} of ${total}${periodText()}; waiting for Telegram: ${pending}; ` +
         `failed: ${failed}. Database: ${dbPath}\n`,
     )
-    if (failed > 0) {
+    const others = Object.entries(store.channelStats(store.activeChannels()))
+    for (const [name, stats] of others) {
+      process.stdout.write(`Channel ${name}: waiting ${stats.pending}; failed: ${stats.failed}\n`)
+    }
+    if (failed > 0 || others.some(([, stats]) => stats.failed > 0)) {
       const file = envFile === undefined ? '' : ` --env-file ${envFile}`
       process.stdout.write(`Fix the setting, then run: npm run leads --${file} --resend-failed\n`)
     }

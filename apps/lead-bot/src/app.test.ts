@@ -522,6 +522,7 @@ describe('GET /health', () => {
       pending: 0,
       failed: 0,
       oldestPendingAgeS: 0,
+      channels: { telegram: { pending: 0, failed: 0, oldestPendingAgeS: 0 } },
     })
     for (let i = 0; i < 2; i += 1) {
       await send(app)
@@ -552,6 +553,9 @@ describe('GET /health', () => {
       pending: 1,
       failed: 0,
       oldestPendingAgeS: STALE_PENDING_MS / 1000 + 1,
+      channels: {
+        telegram: { pending: 1, failed: 0, oldestPendingAgeS: STALE_PENDING_MS / 1000 + 1 },
+      },
     })
     store.markFailed(stuck.id, 'HTTP 400 Bad Request: chat not found')
     const response = await app.inject('/health')
@@ -562,6 +566,46 @@ describe('GET /health', () => {
       pending: 0,
       failed: 1,
       oldestPendingAgeS: 0,
+      channels: { telegram: { pending: 0, failed: 1, oldestPendingAgeS: 0 } },
+    })
+    await app.close()
+  })
+
+  it("reports each channel on, and a channel's dead letter or stale lead degrades", async () => {
+    const store = newStore()
+    stores.push(store)
+    let clock = Date.UTC(2025, 0, 15, 10, 0)
+    store.setChannels(['email', 'bitrix24'], clock)
+    const { app } = await makeApp({
+      store,
+      deliveryOn: true,
+      channels: ['email', 'bitrix24'],
+      now: () => clock,
+    })
+    const first = store.insert(
+      { name: 'Анна', phone: VALID_PHONE, form: 'feedback', consentVersion: 'unstated' },
+      clock,
+    )
+    store.markSent(first.id, 1, clock)
+    store.markDelivered(first.id, 'email', clock)
+    clock += 60_000
+    expect((await app.inject('/health')).json()).toMatchObject({
+      status: 'ok',
+      pending: 0,
+      channels: {
+        telegram: { pending: 0, failed: 0, oldestPendingAgeS: 0 },
+        email: { pending: 0, failed: 0, oldestPendingAgeS: 0 },
+        bitrix24: { pending: 1, failed: 0, oldestPendingAgeS: 60 },
+      },
+    })
+    clock += STALE_PENDING_MS
+    expect((await app.inject('/health')).json()).toMatchObject({ status: 'degraded', failed: 0 })
+    store.markDeliveryFailed(first.id, 'bitrix24', 'Bitrix24: HTTP 401 INVALID_CREDENTIALS')
+    expect((await app.inject('/health')).json()).toMatchObject({
+      status: 'degraded',
+      pending: 0,
+      failed: 0,
+      channels: { bitrix24: { pending: 0, failed: 1, oldestPendingAgeS: 0 } },
     })
     await app.close()
   })

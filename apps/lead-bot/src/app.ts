@@ -12,6 +12,7 @@ import {
   type LeadFieldErrors,
 } from '@it-lab/shared'
 import { readLeadMeta } from '@it-lab/shared/lead-query'
+import type { ExtraChannelName } from './channel-names.ts'
 import type { Config } from './config.ts'
 import { capConnections } from './connection-cap.ts'
 import { isDiskFull, StoreFencedError } from './store/connection.ts'
@@ -43,6 +44,8 @@ export interface AppOptions {
   onLeadStored?: (id: number) => void
   /** Whether an outbox delivers leads: only then does an old pending lead mean trouble. */
   deliveryOn?: boolean
+  /** The lead channels on besides Telegram, reported each under `channels` (0077). */
+  channels?: readonly ExtraChannelName[]
   /** Longest time to receive a whole request, body included (a trickling client is cut). */
   requestTimeoutMs?: number
   /**
@@ -301,17 +304,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (refusedForSpace > 0 && store.freeBytes() < ROOM_FOR_LEADS_BYTES) {
         return full(request, reply, 'a lead was refused: no space left')
       }
+      const ageS = (since: number | undefined) =>
+        since === undefined ? 0 : Math.max(0, Math.round((at - since) / 1000))
       const { pending, failed, oldestPendingAt } = store.stats()
-      const oldestPendingAgeS =
-        oldestPendingAt === undefined ? 0 : Math.max(0, Math.round((at - oldestPendingAt) / 1000))
-      const stale = options.deliveryOn === true && oldestPendingAgeS * 1000 > STALE_PENDING_MS
+      const oldestPendingAgeS = ageS(oldestPendingAt)
+      let trouble =
+        failed > 0 || (options.deliveryOn === true && oldestPendingAgeS * 1000 > STALE_PENDING_MS)
+      // Telegram's counts stay at the top, where the alert and the deploy read them; every
+      // channel's are under `channels`, and any channel's dead letter or stale lead degrades.
+      const channels: Record<
+        string,
+        { pending: number; failed: number; oldestPendingAgeS: number }
+      > = { telegram: { pending, failed, oldestPendingAgeS } }
+      for (const [name, stats] of Object.entries(store.channelStats(options.channels ?? []))) {
+        const age = ageS(stats.oldestPendingAt)
+        channels[name] = { pending: stats.pending, failed: stats.failed, oldestPendingAgeS: age }
+        trouble ||= stats.failed > 0 || age * 1000 > STALE_PENDING_MS
+      }
       // 200 either way: the service still takes leads; a monitor alerts on `degraded`.
       return {
-        status: failed > 0 || stale ? 'degraded' : 'ok',
+        status: trouble ? 'degraded' : 'ok',
         db: 'writable',
         pending,
         failed,
         oldestPendingAgeS,
+        channels,
       }
     } catch (error) {
       // A replaced file: the store has stopped for good and the service is exiting (0043). A full

@@ -29,6 +29,13 @@ describe('parseConfig', () => {
           digest: { weekday: 1, hour: 9 },
         },
       },
+      channels: {
+        email: null,
+        webhook: null,
+        alfacrm: null,
+        bitrix24: null,
+        worker: { timeoutMs: 15_000, maxAttempts: 30 },
+      },
       retentionDays: 180,
       logLevel: 'info',
     })
@@ -215,6 +222,126 @@ describe('the alert e-mail settings', () => {
     ],
   ])('refuses %j', (env, message) => {
     expect(() => read(env)).toThrow(message)
+  })
+})
+
+describe('the lead channels besides Telegram', () => {
+  const SECRET = 'x'.repeat(32)
+  const ALFA = {
+    ALFACRM_URL: 'https://school.s20.online',
+    ALFACRM_EMAIL: 'api@itlab.example',
+    ALFACRM_API_KEY: 'key',
+    ALFACRM_BRANCH_ID: '1',
+  }
+
+  it('each is on when its variables are set, and only then', () => {
+    expect(
+      parseConfig({
+        SMTP_URL: 'smtps://site%40itlab.example:pw@smtp.example.ru:465',
+        LEAD_EMAIL_TO: 'school@itlab.example, owner@itlab.example',
+        LEAD_WEBHOOK_URL: 'https://hook.example.ru/in',
+        LEAD_WEBHOOK_SECRET: SECRET,
+        LEAD_WEBHOOK_RECEIVER: 'сервис Albato',
+        ...ALFA,
+        ALFACRM_LEAD_SOURCE_ID: '4',
+        BITRIX24_WEBHOOK_URL: 'https://school.bitrix24.ru/rest/1/abc123/',
+        CHANNEL_MAX_ATTEMPTS: '5',
+      }).channels,
+    ).toEqual({
+      email: {
+        smtpUrl: 'smtps://site%40itlab.example:pw@smtp.example.ru:465',
+        from: 'site@itlab.example',
+        to: ['school@itlab.example', 'owner@itlab.example'],
+        timeoutMs: 15_000,
+      },
+      webhook: { url: 'https://hook.example.ru/in', secret: SECRET },
+      alfacrm: {
+        url: 'https://school.s20.online',
+        email: 'api@itlab.example',
+        apiKey: 'key',
+        branchId: 1,
+        leadSourceId: 4,
+      },
+      bitrix24: { webhookUrl: 'https://school.bitrix24.ru/rest/1/abc123/', sourceId: 'WEB' },
+      worker: { timeoutMs: 15_000, maxAttempts: 5 },
+    })
+  })
+
+  it('SMTP_URL may serve the leads alone: the alert e-mail stays off', () => {
+    const env = { SMTP_URL: 'smtp://site%40itlab.example@127.0.0.1:2525', LEAD_EMAIL_TO: 'a@b.ru' }
+    expect(parseConfig(env).channels.email).toMatchObject({ to: ['a@b.ru'] })
+    expect(
+      emailConfig(
+        parseEnv(
+          envSchema.pick({
+            SMTP_URL: true,
+            ALERT_EMAIL_TO: true,
+            ALERT_EMAIL_FROM: true,
+            LEAD_EMAIL_TO: true,
+          }),
+          env,
+        ),
+      ),
+    ).toBeNull()
+  })
+
+  it.each([
+    [
+      'an address list without a server',
+      { LEAD_EMAIL_TO: 'a@b.ru' },
+      'LEAD_EMAIL_TO needs SMTP_URL',
+    ],
+    [
+      'a webhook without its secret',
+      { LEAD_WEBHOOK_URL: 'https://hook.example.ru', LEAD_WEBHOOK_RECEIVER: 'сервис' },
+      'LEAD_WEBHOOK_SECRET must be set for the webhook channel',
+    ],
+    [
+      'a webhook without its receiver',
+      { LEAD_WEBHOOK_URL: 'https://hook.example.ru', LEAD_WEBHOOK_SECRET: SECRET },
+      'LEAD_WEBHOOK_RECEIVER must be set for the webhook channel',
+    ],
+    [
+      'a short webhook secret',
+      {
+        LEAD_WEBHOOK_URL: 'https://h.ru',
+        LEAD_WEBHOOK_SECRET: 'short',
+        LEAD_WEBHOOK_RECEIVER: 'с',
+      },
+      'LEAD_WEBHOOK_SECRET must be at least 32 characters',
+    ],
+    [
+      'a webhook over plain http',
+      {
+        LEAD_WEBHOOK_URL: 'http://hook.example.ru',
+        LEAD_WEBHOOK_SECRET: SECRET,
+        LEAD_WEBHOOK_RECEIVER: 'с',
+      },
+      'LEAD_WEBHOOK_URL must be an https:// URL',
+    ],
+    [
+      'AlfaCRM without its key',
+      { ...ALFA, ALFACRM_API_KEY: '' },
+      'ALFACRM_API_KEY must be set for the AlfaCRM channel',
+    ],
+    [
+      'AlfaCRM without its branch',
+      { ...ALFA, ALFACRM_BRANCH_ID: '' },
+      'ALFACRM_BRANCH_ID must be set for the AlfaCRM channel',
+    ],
+    [
+      'an AlfaCRM source without AlfaCRM',
+      { ALFACRM_LEAD_SOURCE_ID: '3' },
+      'ALFACRM_LEAD_SOURCE_ID and ALFACRM_LEAD_STATUS_ID need ALFACRM_URL',
+    ],
+    [
+      'a Bitrix24 address that is not an inbound webhook',
+      { BITRIX24_WEBHOOK_URL: 'https://school.bitrix24.ru/crm/' },
+      "BITRIX24_WEBHOOK_URL must be the portal's inbound webhook",
+    ],
+  ])('refuses %s, naming the variable', (_case, env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError)
+    expect(() => parseConfig(env)).toThrow(message)
   })
 })
 

@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import * as z from 'zod'
+import type { AlfaCrmConfig } from './channels/alfacrm.ts'
+import type { LeadEmailConfig } from './channels/email.ts'
+import type { WebhookConfig } from './channels/webhook.ts'
 
 /** `minimal` keeps personal data out of Telegram: the owner reads the lead on the server. */
 export const NOTIFY_MODES = ['full', 'minimal'] as const
@@ -58,6 +61,29 @@ function origin(raw: string, context: z.RefinementCtx): string {
 
 /** A bare address (name@domain.tld): what the alert's e-mail settings take. */
 const isAddress = (value: string) => /^[^\s@<>,"]+@[^\s@<>,"]+\.[^\s@<>,"]+$/.test(value)
+
+/** Comma-separated e-mail addresses. */
+const addresses = () =>
+  envText().refine(
+    (value) => value === undefined || value.split(',').every((entry) => isAddress(entry.trim())),
+    'must be e-mail addresses, comma-separated',
+  )
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/**
+ * A URL a lead goes to: https, or http on this machine only (a local receiver, the tests'
+ * fakes), so a name and a phone never cross a network unencrypted.
+ */
+const channelUrl = () =>
+  envText().refine((value) => {
+    if (value === undefined) return true
+    const url = URL.parse(value)
+    if (url === null) return false
+    return (
+      url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
+    )
+  }, 'must be an https:// URL (http:// only to this machine)')
 
 /** Fastify's trustProxy: true, false, or addresses/CIDRs/names ('loopback') of trusted proxies. */
 const trustProxy = z.preprocess(
@@ -149,14 +175,37 @@ export const envSchema = z.object({
       value === undefined || (/^smtps?:\/\/[^/?#]+\/?$/.test(value) && URL.canParse(value)),
     'must be smtp://[user:password@]host[:port] or smtps://… (URL-encode @ or : in the password)',
   ),
-  ALERT_EMAIL_TO: envText().refine(
-    (value) => value === undefined || value.split(',').every((entry) => isAddress(entry.trim())),
-    'must be e-mail addresses, comma-separated',
-  ),
+  ALERT_EMAIL_TO: addresses(),
   ALERT_EMAIL_FROM: envText().refine(
     (value) => value === undefined || isAddress(value),
     'must be an e-mail address',
   ),
+  // The lead channels besides Telegram (docs/decisions/0077), each on when its variables are set.
+  LEAD_EMAIL_TO: addresses(),
+  LEAD_EMAIL_FROM: envText().refine(
+    (value) => value === undefined || isAddress(value),
+    'must be an e-mail address',
+  ),
+  LEAD_WEBHOOK_URL: channelUrl(),
+  LEAD_WEBHOOK_SECRET: envText().refine(
+    (value) => value === undefined || value.length >= 32,
+    'must be at least 32 characters (e.g. openssl rand -hex 32)',
+  ),
+  // Who receives the webhook, in Russian, as the policies name it (read by the site's build).
+  LEAD_WEBHOOK_RECEIVER: envText(),
+  ALFACRM_URL: channelUrl(),
+  ALFACRM_EMAIL: envText(),
+  ALFACRM_API_KEY: envText(),
+  ALFACRM_BRANCH_ID: envOptionalInteger(1, 1_000_000_000),
+  ALFACRM_LEAD_SOURCE_ID: envOptionalInteger(1, 1_000_000_000),
+  ALFACRM_LEAD_STATUS_ID: envOptionalInteger(1, 1_000_000_000),
+  BITRIX24_WEBHOOK_URL: channelUrl().refine(
+    (value) => value === undefined || /^https?:\/\/[^/]+\/rest\/\d+\/[^/]+\/?$/.test(value),
+    "must be the portal's inbound webhook, https://<portal>.bitrix24.ru/rest/<user>/<code>/",
+  ),
+  BITRIX24_SOURCE_ID: envText().transform((value) => value ?? 'WEB'),
+  CHANNEL_TIMEOUT_MS: envInteger(15_000, 100, 300_000),
+  CHANNEL_MAX_ATTEMPTS: envInteger(30, 1, 10_000),
 })
 
 export type EnvSettings = z.output<typeof envSchema>
@@ -199,6 +248,7 @@ function toConfig(settings: EnvSettings, env: Env, cwd: string) {
   if (settings.OUTBOX_RETRY_MAX_MS < settings.OUTBOX_RETRY_BASE_MS) {
     throw new ConfigError('OUTBOX_RETRY_MAX_MS must not be below OUTBOX_RETRY_BASE_MS')
   }
+  const channels = channelsConfig(settings)
   // Telegram allows about one message a second in a chat and 20 a minute in a group.
   const group = chatId?.startsWith('-') ?? false
   return {
@@ -234,13 +284,99 @@ function toConfig(settings: EnvSettings, env: Env, cwd: string) {
             : { weekday: settings.DIGEST_WEEKDAY, hour: settings.DIGEST_HOUR },
       },
     },
+    channels,
     /** Leads older than this many days are deleted, delivered or not. */
     retentionDays: settings.LEADS_RETENTION_DAYS,
     logLevel: settings.LOG_LEVEL,
   }
 }
 
+/** The SMTP user when it is an address: the sender when none is set. */
+function smtpUser(smtpUrl: string): string | undefined {
+  const user = decodeURIComponent(new URL(smtpUrl).username)
+  return isAddress(user) ? user : undefined
+}
+
+/** Throws naming every variable `group` lacks when some of it is set; true when all are set. */
+function allOrNone(group: Record<string, unknown>, channel: string): boolean {
+  const missing = Object.keys(group).filter((key) => group[key] === undefined)
+  if (missing.length === Object.keys(group).length) return false
+  if (missing.length > 0) {
+    const set = Object.keys(group).filter((key) => !missing.includes(key))
+    throw new ConfigError(
+      `${missing.join(', ')} must be set for the ${channel} channel ` +
+        `(${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set), ` +
+        'or leave all of them empty',
+    )
+  }
+  return true
+}
+
+/** The lead channels besides Telegram: each on when its variables are set, refused when half. */
+function channelsConfig(settings: EnvSettings) {
+  const timeoutMs = settings.CHANNEL_TIMEOUT_MS
+  let email: LeadEmailConfig | null = null
+  const emailTo = settings.LEAD_EMAIL_TO
+  if (emailTo !== undefined) {
+    const smtpUrl = settings.SMTP_URL
+    if (smtpUrl === undefined)
+      throw new ConfigError('LEAD_EMAIL_TO needs SMTP_URL (the mail server)')
+    const from = settings.LEAD_EMAIL_FROM ?? settings.ALERT_EMAIL_FROM ?? smtpUser(smtpUrl)
+    if (from === undefined) {
+      throw new ConfigError('LEAD_EMAIL_FROM must be set: the SMTP user is not an e-mail address')
+    }
+    email = { smtpUrl, from, to: emailTo.split(',').map((entry) => entry.trim()), timeoutMs }
+  }
+  const hook = {
+    LEAD_WEBHOOK_URL: settings.LEAD_WEBHOOK_URL,
+    LEAD_WEBHOOK_SECRET: settings.LEAD_WEBHOOK_SECRET,
+    LEAD_WEBHOOK_RECEIVER: settings.LEAD_WEBHOOK_RECEIVER,
+  }
+  const webhook: WebhookConfig | null =
+    allOrNone(hook, 'webhook') && hook.LEAD_WEBHOOK_URL && hook.LEAD_WEBHOOK_SECRET
+      ? { url: hook.LEAD_WEBHOOK_URL, secret: hook.LEAD_WEBHOOK_SECRET }
+      : null
+  const alfa = {
+    ALFACRM_URL: settings.ALFACRM_URL,
+    ALFACRM_EMAIL: settings.ALFACRM_EMAIL,
+    ALFACRM_API_KEY: settings.ALFACRM_API_KEY,
+    ALFACRM_BRANCH_ID: settings.ALFACRM_BRANCH_ID,
+  }
+  const alfacrm: AlfaCrmConfig | null =
+    allOrNone(alfa, 'AlfaCRM') &&
+    alfa.ALFACRM_URL &&
+    alfa.ALFACRM_EMAIL &&
+    alfa.ALFACRM_API_KEY &&
+    alfa.ALFACRM_BRANCH_ID
+      ? {
+          url: alfa.ALFACRM_URL,
+          email: alfa.ALFACRM_EMAIL,
+          apiKey: alfa.ALFACRM_API_KEY,
+          branchId: alfa.ALFACRM_BRANCH_ID,
+          ...(settings.ALFACRM_LEAD_SOURCE_ID === undefined
+            ? {}
+            : { leadSourceId: settings.ALFACRM_LEAD_SOURCE_ID }),
+          ...(settings.ALFACRM_LEAD_STATUS_ID === undefined
+            ? {}
+            : { leadStatusId: settings.ALFACRM_LEAD_STATUS_ID }),
+        }
+      : null
+  if (alfacrm === null && (settings.ALFACRM_LEAD_SOURCE_ID ?? settings.ALFACRM_LEAD_STATUS_ID)) {
+    throw new ConfigError('ALFACRM_LEAD_SOURCE_ID and ALFACRM_LEAD_STATUS_ID need ALFACRM_URL')
+  }
+  const bitrix = settings.BITRIX24_WEBHOOK_URL
+  return {
+    email,
+    webhook,
+    alfacrm,
+    bitrix24:
+      bitrix === undefined ? null : { webhookUrl: bitrix, sourceId: settings.BITRIX24_SOURCE_ID },
+    worker: { timeoutMs, maxAttempts: settings.CHANNEL_MAX_ATTEMPTS },
+  }
+}
+
 export type Config = ReturnType<typeof toConfig>
+export type ChannelsConfig = Config['channels']
 export type TelegramConfig = NonNullable<Config['telegram']>
 
 export function parseConfig(env: Env, cwd = launchDir(env)): Config {
@@ -254,16 +390,18 @@ export interface EmailConfig {
   to: string[]
 }
 
-type EmailSettings = Pick<EnvSettings, 'SMTP_URL' | 'ALERT_EMAIL_TO' | 'ALERT_EMAIL_FROM'>
+type EmailSettings = Pick<EnvSettings, 'SMTP_URL' | 'ALERT_EMAIL_TO' | 'ALERT_EMAIL_FROM'> &
+  Partial<Pick<EnvSettings, 'LEAD_EMAIL_TO'>>
 
 export function emailConfig(settings: EmailSettings): EmailConfig | null {
   const { SMTP_URL: smtpUrl, ALERT_EMAIL_TO: to, ALERT_EMAIL_FROM: from } = settings
-  if (smtpUrl === undefined && to === undefined) return null
+  // SMTP_URL may serve the leads' e-mail alone (LEAD_EMAIL_TO, docs/decisions/0077).
+  if (to === undefined && (smtpUrl === undefined || settings.LEAD_EMAIL_TO !== undefined))
+    return null
   if (smtpUrl === undefined || to === undefined) {
     throw new ConfigError('SMTP_URL and ALERT_EMAIL_TO must be set together')
   }
-  const user = decodeURIComponent(new URL(smtpUrl).username)
-  const sender = from ?? (isAddress(user) ? user : undefined)
+  const sender = from ?? smtpUser(smtpUrl)
   if (sender === undefined) {
     throw new ConfigError('ALERT_EMAIL_FROM must be set: the SMTP user is not an e-mail address')
   }

@@ -6,6 +6,8 @@ import type { StoreLog } from './store/connection.ts'
 import { freeBytesBeside, isDiskFull, removeGuardFilesBefore } from './store/connection.ts'
 import { openLeadStore } from './store/lead-store.ts'
 import type { LeadStore } from './store/lead-store.ts'
+import { channelsFrom } from './channels/from-config.ts'
+import { createChannels } from './channels/worker.ts'
 import { createOutbox } from './outbox.ts'
 import type { Outbox } from './outbox.ts'
 import { createTelegramClient } from './telegram.ts'
@@ -91,6 +93,11 @@ async function openStore(): Promise<LeadStore> {
 const store = await openStore()
 let outbox: Outbox | undefined
 let poller: UpdatesPoller | undefined
+// The channels besides Telegram (docs/decisions/0077): recorded before any lead is taken, so
+// every lead stored from now on is queued for each channel on.
+const extraChannels = channelsFrom(config.channels)
+const channelNames = extraChannels.map((channel) => channel.name)
+const newlyOn = store.setChannels(channelNames, Date.now())
 const app = await buildApp({
   store,
   siteOrigins: config.siteOrigins,
@@ -98,9 +105,33 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   logger: { level: config.logLevel },
   deliveryOn: config.telegram !== null,
-  onLeadStored: () => outbox?.wake(),
+  channels: channelNames,
+  onLeadStored: () => {
+    outbox?.wake()
+    channels?.wake()
+  },
 })
 storeLog.to = app.log
+const channels =
+  extraChannels.length === 0
+    ? undefined
+    : createChannels({
+        store,
+        channels: extraChannels,
+        config: {
+          pollMs: config.outbox.pollMs,
+          retryBaseMs: config.outbox.retryBaseMs,
+          retryMaxMs: config.outbox.retryMaxMs,
+          ...config.channels.worker,
+        },
+        log: app.log.child({ component: 'channels' }),
+      })
+if (newlyOn.length > 0) {
+  app.log.info(
+    { channels: newlyOn },
+    'lead channels turned on: they take the leads received from now',
+  )
+}
 
 if (config.telegram) {
   app.log.info({ chatId: config.telegram.chatId }, 'Telegram delivery is on')
@@ -146,8 +177,8 @@ function deleteExpired(): void {
     if (keptUndelivered > 0) {
       app.log.error(
         { keptUndelivered, retentionDays: config.retentionDays },
-        'leads past the retention period were never delivered: kept until Telegram takes them ' +
-          '(npm run leads; --resend-failed) or they are deleted with --delete',
+        'leads past the retention period were never delivered to every channel on: kept until ' +
+          'they are (npm run leads; --resend-failed) or deleted with --delete',
       )
     }
     // Telegram serves an update for 24 hours at most: older ids need not be remembered.
@@ -168,6 +199,7 @@ async function shutdown(signal: string, exitCode = 0): Promise<void> {
     await app.close()
     await poller?.stop()
     await outbox?.stop()
+    await channels?.stop()
     store.close()
     process.exit(exitCode)
   } catch (error) {
@@ -214,9 +246,11 @@ startupLog.info(
     rateLimit: config.rateLimit,
     retentionDays: config.retentionDays,
     telegram: config.telegram !== null,
+    channels: channelNames,
     outbox: config.outbox,
   },
   'lead-bot listening',
 )
 outbox?.start()
 poller?.start()
+channels?.start()

@@ -407,6 +407,40 @@ describe('npm run leads', () => {
     after.close()
   })
 
+  it("--resend-failed --channel NAME puts back that channel's dead letters only", async () => {
+    const file = path.join(temp.dir, 'resend-channel.sqlite')
+    const store = openLeadStore(file)
+    store.setChannels(['email', 'webhook'], 0)
+    const lead = store.insert(
+      { name: 'Анна', phone: phoneFor(1), form: 'feedback', consentVersion: TEST_CONSENT },
+      0,
+    )
+    store.markFailed(lead.id, 'HTTP 400 Bad Request: chat not found')
+    store.markDeliveryFailed(lead.id, 'email', '550 Mailbox unavailable')
+    store.markDeliveryFailed(lead.id, 'webhook', 'HTTP 410')
+    store.close()
+    const listed = await leads([], { LEADS_DB: file })
+    expect(listed.stdout).toContain('Channel email: waiting 0; failed: 1\n')
+    expect(listed.stdout).toContain('Channel webhook: waiting 0; failed: 1\n')
+    const email = await leads(['--resend-failed', '--channel', 'email'], { LEADS_DB: file })
+    expect(email).toMatchObject({ code: 0, stdout: 'Queued for delivery again: 1\n' })
+    const check = openLeadStore(file, { readOnly: true })
+    expect(check.channelStats(['email', 'webhook'])).toMatchObject({
+      email: { pending: 1, failed: 0 },
+      webhook: { pending: 0, failed: 1 },
+    })
+    expect(check.stats()).toMatchObject({ failed: 1 })
+    check.close()
+    // Without --channel: every channel's, Telegram's included.
+    const all = await leads(['--resend-failed'], { LEADS_DB: file })
+    expect(all.stdout).toBe('Queued for delivery again: 2\n')
+    const bad = await leads(['--resend-failed', '--channel', 'fax'], { LEADS_DB: file })
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain(
+      '--channel takes one of: telegram, email, webhook, alfacrm, bitrix24',
+    )
+  })
+
   it('--delete removes every lead with the phone, pending ones too, and prints the count', async () => {
     const file = path.join(temp.dir, 'delete.sqlite')
     const store = openLeadStore(file)
@@ -432,6 +466,7 @@ describe('npm run leads', () => {
     [['--delete', 'Анна']],
     [['--delete', '+7 (912) 345-67-89', '--resend-failed']],
     [['--resend-failed', '--csv']],
+    [['--channel', 'email']],
     [['--limit', '0']],
     [['--limit', 'x']],
     [['--bogus']],

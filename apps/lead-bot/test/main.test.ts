@@ -4,7 +4,8 @@ import { DatabaseSync } from 'node:sqlite'
 import { performance } from 'node:perf_hooks'
 import { afterAll, expect, it } from 'vitest'
 import { openLeadStore } from '../src/store/lead-store.ts'
-import { tempDir } from './helpers.ts'
+import { eventually, tempDir } from './helpers.ts'
+import { startFakeBitrix24, startFakeWebhook } from '../harness/fake-receivers.ts'
 import { LEAD_QUERY } from '../harness/sample-leads.ts'
 import { runService, startService } from '../harness/service.ts'
 
@@ -38,6 +39,52 @@ it('refuses to start on a bad setting, naming it', async () => {
   expect(await service.exited).toEqual({ code: 1, signal: null })
   expect(service.stderr.join('\n')).toContain(
     'TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID must be set together',
+  )
+})
+
+it('delivers each lead to every channel on at once, and /health reports each', async () => {
+  const secret = 'a-webhook-secret-of-more-than-32-characters'
+  const webhook = await startFakeWebhook(secret)
+  const portal = await startFakeBitrix24()
+  const service = await startService({
+    LEADS_DB: path.join(temp.dir, 'channels.sqlite'),
+    LEAD_WEBHOOK_URL: webhook.url,
+    LEAD_WEBHOOK_SECRET: secret,
+    LEAD_WEBHOOK_RECEIVER: 'стенд',
+    BITRIX24_WEBHOOK_URL: portal.webhookUrl,
+  })
+  try {
+    expect(service.settings).toMatchObject({ channels: ['webhook', 'bitrix24'] })
+    expect((await post(service.url, 'Анна')).status).toBe(200)
+    // Woken by the lead itself, not by a poll (OUTBOX_POLL_MS is 30 s).
+    await eventually(() => expect(webhook.received).toHaveLength(1), 20_000)
+    await eventually(() => expect(portal.leads).toHaveLength(1), 20_000)
+    expect(webhook.received[0]).toMatchObject({ signed: true })
+    await eventually(async () =>
+      expect(await (await fetch(`${service.url}/health`)).json()).toMatchObject({
+        pending: 1, // Telegram is off: the lead waits for it, as before
+        channels: {
+          telegram: { pending: 1, failed: 0 },
+          webhook: { pending: 0, failed: 0 },
+          bitrix24: { pending: 0, failed: 0 },
+        },
+      }),
+    )
+  } finally {
+    await service.stop()
+    await Promise.all([webhook.close(), portal.close()])
+  }
+})
+
+it('refuses to start with a half-set channel, naming what is missing', async () => {
+  const service = runService({
+    LEADS_DB: path.join(temp.dir, 'half.sqlite'),
+    ALFACRM_URL: 'https://school.s20.online',
+    ALFACRM_EMAIL: 'api@itlab.example',
+  })
+  expect(await service.exited).toEqual({ code: 1, signal: null })
+  expect(service.stderr.join('\n')).toContain(
+    'ALFACRM_API_KEY, ALFACRM_BRANCH_ID must be set for the AlfaCRM channel',
   )
 })
 

@@ -29,6 +29,7 @@ export function policySettingsOf(settings: BuildSettings): PolicySettings {
     sentryCountry: settings.SENTRY_COUNTRY,
     telegramNotify: settings.TELEGRAM_NOTIFY,
     retentionDays: settings.LEADS_RETENTION_DAYS,
+    leadChannels: settings.LEAD_CHANNELS,
   }
 }
 

@@ -2,6 +2,12 @@
 import { describe, expect, it } from 'vitest'
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
 import { completeSchoolFacts } from '../harness/complete-school-facts.ts'
+import { parseSchoolFacts } from '#app/config/school-facts-schema.ts'
+import { personalDataPolicy } from '#app/content/policies/personal-data-policy.ts'
+import { policyContext } from '#app/content/policies/policy-context.ts'
+import { policyPlainText } from '#app/content/policies/policy-document.ts'
+import { readBuildSettings } from '../build-settings.ts'
+import { policySettingsOf } from './consent-version.ts'
 import { releaseProblems, SHIPPED_STAND_INS, visibleStrings } from './release-check.ts'
 
 const complete = completeSchoolFacts
@@ -24,6 +30,65 @@ const completePage = page(
 )
 
 describe('release check', () => {
+  describe('the lead channels', () => {
+    const channelEnv = {
+      ...releaseEnv,
+      SMTP_URL: 'smtps://site%40itlab-school.ru:pw@smtp.yandex.ru:465',
+      LEAD_EMAIL_TO: 'school@itlab-school.ru',
+      BITRIX24_WEBHOOK_URL: 'https://itlab-school.bitrix24.ru/rest/1/code/',
+    }
+    /** The personal data policy page as a build with `env` renders its text. */
+    const policyPage = (env: Record<string, string>) => ({
+      file: 'client/personal-data/index.html',
+      html: page(
+        policyPlainText(
+          personalDataPolicy(
+            policyContext(
+              parseSchoolFacts(complete).facts,
+              policySettingsOf(readBuildSettings(env)),
+            ),
+          ),
+        )
+          .split('\n')
+          .map((line) => `<p>${line.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}</p>`)
+          .join(''),
+      ),
+    })
+
+    it('passes channels the built policies name', () => {
+      const problems = releaseProblems({
+        factsFile: complete,
+        env: channelEnv,
+        documents: [{ file: 'client/index.html', html: completePage }, policyPage(channelEnv)],
+      })
+      expect(problems).toEqual([])
+    })
+
+    it('refuses a channel on in the lead service whose policy text the build lacks', () => {
+      const problems = releaseProblems({
+        factsFile: complete,
+        env: channelEnv,
+        // Built before Bitrix24 was set: its policies name the e-mail only.
+        documents: [
+          { file: 'client/index.html', html: completePage },
+          policyPage({ ...channelEnv, BITRIX24_WEBHOOK_URL: '' }),
+        ],
+      })
+      expect(problems).toEqual([
+        "BITRIX24_WEBHOOK_URL: the lead service sends leads to «CRM-система «Битрикс24» (портал Оператора itlab-school.bitrix24.ru)», but no page of this build names it in the policies; build the site with the lead service's settings (the same env file)",
+      ])
+    })
+
+    it('refuses a webhook whose receiver is not named', () => {
+      const problems = releaseProblems({
+        factsFile: complete,
+        env: { ...releaseEnv, LEAD_WEBHOOK_URL: 'https://hook.albato.ru/x' },
+        documents: [{ file: 'client/index.html', html: completePage }],
+      })
+      expect(problems).toContainEqual(expect.stringMatching(/^LEAD_WEBHOOK_RECEIVER: required/))
+    })
+  })
+
   it('passes a complete school with https settings and a clean build', () => {
     expect(
       releaseProblems({

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { contentDir, SAMPLE_BADGE, SAMPLE_FIELD_LABEL } from '@it-lab/shared/content'
 import { BuildSettingsError, readBuildSettings } from '../build-settings.ts'
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
+import { channelMentions, type LeadChannels } from '#app/content/policies/policy-context.ts'
 import { SHIPPED_SAMPLE_TEXTS } from './shipped-samples.ts'
 import {
   FACT_NAME_LABELS,
@@ -118,6 +119,21 @@ export function visibleStrings(html: string): string[] {
     .filter(Boolean)
 }
 
+/**
+ * A lead channel the lead service's settings turn on that no page of this build names: the
+ * policies were built without those settings, and a lead would go somewhere they do not say
+ * (docs/decisions/0077).
+ */
+function unnamedChannels(channels: LeadChannels, documents: BuiltDocument[]): string[] {
+  const texts = documents.flatMap(({ html }) => visibleStrings(html))
+  return channelMentions(channels)
+    .filter(({ names }) => !texts.some((text) => text.includes(names)))
+    .map(
+      ({ variable, names }) =>
+        `${variable}: the lead service sends leads to «${names}», but no page of this build names it in the policies; build the site with the lead service's settings (the same env file)`,
+    )
+}
+
 export type ReleaseInput = {
   /** The facts file as the owner wrote it (content/school.json, its `demo` list included). */
   factsFile: unknown
@@ -173,7 +189,8 @@ export function releaseProblems({
   }
 
   try {
-    readBuildSettings(env)
+    const settings = readBuildSettings(env)
+    problems.push(...unnamedChannels(settings.LEAD_CHANNELS, documents))
   } catch (error) {
     if (!(error instanceof BuildSettingsError)) throw error
     problems.push(...error.problems)

@@ -55,7 +55,13 @@ export function leadQueue(conn: Connection) {
       lead.group ?? null,
     )
     if (!row) throw new Error('INSERT returned no row')
-    return toLead(row)
+    const stored = toLead(row)
+    // Queued for every channel on now, in the same transaction (docs/decisions/0077).
+    sql(
+      `INSERT INTO lead_deliveries (lead_id, channel, next_attempt_at)
+       SELECT ?, name, ? FROM delivery_channels WHERE active = 1`,
+    ).run(stored.id, now)
+    return stored
   }
 
   /**
@@ -169,13 +175,18 @@ export function leadQueue(conn: Connection) {
         .all({ ...bounds(range), limit: limit ?? -1 })
         .map(toLead),
     /**
-     * Deletes every delivered lead received before `cutoff` (epoch ms). A lead never delivered is
-     * kept and counted: deleting it would lose a family nobody has heard of (0043).
+     * Deletes every delivered lead received before `cutoff` (epoch ms): delivered to Telegram and
+     * to every other channel on (0077). A lead not yet delivered everywhere is kept and counted:
+     * deleting it would lose a family nobody has heard of (0043).
      */
     deleteReceivedBefore(cutoff: number): RetentionResult {
       const at = iso(cutoff)
       const deleted = num(
-        sql(`DELETE FROM leads WHERE received_at < ? AND status = 'sent'`).run(at).changes,
+        sql(
+          `DELETE FROM leads WHERE received_at < ? AND status = 'sent' AND NOT EXISTS (
+             SELECT 1 FROM lead_deliveries AS d JOIN delivery_channels AS c ON c.name = d.channel
+             WHERE d.lead_id = leads.id AND c.active = 1 AND d.status <> 'sent')`,
+        ).run(at).changes,
       )
       const kept = num(sql('SELECT COUNT(*) AS n FROM leads WHERE received_at < ?').get(at)?.n)
       return { deleted, keptUndelivered: kept }

@@ -183,13 +183,17 @@ describe('schema v2', () => {
   })
 })
 
-describe('schema v6: the chosen group', () => {
+describe('schema v6 and v7: the chosen group, the other channels', () => {
   it('upgrades a database the previous version made in place: its leads kept, without a group', () => {
     const file = path.join(temp.dir, 'v5.sqlite')
-    // The v5 file: this version's schema without the column v6 adds, and a lead in it.
+    // The v5 file: this version's schema without the column v6 adds and the tables v7 adds, and a
+    // lead in it.
     openLeadStore(file).close()
     const v5 = new DatabaseSync(file)
-    v5.exec(`ALTER TABLE leads DROP COLUMN chosen_group;
+    v5.exec(`DROP TRIGGER lead_deleted_deliveries;
+      DROP TABLE lead_deliveries;
+      DROP TABLE delivery_channels;
+      ALTER TABLE leads DROP COLUMN chosen_group;
       INSERT INTO leads (uid, received_at, name, phone, form, consent_version, next_attempt_at,
         course, page)
       VALUES ('u-1', '2025-01-15T10:00:00.000Z', 'Анна', '+7 (912) 345-67-89', 'feedback',
@@ -206,7 +210,19 @@ describe('schema v6: the chosen group', () => {
     store.close()
     const raw = new DatabaseSync(file, { readOnly: true })
     expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
-    expect(SCHEMA_VERSION).toBe(6)
+    expect(SCHEMA_VERSION).toBe(7)
+    expect(
+      raw
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE name LIKE '%deliver%' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        )
+        .all(),
+    ).toEqual([
+      { name: 'delivery_channels' },
+      { name: 'lead_deleted_deliveries' },
+      { name: 'lead_deliveries' },
+      { name: 'lead_deliveries_due' },
+    ])
     raw.close()
   })
 })

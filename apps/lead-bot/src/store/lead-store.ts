@@ -1,6 +1,7 @@
 // The lead database as the service and the CLI use it: one connection, guarded before every call
 // (connection.ts), with the lead queue and the desk on top.
 import { chmodSync, rmSync } from 'node:fs'
+import { channelQueue } from './channel-queue.ts'
 import { connect, freeBytesBeside, guardFiles, RESCUE_INFIX } from './connection.ts'
 import type { StoreLog } from './connection.ts'
 import { deskStore } from './desk-store.ts'
@@ -53,6 +54,7 @@ function composeStore(file: string, options: StoreOptions) {
 
   const operations = {
     ...leadQueue(conn),
+    ...channelQueue(conn),
     ...deskStore(conn),
     /** Merges another copy of the database (a rescue copy, a backup) into this one (merge.ts). */
     merge: (source: string): MergeCounts =>

@@ -94,6 +94,12 @@ function mergeAttached(target: Connection, expiredBefore: string): MergeCounts {
     counts.added += 1
   }
 
+  // The channels the copy knew: kept as the live file has them, added (off) if it had not.
+  sql(
+    `INSERT OR IGNORE INTO main.delivery_channels (name, on_since, active)
+     SELECT name, on_since, 0 FROM copy.delivery_channels`,
+  ).run()
+
   // Bot state: the further of the two (presses confirmed, the last digest's week).
   sql(
     `INSERT INTO main.bot_state (key, value) SELECT key, value FROM copy.bot_state WHERE true
@@ -124,6 +130,13 @@ function add(target: Connection, lead: Row): void {
   ).get(idFree ? (lead.id ?? null) : null, lead.id ?? null)
   if (!row) return
   const id = num(row.id)
+  // Its state on the other channels comes with it: one delivered there is not sent again (0077).
+  sql(
+    `INSERT INTO main.lead_deliveries (lead_id, channel, status, attempts, next_attempt_at,
+       last_error, sent_at, ref)
+     SELECT ?, channel, status, attempts, next_attempt_at, last_error, sent_at, ref
+     FROM copy.lead_deliveries WHERE lead_id = ?`,
+  ).run(id, lead.id ?? null)
   let statusId: number | null = null
   let shownId: number | null = null
   for (const change of sql(
@@ -147,7 +160,19 @@ function add(target: Connection, lead: Row): void {
 function moveOn(target: Connection, live: Row, lead: Row): boolean {
   const { sql } = target
   const id = num(live.id)
-  let changed = false
+  // A channel the copy delivered to (or queued) that the live file had not: delivered wins.
+  let changed =
+    num(
+      sql(
+        `INSERT INTO main.lead_deliveries (lead_id, channel, status, attempts, next_attempt_at,
+           last_error, sent_at, ref)
+         SELECT ?, channel, status, attempts, next_attempt_at, last_error, sent_at, ref
+         FROM copy.lead_deliveries WHERE lead_id = ? AND true
+         ON CONFLICT (lead_id, channel) DO UPDATE SET status = 'sent', sent_at = excluded.sent_at,
+           ref = excluded.ref, last_error = NULL
+         WHERE excluded.status = 'sent' AND status <> 'sent'`,
+      ).run(id, lead.id ?? null).changes,
+    ) > 0
   if (str(lead.status) === 'sent' && str(live.status) !== 'sent') {
     sql(
       `UPDATE main.leads SET status = 'sent', sent_at = ?, telegram_message_id = ?,

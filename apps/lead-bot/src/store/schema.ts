@@ -112,6 +112,31 @@ const MIGRATIONS = [
   // v6 (docs/decisions/0075): the group the parent chose on a course page — its id, `other` for
   // «другое время», or the text a client sent that no group had; null from a form without groups.
   `ALTER TABLE leads ADD COLUMN chosen_group TEXT;`,
+  // v7 (docs/decisions/0077): the lead channels besides Telegram (e-mail, webhook, CRMs), each
+  // with its own delivery state per lead. Telegram keeps its state on the lead row. A channel
+  // takes the leads received while it is on: a lead sent before it was named in the policies
+  // never goes there. Deliveries go with their lead when it is deleted.
+  `CREATE TABLE delivery_channels (
+     name TEXT PRIMARY KEY,
+     on_since TEXT NOT NULL,
+     active INTEGER NOT NULL DEFAULT 1
+   ) STRICT;
+   CREATE TABLE lead_deliveries (
+     lead_id INTEGER NOT NULL,
+     channel TEXT NOT NULL,
+     status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     last_error TEXT,
+     sent_at TEXT,
+     ref TEXT,
+     PRIMARY KEY (lead_id, channel)
+   ) STRICT, WITHOUT ROWID;
+   CREATE INDEX lead_deliveries_due ON lead_deliveries (channel, next_attempt_at, lead_id)
+     WHERE status = 'pending';
+   CREATE TRIGGER lead_deleted_deliveries AFTER DELETE ON leads BEGIN
+     DELETE FROM lead_deliveries WHERE lead_id = old.id;
+   END;`,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

@@ -8,6 +8,7 @@ export const env = {
   sentryCountry: import.meta.env.SENTRY_COUNTRY,
   telegramNotify: import.meta.env.TELEGRAM_NOTIFY,
   retentionDays: import.meta.env.LEADS_RETENTION_DAYS,
+  leadChannels: import.meta.env.LEAD_CHANNELS,
   /** Version of the consent document the forms send with each lead (computed by the build). */
   consentVersion: import.meta.env.CONSENT_VERSION,
 }

@@ -221,7 +221,7 @@ export function personalDataPolicy(ctx: PolicyContext): PolicyDocument {
             id: 'site-users',
             heading: '4.1.6. Пользователи Сайта:',
             items: [
-              ...storedLeadData().map((item) => item.replace(/\.$/, ';')),
+              ...storedLeadData(ctx).map((item) => item.replace(/\.$/, ';')),
               ...(ctx.metrika
                 ? [
                     `сведения о посещениях, которые собираются с помощью файлов cookie и сервиса веб-аналитики Яндекс Метрика после нажатия «Понятно» в уведомлении о файлах cookie: IP-адрес, сведения о браузере, операционной системе и устройстве, просмотренные страницы, время на Сайте, источник перехода (подробнее — в Политике использования файлов cookie, ${ctx.siteUrl}${paths.cookiePolicy});`,

@@ -55,6 +55,18 @@ const builders: [string, (ctx: PolicyContext) => PolicyDocument][] = [
   ['consent', consentDocument],
 ]
 
+/** The lead service's variables that turn every channel besides Telegram on (0077). */
+const CHANNELS_ON: NodeJS.ProcessEnv = {
+  SMTP_URL: 'smtps://site%40itlab.ru:secret@smtp.yandex.ru:465',
+  LEAD_EMAIL_TO: 'school@itlab.ru',
+  LEAD_WEBHOOK_URL: 'https://hook.albato.ru/in/abc',
+  LEAD_WEBHOOK_SECRET: 'x'.repeat(40),
+  LEAD_WEBHOOK_RECEIVER: 'сервис интеграций Albato',
+  ALFACRM_URL: 'https://itlab.s20.online',
+  ALFACRM_API_KEY: 'alfa-secret-key',
+  BITRIX24_WEBHOOK_URL: 'https://itlab.bitrix24.ru/rest/1/bitrixsecretcode/',
+}
+
 const settingsCases: [string, NodeJS.ProcessEnv][] = [
   ['defaults', {}],
   [
@@ -67,6 +79,7 @@ const settingsCases: [string, NodeJS.ProcessEnv][] = [
     },
   ],
   ['Sentry in Russia', { SENTRY_DSN: 'https://key@sentry.example.ru/1', SENTRY_COUNTRY: 'Россия' }],
+  ['every lead channel on', CHANNELS_ON],
 ]
 
 // The periods the legal texts state (docs/behaviour.md).
@@ -280,6 +293,48 @@ describe('what the texts say the system does', () => {
     )
   })
 
+  it('names each lead channel only when it is on: who, what is sent and why', () => {
+    const off = allTexts(ctxWith())
+    expect(off).not.toMatch(/Альфа CRM|Битрикс24|почтовый ящик Оператора|другие включённые каналы/)
+    const on = ctxWith(CHANNELS_ON)
+    const text = allTexts(on)
+    const sent =
+      'имя, номер телефона, форму, курс (если заявка отправлена со страницы курса), курс, подсказанный тестом, адрес страницы Сайта, время получения и номер заявки'
+    expect(text).toContain(
+      `почтовый ящик Оператора для заявок: в письме о каждой заявке Оператор получает ${sent}`,
+    )
+    expect(text).toContain('через почтовый сервер smtp.yandex.ru')
+    expect(text).toContain(
+      `сервис интеграций Albato (адрес hook.albato.ru): о каждой заявке получает ${sent}`,
+    )
+    expect(text).toContain(
+      `CRM-система «Альфа CRM» (учётная запись Оператора itlab.s20.online): о каждой заявке получает ${sent}`,
+    )
+    expect(text).toContain(
+      `CRM-система «Битрикс24» (портал Оператора itlab.bitrix24.ru): о каждой заявке получает ${sent}`,
+    )
+    expect(text).toMatch(/сведения о доставке заявки в другие включённые каналы/)
+    expect(text).toMatch(
+      /не удалось доставить в чат Telegram или в любой другой включённый канал[^.]*пока не доставит во все/,
+    )
+    expect(text).toMatch(/удаляет её и там/)
+    // Only hosts and names: no secret of the lead service reaches a text.
+    expect(text).not.toMatch(/secret|bitrixsecretcode|abc|school@itlab/)
+    // One channel alone names that one only.
+    const alfaOnly = allTexts(ctxWith({ ALFACRM_URL: 'https://itlab.s20.online' }))
+    expect(alfaOnly).toMatch(/Альфа CRM/)
+    expect(alfaOnly).not.toMatch(/Битрикс24|почтовый ящик Оператора|сервис интеграций/)
+  })
+
+  it('a webhook without its receiver, or e-mail without a server, is refused at the build', () => {
+    expect(() => ctxWith({ LEAD_WEBHOOK_URL: 'https://hook.albato.ru/in' })).toThrow(
+      /LEAD_WEBHOOK_RECEIVER: required with LEAD_WEBHOOK_URL/,
+    )
+    expect(() => ctxWith({ LEAD_EMAIL_TO: 'school@itlab.ru' })).toThrow(
+      /LEAD_EMAIL_TO: needs SMTP_URL/,
+    )
+  })
+
   it('a Sentry abroad is a cross-border transfer; one in Russia is not', () => {
     const abroad = ctxWith({
       TELEGRAM_NOTIFY: 'minimal',
@@ -345,6 +400,9 @@ describe('consent version', () => {
     const base = consentVersionOf(ctxWith())
     expect(consentVersionOf(ctxWith({ TELEGRAM_NOTIFY: 'minimal' }))).not.toBe(base)
     expect(consentVersionOf(ctxWith({ LEADS_RETENTION_DAYS: '90' }))).not.toBe(base)
+    expect(
+      consentVersionOf(ctxWith({ BITRIX24_WEBHOOK_URL: 'https://a.bitrix24.ru/rest/1/c/' })),
+    ).not.toBe(base)
     const sentry = (country: string) =>
       consentVersionOf(
         ctxWith({ SENTRY_DSN: 'https://k@sentry.itlab.ru/2', SENTRY_COUNTRY: country }),

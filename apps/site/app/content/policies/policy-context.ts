@@ -7,6 +7,21 @@ import { russianDate } from '../russian-date.ts'
 // notification mode, the retention period; Metrika and Sentry only when they are set). Every data
 // flow the texts name is written here once, from these settings (docs/decisions/0023, 0028).
 
+/**
+ * The lead channels on besides Telegram (docs/decisions/0077), as build-settings.ts reads them
+ * from the lead service's variables: each null when off, else what the texts name of it.
+ */
+export type LeadChannels = {
+  /** The mail server the letters go through (SMTP_URL's host). */
+  email: { server: string } | null
+  /** Who receives the webhook (LEAD_WEBHOOK_RECEIVER) and its host. */
+  webhook: { receiver: string; host: string } | null
+  /** The school's AlfaCRM account (its host, <school>.s20.online). */
+  alfacrm: { host: string } | null
+  /** The school's Bitrix24 portal (its host). */
+  bitrix24: { host: string } | null
+}
+
 /** The build settings the texts depend on (see build-settings.ts; named as env.ts names them). */
 export type PolicySettings = {
   siteUrl: string
@@ -16,6 +31,7 @@ export type PolicySettings = {
   sentryCountry: string
   telegramNotify: 'full' | 'minimal'
   retentionDays: number
+  leadChannels: LeadChannels
 }
 
 export type SentryServer = { host: string; country: string }
@@ -40,6 +56,7 @@ export type PolicyContext = {
   metrika: boolean
   /** Where Sentry reports go, or null when Sentry is off. */
   sentry: SentryServer | null
+  leadChannels: LeadChannels
 }
 
 export function policyContext(facts: SchoolFacts, settings: PolicySettings): PolicyContext {
@@ -60,7 +77,13 @@ export function policyContext(facts: SchoolFacts, settings: PolicySettings): Pol
     sentry: settings.sentryDsn
       ? { host: new URL(settings.sentryDsn).host, country: settings.sentryCountry }
       : null,
+    leadChannels: settings.leadChannels,
   }
+}
+
+/** Whether any channel besides Telegram is on. */
+function extraChannels(ctx: PolicyContext): boolean {
+  return Object.values(ctx.leadChannels).some((channel) => channel !== null)
 }
 
 /** '2025-09-01' → '1 сентября 2025 г.' (no Intl: the same text in Node and every browser). */
@@ -100,7 +123,12 @@ export function contactChannels(ctx: PolicyContext): string {
 }
 
 /** What the lead service stores with each lead (docs/behaviour.md, "Lead service"), as list items. */
-export function storedLeadData(): string[] {
+export function storedLeadData(ctx: PolicyContext): string[] {
+  const others = extraChannels(ctx)
+    ? [
+        'сведения о доставке заявки в другие включённые каналы (перечислены среди получателей): состояние, число попыток, ошибки, время доставки и номер заявки в принимающей системе;',
+      ]
+    : []
   return [
     'имя и номер телефона, указанные в форме;',
     'удобная группа, если форма на странице курса предлагает выбрать её: какая группа выбрана (её дни и время) или «другое время»;',
@@ -108,6 +136,7 @@ export function storedLeadData(): string[] {
     'форма, через которую отправлена заявка (форма обратной связи или окно записи на бесплатный пробный урок), и версия согласия на обработку персональных данных;',
     'откуда отправлена заявка: адрес страницы Сайта, курс, если это страница курса, и курс, который подсказал тест на Сайте, если тест пройден в том же посещении; отметка, если какое-то из этих сведений сервис заявок не распознал;',
     'сведения о доставке уведомления о заявке в Telegram: состояние, число попыток, ошибки, время отправки и номер сообщения в чате;',
+    ...others,
     'статус работы с заявкой, который сотрудник Оператора отмечает в чате Telegram («Позвонили», «Записан», «Не дозвонились», «Отказ»), время отметки и имя этого сотрудника в Telegram (имя и @username), история всех статусов заявки и время напоминания о заявке без статуса.',
   ]
 }
@@ -117,8 +146,15 @@ export function leadStorageRules(ctx: PolicyContext): string[] {
   return [
     'Заявки хранятся в базе данных на сервере Оператора в Российской Федерации. IP-адрес и сведения о браузере (User-Agent) вместе с заявкой не сохраняются: сервис заявок использует IP-адрес только в оперативной памяти, чтобы ограничить частоту отправки форм.',
     `Веб-сервер Сайта, работающий на том же сервере, ведёт журналы. В журнал запросов записываются время запроса, адрес страницы без параметров, код, размер и время ответа — без IP-адреса. Если запрос не удалось обработать (например, сервис заявок недоступен), в журнал ошибок записываются время, IP-адрес и адрес запроса вместе с его параметрами (форма, страница, курс), но без имени и номера телефона. Журналы удаляются автоматически не позднее чем через ${WEB_SERVER_LOG_DAYS} дней.`,
-    `Заявка удаляется автоматически через ${retentionPeriod(ctx)} после получения. Заявку, которую ещё не удалось доставить в чат Telegram, сервис заявок хранит дольше, пока не доставит, и удаляет после доставки. Раньше срока заявку удаляет Оператор — по требованию субъекта персональных данных или при отзыве согласия.`,
+    extraChannels(ctx)
+      ? `Заявка удаляется автоматически через ${retentionPeriod(ctx)} после получения. Заявку, которую ещё не удалось доставить в чат Telegram или в любой другой включённый канал, сервис заявок хранит дольше, пока не доставит во все, и удаляет после доставки. Раньше срока заявку удаляет Оператор — по требованию субъекта персональных данных или при отзыве согласия.`
+      : `Заявка удаляется автоматически через ${retentionPeriod(ctx)} после получения. Заявку, которую ещё не удалось доставить в чат Telegram, сервис заявок хранит дольше, пока не доставит, и удаляет после доставки. Раньше срока заявку удаляет Оператор — по требованию субъекта персональных данных или при отзыве согласия.`,
     'Удалённая заявка стирается из базы данных вместе с историей её статусов, а её сообщение в чате Telegram заменяется текстом «Заявка №N удалена…», в котором нет ни имени, ни номера телефона, ни других сведений о заявке. От удалённой заявки остаются только её случайный идентификатор и время удаления, без персональных данных: по ним удалённая заявка не возвращается при восстановлении из резервной копии.',
+    ...(extraChannels(ctx)
+      ? [
+          'Заявка, уже доставленная в другой канал (письмо в почтовом ящике, запись в принимающем сервисе или CRM-системе), хранится там по правилам Оператора для работы с клиентами; когда Оператор удаляет заявку по требованию субъекта персональных данных или при отзыве согласия, он удаляет её и там.',
+        ]
+      : []),
     `Резервные копии базы заявок создаются каждую ночь на том же сервере и удаляются, когда становятся старше ${retentionPeriodGenitive(ctx)}. Заявка, удалённая раньше, остаётся в сделанных до её удаления копиях, пока они не будут удалены, но восстановление из копии её не возвращает.`,
   ]
 }
@@ -138,7 +174,7 @@ function sentryName({ host, country }: SentryServer): string {
   return `Sentry (сервер ${host}, ${country})`
 }
 
-/** Who receives what, one list item per recipient. Telegram is always there; the others only when configured. */
+/** Who receives what, one list item per recipient. Telegram is always there; the others only when configured (the lead channels: docs/decisions/0077). */
 export function recipients(ctx: PolicyContext): string[] {
   const telegram =
     'мессенджер Telegram — иностранный сервис, серверы которого находятся за пределами Российской Федерации. В чат Оператора приходит сообщение о каждой заявке: '
@@ -149,6 +185,7 @@ export function recipients(ctx: PolicyContext): string[] {
       ? `${telegram}имя, номер телефона, форма, курс (если заявка отправлена со страницы курса), курс, подсказанный тестом, адрес страницы Сайта, время получения и номер заявки. ${desk} Передача имени и номера телефона в Telegram — трансграничная передача персональных данных;`
       : `${telegram}только «Новая заявка №N» с курсом (если заявка отправлена со страницы курса), курсом, подсказанным тестом, и адресом страницы Сайта, без имени и номера телефона. ${desk} Персональные данные пользователей Сайта в Telegram не передаются;`,
   ]
+  list.push(...channelMentions(ctx.leadChannels).map((mention) => mention.item))
   if (ctx.metrika) {
     list.push(
       'сервис веб-аналитики Яндекс Метрика (ООО «Яндекс», Российская Федерация): получает сведения о посещениях Сайта — IP-адрес, файлы cookie Метрики, сведения о браузере, операционной системе и устройстве, просмотренные страницы, источник перехода, действия на страницах (например, отправку заявки), без имени и номера телефона, — и только после того, как пользователь нажал «Понятно» в уведомлении о файлах cookie;',
@@ -161,6 +198,57 @@ export function recipients(ctx: PolicyContext): string[] {
   }
   // A list of clauses: each ends with ';', the last with '.'.
   return list.map((item, index) => (index === list.length - 1 ? item.replace(/;$/, '.') : item))
+}
+
+/** What every channel besides Telegram receives of a lead. */
+const CHANNEL_DATA =
+  'имя, номер телефона, форму, курс (если заявка отправлена со страницы курса), курс, подсказанный тестом, адрес страницы Сайта, время получения и номер заявки'
+
+/** A channel on besides Telegram: the lead service's variable that turns it on and its item. */
+export type ChannelMention = {
+  variable: string
+  /** The words that name the receiver in its item (the release check looks for them). */
+  names: string
+  item: string
+}
+
+/** One list item per channel on besides Telegram: who receives what, and why. */
+export function channelMentions(channels: LeadChannels): ChannelMention[] {
+  const { email, webhook, alfacrm, bitrix24 } = channels
+  const mentions: ChannelMention[] = []
+  if (email) {
+    const names = `почтовый сервер ${email.server}`
+    mentions.push({
+      variable: 'LEAD_EMAIL_TO',
+      names,
+      item: `почтовый ящик Оператора для заявок: в письме о каждой заявке Оператор получает ${CHANNEL_DATA}, чтобы узнать о заявке и по электронной почте; письмо передаётся через ${names}, которым пользуется Оператор;`,
+    })
+  }
+  if (webhook) {
+    const names = `${webhook.receiver} (адрес ${webhook.host})`
+    mentions.push({
+      variable: 'LEAD_WEBHOOK_URL',
+      names,
+      item: `${names}: о каждой заявке получает ${CHANNEL_DATA}, чтобы передать заявку в инструменты Оператора для работы с клиентами; заявка передаётся по защищённому соединению (HTTPS) с подписью, по которой получатель проверяет, что она отправлена сервисом заявок;`,
+    })
+  }
+  if (alfacrm) {
+    const names = `CRM-система «Альфа CRM» (учётная запись Оператора ${alfacrm.host})`
+    mentions.push({
+      variable: 'ALFACRM_URL',
+      names,
+      item: `${names}: о каждой заявке получает ${CHANNEL_DATA} и сохраняет заявку как карточку потенциального клиента, чтобы Оператор вёл запись на обучение;`,
+    })
+  }
+  if (bitrix24) {
+    const names = `CRM-система «Битрикс24» (портал Оператора ${bitrix24.host})`
+    mentions.push({
+      variable: 'BITRIX24_WEBHOOK_URL',
+      names,
+      item: `${names}: о каждой заявке получает ${CHANNEL_DATA} и сохраняет заявку как лид, чтобы Оператор вёл работу с обращениями;`,
+    })
+  }
+  return mentions
 }
 
 /** The transfers abroad this build makes, each as «what goes where»; empty when there are none. */

@@ -57,7 +57,7 @@ export function privacyPolicy(ctx: PolicyContext): PolicyDocument {
             id: 'stored-leads',
             heading: '2.2. Что хранится о заявке',
             paragraphs: ['Вместе с заявкой, отправленной через форму на Сайте, хранятся:'],
-            items: storedLeadData(),
+            items: storedLeadData(ctx),
           },
           {
             id: 'lead-storage',
