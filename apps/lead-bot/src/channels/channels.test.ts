@@ -208,7 +208,7 @@ describe('the e-mail channel', () => {
     const smtp = await startSmtp()
     cleanup.push(() => smtp.close())
     const store = newStore(['email'])
-    const stored = store.insert(lead(7), Date.now())
+    const stored = store.insert(lead(7, { group: 'other' }), Date.now())
     run(store, [
       createEmailChannel({
         smtpUrl: smtp.url,
@@ -225,6 +225,7 @@ describe('the e-mail channel', () => {
     expect(mail?.text).toContain('Имя: Ученик 7')
     expect(mail?.text).toContain(`Телефон: ${phoneFor(7)}`)
     expect(mail?.text).toContain(`Курс: ${COURSE.title}`)
+    expect(mail?.text).toContain('Группа: другое время')
     expect(mail?.text).toContain('Страница: /courses/7')
     expect(mail?.text).toMatch(/Время: \d\d\.\d\d\.\d{4}, \d\d:\d\d \(Астрахань\)/)
     await eventually(() => expect(state(store, 'email')).toMatchObject({ pending: 0 }))

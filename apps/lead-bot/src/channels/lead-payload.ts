@@ -1,7 +1,7 @@
 // What every channel besides Telegram sends of a lead, made in one place (docs/decisions/0077):
 // a channel formats this, never the stored row, so a field added here (the lead's source, once
 // the site captures it) reaches the e-mail, the webhook and the CRMs together.
-import { courseTitle, formLabel, schoolTime } from '../telegram.ts'
+import { courseTitle, formLabel, groupText, schoolTime } from '../telegram.ts'
 import type { LeadRow } from '../store/rows.ts'
 
 /** A course as channels name it: its catalogue id and its title. */
@@ -38,6 +38,11 @@ export interface LeadPayload {
   /** The course the site's quiz suggested. */
   quiz: PayloadCourse | null
   page: string | null
+  /**
+   * The group the parent chose on a course page, as the chat shows it («Python, Сб 10:00–11:30»,
+   * «другое время», or the text sent when no group had that id); null from a form without groups.
+   */
+  group: string | null
   source: LeadSource | null
 }
 
@@ -57,16 +62,18 @@ export function leadPayload(lead: LeadRow): LeadPayload {
     course: course(lead.course),
     quiz: course(lead.quiz),
     page: lead.page,
+    group: lead.group === null ? null : groupText(lead.group),
     source: null,
   }
 }
 
-/** «Курс: Python», «Тест подсказал: …», «Страница: /courses/python»: the lead's context, as lines. */
+/** «Курс: Python», «Группа: …», «Страница: /courses/python»: the lead's context, as lines. */
 export function contextLines(lead: LeadPayload): string[] {
   return [
     `Форма: ${lead.formLabel}`,
     ...(lead.course ? [`Курс: ${lead.course.title}`] : []),
     ...(lead.quiz ? [`Тест подсказал: ${lead.quiz.title}`] : []),
+    ...(lead.group === null ? [] : [`Группа: ${lead.group}`]),
     ...(lead.page === null ? [] : [`Страница: ${lead.page}`]),
   ]
 }
