@@ -8,13 +8,15 @@ import tseslint from 'typescript-eslint'
 // Import boundaries, checked on the path each import resolves to (docs/decisions/0048-import-boundaries.md).
 // The site's layers: each folder of apps/site/app may import only the layers below it, and a
 // feature never imports a section or another feature.
-//   routes (and root.tsx) → sections → features → components → inline-scripts → lib → content → config
-// (inline-scripts/: the pages' inline scripts, each bundled on its own into the HTML at build.)
+//   routes (and root.tsx) → sections → islands → features → components → inline-scripts → lib → content → config
+// (islands/: the parts of a page hydrated on their own, docs/decisions/0079-light-pages.md;
+// inline-scripts/: the pages' inline scripts, each bundled on its own into the HTML at build.)
 const APP = 'apps/site/app'
-const TOP = ['root.tsx', 'entry.server.tsx', 'routes.ts'].map((file) => `${APP}/${file}`)
+const TOP = ['root.tsx', 'entry.server.tsx', 'entry.client.ts', 'routes.ts'].map((file) => `${APP}/${file}`)
 const LAYERS = [
   'routes',
   'sections',
+  'islands',
   'features',
   'components',
   'inline-scripts',

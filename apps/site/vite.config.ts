@@ -31,16 +31,16 @@ export default defineConfig({
         // once").
         postBanner: '//# allFunctionsCalledOnLoad',
         // Fewer, larger chunks: on a phone's connection each extra request costs a round trip.
+        // What every page runs (the browser entry's own imports) is one chunk; React, React DOM
+        // and the scheduler load together, and only with an island (docs/decisions/0079-light-pages.md).
+        // React Router's client code is built but never loaded.
         codeSplitting: {
           groups: [
             {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+              name: 'page',
+              test: /app[\\/](lib[\\/](analytics|cookie-consent|web-font|safe-storage|after-interactive|phone-device)|config[\\/](env|browser-storage|page-path)|features[\\/]trial-popup[\\/]dismissal)\.ts$/,
             },
-            {
-              name: 'app',
-              test: /app[\\/](lib|config|components|content[\\/](courses|announcements)|features[\\/](shell|contact-form|announcements)|sections[\\/]contact)|packages[\\/]shared|node_modules[\\/](zod|lucide-react)[\\/]/,
-            },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
           ],
         },
       },

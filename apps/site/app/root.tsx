@@ -1,16 +1,22 @@
 import { brandColors } from '#app/config/brand.ts'
-import { useEffect, type ReactNode } from 'react'
-import { Links, Meta, Outlet, Scripts, type LinksFunction } from 'react-router'
+import { use, type ReactNode } from 'react'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  UNSAFE_FrameworkContext,
+  useLocation,
+  type LinksFunction,
+} from 'react-router'
+import { PagePathContext } from '#app/components/page-path.tsx'
+import { normalPagePath } from '#app/config/page-path.ts'
 import { CookieBanner } from '#app/features/shell/cookie-banner.tsx'
 import { Footer } from '#app/features/shell/footer.tsx'
 import { Header } from '#app/features/shell/header.tsx'
-import { RouteEffects } from '#app/features/shell/route-effects.tsx'
-import { TrialPopupLauncher } from '#app/features/trial-popup/trial-popup-launcher.tsx'
-import { startAnalytics } from '#app/lib/analytics.ts'
-import { replayHeldTap } from '#app/lib/early-taps.ts'
-import { cacheWebFontForNextVisit } from '#app/lib/web-font.ts'
+import { ENTRY_ATTRIBUTE, type PageEntry } from '#app/inline-scripts/page-entry.ts'
 import applyCachedWebFont from '#app/inline-scripts/apply-cached-web-font.ts?inline-script'
-import holdEarlyTaps from '#app/inline-scripts/hold-early-taps.ts?inline-script'
+import loadAfterFirstPaint from '#app/inline-scripts/load-after-first-paint.ts?inline-script'
 import appCssUrl from './app.css?url'
 import appCss from './app.css?inline'
 
@@ -31,22 +37,29 @@ export const links: LinksFunction = () => [
 // the rules and the client bundle does not carry them twice. The build hashes it into the CSP.
 const inlineCss = import.meta.env.SSR ? appCss : ''
 
-// The head scripts (app/inline-scripts/, bundled at build) likewise: they have run by the time
-// React hydrates, and hydration leaves their text as it is. The dev server renders them in the
-// browser too, so that its hydration sees what its server wrote.
-const withScripts = import.meta.env.SSR || import.meta.env.DEV
-const fontScript = withScripts ? applyCachedWebFont : ''
-const tapsScript = withScripts ? holdEarlyTaps : ''
+/**
+ * The browser entry (entry.client.ts) and its chunks, from React Router's manifest. The page
+ * carries no router of its own: React Router only prerenders it (docs/decisions/0079-light-pages.md).
+ */
+function usePageEntry(): { entry: PageEntry; spaFallback: boolean } {
+  const framework = use(UNSAFE_FrameworkContext)
+  if (!framework) throw new Error('the page is rendered outside React Router')
+  const { module, imports } = framework.manifest.entry
+  return { entry: { module, imports }, spaFallback: framework.isSpaMode }
+}
 
 export function Layout({ children }: { children: ReactNode }) {
+  const { entry, spaFallback } = usePageEntry()
   return (
-    // The head script may set `data-font` before React hydrates.
-    <html lang="ru" suppressHydrationWarning>
+    <html lang="ru">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: fontScript }} />
-        <script dangerouslySetInnerHTML={{ __html: tapsScript }} />
+        <script dangerouslySetInnerHTML={{ __html: applyCachedWebFont }} />
+        <script
+          {...{ [ENTRY_ATTRIBUTE]: JSON.stringify(entry) }}
+          dangerouslySetInnerHTML={{ __html: loadAfterFirstPaint }}
+        />
         {import.meta.env.DEV ? null : <style dangerouslySetInnerHTML={{ __html: inlineCss }} />}
         <meta name="theme-color" content={brandColors['brand-600']} />
         <Meta />
@@ -54,37 +67,29 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <Scripts />
+        {/* React Router's build checks that its SPA fallback carries the router's scripts; the
+            fallback is never served (scripts/post-build.ts deletes it). */}
+        {spaFallback ? <Scripts /> : null}
       </body>
     </html>
   )
 }
 
 export default function App() {
-  useEffect(() => {
-    startAnalytics()
-    cacheWebFontForNextVisit()
-    // Marks the page as interactive; end-to-end tests wait for it before they click.
-    document.documentElement.dataset.hydrated = 'true'
-    replayHeldTap()
-  }, [])
-
   return (
-    <>
+    <PagePathContext value={normalPagePath(useLocation().pathname)}>
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-bold text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Перейти к содержимому
       </a>
-      <RouteEffects />
       <Header />
       <main id="main" tabIndex={-1} className="min-h-[70vh] pt-16 outline-none">
         <Outlet />
       </main>
       <Footer />
       <CookieBanner />
-      <TrialPopupLauncher />
-    </>
+    </PagePathContext>
   )
 }

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { preloadOrder } from '#app/inline-scripts/boot-plan.ts'
-import { pagePlan } from './defer-hydration.ts'
+import { ENTRY_ATTRIBUTE, type PageEntry } from '#app/inline-scripts/page-entry.ts'
 
 export type FirstLoad = {
   jsGzip: number
@@ -21,24 +20,35 @@ const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g
 // Static imports of an inline module script are fetched as soon as the parser meets it.
 const STATIC_IMPORT = /^\s*import\s+(?:[^"(;]*\sfrom\s*)?"(\/[^"]+\.js)"/gm
 
+const ENTRY = new RegExp(`<script ${ENTRY_ATTRIBUTE}="([^"]*)"`)
+
+/** The browser entry and its chunks, as the head script loads them after the first paint. */
+export function pageEntry(html: string): PageEntry | undefined {
+  const json = ENTRY.exec(html)?.[1]
+  return json === undefined ? undefined : (JSON.parse(json.replaceAll('&quot;', '"')) as PageEntry)
+}
+
 const captured = (html: string, pattern: RegExp) =>
   [...html.matchAll(pattern)].map((match) => match[1] ?? match[2] ?? '').filter(Boolean)
 
 /**
- * The JavaScript and CSS a first visit to a prerendered page downloads before it is interactive,
- * as gzip bytes: everything its HTML references or holds inline. Chunks loaded later (the quiz, the popup, Sentry,
- * Metrika's tag) are not referenced there, so they do not count.
+ * The JavaScript and CSS a first visit to a prerendered page downloads while it loads and sits
+ * idle, as gzip bytes: everything its HTML references or holds inline, and the browser entry with
+ * its chunks. An island's code, loaded when the island nears the viewport (or at once on a
+ * desktop), and the popup, Sentry and Metrika's tag are not, so they do not count: islandLoad
+ * gives what a page's islands add.
  */
 export async function firstLoad(clientDir: string, htmlFile: string): Promise<FirstLoad> {
   const html = await readFile(htmlFile, 'utf8')
   const moduleScripts = captured(html, INLINE_MODULE)
-  // The page's modules, preloaded after the first paint.
-  const plan = pagePlan(html)
-  if (!plan) throw new Error(`${htmlFile} has no head script naming its modules`)
+  // The browser entry, imported after the first paint.
+  const entry = pageEntry(html)
+  if (!entry) throw new Error(`${htmlFile} has no head script naming its entry`)
   const js = new Set([
     ...captured(html, SCRIPT_SRC),
     ...captured(html, MODULE_PRELOAD),
-    ...preloadOrder(plan),
+    entry.module,
+    ...entry.imports,
   ])
   const beforePaint = new Set([
     ...captured(html, SCRIPT_SRC),

@@ -1,7 +1,6 @@
 import { copyFile, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { contentDir } from '@it-lab/shared/content'
@@ -13,11 +12,8 @@ import {
   nginxHeaderLines,
   securityHeaders,
 } from './security-headers.ts'
-import type { ServerBuild } from 'react-router'
 import { ADMIN_HTML, adminContentSecurityPolicy, cmsConfig, readCmsSettings } from './cms-config.ts'
-import { deferHydration, type DeferScripts } from './defer-hydration.ts'
 import { writeEditorBundle } from './editor-bundle.ts'
-import { bundleInlineScript } from './inline-script.ts'
 import { writeSiteAssets } from './site-assets.ts'
 
 const brotli = promisify(brotliCompress)
@@ -101,38 +97,8 @@ async function writeAdmin(
   )
 }
 
-const inlineScripts = path.join(import.meta.dirname, '..', 'app', 'inline-scripts')
-
-/** The head and boot scripts that load a page's JavaScript after its first paint. */
-async function deferScripts(): Promise<DeferScripts> {
-  const head = await bundleInlineScript(path.join(inlineScripts, 'preload-after-first-paint.ts'))
-  const boot = await bundleInlineScript(
-    path.join(inlineScripts, 'boot-after-first-paint.ts'),
-    'module',
-  )
-  return { head: head.code, boot: boot.code }
-}
-
-/** Rewrites every prerendered page of `clientDir` (defer-hydration.ts) and returns them. */
-async function deferEveryPage(buildDirectory: string, clientDir: string): Promise<string[]> {
-  // React Router's manifest of the client build, as the server build carries it.
-  const serverBuild = pathToFileURL(path.join(buildDirectory, 'server', 'index.js'))
-  const { assets } = (await import(/* @vite-ignore */ serverBuild.href)) as ServerBuild
-  const scripts = await deferScripts()
-  return Promise.all(
-    (await htmlFiles(clientDir)).map(async (file) => {
-      // Each page is prerendered to <path>/index.html.
-      const folder = path.relative(clientDir, path.dirname(file)).split(path.sep).join('/')
-      const html = deferHydration(await readFile(file, 'utf8'), `/${folder}`, assets, scripts)
-      await writeFile(file, html)
-      return html
-    }),
-  )
-}
-
 /**
  * Runs after React Router has prerendered every page:
- * - defers each page's JavaScript until after its first paint (defer-hydration.ts);
  * - moves the not-found documents out of the public folder (they are served only with 404);
  * - writes the Open Graph image, icons, manifest, sitemap and robots.txt;
  * - precompresses every text file (brotli and gzip);
@@ -144,8 +110,9 @@ export async function postBuild(buildDirectory: string, settings: BuildSettings)
   const errorsDir = path.join(buildDirectory, 'errors')
 
   await rm(path.join(clientDir, '__spa-fallback.html'), { force: true })
-  // Rewritten before the inline scripts are hashed: the CSP must list the scripts as served.
-  const documents = await deferEveryPage(buildDirectory, clientDir)
+  const documents = await Promise.all(
+    (await htmlFiles(clientDir)).map((file) => readFile(file, 'utf8')),
+  )
 
   await mkdir(errorsDir, { recursive: true })
   await rename(

@@ -1,12 +1,10 @@
-import type { MouseEventHandler, ReactNode } from 'react'
-import { Link } from 'react-router'
-import { usePagePath } from '#app/components/use-page-path.ts'
+import type { ReactNode } from 'react'
+import { usePagePath } from '#app/components/page-path.tsx'
 import { anchors, pageHasContact, paths } from '#app/config/paths.ts'
 
 type ContactLinkProps = {
   className?: string
   children: ReactNode
-  onClick?: MouseEventHandler<HTMLAnchorElement>
 }
 
 /**
@@ -14,17 +12,12 @@ type ContactLinkProps = {
  * (smoothly, from CSS) with or without JavaScript; the home page's block from any other page
  * (docs/behaviour.md, "Header and scrolling").
  */
-export function ContactLink({ className, children, onClick }: ContactLinkProps) {
-  if (pageHasContact(usePagePath())) {
-    return (
-      <a href={`#${anchors.contact}`} className={className} onClick={onClick}>
-        {children}
-      </a>
-    )
-  }
+export function ContactLink({ className, children }: ContactLinkProps) {
+  const hash = `#${anchors.contact}`
+  const href = pageHasContact(usePagePath()) ? hash : `${paths.home}${hash}`
   return (
-    <Link to={`${paths.home}#${anchors.contact}`} className={className} onClick={onClick}>
+    <a href={href} className={className}>
       {children}
-    </Link>
+    </a>
   )
 }

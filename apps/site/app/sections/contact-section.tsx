@@ -3,6 +3,7 @@ import { MapLinks } from '#app/components/map-links.tsx'
 import { OpeningHoursItem } from '#app/components/opening-hours-item.tsx'
 import { school } from '#app/config/school.ts'
 import { ContactForm } from '#app/features/contact-form/contact-form.tsx'
+import { Island } from '#app/islands/island.tsx'
 import { anchors } from '#app/config/paths.ts'
 import { OTHER_TEXTS } from '#app/content/page-texts.ts'
 
@@ -56,7 +57,7 @@ export function ContactSection({ mapLinks = true }: { mapLinks?: boolean }) {
           {mapLinks && <MapLinks className="mt-6" />}
         </div>
         <div className="rounded-3xl bg-white p-6 shadow-lg sm:p-8">
-          <ContactForm />
+          <Island name="contact-form" component={ContactForm} props={{}} when="visible" />
         </div>
       </div>
     </section>

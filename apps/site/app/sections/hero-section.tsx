@@ -3,6 +3,7 @@ import { buttonClass } from '#app/components/button-styles.ts'
 import { CallButton } from '#app/components/call-button.tsx'
 import { ContactLink } from '#app/components/contact-link.tsx'
 import { anchors } from '#app/config/paths.ts'
+import { Island } from '#app/islands/island.tsx'
 import { bindShortWords } from '#app/components/section-heading.tsx'
 import { HOME_TEXTS } from '#app/content/home-texts.ts'
 import { HeroIllustration } from './hero-illustration'
@@ -51,7 +52,7 @@ export function HeroSection() {
             <ContactLink className={buttonClass('accent', 'lg', 'sm:min-w-56')}>
               Оставить заявку
             </ContactLink>
-            <CallButton />
+            <Island name="call-button" component={CallButton} props={{}} when="desktop" />
           </div>
         </div>
         <HeroIllustration className="mx-auto hidden max-w-md md:block" />

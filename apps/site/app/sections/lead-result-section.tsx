@@ -1,6 +1,5 @@
 import { LEAD_ERRORS, NAME_MAX_LENGTH, SUBMIT_ERROR } from '@it-lab/shared'
 import { CircleAlert, CircleCheck } from 'lucide-react'
-import type { MouseEvent } from 'react'
 import { Link } from 'react-router'
 import { buttonClass } from '#app/components/button-styles.ts'
 import { anchors, paths, type LeadErrorReason } from '#app/config/paths.ts'
@@ -47,15 +46,6 @@ export function LeadSentSection() {
   )
 }
 
-// With JavaScript, back to the very form, which the browser restores with what was typed; the
-// link itself opens the home page's form.
-function backToForm(event: MouseEvent<HTMLAnchorElement>) {
-  if (document.referrer === '' || new URL(document.referrer).origin !== window.location.origin)
-    return
-  event.preventDefault()
-  window.history.back()
-}
-
 /** The page a form posted without JavaScript leads to when the lead was not taken. */
 export function LeadErrorSection({ reason }: { reason: LeadErrorReason }) {
   return (
@@ -72,7 +62,8 @@ export function LeadErrorSection({ reason }: { reason: LeadErrorReason }) {
       <CallUs />
       <a
         href={`${paths.home}#${anchors.contact}`}
-        onClick={backToForm}
+        // With JavaScript, back to the very form (islands/page-behaviours.ts).
+        data-back-to-form=""
         className={buttonClass('accent', 'lg', 'mt-8')}
       >
         Вернуться к форме

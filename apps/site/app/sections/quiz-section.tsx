@@ -1,14 +1,8 @@
-import { lazy, Suspense } from 'react'
 import { SectionHeading } from '#app/components/section-heading.tsx'
 import { anchors } from '#app/config/paths.ts'
 import { HOME_TEXTS } from '#app/content/home-texts.ts'
-
-// Below the fold: the prerendered quiz shows at once and its code hydrates it after the first
-// load, so it does not weigh on the first load. A tap that comes earlier is held and replayed once
-// the quiz is hydrated (lib/early-taps.ts).
-const Quiz = lazy(() =>
-  import('#app/features/quiz/quiz.tsx').then((module) => ({ default: module.Quiz })),
-)
+import { Quiz } from '#app/features/quiz/quiz.tsx'
+import { Island } from '#app/islands/island.tsx'
 
 /** The course quiz on the home page (anchor `quiz`), between the courses and the closing section. */
 export function QuizSection() {
@@ -17,9 +11,9 @@ export function QuizSection() {
       <div className="mx-auto max-w-3xl">
         <SectionHeading id="quiz-heading" align="center" {...HOME_TEXTS.quiz} />
         <div className="mt-10">
-          <Suspense fallback={<div className="min-h-96" />}>
-            <Quiz />
-          </Suspense>
+          {/* Below the fold: its code loads as it nears the viewport; a tap that comes earlier is
+              held and replayed once it is hydrated (islands/load-islands.ts). */}
+          <Island name="quiz" component={Quiz} props={{}} when="visible" />
         </div>
       </div>
     </section>

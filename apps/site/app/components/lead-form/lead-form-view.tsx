@@ -1,10 +1,9 @@
 import { HONEYPOT_PARAM, NAME_MAX_LENGTH, OTHER_TIME, courseGroups } from '@it-lab/shared'
 import { useCallback, useId } from 'react'
-import { Link } from 'react-router'
 import { env } from '#app/config/env.ts'
 import { paths } from '#app/config/paths.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
-import { usePagePath } from '#app/components/use-page-path.ts'
+import { usePagePath } from '#app/components/page-path.tsx'
 import { groupChoiceText } from '#app/content/groups.ts'
 import { pageContext, rememberedQuizSuggestion } from './lead-context'
 import type { LeadFormState } from './use-lead-form'
@@ -177,18 +176,18 @@ export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
 
       <p className="mt-3 text-sm text-slate-600">
         Нажимая кнопку, вы даёте{' '}
-        <Link to={paths.consent} target="_blank" rel="noopener" className={noteLinkClass}>
+        <a href={paths.consent} target="_blank" rel="noopener" className={noteLinkClass}>
           согласие на обработку персональных данных
-        </Link>{' '}
+        </a>{' '}
         в соответствии с{' '}
-        <Link
-          to={paths.personalDataPolicy}
+        <a
+          href={paths.personalDataPolicy}
           target="_blank"
           rel="noopener"
           className={noteLinkClass}
         >
           Политикой обработки персональных данных
-        </Link>
+        </a>
         .
       </p>
     </form>

@@ -6,7 +6,6 @@ import { ContactLink } from '#app/components/contact-link.tsx'
 import { paths } from '#app/config/paths.ts'
 import { CourseImage } from '#app/components/course-image.tsx'
 import { LevelBadge } from './level-badge'
-import { useCourseOpenedGoal } from './use-course-opened-goal'
 
 /** The picture's column: 0.9fr of the 72rem container from lg, the full width below. */
 const HERO_IMAGE_SIZES = '(min-width: 1152px) 486px, (min-width: 1024px) 45vw, calc(100vw - 32px)'
@@ -15,8 +14,6 @@ type Tile = { label: string; value: string; icon: LucideIcon }
 
 /** The top of a course page; the route composes the rest from sections. */
 export function CourseHero({ course }: { course: Course }) {
-  useCourseOpenedGoal(course.id)
-
   const tiles: Tile[] = [
     { label: 'Длительность', value: course.duration, icon: Clock },
     { label: 'Формат', value: course.format, icon: MapPin },
@@ -24,7 +21,11 @@ export function CourseHero({ course }: { course: Course }) {
   ]
 
   return (
-    <div className="bg-linear-to-b from-brand-50 to-white pt-6 pb-12 sm:pt-8 sm:pb-16">
+    // Opening a course is the goal `openCourseDetails` (islands/page-behaviours.ts).
+    <div
+      data-goal-on-open="openCourseDetails"
+      className="bg-linear-to-b from-brand-50 to-white pt-6 pb-12 sm:pt-8 sm:pb-16"
+    >
       <div className="mx-auto max-w-6xl px-4">
         <Link
           to={paths.courses}

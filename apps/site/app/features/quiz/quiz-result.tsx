@@ -1,6 +1,5 @@
 import { ArrowRight, Info, RotateCcw, Sparkles, TicketPercent } from 'lucide-react'
 import type { Ref } from 'react'
-import { Link } from 'react-router'
 import { buttonClass } from '#app/components/button-styles.ts'
 import { CourseImage } from '#app/components/course-image.tsx'
 import { findCourse } from '#app/content/courses.ts'
@@ -71,9 +70,9 @@ export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
           Оставить заявку
           <ArrowRight aria-hidden="true" className="size-5" />
         </ContactLink>
-        <Link to={paths.course(result.courseId)} className={buttonClass('outline')}>
+        <a href={paths.course(result.courseId)} className={buttonClass('outline')}>
           Подробнее о курсе
-        </Link>
+        </a>
         <button
           type="button"
           onClick={onRestart}

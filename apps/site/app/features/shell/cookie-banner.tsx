@@ -1,37 +1,17 @@
-import { useState, useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
-import { loadAnalytics } from '#app/lib/analytics.ts'
-import { hasStoredCookieConsent, storeCookieConsent } from '#app/lib/cookie-consent.ts'
 import { paths } from '#app/config/paths.ts'
 
-const subscribeNever = () => () => {}
-// Shown when the flag is absent or storage cannot be read (docs/behaviour.md, "Cookie banner").
-const needsConsent = () => !hasStoredCookieConsent()
-// The prerendered HTML cannot know the visitor's storage: the banner appears after hydration.
-const needsConsentOnServer = () => false
-
+/**
+ * The cookie banner, hidden in the prerendered HTML: the page's script shows it when the visitor
+ * has not pressed 'Понятно' (or storage cannot be read) and handles the button
+ * (islands/page-behaviours.ts, docs/behaviour.md "Cookie banner"). Compact, and in the corner from
+ * the tablet width up: it never covers the first screen's calls to action.
+ */
 export function CookieBanner() {
-  const storageNeedsConsent = useSyncExternalStore(
-    subscribeNever,
-    needsConsent,
-    needsConsentOnServer,
-  )
-  const [accepted, setAccepted] = useState(false)
-
-  if (!storageNeedsConsent || accepted) return null
-
-  const accept = () => {
-    // If storing fails the banner still hides, and analytics runs, for this visit.
-    storeCookieConsent()
-    setAccepted(true)
-    // Pressing 'Понятно' is the consent to analytics cookies (cookie policy, section 7).
-    loadAnalytics()
-  }
-
-  // Compact, and in the corner from the tablet width up: it never covers the first screen's calls
-  // to action (docs/behaviour.md, "Cookie banner").
   return (
     <section
+      hidden
+      data-cookie-banner=""
       aria-label="Уведомление о cookie"
       className="fixed inset-x-0 bottom-0 z-30 p-2 sm:left-auto sm:max-w-md sm:p-4"
     >
@@ -44,7 +24,7 @@ export function CookieBanner() {
         </p>
         <button
           type="button"
-          onClick={accept}
+          data-cookie-accept=""
           className="min-h-11 shrink-0 rounded-xl bg-accent-500 px-4 py-2 font-bold text-slate-900 hover:bg-accent-400 sm:px-5"
         >
           Понятно

@@ -1,11 +1,9 @@
 import { Menu, X } from 'lucide-react'
-import { useRef } from 'react'
 import { Link, NavLink } from 'react-router'
 import { Logo } from '#app/components/logo.tsx'
 import { ContactLink } from '#app/components/contact-link.tsx'
 import { GROUPS } from '@it-lab/shared/catalogue'
 import { hasInformationPage, paths } from '#app/config/paths.ts'
-import { useScrolledPast } from '#app/components/use-scrolled-past.ts'
 
 const HEADER_SCROLL_THRESHOLD = 10
 
@@ -41,19 +39,15 @@ const contactClass =
 
 /**
  * The site's header. The phone menu is a native popover: the burger opens it and the cross, a tap
- * outside («Контакты» among them) or Esc close it, with or without JavaScript; once hydrated, a
- * choice closes it too (docs/behaviour.md, "Header and scrolling").
+ * outside («Контакты» among them) or Esc close it, with or without JavaScript; with it, a
+ * choice closes it too, and the header turns translucent once the page is scrolled
+ * (islands/page-behaviours.ts, docs/behaviour.md "Header and scrolling").
  */
 export function Header() {
-  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD)
-  const menu = useRef<HTMLDivElement>(null)
-  const closeMenu = () => menu.current?.hidePopover()
-
   return (
     <header
-      className={`group fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200 ${
-        scrolled ? 'bg-white/85 shadow-md backdrop-blur-md' : 'bg-white'
-      }`}
+      data-scrolled-past={HEADER_SCROLL_THRESHOLD}
+      className="group fixed inset-x-0 top-0 z-40 bg-white transition-[background-color,box-shadow] duration-200 data-scrolled:bg-white/85 data-scrolled:shadow-md data-scrolled:backdrop-blur-md"
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link to={paths.home} aria-label="На главную" className="rounded-lg">
@@ -88,7 +82,7 @@ export function Header() {
         aria-label="Мобильное меню"
         className="fixed top-0 right-0 hidden h-16 items-center gap-2 pr-4 max-md:has-[:popover-open]:flex"
       >
-        <ContactLink className={`py-2 ${contactClass}`} onClick={closeMenu}>
+        <ContactLink className={`py-2 ${contactClass}`}>
           Контакты
         </ContactLink>
         <button
@@ -105,7 +99,6 @@ export function Header() {
             so a tap outside the panel never also follows a link underneath (light dismiss would
             let that tap through). */}
         <div
-          ref={menu}
           id={MOBILE_MENU_ID}
           popover="auto"
           className="inset-x-0 top-16 bottom-0 m-0 h-auto max-h-none w-full max-w-none border-0 bg-transparent p-0"
@@ -125,7 +118,6 @@ export function Header() {
                   to={item.to}
                   end={item.end}
                   className={(state) => `block ${navLinkClass(state)}`}
-                  onClick={closeMenu}
                 >
                   {item.full ?? item.label}
                 </NavLink>

@@ -1,8 +1,7 @@
-// The head script of every prerendered page (scripts/defer-hydration.ts puts it where React
-// Router's `<link rel="modulepreload">` were). It preloads the page's modules once the first
-// screen has painted, while the parser may still be reading the rest of the page, and resolves
-// `window.__afterFirstPaint` with the plan then; the boot script waits for it (docs/performance.md,
-// "JavaScript after the first paint").
+// The head script of every prerendered page (root.tsx inlines it). Once the first screen has
+// painted, while the parser may still be reading the rest of the page, it preloads the browser
+// entry's chunks and imports the entry (entry.client.ts), which switches on the page and its
+// islands (docs/performance.md, "JavaScript after the first paint").
 //
 // Chromium makes the paint entry visible to scripts only once the parser has read the whole page,
 // a few hundred milliseconds later on a phone; so the start is the first of: the entry is there,
@@ -13,39 +12,34 @@
 // so the start also waits, a frame at a time, until the paint entry is there or SHOWN_AFTER_MS
 // have passed since the frame that found the heading. A hidden page (a background tab) paints
 // nothing until shown, so it starts at once, as does a browser without paint timing.
-import { BOOT_PLAN_ATTRIBUTE, preloadOrder, type BootPlan } from './boot-plan.ts'
-import { afterThisFrame, yieldToBrowser } from './tasks.ts'
+import { ENTRY_ATTRIBUTE, type PageEntry } from './page-entry.ts'
+import { afterThisFrame } from './tasks.ts'
 
 const SHOWN_AFTER_MS = 100
 /** A guard, never expected to fire, against a page that reports no paint at all. */
 const GIVE_UP_AFTER_MS = 5000
 
-const plan = JSON.parse(document.currentScript?.getAttribute(BOOT_PLAN_ATTRIBUTE) ?? '') as BootPlan
+const entry = JSON.parse(document.currentScript?.getAttribute(ENTRY_ATTRIBUTE) ?? '') as PageEntry
 
-window.__afterFirstPaint = new Promise((resolve) => {
-  let started = false
-  const start = async () => {
-    if (started) return
-    started = true
-    for (const href of preloadOrder(plan)) {
-      document.head.append(
-        Object.assign(document.createElement('link'), { rel: 'modulepreload', href }),
-      )
-      // A link per task: starting a fetch costs the main thread a millisecond or two.
-      await yieldToBrowser()
-    }
-    resolve(plan)
+let started = false
+const start = () => {
+  if (started) return
+  started = true
+  // The entry's own imports are fetched beside it, not after it.
+  for (const href of entry.imports) {
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }))
   }
-  if (
+  void import(/* @vite-ignore */ entry.module)
+}
+if (
     document.visibilityState !== 'visible' ||
     !PerformanceObserver.supportedEntryTypes.includes('paint')
   ) {
-    void start()
-    return
-  }
+  start()
+} else {
   const shown = () => performance.getEntriesByName('first-contentful-paint').length > 0
   const startAfter = (at: number) => {
-    if (shown() || performance.now() >= at) void start()
+    if (shown() || performance.now() >= at) start()
     else requestAnimationFrame(() => afterThisFrame(() => startAfter(at)))
   }
   const painted = () => {
@@ -58,5 +52,5 @@ window.__afterFirstPaint = new Promise((resolve) => {
     afterThisFrame(() => requestAnimationFrame(() => afterThisFrame(() => startAfter(at))))
   }
   requestAnimationFrame(painted)
-  setTimeout(() => void start(), GIVE_UP_AFTER_MS)
-})
+  setTimeout(start, GIVE_UP_AFTER_MS)
+}

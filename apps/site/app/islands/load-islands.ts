@@ -1,0 +1,99 @@
+// The browser's side of the islands (docs/decisions/0079-light-pages.md): each prerendered island
+// is hydrated on its own when it is due, near the viewport or, for a desktop-only behaviour, at
+// once on a desktop. Its first use also makes it due: a focus, or a tap on a control only
+// JavaScript can run, which is held (the control marked busy) and replayed once the island is
+// hydrated, so it is never lost. A link, a form post or a popover button needs no help.
+import type { ComponentType } from 'react'
+import { DESKTOP_TAP_ATTRIBUTE, isPhoneDevice } from '#app/lib/phone-device.ts'
+import { ISLAND_ATTRIBUTES, islandIdPrefix, type IslandWhen } from './island-attributes'
+import { islands, type IslandName } from './islands'
+import { normalPagePath } from '#app/config/page-path.ts'
+
+/** A button that does nothing without JavaScript (not a popover's, not a form's submit). */
+const JS_ONLY_CONTROL = `button[type=button]:not([popovertarget]), [${DESKTOP_TAP_ATTRIBUTE}]`
+
+/** How far below (or above) the viewport an island starts loading. */
+const NEAR_VIEWPORT = '200px 0px'
+
+const isIslandName = (name: string | undefined): name is IslandName =>
+  name !== undefined && Object.hasOwn(islands, name)
+
+async function hydrate(element: HTMLElement, name: IslandName): Promise<void> {
+  const [{ createElement }, { hydrateRoot }, Component, { IslandRoot }] = await Promise.all([
+    import('react'),
+    import('react-dom/client'),
+    islands[name](),
+    import('./island-root'),
+  ])
+  const props = JSON.parse(element.getAttribute(ISLAND_ATTRIBUTES.props) ?? '{}') as object
+  await new Promise<void>((resolve) => {
+    hydrateRoot(
+      element,
+      createElement(
+        IslandRoot,
+        { pagePath: normalPagePath(window.location.pathname), onReady: resolve },
+        createElement(Component as ComponentType<object>, props),
+      ),
+      { identifierPrefix: islandIdPrefix(name) },
+    )
+  })
+  element.setAttribute(ISLAND_ATTRIBUTES.hydrated, 'true')
+}
+
+function watch(element: HTMLElement, name: IslandName, when: IslandWhen): void {
+  let hydrating: Promise<void> | undefined
+  let held: { control: HTMLElement; desktopTap: string | null } | undefined
+  const start = () => {
+    hydrating ??= hydrate(element, name).then(() => {
+      element.removeEventListener('click', hold, true)
+      if (!held) return
+      const { control, desktopTap } = held
+      control.removeAttribute('aria-busy')
+      // The control that replaced it after hydration (the call button on a desktop) is found by its mark.
+      const target = control.isConnected
+        ? control
+        : element.querySelector<HTMLElement>(`[${DESKTOP_TAP_ATTRIBUTE}="${desktopTap}"]`)
+      target?.click()
+    })
+    return hydrating
+  }
+  const hold = (event: MouseEvent) => {
+    const control =
+      event.target instanceof Element && event.target.closest<HTMLElement>(JS_ONLY_CONTROL)
+    if (!control) return
+    // On a phone the marked link dials at once.
+    if (control.hasAttribute(DESKTOP_TAP_ATTRIBUTE) && isPhoneDevice()) return
+    event.preventDefault()
+    event.stopImmediatePropagation()
+    held?.control.removeAttribute('aria-busy')
+    held = { control, desktopTap: control.getAttribute(DESKTOP_TAP_ATTRIBUTE) }
+    control.setAttribute('aria-busy', 'true')
+    void start()
+  }
+  element.addEventListener('click', hold, true)
+  element.addEventListener('focusin', () => void start(), { once: true })
+
+  if (when === 'desktop') {
+    if (!isPhoneDevice()) void start()
+    return
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return
+      observer.disconnect()
+      void start()
+    },
+    { rootMargin: NEAR_VIEWPORT },
+  )
+  observer.observe(element)
+}
+
+/** Watches every island of the page. */
+export function loadIslands(): void {
+  for (const element of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTES.name}]`)) {
+    const name = element.getAttribute(ISLAND_ATTRIBUTES.name) ?? undefined
+    const when = element.getAttribute(ISLAND_ATTRIBUTES.when)
+    if (!isIslandName(name)) throw new Error(`unknown island "${name}"`)
+    watch(element, name, when === 'desktop' ? 'desktop' : 'visible')
+  }
+}
