@@ -38,7 +38,7 @@ export default defineConfig({
           groups: [
             {
               name: 'page',
-              test: /app[\\/](lib[\\/](analytics|cookie-consent|web-font|safe-storage|after-interactive|phone-device)|config[\\/](env|browser-storage|page-path)|features[\\/]trial-popup[\\/]dismissal)\.ts$/,
+              test: /app[\\/](lib[\\/](analytics|cookie-consent|early-taps|web-font|safe-storage|after-interactive|phone-device)|config[\\/](env|browser-storage|page-path)|features[\\/]trial-popup[\\/]dismissal)\.ts$/,
             },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
           ],

@@ -16,6 +16,7 @@ import { Footer } from '#app/features/shell/footer.tsx'
 import { Header } from '#app/features/shell/header.tsx'
 import { ENTRY_ATTRIBUTE, type PageEntry } from '#app/inline-scripts/page-entry.ts'
 import applyCachedWebFont from '#app/inline-scripts/apply-cached-web-font.ts?inline-script'
+import holdEarlyTaps from '#app/inline-scripts/hold-early-taps.ts?inline-script'
 import loadAfterFirstPaint from '#app/inline-scripts/load-after-first-paint.ts?inline-script'
 import appCssUrl from './app.css?url'
 import appCss from './app.css?inline'
@@ -56,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script dangerouslySetInnerHTML={{ __html: applyCachedWebFont }} />
+        <script dangerouslySetInnerHTML={{ __html: holdEarlyTaps }} />
         <script
           {...{ [ENTRY_ATTRIBUTE]: JSON.stringify(entry) }}
           dangerouslySetInnerHTML={{ __html: loadAfterFirstPaint }}

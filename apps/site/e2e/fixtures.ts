@@ -40,13 +40,30 @@ export function rubles(amount: number): string {
   return `${rubleFormat.format(amount)}\u00a0₽`
 }
 
-/** Waits until React has hydrated the page, so clicks reach handlers and timers have started. */
+/**
+ * Waits until the page's script has run (islands/page-behaviours.ts): the cookie banner, the
+ * header and the timers work. The parts that need React are islands, each hydrated on its own
+ * (waitForIsland).
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect
     .poll(() => page.evaluate(() => document.documentElement.dataset.hydrated ?? ''), {
       timeout: 15_000,
     })
     .toBe('true')
+}
+
+/**
+ * Scrolls `part` into view, which makes its island due, and waits until the island has hydrated
+ * (docs/decisions/0079-light-pages.md): before that a form posts natively.
+ */
+export async function waitForIsland(part: Locator): Promise<void> {
+  await part.scrollIntoViewIfNeeded()
+  await expect(part.locator('xpath=ancestor-or-self::*[@data-island][1]')).toHaveAttribute(
+    'data-hydrated',
+    'true',
+    { timeout: 15_000 },
+  )
 }
 
 type Fixtures = {

@@ -1,7 +1,7 @@
 import { isConsentVersion } from '@it-lab/shared'
 import type { Page } from '@playwright/test'
 import { LEAD_API_URL } from './e2e-env.ts'
-import { expect, reachedGoals, test } from './fixtures'
+import { expect, reachedGoals, test, waitForIsland } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 
 const SEND_URL = `${LEAD_API_URL}/send**`
@@ -15,7 +15,7 @@ async function openContactForm(page: Page) {
   await page.goto('/')
   await page.getByRole('button', { name: 'Понятно' }).click()
   const form = contactForm(page)
-  await form.scrollIntoViewIfNeeded()
+  await waitForIsland(form)
   return form
 }
 

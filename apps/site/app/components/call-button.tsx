@@ -2,7 +2,7 @@ import { Check, Phone } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { school } from '#app/config/school.ts'
 import { reachGoal } from '#app/lib/analytics.ts'
-import { DESKTOP_TAP_ATTRIBUTE } from '#app/lib/phone-device.ts'
+import { DESKTOP_TAP_ATTRIBUTE } from '#app/lib/early-taps.ts'
 import { buttonClass } from './button-styles'
 import { useIsPhone } from './use-is-phone'
 

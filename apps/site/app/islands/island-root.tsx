@@ -3,7 +3,7 @@ import { PagePathContext } from '#app/components/page-path.tsx'
 
 type IslandRootProps = {
   pagePath: string
-  children: ReactNode
+  children?: ReactNode
   /** Called once the island has hydrated (or mounted), in the browser only. */
   onReady?: () => void
 }

@@ -1,16 +1,15 @@
 // The browser's side of the islands (docs/decisions/0079-light-pages.md): each prerendered island
 // is hydrated on its own when it is due, near the viewport or, for a desktop-only behaviour, at
 // once on a desktop. Its first use also makes it due: a focus, or a tap on a control only
-// JavaScript can run, which is held (the control marked busy) and replayed once the island is
-// hydrated, so it is never lost. A link, a form post or a popover button needs no help.
+// JavaScript can run, which is held (the control marked busy; before this script, by the head
+// script) and replayed once the island is hydrated, so it is never lost (lib/early-taps.ts). A
+// link, a form post or a popover button needs no help.
 import type { ComponentType } from 'react'
-import { DESKTOP_TAP_ATTRIBUTE, isPhoneDevice } from '#app/lib/phone-device.ts'
+import { DESKTOP_TAP_ATTRIBUTE, JS_ONLY_CONTROL } from '#app/lib/early-taps.ts'
+import { isPhoneDevice } from '#app/lib/phone-device.ts'
 import { ISLAND_ATTRIBUTES, islandIdPrefix, type IslandWhen } from './island-attributes'
 import { islands, type IslandName } from './islands'
 import { normalPagePath } from '#app/config/page-path.ts'
-
-/** A button that does nothing without JavaScript (not a popover's, not a form's submit). */
-const JS_ONLY_CONTROL = `button[type=button]:not([popovertarget]), [${DESKTOP_TAP_ATTRIBUTE}]`
 
 /** How far below (or above) the viewport an island starts loading. */
 const NEAR_VIEWPORT = '200px 0px'
@@ -72,6 +71,13 @@ function watch(element: HTMLElement, name: IslandName, when: IslandWhen): void {
   }
   element.addEventListener('click', hold, true)
   element.addEventListener('focusin', () => void start(), { once: true })
+  // A tap the head script held before this script ran.
+  const early = window.__heldTap
+  if (early && element.contains(early)) {
+    window.__heldTap = undefined
+    held = { control: early, desktopTap: early.getAttribute(DESKTOP_TAP_ATTRIBUTE) }
+    void start()
+  }
 
   if (when === 'desktop') {
     if (!isPhoneDevice()) void start()
@@ -85,7 +91,8 @@ function watch(element: HTMLElement, name: IslandName, when: IslandWhen): void {
     },
     { rootMargin: NEAR_VIEWPORT },
   )
-  observer.observe(element)
+  // The island's element is `display: contents`, with no box of its own to intersect.
+  for (const child of element.children) observer.observe(child)
 }
 
 /** Watches every island of the page. */

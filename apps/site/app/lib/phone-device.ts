@@ -1,8 +1,6 @@
 // How the site tells a touch-first device that can dial: a coarse pointer or a phone's browser.
-// Read by React (components/use-is-phone.ts) and by the islands' loader (islands/load-islands.ts).
-
-/** Marks a control that only JavaScript runs on a desktop (the call button copies the number). */
-export const DESKTOP_TAP_ATTRIBUTE = 'data-desktop-tap'
+// Read by React (components/use-is-phone.ts), the head script (inline-scripts/hold-early-taps.ts)
+// and the islands' loader (islands/load-islands.ts).
 
 export const COARSE_POINTER = '(pointer: coarse)'
 export const PHONE_USER_AGENT = /Android|iPhone|iPod|Mobile|Windows Phone/i
