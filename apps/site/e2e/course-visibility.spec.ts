@@ -5,7 +5,7 @@ import { paths } from '#app/config/paths.ts'
 import { courses, mainPageCourses } from '#app/content/courses.ts'
 import { largePhotoJpeg } from '../harness/large-photo.ts'
 import { buildContent, type ContentBuild } from './content-build.ts'
-import { expect, finishQuiz, navigateInApp, test } from './fixtures'
+import { expect, finishQuiz, test } from './fixtures'
 
 // The owner's courses as the site shows them (docs/decisions/0069-hidden-courses-quiz-data.md,
 // 0070-responsive-photos-at-build.md): a build of a copy of the content in which she hid a course
@@ -163,15 +163,14 @@ test.describe('with JavaScript', () => {
     expect(Math.abs((box?.width ?? 0) / (box?.height ?? 1) - 1.6)).toBeLessThan(0.01)
   })
 
-  test('in the app, a hidden course says it is not running and a deleted one is not found', async ({
+  test('a hidden course says it is not running and a deleted one is not found', async ({
     page,
   }) => {
-    await page.goto(url(paths.courses))
-    await navigateInApp(page, paths.course(hiddenCourse.id))
+    await page.goto(url(paths.course(hiddenCourse.id)))
     await expect(
       page.getByRole('heading', { level: 1, name: 'Курс сейчас не проводится' }),
     ).toBeVisible()
-    await navigateInApp(page, paths.course(deletedCourse.id))
+    await page.goto(url(paths.course(deletedCourse.id)))
     await expect(page.getByRole('heading', { level: 1, name: 'Курс не найден' })).toBeVisible()
   })
 

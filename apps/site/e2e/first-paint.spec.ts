@@ -1,6 +1,7 @@
 import { paths, prerenderPaths } from '#app/config/paths.ts'
 import type { Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures'
+import type { PageEntry } from '#app/inline-scripts/page-entry.ts'
 
 /**
  * When the page first painted, and when each request for a file ending in `extension` started.
@@ -30,35 +31,23 @@ test('the page is painted before any script is fetched, and still hydrates', asy
   expect(Math.min(...scripts.starts)).toBeGreaterThanOrEqual(scripts.firstPaint)
 })
 
-type Manifest = {
-  url: string
-  entry: { module: string; imports: string[] }
-  routes: Record<string, { module: string; imports?: string[] }>
-}
-
-test("the page loads the modules React Router's manifest gives its routes, shared chunks first", async ({
+test('a page without islands loads the browser entry and its chunks, and no React', async ({
   page,
 }) => {
-  await page.goto(paths.course(3)) // waits for hydration (fixtures.ts)
-  const { fetched, shared, named } = await page.evaluate(() => {
-    const { __reactRouterManifest: manifest, __reactRouterRouteModules: routeModules } =
-      window as unknown as Window & { __reactRouterManifest: Manifest }
-    const routes = Object.keys(routeModules).flatMap((id) => manifest.routes[id] ?? [])
-    const named = [manifest.url, manifest.entry.module, ...routes.map((route) => route.module)]
-    const imported = [...manifest.entry.imports, ...routes.flatMap((route) => route.imports ?? [])]
-    const shared = [...new Set(imported)].filter((href) => !named.includes(href))
+  await page.goto(paths.privacyPolicy) // waits for the page's script (fixtures.ts)
+  const { fetched, entry } = await page.evaluate(() => {
+    const script = document.querySelector('script[data-entry]')
     const scripts = performance
       .getEntriesByType('resource')
       .map((entry) => new URL(entry.name).pathname)
       .filter((pathname) => pathname.endsWith('.js'))
-    return { fetched: scripts, shared, named }
+    return {
+      fetched: scripts,
+      entry: JSON.parse(script?.getAttribute('data-entry') ?? '{}') as PageEntry,
+    }
   })
-  // Requests started in one tick may be timed in either order on a loaded machine: each group is
-  // compared as a set, the shared chunks before the named modules. Chunks loaded later (the trial
-  // popup's) come after these.
-  const sorted = (list: string[]) => [...list].sort()
-  expect(sorted(fetched.slice(0, shared.length))).toEqual(sorted(shared))
-  expect(sorted(fetched.slice(shared.length, shared.length + named.length))).toEqual(sorted(named))
+  expect([...fetched].sort()).toEqual([entry.module, ...entry.imports].sort())
+  expect(fetched.filter((pathname) => /\/react-/.test(pathname))).toEqual([])
 })
 
 test('a reader who scrolls before the page hydrates stays where they scrolled', async ({

@@ -152,16 +152,6 @@ export async function blockStorage(page: Page): Promise<void> {
   })
 }
 
-/** Client-side navigation through the app's own router, as a <Link> click would do. */
-export async function navigateInApp(page: Page, to: string): Promise<void> {
-  await page.evaluate((path) => {
-    const w = window as unknown as {
-      __reactRouterDataRouter: { navigate: (to: string) => Promise<void> }
-    }
-    return w.__reactRouterDataRouter.navigate(path)
-  }, to)
-}
-
 /**
  * Opens the home page on a fake clock paused 5 s after `start` (before the trial popup is due),
  * accepts cookies and scrolls to the quiz; resolves with the quiz section.

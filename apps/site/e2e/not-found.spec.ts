@@ -1,6 +1,6 @@
 import { paths } from '#app/config/paths.ts'
 import { courses } from '#app/content/courses.ts'
-import { expect, MISSING_COURSE_ID, navigateInApp, someCourse, test } from './fixtures'
+import { expect, MISSING_COURSE_ID, someCourse, test } from './fixtures'
 
 const { id } = someCourse()
 
@@ -21,16 +21,6 @@ test.describe('unknown path', () => {
       await expect(page).toHaveURL('/')
     })
   }
-
-  test('reached by client-side navigation', async ({ page }) => {
-    await page.goto('/courses')
-    await navigateInApp(page, '/no-such-page')
-    await expect(page.getByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeVisible()
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute(
-      'content',
-      'noindex, nofollow',
-    )
-  })
 })
 
 test.describe('unknown course id', () => {
@@ -52,13 +42,6 @@ test.describe('unknown course id', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Наши курсы' })).toBeVisible()
     })
   }
-
-  test('reached by client-side navigation', async ({ page }) => {
-    await page.goto(paths.course(id))
-    await navigateInApp(page, paths.course(MISSING_COURSE_ID))
-    await expect(page.getByRole('heading', { level: 1, name: 'Курс не найден' })).toBeVisible()
-    await expect(page).toHaveTitle(/^Курс не найден/)
-  })
 })
 
 test('known routes answer 200', async ({ request }) => {

@@ -8,7 +8,7 @@ import { courses, findCourse } from '#app/content/courses.ts'
 import { schoolPhotos } from '#app/content/school-photos.ts'
 import { courseTeachers, teachers } from '#app/content/teachers.ts'
 import { buildContent, type ContentBuild } from './content-build.ts'
-import { expect, navigateInApp, test, waitForHydration } from './fixtures'
+import { expect, test, waitForHydration } from './fixtures'
 
 // The teachers and the school's photos as a parent sees them
 // (docs/decisions/0074-teachers-and-school-photos.md): on the home page, on the pages of the
@@ -96,13 +96,8 @@ for (const javaScriptEnabled of [false, true]) {
       }
       // Its own course is not linked again from its own page.
       await expect(section.getByRole('link', { name: taught.title })).toHaveCount(0)
-      if (javaScriptEnabled) {
-        await waitForHydration(page)
-        await navigateInApp(page, paths.course(untaught.id))
-        await expect(page.getByRole('heading', { level: 1, name: untaught.title })).toBeVisible()
-      } else {
-        await page.goto(paths.course(untaught.id))
-      }
+      await page.goto(paths.course(untaught.id))
+      await expect(page.getByRole('heading', { level: 1, name: untaught.title })).toBeVisible()
       await expect(page.getByRole('heading', { level: 2, name: 'Кто ведёт курс' })).toHaveCount(0)
     })
   })
