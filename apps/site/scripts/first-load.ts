@@ -67,6 +67,21 @@ export async function firstLoad(clientDir: string, htmlFile: string): Promise<Fi
   return { jsGzip, cssGzip, files: [...js, ...css], beforePaint: [...beforePaint] }
 }
 
+const KB = 1024
+/** The home page, the catalogue and the course pages: at most what a Vite React SPA of the same site ships. */
+const RICH_PAGE_JS_GZIP = 77 * KB
+/** Every other page: its text, with the page's own small script. */
+const TEXT_PAGE_JS_GZIP = 20 * KB
+const RICH_PAGE = /^\/(courses|course\/\d+)?$/
+
+/**
+ * The first-load JavaScript a page may download while it loads and sits idle, gzip
+ * (docs/performance.md, docs/decisions/0079-light-pages.md).
+ */
+export function jsBudget(pagePath: string): number {
+  return RICH_PAGE.test(pagePath) ? RICH_PAGE_JS_GZIP : TEXT_PAGE_JS_GZIP
+}
+
 export function htmlFileFor(clientDir: string, pagePath: string): string {
   return path.join(clientDir, pagePath, 'index.html')
 }
