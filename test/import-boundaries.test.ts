@@ -38,6 +38,7 @@ describe('import boundaries', () => {
       '#app/features/quiz/quiz.tsx',
     ],
     ['a feature climbing into another feature', 'features/course/probe.tsx', '../quiz/quiz.tsx'],
+    ['a feature importing an island', 'features/course/probe.tsx', '#app/islands/island.tsx'],
     ['a feature importing a route', 'features/quiz/probe.tsx', '#app/routes/home.tsx'],
     ['a component importing a feature', 'components/probe.tsx', '#app/features/quiz/quiz.tsx'],
     ['lib importing a component', 'lib/probe.ts', '#app/components/logo.tsx'],
@@ -109,7 +110,9 @@ describe('import boundaries', () => {
       'apps/site/app/lib/probe.ts',
       importing('#app/components/logo.tsx'),
     )
-    expect(error).toContain('lib/ may not import root or routes, sections, features, components')
+    expect(error).toContain(
+      'lib/ may not import root or routes, sections, islands, features, components',
+    )
     expect(error).toContain('docs/decisions/0048-import-boundaries.md')
   })
 
@@ -195,6 +198,16 @@ describe('import boundaries', () => {
     [
       'a section importing a feature',
       'apps/site/app/sections/probe.tsx',
+      '#app/features/quiz/quiz.tsx',
+    ],
+    [
+      'a section importing an island',
+      'apps/site/app/sections/probe.tsx',
+      '#app/islands/island.tsx',
+    ],
+    [
+      'an island importing a feature',
+      'apps/site/app/islands/probe.ts',
       '#app/features/quiz/quiz.tsx',
     ],
     [

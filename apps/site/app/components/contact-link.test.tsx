@@ -1,15 +1,18 @@
 import { render, screen } from '@testing-library/react'
-import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { COURSE_CATALOGUE } from '@it-lab/shared'
+import { normalPagePath } from '#app/config/page-path.ts'
 import { paths } from '#app/config/paths.ts'
+import { PagePathContext } from './page-path'
 import { ContactLink } from './contact-link'
 
+// The root provides the page's path as the site links it (root.tsx).
 function renderAt(path: string) {
-  const Stub = createRoutesStub([
-    { path: '*', Component: () => <ContactLink>Контакты</ContactLink> },
-  ])
-  render(<Stub initialEntries={[path]} />)
+  render(
+    <PagePathContext value={normalPagePath(path)}>
+      <ContactLink>Контакты</ContactLink>
+    </PagePathContext>,
+  )
   return screen.getByRole('link', { name: 'Контакты' })
 }
 

@@ -1,8 +1,8 @@
 import { isConsentVersion } from '@it-lab/shared'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createRoutesStub } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { PagePathContext } from '#app/components/page-path.tsx'
 import { paths } from '#app/config/paths.ts'
 import { courses } from '#app/content/courses.ts'
 import { GROUPS, groupChoiceText } from '#app/content/groups.ts'
@@ -23,8 +23,11 @@ function Harness() {
 }
 
 function renderForm(path = '/') {
-  const Stub = createRoutesStub([{ path: '*', Component: Harness }])
-  render(<Stub initialEntries={[path]} />)
+  render(
+    <PagePathContext value={path}>
+      <Harness />
+    </PagePathContext>,
+  )
   return userEvent.setup()
 }
 
