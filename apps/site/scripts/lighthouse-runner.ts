@@ -30,23 +30,29 @@ const FLAGS = {
 
 class LighthouseRuntimeError extends Error {}
 
+const ATTEMPTS = 3
+
 /**
- * One Lighthouse run (default mobile settings) in a fresh profile of Chromium's headless shell.
+ * One Lighthouse run (default mobile settings) in a fresh profile of Chromium's headless shell,
+ * or of the Chromium at `chromePath` (the bench runs the windowed one too, docs/performance.md).
  * A run Lighthouse itself reports as broken (a lost trace, say) is run again, up to three times:
  * that is the tool failing, not the page scoring.
  */
-export async function runLighthouse(url: string, attempts = 3): Promise<LighthouseFigures> {
+export async function runLighthouse(
+  url: string,
+  chromePath = HEADLESS_SHELL_PATH,
+): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await runOnce(url)
+      return await runOnce(url, chromePath)
     } catch (error) {
-      if (!(error instanceof LighthouseRuntimeError) || attempt >= attempts) throw error
+      if (!(error instanceof LighthouseRuntimeError) || attempt >= ATTEMPTS) throw error
       console.warn(`${error.message}; running it again`)
     }
   }
 }
 
-async function runOnce(url: string): Promise<LighthouseFigures> {
+async function runOnce(url: string, chromePath: string): Promise<LighthouseFigures> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'it-lab-lighthouse-'))
   const artifacts = path.join(workDir, 'artifacts')
   const profile = path.join(workDir, 'profile')
@@ -54,7 +60,7 @@ async function runOnce(url: string): Promise<LighthouseFigures> {
     await mkdir(profile)
     const chrome = await chromeLauncher.launch({
       // The headless shell has no window to draw (docs/performance.md).
-      chromePath: HEADLESS_SHELL_PATH,
+      chromePath,
       chromeFlags: CHROMIUM_FLAGS,
       userDataDir: profile,
     })
