@@ -58,10 +58,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script dangerouslySetInnerHTML={{ __html: applyCachedWebFont }} />
         <script dangerouslySetInnerHTML={{ __html: holdEarlyTaps }} />
-        <script
-          {...{ [ENTRY_ATTRIBUTE]: JSON.stringify(entry) }}
-          dangerouslySetInnerHTML={{ __html: loadAfterFirstPaint }}
-        />
+        {/* The dev server loads the entry through the router's scripts (below). */}
+        {import.meta.env.DEV ? null : (
+          <script
+            {...{ [ENTRY_ATTRIBUTE]: JSON.stringify(entry) }}
+            dangerouslySetInnerHTML={{ __html: loadAfterFirstPaint }}
+          />
+        )}
         {import.meta.env.DEV ? null : <style dangerouslySetInnerHTML={{ __html: inlineCss }} />}
         <meta name="theme-color" content={brandColors['brand-600']} />
         <Meta />
@@ -70,8 +73,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         {/* React Router's build checks that its SPA fallback carries the router's scripts; the
-            fallback is never served (scripts/post-build.ts deletes it). */}
-        {spaFallback ? <Scripts /> : null}
+            fallback is never served (scripts/post-build.ts deletes it). The dev server needs them
+            for hot reload; they import the entry too. */}
+        {spaFallback || import.meta.env.DEV ? <Scripts /> : null}
       </body>
     </html>
   )
