@@ -61,7 +61,9 @@ async function runOnce(url: string, chromePath: string): Promise<LighthouseFigur
     const chrome = await chromeLauncher.launch({
       // The headless shell has no window to draw (docs/performance.md).
       chromePath,
-      chromeFlags: CHROMIUM_FLAGS,
+      // The full Chromium has no display here: its new headless mode still draws its interface.
+      chromeFlags:
+        chromePath === HEADLESS_SHELL_PATH ? CHROMIUM_FLAGS : [...CHROMIUM_FLAGS, '--headless=new'],
       userDataDir: profile,
     })
     try {
