@@ -32,10 +32,9 @@ export const links: LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: appCssUrl }] : []),
 ]
 
-// Every built page carries the whole stylesheet (about 8 KB compressed) in a <style>, so its
+// Every built page carries the whole stylesheet (about 9 KB compressed) in a <style>, so its
 // first paint waits for no second request (docs/performance.md, "Inline stylesheet"). Only the
-// prerender has the text: hydration leaves the <style> as the HTML has it, so the browser keeps
-// the rules and the client bundle does not carry them twice. The build hashes it into the CSP.
+// prerender renders it: the browser never renders the document. The build hashes it into the CSP.
 const inlineCss = import.meta.env.SSR ? appCss : ''
 
 /**

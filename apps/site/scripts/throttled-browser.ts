@@ -50,8 +50,8 @@ export async function throttle(
 export type BrowserFigures = { fcpMs: number; lcpMs: number; hydratedMs: number; cls: number }
 
 // Runs in the page before its own scripts: collects paint and layout-shift entries as they come,
-// and the moment the app marks the page hydrated (root.tsx sets `data-hydrated` in its first effect,
-// after React has hydrated every route component).
+// and the moment the page's script has run (islands/page-behaviours.ts sets `data-hydrated`; the
+// islands hydrate on their own, when due).
 function observePaints() {
   const figures = { fcp: Number.NaN, lcp: Number.NaN, cls: 0, hydrated: Number.NaN }
   Object.assign(window, { __benchFigures: figures })

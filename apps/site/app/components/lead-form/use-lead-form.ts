@@ -25,7 +25,7 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
   const [submitError, setSubmitError] = useState<string | null>(null)
   const [status, setStatus] = useState<LeadFormStatus>('idle')
 
-  /** Takes over what a parent typed before the page hydrated (lead-form-view.tsx). */
+  /** Takes over what a parent typed before the form's island hydrated (lead-form-view.tsx). */
   const adoptTypedValues = useCallback(({ name, phone, honeypot, group }: Values) => {
     if (name === '' && phone === '' && honeypot === '' && group === OTHER_TIME) return
     // Typed without the mask: its digits go through the mask as if typed now.

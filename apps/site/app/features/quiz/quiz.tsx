@@ -21,7 +21,7 @@ function screenKey(state: QuizState): string {
 
 /**
  * The course quiz (docs/behaviour.md, "Quiz"). The first render is always the intro, the same on
- * the server and in the browser, so the prerendered page hydrates without a mismatch.
+ * the server and in the browser, so the prerendered island hydrates without a mismatch.
  *
  * Keyboard users. Picking an answer with the mouse or a finger moves on after 300 ms. Picking
  * it with Enter or Space does not: the answer is stored and announced (the button becomes

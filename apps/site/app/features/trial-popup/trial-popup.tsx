@@ -7,7 +7,7 @@ import { rememberDismissal, TRIAL_POPUP_SUCCESS_CLOSE_MS } from './dismissal'
 import picture from './trial-lesson-picture.svg'
 
 /**
- * The trial-lesson popup, mounted open by TrialPopupLauncher when it is due: so its form, errors
+ * The trial-lesson popup, mounted open when it is due (islands/trial-popup.ts): so its form, errors
  * and states start fresh each time it opens. Closing it, whatever the way, remembers the time.
  */
 export default function TrialPopup() {
