@@ -42,19 +42,27 @@ async function hydrate(element: HTMLElement, name: IslandName): Promise<void> {
 function watch(element: HTMLElement, name: IslandName, when: IslandWhen): void {
   let hydrating: Promise<void> | undefined
   let held: { control: HTMLElement; desktopTap: string | null } | undefined
+  const replay = () => {
+    element.removeEventListener('click', hold, true)
+    element.removeEventListener('focusin', start)
+    if (!held) return
+    const { control, desktopTap } = held
+    control.removeAttribute('aria-busy')
+    // The control that replaced it after hydration (the call button on a desktop) is found by its mark.
+    const target = control.isConnected
+      ? control
+      : element.querySelector<HTMLElement>(`[${DESKTOP_TAP_ATTRIBUTE}="${desktopTap}"]`)
+    target?.click()
+  }
   const start = () => {
-    hydrating ??= hydrate(element, name).then(() => {
-      element.removeEventListener('click', hold, true)
-      if (!held) return
-      const { control, desktopTap } = held
-      control.removeAttribute('aria-busy')
-      // The control that replaced it after hydration (the call button on a desktop) is found by its mark.
-      const target = control.isConnected
-        ? control
-        : element.querySelector<HTMLElement>(`[${DESKTOP_TAP_ATTRIBUTE}="${desktopTap}"]`)
-      target?.click()
+    hydrating ??= hydrate(element, name).then(replay, (error: unknown) => {
+      // The code did not load (a lost connection): the next focus or tap tries again, and until
+      // then the island works as the HTML does.
+      hydrating = undefined
+      held?.control.removeAttribute('aria-busy')
+      held = undefined
+      throw error
     })
-    return hydrating
   }
   const hold = (event: MouseEvent) => {
     const control =
@@ -67,27 +75,27 @@ function watch(element: HTMLElement, name: IslandName, when: IslandWhen): void {
     held?.control.removeAttribute('aria-busy')
     held = { control, desktopTap: control.getAttribute(DESKTOP_TAP_ATTRIBUTE) }
     control.setAttribute('aria-busy', 'true')
-    void start()
+    start()
   }
   element.addEventListener('click', hold, true)
-  element.addEventListener('focusin', () => void start(), { once: true })
+  element.addEventListener('focusin', start)
   // A tap the head script held before this script ran.
   const early = window.__heldTap
   if (early && element.contains(early)) {
     window.__heldTap = undefined
     held = { control: early, desktopTap: early.getAttribute(DESKTOP_TAP_ATTRIBUTE) }
-    void start()
+    start()
   }
 
   if (when === 'desktop') {
-    if (!isPhoneDevice()) void start()
+    if (!isPhoneDevice()) start()
     return
   }
   const observer = new IntersectionObserver(
     (entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return
       observer.disconnect()
-      void start()
+      start()
     },
     { rootMargin: NEAR_VIEWPORT },
   )
