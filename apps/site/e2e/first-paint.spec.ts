@@ -1,6 +1,6 @@
 import { paths, prerenderPaths } from '#app/config/paths.ts'
 import type { Page } from '@playwright/test'
-import { expect, test, waitForHydration } from './fixtures'
+import { expect, test, waitForHydration, waitForIsland } from './fixtures'
 import type { PageEntry } from '#app/inline-scripts/page-entry.ts'
 
 /**
@@ -48,6 +48,25 @@ test('a page without islands loads the browser entry and its chunks, and no Reac
   })
   expect([...fetched].sort()).toEqual([entry.module, ...entry.imports].sort())
   expect(fetched.filter((pathname) => /\/react-/.test(pathname))).toEqual([])
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true })
+
+  test('the home page loads React only once the visitor nears the contact form', async ({
+    page,
+  }) => {
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('.js')) scripts.push(new URL(request.url()).pathname)
+    })
+    const reactLoaded = () => scripts.some((pathname) => /\/react-[^/]*\.js$/.test(pathname))
+    await page.goto(paths.home) // waits for the page's script (fixtures.ts)
+    await page.waitForLoadState('networkidle')
+    expect(reactLoaded()).toBe(false)
+    await waitForIsland(page.getByRole('form', { name: 'Заявка на обучение' }))
+    expect(reactLoaded()).toBe(true)
+  })
 })
 
 test('a reader who scrolls before the page hydrates stays where they scrolled', async ({
