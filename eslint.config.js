@@ -12,7 +12,9 @@ import tseslint from 'typescript-eslint'
 // (islands/: the parts of a page hydrated on their own, docs/decisions/0079-light-pages.md;
 // inline-scripts/: the pages' inline scripts, each bundled on its own into the HTML at build.)
 const APP = 'apps/site/app'
-const TOP = ['root.tsx', 'entry.server.tsx', 'entry.client.ts', 'routes.ts'].map((file) => `${APP}/${file}`)
+const TOP = ['root.tsx', 'entry.server.tsx', 'entry.client.ts', 'routes.ts'].map(
+  (file) => `${APP}/${file}`,
+)
 const LAYERS = [
   'routes',
   'sections',

@@ -27,14 +27,16 @@ const start = () => {
   started = true
   // The entry's own imports are fetched beside it, not after it.
   for (const href of entry.imports) {
-    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }))
+    document.head.append(
+      Object.assign(document.createElement('link'), { rel: 'modulepreload', href }),
+    )
   }
   void import(/* @vite-ignore */ entry.module)
 }
 if (
-    document.visibilityState !== 'visible' ||
-    !PerformanceObserver.supportedEntryTypes.includes('paint')
-  ) {
+  document.visibilityState !== 'visible' ||
+  !PerformanceObserver.supportedEntryTypes.includes('paint')
+) {
   start()
 } else {
   const shown = () => performance.getEntriesByName('first-contentful-paint').length > 0

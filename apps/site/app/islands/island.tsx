@@ -23,7 +23,12 @@ type IslandProps<P extends object> = {
  * element only when it is due, so a page without islands loads no React at all. Props must be
  * JSON. Each name appears at most once on a page.
  */
-export function Island<P extends object>({ name, component: Component, props, when }: IslandProps<P>) {
+export function Island<P extends object>({
+  name,
+  component: Component,
+  props,
+  when,
+}: IslandProps<P>) {
   const render = use(RenderIslandContext)
   const tree = (
     <IslandRoot pagePath={usePagePath()}>
@@ -38,5 +43,7 @@ export function Island<P extends object>({ name, component: Component, props, wh
   }
   // Without the prerender's renderer (a component test) the tree renders in place.
   if (!render) return <div {...attributes}>{tree}</div>
-  return <div {...attributes} dangerouslySetInnerHTML={{ __html: render(tree, islandIdPrefix(name)) }} />
+  return (
+    <div {...attributes} dangerouslySetInnerHTML={{ __html: render(tree, islandIdPrefix(name)) }} />
+  )
 }

@@ -1,7 +1,13 @@
 // What every page does in the browser without React (docs/decisions/0079-light-pages.md): the
 // parts always there are small and rendered by React in the prerender; these few lines switch
 // them on, so a page whose islands are not due (or that has none) loads no React at all.
-import { loadAnalytics, reachGoal, startAnalytics, trackPageView, type Goal } from '#app/lib/analytics.ts'
+import {
+  loadAnalytics,
+  reachGoal,
+  startAnalytics,
+  trackPageView,
+  type Goal,
+} from '#app/lib/analytics.ts'
 import { hasStoredCookieConsent, storeCookieConsent } from '#app/lib/cookie-consent.ts'
 import { cacheWebFontForNextVisit } from '#app/lib/web-font.ts'
 

@@ -180,12 +180,7 @@ export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
           согласие на обработку персональных данных
         </a>{' '}
         в соответствии с{' '}
-        <a
-          href={paths.personalDataPolicy}
-          target="_blank"
-          rel="noopener"
-          className={noteLinkClass}
-        >
+        <a href={paths.personalDataPolicy} target="_blank" rel="noopener" className={noteLinkClass}>
           Политикой обработки персональных данных
         </a>
         .

@@ -82,9 +82,7 @@ export function Header() {
         aria-label="Мобильное меню"
         className="fixed top-0 right-0 hidden h-16 items-center gap-2 pr-4 max-md:has-[:popover-open]:flex"
       >
-        <ContactLink className={`py-2 ${contactClass}`}>
-          Контакты
-        </ContactLink>
+        <ContactLink className={`py-2 ${contactClass}`}>Контакты</ContactLink>
         <button
           type="button"
           popoverTarget={MOBILE_MENU_ID}
