@@ -6,10 +6,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOption
 import {
   OTHER_TIME,
   groupEntry,
+  hasOrigin,
+  touchFromUrl,
   paths,
   validateLead,
   type LeadErrorReason,
   type LeadFieldErrors,
+  type LeadSource,
 } from '@it-lab/shared'
 import { readLeadMeta } from '@it-lab/shared/lead-query'
 import type { ExtraChannelName } from './channel-names.ts'
@@ -19,8 +22,11 @@ import { isDiskFull, StoreFencedError } from './store/connection.ts'
 import type { LeadStore } from './store/lead-store.ts'
 import { createGroupCommit } from './group-commit.ts'
 
-/** A lead is two short fields; anything bigger than this is not a person's form. */
-export const BODY_LIMIT_BYTES = 4096
+/**
+ * A lead is two short fields and where it came from (two visits' bounded tags, lead-source.ts);
+ * anything bigger than this is not a person's form.
+ */
+export const BODY_LIMIT_BYTES = 8192
 
 /**
  * After a lead was refused for want of space, /health says `full` until a lead is stored or the
@@ -143,6 +149,20 @@ function routeOf(request: FastifyRequest): string {
 function fieldsReason(fields: LeadFieldErrors): LeadErrorReason {
   if (fields.name !== undefined && fields.phone !== undefined) return 'name-phone'
   return fields.name !== undefined ? 'name' : 'phone'
+}
+
+/**
+ * The source of a lead sent without one (a plain form post, or an older site's script): the tags
+ * of the site's page that posted it, which the browser names in `Referer` (docs/decisions/0078).
+ * Only a page of the site's own origins counts, and only when it carried tags.
+ */
+function refererSource(request: FastifyRequest, origins: Set<string>): LeadSource | undefined {
+  const referer = request.headers.referer
+  if (referer === undefined || !URL.canParse(referer)) return undefined
+  const url = new URL(referer)
+  if (!origins.has(url.origin)) return undefined
+  const visit = touchFromUrl(url)
+  return hasOrigin(visit) ? { visit } : undefined
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -410,6 +430,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           quiz: meta.quiz,
           page: meta.page,
           group,
+          source: lead.data.source ?? refererSource(request, allowedOrigins) ?? null,
           metaWarning: warnings.length > 0 ? warnings.join('\n') : null,
         },
         now(),

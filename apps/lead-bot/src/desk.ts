@@ -21,12 +21,13 @@ export interface DeskConfig {
 // One letter per status keeps `callback_data` (at most 64 bytes) short: `s:<lead id>:<code>`.
 const CODES: Record<DeskStatus, string> = {
   called: 'c',
+  trial: 't',
   enrolled: 'e',
   no_answer: 'n',
   refused: 'r',
 }
 
-/** The four status buttons under a lead message, two per row. */
+/** The status buttons under a lead message: the call's outcome, the family's steps, a refusal. */
 export function statusKeyboard(leadId: number): InlineKeyboard {
   const button = (status: DeskStatus) => ({
     text: STATUS_LABELS[status],
@@ -34,8 +35,9 @@ export function statusKeyboard(leadId: number): InlineKeyboard {
   })
   return {
     inline_keyboard: [
-      [button('called'), button('enrolled')],
-      [button('no_answer'), button('refused')],
+      [button('called'), button('no_answer')],
+      [button('trial'), button('enrolled')],
+      [button('refused')],
     ],
   }
 }

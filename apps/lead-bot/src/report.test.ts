@@ -32,6 +32,7 @@ const row: LeadRow = {
   page: '/course/4',
   group: null,
   metaWarning: null,
+  source: {},
   desk: { status: 'called', at: '2025-01-15T11:00:00.000Z', by: 'Ольга (@olga)' },
   deskStatusId: 1,
   deskShownId: 1,
