@@ -17,6 +17,12 @@ function touchText(touch: Touch): string | null {
   return touch.referrer === undefined ? null : `${touch.referrer} (переход)`
 }
 
+/** The source a report counts a lead under: the same words without «(первый визит)». */
+export function sourceKey(source: LeadSource): string {
+  const touch = hasOrigin(source.visit) ? source.visit : source.first
+  return (touch === undefined ? null : touchText(touch)) ?? NO_SOURCE
+}
+
 /**
  * Where the lead came from: the visit it was sent in, else the first visit the browser kept
  * (said so); null when neither names one.
