@@ -321,8 +321,7 @@ const BREAKDOWN_TITLES: Record<Breakdown, string> = {
 
 /**
  * Leads, trials and enrolments per source, course or month (school time), from the statuses the
- * owner set in the chat (docs/decisions/0078). Sources and courses with most leads first, the
- * leads without one last; months in order.
+ * owner set in the chat (docs/decisions/0078). The leads without a source or course come last.
  */
 export function breakdownReport(
   leads: BreakdownLead[],
@@ -354,14 +353,14 @@ export function breakdownReport(
       if (ever?.has('enrolled')) row.enrolled += 1
     }
   }
+  // Most leads first, then most enrolments and trials, then by name; months in order.
+  const rank = ({ row }: { row: BreakdownRow }) => [row.leads, row.enrolled, row.trials]
   const rows = [...groups.values()]
-    .sort(
-      (a, b) =>
-        a.order - b.order ||
-        (by === 'month'
-          ? 0
-          : b.row.leads - a.row.leads || a.row.label.localeCompare(b.row.label, 'ru')),
-    )
+    .sort((a, b) => {
+      if (a.order !== b.order || by === 'month') return a.order - b.order
+      const difference = rank(b).map((count, i) => count - (rank(a)[i] ?? 0))
+      return difference.find((d) => d !== 0) ?? a.row.label.localeCompare(b.row.label, 'ru')
+    })
     .map(({ row }) => row)
   return { title: BREAKDOWN_TITLES[by], rows, total }
 }
