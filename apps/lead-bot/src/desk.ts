@@ -152,7 +152,7 @@ export interface Digest {
   total: number
   byForm: [string, number][]
   byCourse: [string, number][]
-  /** By latest status: contacted (called, enrolled or refused), enrolled, lost (refused). */
+  /** By latest status: contacted (called, trial, enrolled or refused), enrolled, lost (refused). */
   called: number
   enrolled: number
   lost: number
@@ -191,7 +191,7 @@ export function computeDigest(rows: DigestRow[], from: number, to: number): Dige
       ...tally(rows.flatMap((row) => (row.course === null ? [] : [courseTitle(row.course)]))),
       ...tally(rows.flatMap((row) => (row.course === null ? ['без курса'] : []))),
     ],
-    called: count(['called', 'enrolled', 'refused']),
+    called: count(['called', 'trial', 'enrolled', 'refused']),
     enrolled: count(['enrolled']),
     lost: count(['refused']),
     notReached: count(['no_answer']),

@@ -1,5 +1,6 @@
 import { leadQueryString, type Lead, type LeadContext, type LeadForm } from '@it-lab/shared'
 import { env } from '#app/config/env.ts'
+import { leadSource } from '#app/lib/attribution.ts'
 
 /** A non-ok answer from the lead service (docs/behaviour.md, "Lead forms"). */
 export class LeadSendError extends Error {
@@ -24,7 +25,8 @@ export type SendLeadOptions = {
 
 /**
  * POST {LEAD_API_URL}/send with the JSON body `{name, phone}`, plus `group` when the form offered
- * the course's groups (docs/decisions/0075); the form tag, consent
+ * the course's groups (docs/decisions/0075) and `source`, where the visitor came from, when known
+ * (docs/decisions/0078); the form tag, consent
  * version, context and honeypot travel in the query string. Only the status is read, and the body only
  * on error. Network failures reject with the browser's own error.
  */
@@ -33,10 +35,16 @@ export async function sendLead(
   { form, honeypot, context }: SendLeadOptions,
 ) {
   const query = leadQueryString(form, honeypot, env.consentVersion, context)
+  const source = leadSource(Date.now())
   const response = await fetch(`${env.leadApiUrl}/send?${query}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, phone, ...(group === undefined ? {} : { group }) }),
+    body: JSON.stringify({
+      name,
+      phone,
+      ...(group === undefined ? {} : { group }),
+      ...(source === undefined ? {} : { source }),
+    }),
   })
   if (!response.ok) throw new LeadSendError(response.status, await response.text())
 }
