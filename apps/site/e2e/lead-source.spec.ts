@@ -1,0 +1,94 @@
+// Where a lead came from (docs/decisions/0078-where-a-lead-came-from.md): the ad tags of the
+// address a visit began at reach the school's chat with the lead, after a move to another page;
+// Metrika's ClientID only once the visitor pressed «Понятно».
+import type { BrowserContext, Page } from '@playwright/test'
+import { paths } from '#app/config/paths.ts'
+import { expect, someCourse, test } from './fixtures'
+import { storedLeads, uniqueName } from './leads-db'
+import { chatMessages } from './telegram'
+
+const course = someCourse()
+const coursePath = paths.course(course.id)
+const THANKS = 'Спасибо! Мы свяжемся с вами в ближайшее время.'
+const CLIENT_ID = '1732000000123456789'
+const AD = '?utm_source=yandex&utm_medium=cpc&utm_campaign=zima-2027&yclid=5550001'
+
+/** The cookie Metrika's tag sets in a visitor's browser (the fake tag of the tests sets none). */
+async function metrikaCookie(context: BrowserContext): Promise<void> {
+  await context.addCookies([
+    { name: '_ym_uid', value: CLIENT_ID, domain: '127.0.0.1', path: '/', sameSite: 'Lax' },
+  ])
+}
+
+/** Opens the course list from an ad, then moves to a course by its link, as a parent would. */
+async function fromAdToCourse(page: Page): Promise<void> {
+  await page.goto(`${paths.courses}${AD}`)
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  const grid = page.getByRole('region', { name: 'Список курсов' })
+  await grid.getByRole('link', { name: course.title, exact: true }).click()
+  await expect(page).toHaveURL(coursePath)
+}
+
+async function sendFrom(page: Page, name: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Заявка на обучение' })
+  await form.scrollIntoViewIfNeeded()
+  await form.getByLabel('Имя').fill(name)
+  await form.getByLabel('Телефон').pressSequentially('9123456789')
+  await form.getByRole('button', { name: /Оставить заявку|Записаться/ }).click()
+  await expect(page.getByRole('dialog', { name: THANKS })).toBeVisible()
+}
+
+test('the ad a family came from reaches the chat with its lead, sent from another page', async ({
+  page,
+  context,
+}) => {
+  await metrikaCookie(context)
+  await fromAdToCourse(page)
+  const name = uniqueName('Реклама')
+  await sendFrom(page, name)
+
+  await expect
+    .poll(async () => (await chatMessages()).find((text) => text.includes(name)) ?? '')
+    .toContain('<b>Источник:</b> yandex / cpc / zima-2027')
+  const [lead] = storedLeads(name)
+  expect(lead).toMatchObject({
+    utm_source: 'yandex',
+    utm_medium: 'cpc',
+    utm_campaign: 'zima-2027',
+    yclid: '5550001',
+    landing_page: paths.courses,
+    page: coursePath,
+    // «Понятно» was not pressed: Metrika's id stays in the browser.
+    metrika_client_id: null,
+  })
+})
+
+test("Metrika's ClientID goes with the lead once the visitor pressed «Понятно»", async ({
+  page,
+  context,
+}) => {
+  await metrikaCookie(context)
+  await fromAdToCourse(page)
+  await page.getByRole('button', { name: 'Понятно' }).click()
+  const name = uniqueName('Согласие')
+  await sendFrom(page, name)
+
+  await expect.poll(() => storedLeads(name).length).toBe(1)
+  expect(storedLeads(name)[0]).toMatchObject({
+    utm_source: 'yandex',
+    metrika_client_id: CLIENT_ID,
+  })
+})
+
+test('a visit typed in carries no source, and its message says none', async ({ page }) => {
+  await page.goto(coursePath)
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  const name = uniqueName('Напрямую')
+  await sendFrom(page, name)
+
+  await expect
+    .poll(async () => (await chatMessages()).find((text) => text.includes(name)) ?? '')
+    .toContain(name)
+  expect((await chatMessages()).find((text) => text.includes(name))).not.toContain('Источник')
+  expect(storedLeads(name)[0]).toMatchObject({ utm_source: null, landing_page: coursePath })
+})
