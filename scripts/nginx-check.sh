@@ -2,9 +2,10 @@
 # scripts/nginx-check.sh: runs deploy/nginx/it-lab.conf in Debian's nginx on loopback against the
 # built site, with the real lead service behind it, and checks what a visitor gets: statuses and
 # 404 documents, cache headers, brotli/gzip, HTTP/2, the security headers, the HTTP->HTTPS redirect,
-# one lead through the proxy into SQLite (a plain form's with its ad tags from Referer), the owner's editor behind its gateway (apps/editor, on a
-# scratch repository: the login, a wrong password, the guarded files, Decap's API, the limits), and
-# an access log without client addresses or queries.
+# one lead through the proxy into SQLite (a plain form's with its ad tags from Referer), the
+# owner's editor behind its gateway (apps/editor, on a scratch repository: the login, a wrong
+# password, the guarded files, Decap's API, the limits), and an access log without client
+# addresses or queries.
 # deploy/nginx/acme-default.conf (Debian's default site, replaced) runs beside it, as on the server.
 #
 # Needs: a site build (`npm run build`), nginx with Debian's brotli_static module
