@@ -37,9 +37,12 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
             },
+            // Not the visit's source (lib/attribution.ts and shared/lead-source.ts): it runs once
+            // the page is interactive and when a lead is sent, so it loads on its own, off every
+            // page's first load.
             {
               name: 'app',
-              test: /app[\\/](lib|config|components|content[\\/](courses|announcements)|features[\\/](shell|contact-form|announcements)|sections[\\/]contact)|packages[\\/]shared|node_modules[\\/](zod|lucide-react)[\\/]/,
+              test: /app[\\/](lib(?![\\/]attribution)|config|components|content[\\/](courses|announcements)|features[\\/](shell|contact-form|announcements)|sections[\\/]contact)|packages[\\/]shared(?![\\/]src[\\/]lead-source)|node_modules[\\/](zod|lucide-react)[\\/]/,
             },
           ],
         },

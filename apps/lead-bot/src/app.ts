@@ -6,14 +6,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOption
 import {
   OTHER_TIME,
   groupEntry,
-  hasOrigin,
-  touchFromUrl,
   paths,
   validateLead,
   type LeadErrorReason,
   type LeadFieldErrors,
-  type LeadSource,
 } from '@it-lab/shared'
+import {
+  cleanLeadSource,
+  hasOrigin,
+  touchFromUrl,
+  type LeadSource,
+} from '@it-lab/shared/lead-source'
 import { readLeadMeta } from '@it-lab/shared/lead-query'
 import type { ExtraChannelName } from './channel-names.ts'
 import type { Config } from './config.ts'
@@ -163,6 +166,18 @@ function refererSource(request: FastifyRequest, origins: Set<string>): LeadSourc
   if (!origins.has(url.origin)) return undefined
   const visit = touchFromUrl(url)
   return hasOrigin(visit) ? { visit } : undefined
+}
+
+/**
+ * A JSON lead's `source` apart from its fields: the fields are validated as a lead, the source is
+ * read on its own and, whatever it holds, never refuses the lead (docs/decisions/0078).
+ */
+function splitSource(body: unknown): { fields: unknown; source: unknown } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('source' in body)) {
+    return { fields: body, source: undefined }
+  }
+  const { source, ...fields } = body as Record<string, unknown>
+  return { fields, source }
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -382,6 +397,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const { meta } = read
     // A form post's other fields (name, phone, the hidden ones) are read by name; the rest is
     // whatever the browser or an extension added, and is dropped.
+    const json = splitSource(form ? undefined : request.body)
     const lead = validateLead(
       form
         ? {
@@ -390,7 +406,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             // A repeated or odd `group` is dropped: the choice is never a reason to refuse.
             ...(typeof fields?.group === 'string' ? { group: fields.group } : {}),
           }
-        : request.body,
+        : json.fields,
     )
     if (!lead.success) {
       if (form) return seeSitePage(request, reply, paths.leadError(fieldsReason(lead.fields)))
@@ -430,7 +446,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           quiz: meta.quiz,
           page: meta.page,
           group,
-          source: lead.data.source ?? refererSource(request, allowedOrigins) ?? null,
+          source: cleanLeadSource(json.source) ?? refererSource(request, allowedOrigins) ?? null,
           metaWarning: warnings.length > 0 ? warnings.join('\n') : null,
         },
         now(),

@@ -1,4 +1,5 @@
-import { PHONE_PATTERN, type Touch } from '@it-lab/shared'
+import { PHONE_PATTERN } from '@it-lab/shared'
+import type { Touch } from '@it-lab/shared/lead-source'
 import type { LeadRow } from './store/rows.ts'
 import { STATUS_LABELS, type DeskStatus } from './desk-statuses.ts'
 import { NO_SOURCE, sourceKey, sourceText } from './source-text.ts'

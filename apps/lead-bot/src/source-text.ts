@@ -1,6 +1,6 @@
 // A lead's source in a few words, as the chat, the e-mail and the report show it
 // (docs/decisions/0078-where-a-lead-came-from.md).
-import { hasOrigin, type LeadSource, type Touch } from '@it-lab/shared'
+import { hasOrigin, type LeadSource, type Touch } from '@it-lab/shared/lead-source'
 
 /** The report's row for leads with no source. */
 export const NO_SOURCE = 'без источника'

@@ -5,8 +5,8 @@ import {
   groupTimeText,
   GROUP_MAX_LENGTH,
   HIDDEN_COURSES,
-  type LeadSource,
 } from '@it-lab/shared'
+import type { LeadSource } from '@it-lab/shared/lead-source'
 import type { NotifyMode, TelegramConfig } from './config.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
 import { sourceText } from './source-text.ts'

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeMetrika, type FakeMetrika } from '../harness/fake-metrika.ts'
 import { phoneFor, TEST_CONSENT } from '../harness/sample-leads.ts'
 import type { DeskStatus } from '../src/desk-statuses.ts'
-import type { LeadSource } from '@it-lab/shared'
+import type { LeadSource } from '@it-lab/shared/lead-source'
 import { openLeadStore } from '../src/store/lead-store.ts'
 import { runScript, tempDir } from './helpers.ts'
 

@@ -7,7 +7,6 @@ import { Header } from '#app/features/shell/header.tsx'
 import { RouteEffects } from '#app/features/shell/route-effects.tsx'
 import { TrialPopupLauncher } from '#app/features/trial-popup/trial-popup-launcher.tsx'
 import { startAnalytics } from '#app/lib/analytics.ts'
-import { captureVisit } from '#app/lib/attribution.ts'
 import { replayHeldTap } from '#app/lib/early-taps.ts'
 import { cacheWebFontForNextVisit } from '#app/lib/web-font.ts'
 import applyCachedWebFont from '#app/inline-scripts/apply-cached-web-font.ts?inline-script'
@@ -63,8 +62,14 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useEffect(() => {
-    // Before anything navigates: the address the visit began at carries its ad tags.
-    captureVisit(new URL(window.location.href), document.referrer, Date.now())
+    // Read before anything navigates: the address the visit began at carries its ad tags. The
+    // code that keeps them loads on its own, off every page's first load (docs/decisions/0078).
+    const [landing, referrer, at] = [new URL(window.location.href), document.referrer, Date.now()]
+    import('#app/lib/attribution.ts').then(
+      ({ captureVisit }) => captureVisit(landing, referrer, at),
+      // Not loaded (offline, a new release): this visit's lead goes without its source.
+      () => {},
+    )
     startAnalytics()
     cacheWebFontForNextVisit()
     // Marks the page as interactive; end-to-end tests wait for it before they click.

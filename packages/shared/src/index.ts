@@ -54,14 +54,3 @@ export type {
   HiddenCourse,
   LeadErrorReason,
 } from './catalogue.ts'
-export {
-  FIRST_TOUCH_DAYS,
-  TAG_KEYS,
-  TOUCH_KEYS,
-  TOUCH_VALUE_MAX,
-  cleanLeadSource,
-  cleanTouch,
-  hasOrigin,
-  touchFromUrl,
-} from './lead-source.ts'
-export type { LeadSource, Touch, TouchKey } from './lead-source.ts'

@@ -1,6 +1,5 @@
 // zod/mini: the same zod, tree-shakable, so the site ships a few kilobytes instead of the full library.
 import * as z from 'zod/mini'
-import { cleanLeadSource } from './lead-source.ts'
 import { normalizePhone } from './phone.ts'
 
 // No compiled validators: the probe for `new Function` trips a strict CSP in the browser
@@ -92,16 +91,6 @@ function createLeadSchema() {
       z.pipe(
         z.string({ error: 'group must be text' }),
         z.transform((group) => cleanGroup(group)),
-      ),
-    ),
-    /**
-     * Where the family came from (lead-source.ts): cut or dropped, never a reason to refuse
-     * (docs/decisions/0078-where-a-lead-came-from.md).
-     */
-    source: z.optional(
-      z.pipe(
-        z.unknown(),
-        z.transform((source) => cleanLeadSource(source)),
       ),
     ),
   })

@@ -1,7 +1,7 @@
 // What every channel besides Telegram sends of a lead, made in one place (docs/decisions/0077):
 // a channel formats this, never the stored row, so a field added here (the lead's source,
 // docs/decisions/0078) reaches the e-mail, the webhook and the CRMs together.
-import { hasOrigin } from '@it-lab/shared'
+import { hasOrigin } from '@it-lab/shared/lead-source'
 import { courseTitle, formLabel, groupText, schoolTime } from '../telegram.ts'
 import { sourceText } from '../source-text.ts'
 import type { LeadRow } from '../store/rows.ts'

@@ -1,7 +1,7 @@
 // The rows of the lead database as the rest of the service sees them, and their conversions.
 import type { SQLOutputValue } from 'node:sqlite'
-import { TOUCH_KEYS, maskPhoneDigits } from '@it-lab/shared'
-import type { LeadSource, Touch, TouchKey } from '@it-lab/shared'
+import { maskPhoneDigits } from '@it-lab/shared'
+import { TOUCH_KEYS, type LeadSource, type Touch, type TouchKey } from '@it-lab/shared/lead-source'
 import { DESK_STATUSES } from '../desk-statuses.ts'
 import type { DeskStatus } from '../desk-statuses.ts'
 

@@ -10,7 +10,7 @@ import {
   touchFromUrl,
   type LeadSource,
   type Touch,
-} from '@it-lab/shared'
+} from '@it-lab/shared/lead-source'
 import { STORAGE_KEYS } from '#app/config/browser-storage.ts'
 import { env } from '#app/config/env.ts'
 import { hasStoredCookieConsent } from './cookie-consent'

@@ -1,6 +1,5 @@
 import { leadQueryString, type Lead, type LeadContext, type LeadForm } from '@it-lab/shared'
 import { env } from '#app/config/env.ts'
-import { leadSource } from '#app/lib/attribution.ts'
 
 /** A non-ok answer from the lead service (docs/behaviour.md, "Lead forms"). */
 export class LeadSendError extends Error {
@@ -35,7 +34,11 @@ export async function sendLead(
   { form, honeypot, context }: SendLeadOptions,
 ) {
   const query = leadQueryString(form, honeypot, env.consentVersion, context)
-  const source = leadSource(Date.now())
+  // Loaded when a lead is sent, off the page's first load; a lead goes without it if it fails.
+  const source = await import('#app/lib/attribution.ts').then(
+    ({ leadSource }) => leadSource(Date.now()),
+    () => undefined,
+  )
   const response = await fetch(`${env.leadApiUrl}/send?${query}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

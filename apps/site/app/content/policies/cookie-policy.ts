@@ -1,4 +1,4 @@
-import { FIRST_TOUCH_DAYS } from '@it-lab/shared'
+import { FIRST_TOUCH_DAYS } from '@it-lab/shared/lead-source'
 import { STORAGE_KEYS, type StorageKeyName } from '#app/config/browser-storage.ts'
 import { paths } from '#app/config/paths.ts'
 import { asClauses, contactChannels, signature, type PolicyContext } from './policy-context.ts'
