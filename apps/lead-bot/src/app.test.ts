@@ -1153,6 +1153,14 @@ describe('where a lead came from (docs/decisions/0078)', () => {
     })
     expect(response.statusCode).toBe(200)
     expect(store.list({ limit: 1 })[0]?.source).toEqual({ visit: { utm_source: 'x'.repeat(100) } })
+    const text = await app.inject({
+      method: 'POST',
+      url: `/send?${QUERY}`,
+      headers: { 'content-type': JSON_TYPE },
+      payload: lead({ name: 'Борис', phone: VALID_PHONE, source: 'yandex' }),
+    })
+    expect(text.statusCode).toBe(200)
+    expect(store.list({ limit: 1 })[0]).toMatchObject({ name: 'Борис', source: {} })
     await app.close()
     store.close()
   })
