@@ -36,6 +36,9 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
 
 const fetchMock = vi.fn<typeof fetch>()
 
+/** Until the lead was taken: the send first loads the code that reads the visit's source. */
+const leadTaken = () => vi.waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1))
+
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock)
   fetchMock.mockReset()
@@ -59,6 +62,7 @@ describe('lead form on a course page with groups (docs/decisions/0075)', () => {
     expect(within(choice).getByRole('radio', { name: /^Другое время/ })).toBeChecked()
     await user.click(within(choice).getByRole('radio', { name: groupChoiceText(group) }))
     await fillAndSubmit(user)
+    await leadTaken()
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       name: 'Анна',
       phone: '+7 (912) 345-67-89',
@@ -83,6 +87,7 @@ describe('lead form', () => {
     fetchMock.mockResolvedValue(new Response('{"ok":true}', { status: 200 }))
     const user = renderForm()
     await fillAndSubmit(user)
+    await leadTaken()
 
     expect(fetchMock).toHaveBeenCalledTimes(1)
     const [url, init] = fetchMock.mock.calls[0] ?? []
