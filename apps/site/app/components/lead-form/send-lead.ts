@@ -39,15 +39,24 @@ export async function sendLead(
     ({ leadSource }) => leadSource(Date.now()),
     () => undefined,
   )
-  const response = await fetch(`${env.leadApiUrl}/send?${query}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      name,
-      phone,
-      ...(group === undefined ? {} : { group }),
-      ...(source === undefined ? {} : { source }),
-    }),
-  })
-  if (!response.ok) throw new LeadSendError(response.status, await response.text())
+  const post = (withSource: boolean) =>
+    fetch(`${env.leadApiUrl}/send?${query}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name,
+        phone,
+        ...(group === undefined ? {} : { group }),
+        ...(withSource && source !== undefined ? { source } : {}),
+      }),
+    })
+  let response = await post(true)
+  let body = response.ok ? '' : await response.text()
+  // A service from before sources (a rollback, or the moment of a release) refuses the field:
+  // the lead goes again without it, since where it came from never costs a lead.
+  if (response.status === 400 && source !== undefined && body.includes('"source"')) {
+    response = await post(false)
+    body = response.ok ? '' : await response.text()
+  }
+  if (!response.ok) throw new LeadSendError(response.status, body)
 }
