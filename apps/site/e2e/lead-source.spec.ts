@@ -27,11 +27,14 @@ async function fromAdToCourse(page: Page): Promise<void> {
   const grid = page.getByRole('region', { name: 'Список курсов' })
   await grid.getByRole('link', { name: course.title, exact: true }).click()
   await expect(page).toHaveURL(coursePath)
+  await expect(
+    page.getByRole('heading', { level: 1, name: course.title, exact: true }),
+  ).toBeVisible()
 }
 
 async function sendFrom(page: Page, name: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Заявка на обучение' })
-  await form.scrollIntoViewIfNeeded()
+  // Each action finds the form again: the course page may still be laying out below the fold.
   await form.getByLabel('Имя').fill(name)
   await form.getByLabel('Телефон').pressSequentially('9123456789')
   await form.getByRole('button', { name: /Оставить заявку|Записаться/ }).click()
