@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import type { Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
-import { logIn, startEditorBackend, type EditorBackend } from './editor-backend.ts'
+import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
+import { openEntry, publishNow } from './editor-page.ts'
 
 // Questions, reviews and the school's place and licence in the real editor
 // (docs/decisions/0076-answers-reviews-way-licence.md): each save a commit in the owner's words; a
@@ -20,18 +20,6 @@ test.afterAll(async () => {
   await editor.stop()
 })
 
-/** Opens an editor page afresh (Decap keeps a draft across in-page navigation). */
-async function open(page: Page, hash: string): Promise<void> {
-  await logIn(page, editor)
-  await page.goto('about:blank')
-  await page.goto(`${editor.url}/admin/#/collections/${hash}`)
-}
-
-async function publish(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Опубликовать', exact: true }).click()
-  await page.getByRole('menuitem', { name: 'Опубликовать сейчас' }).click()
-}
-
 /** The files of a content folder, each parsed. */
 const folder = (name: string) =>
   readdirSync(editor.content(name)).map(
@@ -46,7 +34,7 @@ test('the owner adds a review from Яндекс Карты: a VK link is refused
   page,
 }) => {
   const before = editor.git('rev-parse', 'HEAD')
-  await open(page, 'reviews/new')
+  await openEntry(page, editor, 'reviews/new')
   await page.getByLabel('Текст отзыва').fill('Сыну очень нравится, ходит с удовольствием.')
   await page.getByLabel('Кто написал').fill('мама Маши, 9 лет')
   await page.getByLabel('Где опубликован').click()
@@ -56,7 +44,7 @@ test('the owner adds a review from Яндекс Карты: a VK link is refused
   const preview = page.frameLocator('iframe')
   await expect(preview.getByText('мама Маши, 9 лет')).toBeVisible()
   await expect(preview.getByRole('link', { name: 'Отзыв на Яндекс Картах' })).toBeVisible()
-  await publish(page)
+  await publishNow(page)
   await expect(page.getByText(/ссылка ведёт не на «Яндекс Карты»/)).toBeVisible()
   expect(editor.git('rev-parse', 'HEAD')).toBe(before)
 
@@ -68,7 +56,7 @@ test('the owner adds a review from Яндекс Карты: a VK link is refused
   await page.keyboard.press('Backspace')
   await expect(link).toHaveValue('')
   await link.pressSequentially('https://yandex.ru/maps/org/it_lab/1/reviews/')
-  await publish(page)
+  await publishNow(page)
   await expect.poll(() => editor.git('rev-parse', 'HEAD')).not.toBe(before)
   expect(editor.git('log', '-1', '--format=%s')).toBe('Новое: отзыв «мама Маши, 9 лет»')
   expect(folder('reviews')).toContainEqual(
@@ -82,13 +70,13 @@ test('the owner adds a review from Яндекс Карты: a VK link is refused
 
 test('the owner adds a question with its order', async ({ page }) => {
   const before = editor.git('rev-parse', 'HEAD')
-  await open(page, 'faq/new')
+  await openEntry(page, editor, 'faq/new')
   await page.getByLabel('Вопрос', { exact: true }).fill('Сколько длится занятие?')
   await page.getByLabel('Ответ', { exact: true }).fill('Первый абзац.\n\nВторой абзац.')
   await page.getByLabel('Порядок').fill('4')
   // The preview shows the answer open, a paragraph each.
   await expect(page.frameLocator('iframe').getByText('Второй абзац.')).toBeVisible()
-  await publish(page)
+  await publishNow(page)
   await expect.poll(() => editor.git('rev-parse', 'HEAD')).not.toBe(before)
   expect(editor.git('log', '-1', '--format=%s')).toBe('Новое: вопрос «Сколько длится занятие?»')
   expect(folder('faq')).toContainEqual(
@@ -104,14 +92,14 @@ test('the owner types the coordinates as the map shows them and her licence numb
   page,
 }) => {
   const before = editor.git('rev-parse', 'HEAD')
-  await open(page, 'school/entries/facts')
+  await openEntry(page, editor, 'school/entries/facts')
   await page.getByLabel('Широта').fill('46.351200')
   await page.getByLabel('Долгота').fill('48.035600')
   // The licence's «Номер», after the phone's (optional fields say «необязательно»).
   const licenceNumber = page.getByLabel(/^Номер( \(необязательно\))?$/).nth(1)
   await expect(licenceNumber).toHaveValue('[номер лицензии]')
   await licenceNumber.fill('Л035-01234-30/00123456')
-  await publish(page)
+  await publishNow(page)
   await expect.poll(() => editor.git('rev-parse', 'HEAD')).not.toBe(before)
   const facts = JSON.parse(readFileSync(editor.content('school.json'), 'utf8')) as {
     geo: unknown

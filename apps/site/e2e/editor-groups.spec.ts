@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { courseEntry } from '@it-lab/shared/catalogue'
 import { GROUPS } from '#app/content/groups.ts'
-import { logIn, startEditorBackend, type EditorBackend } from './editor-backend.ts'
+import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
+import { openEntry } from './editor-page.ts'
 
 // The owner keeps the timetable in the editor (docs/decisions/0075-groups-and-trials.md): a new
 // group through «Группы», written as the schema reads it and committed in her words, and the seats
@@ -23,13 +24,6 @@ test.afterAll(async () => {
 
 const groupFiles = () => readdirSync(editor.content('groups')).filter((f) => f.endsWith('.json'))
 
-async function openEditor(page: Page, hash: string): Promise<void> {
-  if (!page.url().startsWith(`${editor.url}/admin/`)) await logIn(page, editor)
-  await page.goto('about:blank')
-  await page.goto(`${editor.url}/admin/#/collections/${hash}`)
-  await expect(page.getByText(/^Раздел «/)).toBeVisible()
-}
-
 async function publishSaved(page: Page): Promise<void> {
   await expect(page.getByText('Несохранённые изменения')).toBeVisible()
   await page.getByRole('button', { name: 'Опубликовать', exact: true }).click()
@@ -49,7 +43,7 @@ test('a new group: the course from the list, days, times, ages, format, place an
   const course = courseEntry(1)
   if (!course) throw new Error('course 1 is shipped')
   const before = groupFiles()
-  await openEditor(page, 'groups/new')
+  await openEntry(page, editor, 'groups/new')
   await choose(page, 'Курс', course.title)
   await choose(page, 'Дни занятий', 'Вторник')
   await choose(page, 'Дни занятий', 'Пятница')
@@ -83,7 +77,7 @@ test('the seats of a group brought to 0: the waiting list', async ({ page }) => 
   test.setTimeout(120_000)
   const group = GROUPS.find(({ seats }) => seats > 0)
   if (!group) throw new Error('a sample group has seats')
-  await openEditor(page, `groups/entries/${group.id}`)
+  await openEntry(page, editor, `groups/entries/${group.id}`)
   await expect(page.getByLabel('Свободных мест')).toHaveValue(String(group.seats))
   await page.getByLabel('Свободных мест').fill('0')
   await publishSaved(page)

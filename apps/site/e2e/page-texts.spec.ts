@@ -212,7 +212,10 @@ test('what the owner writes in the page texts is what the built pages show', asy
   for (const heading of Object.values(TEXTS.course.sections)) {
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
   }
-  const cards = page.getByRole('article')
+  // The price plans' cards (the page's groups and teachers are cards too, in their own sections).
+  const cards = page
+    .getByRole('region', { name: TEXTS.course.sections.prices })
+    .getByRole('article')
   await expect(cards).toHaveCount(4)
   await expect(cards.getByRole('heading', { level: 3, name: plan.label })).toHaveCount(4)
 

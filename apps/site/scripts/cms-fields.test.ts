@@ -7,7 +7,7 @@ import {
   FIELD_LABELS,
   GROUP_PLACE_MAX,
   GROUP_SEATS_MAX,
-  GROUP_WEEKDAYS,
+  WEEKDAYS,
   PHOTO_ALT_MAX,
   PHOTO_CAPTION_MAX,
   REVIEW_AUTHOR_MAX,
@@ -113,7 +113,7 @@ describe('the groups in the editor', () => {
     expect(courses.map(({ value }) => value)).toEqual(COURSE_CATALOGUE.map(({ id }) => String(id)))
     expect(courses[0]?.label).toMatch(/^\d+\. [А-ЯЁA-Z]/)
     const days = fields.days?.options as { value: string; label: string }[]
-    expect(days.map(({ value }) => value)).toEqual([...GROUP_WEEKDAYS])
+    expect(days.map(({ value }) => value)).toEqual([...WEEKDAYS])
     expect(days.map(({ label }) => label)).toContain('Суббота')
     expect(fields.days).toMatchObject({ multiple: true, min: 1 })
     expect(fields.seats).toMatchObject({ widget: 'whole-number', min: 0, max: GROUP_SEATS_MAX })

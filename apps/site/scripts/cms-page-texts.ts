@@ -6,8 +6,8 @@ import {
   PAGE_TEXT_LIMITS as L,
   PRICE_PLAN_NAMES,
   SEARCH_PAGE_NAMES,
+  WEEKDAY_NAMES,
 } from '@it-lab/shared/content'
-import type { Weekday } from '#app/config/opening-hours.ts'
 
 // The editor's fields for the fixed pages' own words (content/pages/,
 // docs/decisions/0071-page-texts.md) and for the opening hours: the same limits the build checks
@@ -204,16 +204,6 @@ export const pageTextCollection = {
   ],
 }
 
-const DAY_NAMES: Record<Weekday, string> = {
-  Monday: 'Понедельник',
-  Tuesday: 'Вторник',
-  Wednesday: 'Среда',
-  Thursday: 'Четверг',
-  Friday: 'Пятница',
-  Saturday: 'Суббота',
-  Sunday: 'Воскресенье',
-}
-
 const TIME = ['^([01]\\d|2[0-3]):[0-5]\\d$', 'Время в виде 09:00 или 18:30']
 
 /** The school's opening hours (content/school.json); none entered, none shown. */
@@ -233,7 +223,7 @@ export const openingHoursField = {
       widget: 'select',
       multiple: true,
       min: 1,
-      options: Object.entries(DAY_NAMES).map(([value, label]) => ({ value, label })),
+      options: Object.entries(WEEKDAY_NAMES).map(([value, label]) => ({ value, label })),
     },
     { name: 'opens', label: 'С', widget: 'string', pattern: TIME, hint: 'Например, 09:00' },
     { name: 'closes', label: 'До', widget: 'string', pattern: TIME, hint: 'Например, 20:00' },

@@ -2,7 +2,8 @@
 // build scripts and pages import.
 export { COURSE_CATALOGUE, HIDDEN_COURSES, courseEntry } from './courses.ts'
 export type { CourseEntry, CourseLevelTone, HiddenCourse } from './courses.ts'
-export { SAMPLE_BADGE } from './content/schema.ts'
+export { SAMPLE_BADGE, WEEKDAY_NAMES, WEEKDAY_SHORT, WEEKDAYS } from './content/schema.ts'
+export type { Weekday } from './content/schema.ts'
 export { QUIZ_ANSWER_IDS, QUIZ_TRAIT_IDS } from './content/quiz.ts'
 export type { QuizTraitId } from './content/quiz.ts'
 export {
@@ -16,14 +17,5 @@ export {
   sitemapPaths,
 } from './site-paths.ts'
 export type { LeadErrorReason } from './site-paths.ts'
-export {
-  GROUPS,
-  GROUP_DAY_NAMES,
-  GROUP_WEEKDAYS,
-  OTHER_TIME,
-  WEEKDAY_SHORT,
-  courseGroups,
-  groupEntry,
-  groupTimeText,
-} from './groups.ts'
-export type { GroupEntry, GroupWeekday } from './groups.ts'
+export { GROUPS, OTHER_TIME, courseGroups, groupEntry, groupTimeText } from './groups.ts'
+export type { GroupEntry } from './groups.ts'

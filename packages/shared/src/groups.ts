@@ -5,9 +5,7 @@
 // hidden course's groups go with it.
 import { COURSE_CATALOGUE, HIDDEN_COURSES } from './courses.ts'
 import { checkGroups, shownGroups, type GroupEntry } from './content/read.ts'
-import { GROUP_DAY_NAMES, GROUP_WEEKDAYS, type GroupWeekday } from './content/schema.ts'
-
-export { GROUP_DAY_NAMES, GROUP_WEEKDAYS, type GroupWeekday }
+import { WEEKDAY_SHORT, WEEKDAYS } from './content/schema.ts'
 
 export type { GroupEntry }
 
@@ -33,21 +31,9 @@ export const GROUPS: readonly GroupEntry[] =
 /** The value the lead form sends for «другое время»: no group suits the parent. */
 export const OTHER_TIME = 'other'
 
-/** The weekdays as the site writes them. */
-export const WEEKDAY_SHORT: Readonly<Record<GroupWeekday, string>> = {
-  Monday: 'Пн',
-  Tuesday: 'Вт',
-  Wednesday: 'Ср',
-  Thursday: 'Чт',
-  Friday: 'Пт',
-  Saturday: 'Сб',
-  Sunday: 'Вс',
-}
 /** «Пн, Ср 17:00–18:30»: the days in the week's order, then the time. */
 export function groupTimeText(group: Pick<GroupEntry, 'days' | 'start' | 'end'>): string {
-  const days = GROUP_WEEKDAYS.filter((day) => group.days.includes(day)).map(
-    (day) => WEEKDAY_SHORT[day],
-  )
+  const days = WEEKDAYS.filter((day) => group.days.includes(day)).map((day) => WEEKDAY_SHORT[day])
   return `${days.join(', ')} ${group.start}–${group.end}`
 }
 

@@ -1,3 +1,4 @@
+import { WEEKDAY_SHORT, WEEKDAYS, type Weekday } from '@it-lab/shared/catalogue'
 import type { SchoolFacts } from './school-facts-schema.ts'
 
 // The school's opening hours as the contact block shows them: «Пн–Пт: 10:00–20:00». Only what
@@ -5,40 +6,18 @@ import type { SchoolFacts } from './school-facts-schema.ts'
 // (docs/decisions/0071-page-texts.md).
 
 type OpeningHours = NonNullable<SchoolFacts['openingHours']>[number]
-export type Weekday = OpeningHours['days'][number]
-
-const WEEK: readonly Weekday[] = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-]
-
-/** How the site writes the days. */
-const SHORT_NAMES: Record<Weekday, string> = {
-  Monday: 'Пн',
-  Tuesday: 'Вт',
-  Wednesday: 'Ср',
-  Thursday: 'Чт',
-  Friday: 'Пт',
-  Saturday: 'Сб',
-  Sunday: 'Вс',
-}
 
 /** «Пн–Пт», «Пн, Ср, Пт», «Сб»: three or more days in a row are written as a range. */
 export function dayRangeText(days: readonly Weekday[]): string {
   const runs: Weekday[][] = []
   let previous = -2
-  for (const [index, day] of WEEK.entries()) {
+  for (const [index, day] of WEEKDAYS.entries()) {
     if (!days.includes(day)) continue
     if (index === previous + 1) runs.at(-1)?.push(day)
     else runs.push([day])
     previous = index
   }
-  const short = (day: Weekday) => SHORT_NAMES[day]
+  const short = (day: Weekday) => WEEKDAY_SHORT[day]
   return runs
     .flatMap((run) => {
       const [first] = run

@@ -1,4 +1,4 @@
-import { boundedText, dateYearWindow, isDateYearInWindow } from '@it-lab/shared/content'
+import { boundedText, dateYearWindow, isDateYearInWindow, WEEKDAYS } from '@it-lab/shared/content'
 import { z } from 'zod/mini'
 
 // The rules the school's facts (content/school.json) must follow, checked whenever the site is
@@ -125,16 +125,6 @@ export function isValidOgrnip(ogrnip: string): boolean {
   if (!/^3\d{14}$/.test(ogrnip)) return false
   return Number((BigInt(ogrnip.slice(0, 14)) % 13n) % 10n) === Number(ogrnip[14])
 }
-
-const WEEKDAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const
 
 // Built when the facts are parsed, not on import: the site's bundles take the facts as the build
 // parsed them (school.ts) and never build it.

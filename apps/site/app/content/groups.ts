@@ -4,12 +4,12 @@
 // the same words.
 import {
   GROUPS,
-  GROUP_DAY_NAMES,
-  GROUP_WEEKDAYS,
+  WEEKDAY_NAMES,
+  WEEKDAYS,
   courseGroups,
   groupTimeText,
   type GroupEntry,
-  type GroupWeekday,
+  type Weekday,
 } from '@it-lab/shared/catalogue'
 import { pluralRu, type RussianPluralForms } from './plural.ts'
 import { russianDate } from './russian-date.ts'
@@ -50,16 +50,16 @@ export function groupChoiceText(group: GroupEntry): string {
 }
 
 /** One day of the timetable: its name and the groups meeting that day, earliest first. */
-export type ScheduleDay = { day: GroupWeekday; name: string; groups: GroupEntry[] }
+export type ScheduleDay = { day: Weekday; name: string; groups: GroupEntry[] }
 
 /**
  * The timetable by weekday: a parent looks for the day the child is free. A group meeting on
  * Monday and Wednesday is under both; days without a group are left out.
  */
 export function scheduleByDay(groups: readonly GroupEntry[]): ScheduleDay[] {
-  return GROUP_WEEKDAYS.map((day) => ({
+  return WEEKDAYS.map((day) => ({
     day,
-    name: GROUP_DAY_NAMES[day],
+    name: WEEKDAY_NAMES[day],
     groups: groups
       .filter((group) => group.days.includes(day))
       .sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end)),

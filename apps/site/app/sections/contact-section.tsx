@@ -1,11 +1,9 @@
-import { Clock, MapPin, MessageCircle, Phone } from 'lucide-react'
+import { MapPin, MessageCircle, Phone } from 'lucide-react'
 import { MapLinks } from '#app/components/map-links.tsx'
-import { openingHoursLines } from '#app/config/opening-hours.ts'
+import { OpeningHoursItem } from '#app/components/opening-hours-item.tsx'
 import { school } from '#app/config/school.ts'
 import { ContactForm } from '#app/features/contact-form/contact-form.tsx'
 import { anchors } from '#app/config/paths.ts'
-
-const HOURS = openingHoursLines(school.openingHours)
 import { OTHER_TEXTS } from '#app/content/page-texts.ts'
 
 /**
@@ -39,19 +37,7 @@ export function ContactSection({ mapLinks = true }: { mapLinks?: boolean }) {
               <MapPin aria-hidden="true" className="size-6 shrink-0 text-brand-600" />
               <span>{school.address.full}</span>
             </li>
-            {HOURS.length > 0 && (
-              <li className="flex items-start gap-3">
-                <Clock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-600" />
-                <p>
-                  <span className="sr-only">Часы работы: </span>
-                  {HOURS.map((line) => (
-                    <span key={line} className="block">
-                      {line}
-                    </span>
-                  ))}
-                </p>
-              </li>
-            )}
+            <OpeningHoursItem />
             {school.messenger && (
               <li className="flex items-center gap-3">
                 <MessageCircle aria-hidden="true" className="size-6 shrink-0 text-brand-600" />

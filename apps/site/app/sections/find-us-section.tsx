@@ -1,11 +1,9 @@
-import { Clock, MapPin } from 'lucide-react'
+import { MapPin } from 'lucide-react'
 import { MapLinks } from '#app/components/map-links.tsx'
+import { OpeningHoursItem } from '#app/components/opening-hours-item.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
 import { anchors } from '#app/config/paths.ts'
-import { openingHoursLines } from '#app/config/opening-hours.ts'
 import { school } from '#app/config/school.ts'
-
-const HOURS = openingHoursLines(school.openingHours)
 
 /**
  * «Как нас найти» on the home page: the address, the opening hours the owner entered, and the
@@ -32,19 +30,7 @@ export function FindUsSection() {
               {school.address.postalCode}, {school.address.full}
             </p>
           </li>
-          {HOURS.length > 0 && (
-            <li className="flex items-start gap-3">
-              <Clock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-600" />
-              <p>
-                <span className="sr-only">Часы работы: </span>
-                {HOURS.map((line) => (
-                  <span key={line} className="block">
-                    {line}
-                  </span>
-                ))}
-              </p>
-            </li>
-          )}
+          <OpeningHoursItem />
         </ul>
         <MapLinks className="mt-6" />
       </div>

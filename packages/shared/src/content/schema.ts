@@ -80,11 +80,8 @@ export const SAMPLE_BADGE = 'Образец'
 export const SAMPLE_FIELD_LABEL = 'Образец из репозитория (снимите, когда впишете своё)'
 export const sampleMark = () => z._default(z.boolean({ error: 'да или нет' }), false)
 
-/**
- * A group of a course (content/groups/, docs/decisions/0075-groups-and-trials.md):
- * the days are the school facts' weekday names (apps/site/app/config/school-facts-schema.ts).
- */
-export const GROUP_WEEKDAYS = [
+/** The days of the week: the school's opening hours and its groups' days (docs/decisions/0075). */
+export const WEEKDAYS = [
   'Monday',
   'Tuesday',
   'Wednesday',
@@ -93,9 +90,9 @@ export const GROUP_WEEKDAYS = [
   'Saturday',
   'Sunday',
 ] as const
-export type GroupWeekday = (typeof GROUP_WEEKDAYS)[number]
-/** The days as the editor lists them. */
-export const GROUP_DAY_NAMES: Record<GroupWeekday, string> = {
+export type Weekday = (typeof WEEKDAYS)[number]
+/** The days as the editor lists them and the timetable names them. */
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
   Monday: 'Понедельник',
   Tuesday: 'Вторник',
   Wednesday: 'Среда',
@@ -103,6 +100,16 @@ export const GROUP_DAY_NAMES: Record<GroupWeekday, string> = {
   Friday: 'Пятница',
   Saturday: 'Суббота',
   Sunday: 'Воскресенье',
+}
+/** The days as the site writes them in a line: «Пн–Пт», «Сб 10:00–11:30». */
+export const WEEKDAY_SHORT: Readonly<Record<Weekday, string>> = {
+  Monday: 'Пн',
+  Tuesday: 'Вт',
+  Wednesday: 'Ср',
+  Thursday: 'Чт',
+  Friday: 'Пт',
+  Saturday: 'Сб',
+  Sunday: 'Вс',
 }
 /** «кабинет 2»: where an offline group meets, shown after its format («Оффлайн, кабинет 2»). */
 export const GROUP_PLACE_MAX = 40
@@ -339,7 +346,7 @@ function createContentSchemas() {
         wholeNumber(1, 9999, 'номер курса'),
       ),
       days: z
-        .array(z.enum(GROUP_WEEKDAYS, 'выберите дни из списка'), {
+        .array(z.enum(WEEKDAYS, 'выберите дни из списка'), {
           error: 'нужен список дней',
         })
         .check(
