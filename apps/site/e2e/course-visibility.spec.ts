@@ -1,14 +1,10 @@
-import { execFile } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import type { FastifyInstance } from 'fastify'
 import { paths } from '#app/config/paths.ts'
 import { courses, mainPageCourses } from '#app/content/courses.ts'
 import { largePhotoJpeg } from '../harness/large-photo.ts'
-import { buildSiteServer } from '../server/site-server.ts'
-import { BUILD_DIR, LEAD_API_URL } from './e2e-env.ts'
+import { buildContent, type ContentBuild } from './content-build.ts'
 import { expect, finishQuiz, navigateInApp, test } from './fixtures'
 
 // The owner's courses as the site shows them (docs/decisions/0069-hidden-courses-quiz-data.md,
@@ -18,8 +14,6 @@ import { expect, finishQuiz, navigateInApp, test } from './fixtures'
 
 const SITE_DIR = path.join(import.meta.dirname, '..')
 const REPO = path.join(SITE_DIR, '..', '..')
-/** This spec's own build, beside the e2e build it is named after (build-e2e*: ignored by git). */
-const BUILD = `${BUILD_DIR}-courses`
 
 const [, hiddenCourse] = mainPageCourses
 const deletedCourse = courses.find((course) => !course.onMainPage)
@@ -38,7 +32,7 @@ const NEW_COURSE_ANSWERS = {
 }
 
 let scratch = ''
-let server: FastifyInstance | undefined
+let site: ContentBuild | undefined
 let origin = ''
 const url = (pathname: string) => `${origin}${pathname}`
 
@@ -73,25 +67,13 @@ test.beforeAll(async () => {
     }),
   )
 
-  await promisify(execFile)('npm', ['run', 'build'], {
-    cwd: SITE_DIR,
-    env: {
-      ...process.env,
-      CONTENT_DIR: content,
-      SITE_BUILD_DIR: BUILD,
-      SITE_URL: 'https://it-lab.test',
-      LEAD_API_URL,
-    },
-    maxBuffer: 64 * 1024 * 1024,
-  })
-  server = await buildSiteServer({ buildDir: path.join(SITE_DIR, BUILD) })
-  origin = await server.listen({ port: 0, host: '127.0.0.1' })
+  site = await buildContent(content, 'courses')
+  origin = site.origin
 })
 
 test.afterAll(async () => {
-  await server?.close()
+  await site?.close()
   rmSync(scratch, { recursive: true, force: true })
-  rmSync(path.join(SITE_DIR, BUILD), { recursive: true, force: true })
 })
 
 test.describe('without JavaScript', () => {

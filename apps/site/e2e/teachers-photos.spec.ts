@@ -1,17 +1,13 @@
-import { execFile } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { FastifyInstance } from 'fastify'
 import { paths } from '#app/config/paths.ts'
 import { school } from '#app/config/school.ts'
 import { courses, findCourse } from '#app/content/courses.ts'
 import { schoolPhotos } from '#app/content/school-photos.ts'
 import { courseTeachers, teachers } from '#app/content/teachers.ts'
-import { buildSiteServer } from '../server/site-server.ts'
-import { BUILD_DIR, LEAD_API_URL } from './e2e-env.ts'
+import { buildContent, type ContentBuild } from './content-build.ts'
 import { expect, navigateInApp, test, waitForHydration } from './fixtures'
 
 // The teachers and the school's photos as a parent sees them
@@ -139,10 +135,8 @@ test('a teacher is a schema.org Person working for the school, on the home page 
 })
 
 test.describe('a build whose teachers and photos were all deleted', () => {
-  const SITE_DIR = path.join(import.meta.dirname, '..')
-  const BUILD = `${BUILD_DIR}-no-teachers`
   let scratch = ''
-  let server: FastifyInstance | undefined
+  let site: ContentBuild | undefined
   let origin = ''
 
   test.describe.configure({ mode: 'serial' })
@@ -152,28 +146,18 @@ test.describe('a build whose teachers and photos were all deleted', () => {
     test.setTimeout(300_000)
     scratch = mkdtempSync(path.join(tmpdir(), 'it-lab-no-teachers-'))
     const content = path.join(scratch, 'content')
-    cpSync(path.join(SITE_DIR, '..', '..', 'content'), content, { recursive: true })
+    cpSync(path.join(import.meta.dirname, '..', '..', '..', 'content'), content, {
+      recursive: true,
+    })
     rmSync(path.join(content, 'teachers'), { recursive: true })
     rmSync(path.join(content, 'photos'), { recursive: true })
-    await promisify(execFile)('npm', ['run', 'build'], {
-      cwd: SITE_DIR,
-      env: {
-        ...process.env,
-        CONTENT_DIR: content,
-        SITE_BUILD_DIR: BUILD,
-        SITE_URL: 'https://it-lab.test',
-        LEAD_API_URL,
-      },
-      maxBuffer: 64 * 1024 * 1024,
-    })
-    server = await buildSiteServer({ buildDir: path.join(SITE_DIR, BUILD) })
-    origin = await server.listen({ port: 0, host: '127.0.0.1' })
+    site = await buildContent(content, 'no-teachers')
+    origin = site.origin
   })
 
   test.afterAll(async () => {
-    await server?.close()
+    await site?.close()
     rmSync(scratch, { recursive: true, force: true })
-    rmSync(path.join(SITE_DIR, BUILD), { recursive: true, force: true })
   })
 
   test('shows no teachers, no photos and no empty heading, on the home page or a course page', async ({

@@ -783,6 +783,18 @@ const trialOfferFields = [
   },
 ]
 
+/** A folder of JSON files under content/, one entry a file, which the owner adds and deletes. */
+const folderCollection = (name: string, label: string, labelSingular: string) => ({
+  name,
+  label,
+  label_singular: labelSingular,
+  folder: `content/${name}`,
+  extension: 'json',
+  format: 'json',
+  create: true,
+  delete: true,
+})
+
 /** Decap's configuration (served as /admin/config.yml: YAML reads JSON as it is). */
 export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
   return {
@@ -795,15 +807,8 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
     slug: { encoding: 'ascii', clean_accents: true },
     collections: [
       {
-        name: 'courses',
-        label: 'Курсы',
-        label_singular: 'курс',
-        folder: 'content/courses',
-        extension: 'json',
-        format: 'json',
-        create: true,
         // The editor's gateway deletes the course's picture with it when nothing else uses it.
-        delete: true,
+        ...folderCollection('courses', 'Курсы', 'курс'),
         slug: '{{fields.id}}',
         identifier_field: 'title',
         summary: '{{fields.id}}. {{fields.title}}',
@@ -815,28 +820,14 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
         fields: courseFields,
       },
       {
-        name: 'announcements',
-        label: 'Объявления',
-        label_singular: 'объявление',
-        folder: 'content/announcements',
-        extension: 'json',
-        format: 'json',
-        create: true,
-        delete: true,
+        ...folderCollection('announcements', 'Объявления', 'объявление'),
         slug: '{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
         identifier_field: 'title',
         summary: '{{fields.title}}',
         fields: announcementFields,
       },
       {
-        name: 'groups',
-        label: 'Группы',
-        label_singular: 'группа',
-        folder: 'content/groups',
-        extension: 'json',
-        format: 'json',
-        create: true,
-        delete: true,
+        ...folderCollection('groups', 'Группы', 'группа'),
         // Latin and stable: the file's name is the group's id, which leads name.
         slug: 'kurs-{{fields.course}}-{{year}}{{month}}{{day}}-{{hour}}{{minute}}{{second}}',
         identifier_field: 'start',
@@ -848,15 +839,8 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
         fields: groupFields(),
       },
       {
-        name: 'teachers',
-        label: 'Преподаватели',
-        label_singular: 'преподаватель',
-        folder: 'content/teachers',
-        extension: 'json',
-        format: 'json',
-        create: true,
         // The editor's gateway deletes the teacher's photo with them when nothing else uses it.
-        delete: true,
+        ...folderCollection('teachers', 'Преподаватели', 'преподаватель'),
         slug: 'teacher-{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
         identifier_field: 'name',
         summary: '{{fields.order}}. {{fields.name}}',
@@ -867,14 +851,7 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
         fields: teacherFields,
       },
       {
-        name: 'photos',
-        label: 'Фото школы',
-        label_singular: 'фото',
-        folder: 'content/photos',
-        extension: 'json',
-        format: 'json',
-        create: true,
-        delete: true,
+        ...folderCollection('photos', 'Фото школы', 'фото'),
         slug: 'photo-{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
         identifier_field: 'alt',
         summary: '{{fields.order}}. {{fields.alt}}',
@@ -882,14 +859,7 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
         fields: photoFields,
       },
       {
-        name: 'faq',
-        label: 'Частые вопросы',
-        label_singular: 'вопрос',
-        folder: 'content/faq',
-        extension: 'json',
-        format: 'json',
-        create: true,
-        delete: true,
+        ...folderCollection('faq', 'Частые вопросы', 'вопрос'),
         slug: 'vopros-{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
         identifier_field: 'question',
         summary: '{{fields.order}}. {{fields.question}}',
@@ -900,14 +870,7 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
         fields: faqFields,
       },
       {
-        name: 'reviews',
-        label: 'Отзывы',
-        label_singular: 'отзыв',
-        folder: 'content/reviews',
-        extension: 'json',
-        format: 'json',
-        create: true,
-        delete: true,
+        ...folderCollection('reviews', 'Отзывы', 'отзыв'),
         slug: 'otzyv-{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
         identifier_field: 'author',
         summary: '{{fields.author}}',
