@@ -1,8 +1,10 @@
 // Where a lead came from (docs/decisions/0078-where-a-lead-came-from.md): the ad tags of the
 // address a visit began at reach the school's chat with the lead, after a move to another page;
-// Metrika's ClientID only once the visitor pressed «Понятно».
+// Metrika's ClientID only once the visitor pressed «Понятно»; without JavaScript, the tags of the
+// page a plain form was posted from.
 import type { BrowserContext, Page } from '@playwright/test'
 import { paths } from '#app/config/paths.ts'
+import { LEAD_API_URL, SITE_PORT } from './e2e-env.ts'
 import { expect, someCourse, test } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 import { chatMessages } from './telegram'
@@ -94,4 +96,51 @@ test('a visit typed in carries no source, and its message says none', async ({ p
     .toContain(name)
   expect((await chatMessages()).find((text) => text.includes(name))).not.toContain('Источник')
   expect(storedLeads(name)[0]).toMatchObject({ utm_source: null, landing_page: coursePath })
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test("a plain form posted from a page opened from an ad carries the ad's tags", async ({
+    page,
+  }) => {
+    // One origin for the pages and the service, as the deploy's nginx makes it (`/lead`): the
+    // browser then names the posting page in full (Referrer-Policy strict-origin-when-cross-origin).
+    // Here the pages come from the site server under the service's origin, and the form's post goes
+    // to the real service with the browser's own headers.
+    const site = `http://127.0.0.1:${SITE_PORT}`
+    await page.context().route(
+      (url) => url.origin === LEAD_API_URL,
+      async (route) => {
+        const { pathname, search } = new URL(route.request().url())
+        const from = pathname === '/send' ? LEAD_API_URL : site
+        const response = await route.fetch({ url: `${from}${pathname}${search}`, maxRedirects: 0 })
+        await route.fulfill({ response })
+      },
+    )
+    await page.goto(`${LEAD_API_URL}${coursePath}${AD}`)
+    const name = uniqueName('Форма')
+    const form = page.getByRole('form', { name: 'Заявка на обучение' })
+    await form.getByLabel('Имя').fill(name)
+    await form.getByLabel('Телефон').fill('+7 912 345-67-89')
+    await form.getByRole('button', { name: /Оставить заявку|Записаться/ }).click()
+    // The service sends the browser on to the thanks page of the same origin. Playwright routes
+    // no request that follows a redirect, so the page is loaded again through the route.
+    await expect(page).toHaveURL(`${LEAD_API_URL}${paths.leadSent}`)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: THANKS })).toBeVisible()
+
+    await expect
+      .poll(async () => (await chatMessages()).find((text) => text.includes(name)) ?? '')
+      .toContain('<b>Источник:</b> yandex / cpc / zima-2027')
+    expect(storedLeads(name)[0]).toMatchObject({
+      utm_source: 'yandex',
+      utm_medium: 'cpc',
+      utm_campaign: 'zima-2027',
+      yclid: '5550001',
+      landing_page: coursePath,
+      page: coursePath,
+      metrika_client_id: null,
+    })
+  })
 })
