@@ -57,7 +57,8 @@ const USAGE = `Usage: npm run leads -- [--since DATE] [--until DATE] [--limit N]
                    empty: not sent), by Metrika's ClientID, or with --id yclid by the ad click;
                    leads without that id are skipped and counted. No name or phone in it
   --upload         uploads it through Metrika's API instead (METRIKA_OAUTH_TOKEN,
-                   METRIKA_COUNTER_ID, default YANDEX_METRIKA_ID) and prints the upload's id
+                   METRIKA_COUNTER_ID, default YANDEX_METRIKA_ID) and prints the upload's id;
+                   without --since, only the conversions set after the last upload's newest
   --digest         prints the digest of the past week (Monday to Sunday, school time); it
                    only prints: the running service sends the weekly one to the chat
   --resend-failed  puts the leads a channel refused for good or gave up on back in its queue,
@@ -497,12 +498,23 @@ async function offline(): Promise<never> {
   const column = idType === 'yclid' ? 'Yclid' : 'ClientId'
   const read = openLeadStore(dbPath, { readOnly: true })
   let result: ReturnType<typeof offlineConversions>
+  // An upload without --since carries only what the last upload did not: Metrika would count a
+  // conversion sent twice twice. A file (--out, stdout) moves nothing: its upload is the owner's.
+  const uploadedThrough = values.upload ? read.conversionsUploadedThrough(idType) : undefined
+  const from = range.from ?? (uploadedThrough === undefined ? 0 : Date.parse(uploadedThrough) + 1)
+  let newest: string | undefined
   try {
-    result = offlineConversions(read.conversionPresses(range.from ?? 0), targets, idType)
+    const presses = read.conversionPresses(from)
+    newest = presses.at(-1)?.at
+    result = offlineConversions(presses, targets, idType)
   } finally {
     read.close()
   }
-  const counts = `Conversions: ${result.rows}; skipped without a ${column}: ${result.skipped}`
+  const after =
+    range.from === undefined && uploadedThrough !== undefined
+      ? ` after the last upload (${uploadedThrough})`
+      : ''
+  const counts = `Conversions${after}: ${result.rows}; skipped without a ${column}: ${result.skipped}`
   if (!values.upload) {
     writeCsv(result.csv)
     process.stderr.write(`${counts}\n`)
@@ -527,6 +539,14 @@ async function offline(): Promise<never> {
       csv: result.csv,
       comment: 'it-lab leads',
     })
+    if (newest !== undefined && (uploadedThrough === undefined || newest > uploadedThrough)) {
+      const write = openLeadStore(dbPath, { tool: true })
+      try {
+        write.setConversionsUploadedThrough(idType, newest)
+      } finally {
+        write.close()
+      }
+    }
     process.stdout.write(`${counts}. Uploaded to Metrika: upload id ${id}\n`)
     process.exit(0)
   } catch (error) {

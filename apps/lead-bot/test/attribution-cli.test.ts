@@ -120,7 +120,7 @@ describe('npm run leads -- --offline-conversions', () => {
     )
   })
 
-  it('uploads through the API and prints the upload id; a refused token is said plainly', async () => {
+  it('uploads through the API and prints the upload id, never the same conversion twice; a refused token is said plainly', async () => {
     const env = {
       METRIKA_API_URL: metrika.url,
       METRIKA_COUNTER_ID: '12345678',
@@ -133,7 +133,34 @@ describe('npm run leads -- --offline-conversions', () => {
     )
     expect(metrika.uploads.map((upload) => upload.clientIdType)).toEqual(['CLIENT_ID'])
 
-    const refused = await leads(['--offline-conversions', '--upload'], {
+    // Run again, as a weekly timer would: nothing twice, until the owner marks another family.
+    const again = await leads(['--offline-conversions', '--upload'], env)
+    expect(again.stdout).toBe(
+      'Conversions after the last upload (2025-01-18T10:00:00.000Z): 0; skipped without a ' +
+        'ClientId: 0. Nothing to upload.\n',
+    )
+    // The second Yandex family (no answer at first) comes to its trial lesson.
+    const store = openLeadStore(dbPath)
+    store.applyUpdate(900, {
+      leadId: 2,
+      messageId: 102,
+      status: 'trial',
+      by: 'Ольга',
+      now: Date.UTC(2025, 1, 3, 9),
+    })
+    store.close()
+    const next = await leads(['--offline-conversions', '--upload'], env)
+    expect(next.stdout).toContain('Conversions after the last upload')
+    expect(next.stdout).toContain(': 1; skipped without a ClientId: 0. Uploaded to Metrika')
+    expect(metrika.uploads.at(-1)?.csv.trim().split('\n')).toEqual([
+      'ClientId,Target,DateTime',
+      `${yandex.client_id},trial,${Date.UTC(2025, 1, 3, 9) / 1000}`,
+    ])
+    // --since asks for a period again, whatever was uploaded.
+    const period = await leads(['--offline-conversions', '--since', '2025-01-01'])
+    expect(period.stderr).toBe('Conversions: 3; skipped without a ClientId: 1\n')
+
+    const refused = await leads(['--offline-conversions', '--upload', '--since', '2025-01-01'], {
       ...env,
       METRIKA_OAUTH_TOKEN: 'old',
     })

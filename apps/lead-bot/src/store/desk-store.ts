@@ -146,6 +146,14 @@ export function deskStore(conn: Connection) {
       sql('UPDATE leads SET reminded_at = NULL WHERE id = ?').run(id)
     },
     /** The week of the last digest sent or claimed. */
+    /**
+     * The time (ISO) of the newest conversion an upload to Metrika carried, by the id the file
+     * links visits by: the next upload starts after it (docs/decisions/0078).
+     */
+    conversionsUploadedThrough: (idType: string): string | undefined =>
+      getState(`metrika_uploaded_${idType}`),
+    setConversionsUploadedThrough: (idType: string, at: string): void =>
+      setState(`metrika_uploaded_${idType}`, at),
     digestWeek: (): string | undefined => getState(DIGEST_WEEK_KEY),
     setDigestWeek: (week: string): void => setState(DIGEST_WEEK_KEY, week),
     /**
