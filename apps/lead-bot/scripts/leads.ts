@@ -498,7 +498,7 @@ async function offline(): Promise<never> {
   const column = idType === 'yclid' ? 'Yclid' : 'ClientId'
   const read = openLeadStore(dbPath, { readOnly: true })
   let result: ReturnType<typeof offlineConversions>
-  // An upload without --since carries only what the last upload did not: Metrika would count a
+  // An upload without --since carries only what the last upload did not: Metrika may count a
   // conversion sent twice twice. A file (--out, stdout) moves nothing: its upload is the owner's.
   const uploadedThrough = values.upload ? read.conversionsUploadedThrough(idType) : undefined
   const from = range.from ?? (uploadedThrough === undefined ? 0 : Date.parse(uploadedThrough) + 1)
