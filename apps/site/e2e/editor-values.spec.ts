@@ -193,6 +193,10 @@ test('the preview shows the course and the announcement with the site’s own co
   await expect(preview.getByRole('link', { name: 'Python для старшеклассников' })).toBeVisible()
   // The card names the lowest price, as the catalogue does.
   await expect(preview.getByText('777\u00a0₽').first()).toBeVisible()
+  // A hidden course says so above its preview.
+  await expect(preview.getByRole('status')).toHaveCount(0)
+  await page.getByRole('switch', { name: 'Скрыть с сайта' }).click()
+  await expect(preview.getByRole('status')).toContainText('Курс скрыт с сайта')
 
   await openEntry(page, editor, 'announcements/new')
   await page.getByLabel('Заголовок').fill('День открытых дверей')
