@@ -2,9 +2,10 @@
 # scripts/nginx-check.sh: runs deploy/nginx/it-lab.conf in Debian's nginx on loopback against the
 # built site, with the real lead service behind it, and checks what a visitor gets: statuses and
 # 404 documents, cache headers, brotli/gzip, HTTP/2, the security headers, the HTTP->HTTPS redirect,
-# one lead through the proxy into SQLite, the owner's editor behind its gateway (apps/editor, on a
-# scratch repository: the login, a wrong password, the guarded files, Decap's API, the limits), and
-# an access log without client addresses or queries.
+# one lead through the proxy into SQLite (a plain form's with its ad tags from Referer), the
+# owner's editor behind its gateway (apps/editor, on a scratch repository: the login, a wrong
+# password, the guarded files, Decap's API, the limits), and an access log without client
+# addresses or queries.
 # deploy/nginx/acme-default.conf (Debian's default site, replaced) runs beside it, as on the server.
 #
 # Needs: a site build (`npm run build`), nginx with Debian's brotli_static module
@@ -446,13 +447,27 @@ else
 fi
 
 # The site's plain form (before or without JavaScript): answered with the site's thank-you page.
+# Posted from a page opened from an ad: the browser names that page, its query included, in
+# Referer (same origin), and the service keeps its tags as the lead's source (decision 0078).
 fetch "$BASE/lead/send" -X POST -H 'Content-Type: application/x-www-form-urlencoded' -H "Origin: $ORIGIN" \
+  -H "Referer: $ORIGIN/course/4?utm_source=yandex&utm_medium=cpc&utm_campaign=nginx-check" \
   --data-urlencode 'name=Форма nginx' --data-urlencode 'phone=8 912 345-67-89' \
   --data 'form=feedback&consent=&course=&quiz=&page=%2F&website='
 if [ "$STATUS" = 303 ] && [ "$(header Location)" = "$ORIGIN/thanks" ]; then
   ok "plain form POST -> 303 $(header Location)"
 else
   bad "plain form POST" "status $STATUS, Location '$(header Location)', body $(head -c 200 "$TMP/b")"
+fi
+DB_ROWS=$(node "$SERVICE" stored "$TMP/leads.sqlite" 2>&1)
+if node -e '
+  const row = JSON.parse(process.argv[1]).find((lead) => lead.name === "Форма nginx")
+  const ok = row?.utm_source === "yandex" && row.utm_medium === "cpc" &&
+    row.utm_campaign === "nginx-check" && row.landing_page === "/course/4"
+  process.exit(ok ? 0 : 1)
+' "$DB_ROWS" 2>/dev/null; then
+  ok "the plain form's lead keeps the ad's tags from its page's address (Referer through the proxy)"
+else
+  bad "plain form's source" "stored $DB_ROWS"
 fi
 
 fetch "$LEAD_URL" -X POST -H 'Content-Type: application/json' -H 'Origin: https://evil.example' \

@@ -54,7 +54,8 @@ export async function healthy(
   return false
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now (the editor gateway of the e2e takes its port here too). */
+export async function freePort(): Promise<number> {
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.address()

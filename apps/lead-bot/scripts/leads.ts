@@ -10,7 +10,18 @@ import { backupBytes, backupTo, deleteFromRescueCopies, restoreFrom } from '../s
 import { openLeadStore } from '../src/store/lead-store.ts'
 import { computeDigest, formatDigest, previousSchoolWeek, schoolDay } from '../src/desk.ts'
 import {
+  ID_TYPES,
+  metrikaTargets,
+  offlineConversions,
+  uploadOfflineConversions,
+  type IdType,
+} from '../src/metrika.ts'
+import {
+  BREAKDOWNS,
   CSV_DELIMITER,
+  breakdownReport,
+  formatBreakdownCsv,
+  formatBreakdownTable,
   formatCsv,
   formatReportCsv,
   formatReportTable,
@@ -19,7 +30,8 @@ import {
 } from '../src/report.ts'
 
 const USAGE = `Usage: npm run leads -- [--since DATE] [--until DATE] [--limit N] [CSV]
-       npm run leads -- --report [--since DATE] [--until DATE] [CSV]
+       npm run leads -- --report [--by source|course|month] [--since DATE] [--until DATE] [CSV]
+       npm run leads -- --offline-conversions [--since DATE] [--id yclid] [--out FILE | --upload]
        npm run leads -- --digest
        npm run leads -- --resend-failed [--channel NAME]
        npm run leads -- --delete "+7 (XXX) XXX-XX-XX"
@@ -36,6 +48,17 @@ const USAGE = `Usage: npm run leads -- [--since DATE] [--until DATE] [--limit N]
   --limit N        how many, newest first (default 50; with --csv: all)
   --report         leads per month (school time) by page, by course and by form, from the
                    first lead's month to the last one's
+  --by WHAT        with --report: leads, trials («Пришли на пробное») and enrolments
+                   («Записан») per source (UTM tags, else the linking site), course or month
+  --offline-conversions
+                   the CSV Metrika's offline-conversions upload takes: a row per lead's first
+                   «Пришли на пробное» and «Записан» (set on --since DATE or later), as the goals
+                   METRIKA_TARGET_TRIAL and METRIKA_TARGET_ENROLLED (default trial, enrolled;
+                   empty: not sent), by Metrika's ClientID, or with --id yclid by the ad click;
+                   leads without that id are skipped and counted. No name or phone in it
+  --upload         uploads it through Metrika's API instead (METRIKA_OAUTH_TOKEN,
+                   METRIKA_COUNTER_ID, default YANDEX_METRIKA_ID) and prints the upload's id;
+                   without --since, only the conversions set after the last upload's newest
   --digest         prints the digest of the past week (Monday to Sunday, school time); it
                    only prints: the running service sends the weekly one to the chat
   --resend-failed  puts the leads a channel refused for good or gave up on back in its queue,
@@ -97,6 +120,10 @@ function parseOptions() {
         restore: { type: 'string' },
         digest: { type: 'boolean', default: false },
         report: { type: 'boolean', default: false },
+        by: { type: 'string' },
+        'offline-conversions': { type: 'boolean', default: false },
+        id: { type: 'string' },
+        upload: { type: 'boolean', default: false },
         since: { type: 'string' },
         until: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -126,7 +153,28 @@ if (values.delimiter.length !== 1 || /["\r\n]/.test(values.delimiter)) {
   fail('--delimiter must be one character other than a quote or a line break')
 }
 
-if (values.out !== undefined && !values.csv) fail('--out goes with --csv')
+const conversions = values['offline-conversions']
+if (values.out !== undefined && !values.csv && !conversions) {
+  fail('--out goes with --csv or --offline-conversions')
+}
+const by = values.by
+if (by !== undefined) {
+  if (!values.report) fail('--by goes with --report')
+  if (!BREAKDOWNS.some((known) => known === by)) fail(`--by takes one of: ${BREAKDOWNS.join(', ')}`)
+}
+if (!conversions && (values.id !== undefined || values.upload)) {
+  fail('--id and --upload go with --offline-conversions')
+}
+const idType: IdType =
+  ID_TYPES.find((known) => known === (values.id ?? 'client-id')) ??
+  fail(`--id takes one of: ${ID_TYPES.join(', ')}`)
+if (conversions) {
+  if (values.report || values.digest || values.csv || values.limit !== undefined) {
+    fail('--offline-conversions goes with --since, --id, --out or --upload only')
+  }
+  if (values.until !== undefined) fail('--offline-conversions takes no --until: only past times')
+  if (values.upload && values.out !== undefined) fail('one of --out, --upload')
+}
 
 /** The leads --since and --until ask for: school days, both included; open without them. */
 function receivedRange(): { from?: number; to?: number } {
@@ -163,7 +211,12 @@ function npmBannerInStdout(env = process.env): boolean {
 }
 
 // A CSV after the banner does not open cleanly in Excel; on a terminal the banner does no harm.
-if (values.csv && values.out === undefined && !process.stdout.isTTY && npmBannerInStdout()) {
+if (
+  (values.csv || (conversions && !values.upload)) &&
+  values.out === undefined &&
+  !process.stdout.isTTY &&
+  npmBannerInStdout()
+) {
   process.stderr.write(
     'npm wrote its banner into this output ahead of the CSV: use --out leads.csv, ' +
       'or npm run -s leads -- --csv > leads.csv\n',
@@ -231,8 +284,10 @@ if (channel !== undefined) {
   if (!values['resend-failed']) fail('--channel goes with --resend-failed')
   if (!isChannelName(channel)) fail(`--channel takes one of: ${CHANNEL_NAMES.join(', ')}`)
 }
-if (actions.length > 0 && (values.csv || values.report || ranged)) {
-  fail('--csv, --report, --since and --until read leads; they do not go with a change')
+if (actions.length > 0 && (values.csv || values.report || ranged || conversions)) {
+  fail(
+    '--csv, --report, --offline-conversions, --since and --until read leads; they do not go with a change',
+  )
 }
 
 /** LEADS_RETENTION_DAYS as the service reads it: backups and restores keep to it too. */
@@ -340,6 +395,8 @@ if (!existsSync(dbPath)) {
   process.exit(0)
 }
 
+if (conversions) await offline()
+
 /** The digest's Telegram HTML as terminal text. */
 function plain(html: string): string {
   return html
@@ -358,6 +415,8 @@ try {
     process.stdout.write(
       `${plain(formatDigest(computeDigest(store.digestRows(from, to), from, to)))}\n`,
     )
+  } else if (values.report && by !== undefined) {
+    breakdown()
   } else if (values.report) {
     report()
   } else {
@@ -410,5 +469,87 @@ function report(): void {
     process.stdout.write(
       `Leads per month (school time)${periodText()}:\n\n${formatReportTable(monthly)}\n`,
     )
+  }
+}
+
+function breakdown(): void {
+  const rows = breakdownReport(
+    store.list(range),
+    store.statusesEver(),
+    BREAKDOWNS.find((known) => known === by) ?? 'source',
+  )
+  if (values.csv) {
+    writeCsv(formatBreakdownCsv(rows, csvOptions))
+  } else if (rows.total.leads === 0) {
+    process.stdout.write(`No leads${periodText()}.\n`)
+  } else {
+    process.stdout.write(`Leads by ${by ?? ''}${periodText()}:\n\n${formatBreakdownTable(rows)}\n`)
+  }
+}
+
+/** --offline-conversions: the CSV to a file or stdout, or the upload; then exits. */
+async function offline(): Promise<never> {
+  let targets: ReturnType<typeof metrikaTargets>
+  try {
+    targets = metrikaTargets(process.env)
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error))
+  }
+  const column = idType === 'yclid' ? 'Yclid' : 'ClientId'
+  const read = openLeadStore(dbPath, { readOnly: true })
+  let result: ReturnType<typeof offlineConversions>
+  // An upload without --since carries only what the last upload did not: Metrika may count a
+  // conversion sent twice twice. A file (--out, stdout) moves nothing: its upload is the owner's.
+  const uploadedThrough = values.upload ? read.conversionsUploadedThrough(idType) : undefined
+  const from = range.from ?? (uploadedThrough === undefined ? 0 : Date.parse(uploadedThrough) + 1)
+  let newest: string | undefined
+  try {
+    const presses = read.conversionPresses(from)
+    newest = presses.at(-1)?.at
+    result = offlineConversions(presses, targets, idType)
+  } finally {
+    read.close()
+  }
+  const after =
+    range.from === undefined && uploadedThrough !== undefined
+      ? ` after the last upload (${uploadedThrough})`
+      : ''
+  const counts = `Conversions${after}: ${result.rows}; skipped without a ${column}: ${result.skipped}`
+  if (!values.upload) {
+    writeCsv(result.csv)
+    process.stderr.write(`${counts}\n`)
+    process.exit(0)
+  }
+  const token = process.env.METRIKA_OAUTH_TOKEN?.trim() ?? ''
+  const counterId = (process.env.METRIKA_COUNTER_ID || process.env.YANDEX_METRIKA_ID || '').trim()
+  if (token === '') fail('--upload needs METRIKA_OAUTH_TOKEN')
+  if (!/^[1-9][0-9]*$/.test(counterId)) {
+    fail('--upload needs METRIKA_COUNTER_ID (or YANDEX_METRIKA_ID): the counter number')
+  }
+  if (result.rows === 0) {
+    process.stdout.write(`${counts}. Nothing to upload.\n`)
+    process.exit(0)
+  }
+  try {
+    const id = await uploadOfflineConversions({
+      apiUrl: process.env.METRIKA_API_URL || undefined,
+      counterId,
+      token,
+      idType,
+      csv: result.csv,
+      comment: 'it-lab leads',
+    })
+    if (newest !== undefined && (uploadedThrough === undefined || newest > uploadedThrough)) {
+      const write = openLeadStore(dbPath, { tool: true })
+      try {
+        write.setConversionsUploadedThrough(idType, newest)
+      } finally {
+        write.close()
+      }
+    }
+    process.stdout.write(`${counts}. Uploaded to Metrika: upload id ${id}\n`)
+    process.exit(0)
+  } catch (error) {
+    return abort('The upload failed', error)
   }
 }

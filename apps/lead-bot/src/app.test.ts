@@ -91,7 +91,7 @@ const BAD_REQUESTS: BadRequest[] = [
   { name: 'JSON string', body: '"Анна"', status: 400, error: 'invalid' },
   {
     name: 'body over the limit',
-    body: lead({ name: 'я'.repeat(3000), phone: VALID_PHONE }),
+    body: lead({ name: 'я'.repeat(5000), phone: VALID_PHONE }),
     status: 413,
   },
   { name: 'huge body (1 MB)', body: `{"name":"${'a'.repeat(1 << 20)}"}`, status: 413 },
@@ -1093,6 +1093,106 @@ describe('POST /send with the group the parent chose (docs/decisions/0075)', () 
     expect(response.statusCode).toBe(303)
     expect(response.headers.location).toBe(`${ORIGIN}/thanks`)
     expect(store.list({ limit: 1 })).toMatchObject([{ group: known?.id, metaWarning: null }])
+    await app.close()
+    store.close()
+  })
+})
+
+describe('where a lead came from (docs/decisions/0078)', () => {
+  const formPost = (referer: string | undefined) => ({
+    method: 'POST' as const,
+    url: '/send',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: ORIGIN,
+      ...(referer === undefined ? {} : { referer }),
+    },
+    payload: new URLSearchParams({
+      form: 'feedback',
+      consent: TEST_CONSENT,
+      page: '/course/4',
+      name: 'Анна',
+      phone: VALID_PHONE,
+      website: '',
+    }).toString(),
+  })
+
+  it('stores the source the script sent: this visit, the first one and the ClientID', async () => {
+    const { app, store } = await makeApp()
+    const source = {
+      visit: { utm_source: 'yandex', utm_medium: 'cpc', utm_campaign: 'zima-2027', landing: '/' },
+      first: { referrer: 'yandex.ru', landing: '/course/4' },
+      client_id: '1732000000123456789',
+    }
+    const response = await app.inject({
+      method: 'POST',
+      url: `/send?${QUERY}`,
+      headers: { 'content-type': JSON_TYPE },
+      payload: lead({ name: 'Анна', phone: VALID_PHONE, source }),
+    })
+    expect(response.statusCode).toBe(200)
+    expect(store.list({ limit: 1 })).toMatchObject([{ source }])
+    await app.close()
+    store.close()
+  })
+
+  it('takes a lead whose source is odd or oversized, cut and dropped', async () => {
+    const { app, store } = await makeApp()
+    const response = await app.inject({
+      method: 'POST',
+      url: `/send?${QUERY}`,
+      headers: { 'content-type': JSON_TYPE },
+      payload: lead({
+        name: 'Анна',
+        phone: VALID_PHONE,
+        source: {
+          visit: { utm_source: 'x'.repeat(500), fbclid: 'y', utm_medium: 7 },
+          client_id: 'z',
+        },
+      }),
+    })
+    expect(response.statusCode).toBe(200)
+    expect(store.list({ limit: 1 })[0]?.source).toEqual({ visit: { utm_source: 'x'.repeat(100) } })
+    const text = await app.inject({
+      method: 'POST',
+      url: `/send?${QUERY}`,
+      headers: { 'content-type': JSON_TYPE },
+      payload: lead({ name: 'Борис', phone: VALID_PHONE, source: 'yandex' }),
+    })
+    expect(text.statusCode).toBe(200)
+    expect(store.list({ limit: 1 })[0]).toMatchObject({ name: 'Борис', source: {} })
+    await app.close()
+    store.close()
+  })
+
+  it("reads a plain form post's source from the address of the site's page that posted it", async () => {
+    const { app, store } = await makeApp()
+    const page = `${ORIGIN}/course/4?utm_source=vk&utm_medium=social&utm_campaign=leto&yclid=42`
+    expect((await app.inject(formPost(page))).statusCode).toBe(303)
+    expect(store.list({ limit: 1 })[0]?.source).toEqual({
+      visit: {
+        utm_source: 'vk',
+        utm_medium: 'social',
+        utm_campaign: 'leto',
+        yclid: '42',
+        landing: '/course/4',
+      },
+    })
+    await app.close()
+    store.close()
+  })
+
+  it('keeps no source from a page without tags, from another site or from no page', async () => {
+    const { app, store } = await makeApp()
+    for (const referer of [
+      `${ORIGIN}/course/4`,
+      'https://evil.example/?utm_source=spam',
+      'not a url',
+      undefined,
+    ]) {
+      expect((await app.inject(formPost(referer))).statusCode).toBe(303)
+    }
+    expect(store.list({ limit: 10 }).map((row) => row.source)).toEqual([{}, {}, {}, {}])
     await app.close()
     store.close()
   })

@@ -11,6 +11,12 @@ import {
   type LeadErrorReason,
   type LeadFieldErrors,
 } from '@it-lab/shared'
+import {
+  cleanLeadSource,
+  hasOrigin,
+  touchFromUrl,
+  type LeadSource,
+} from '@it-lab/shared/lead-source'
 import { readLeadMeta } from '@it-lab/shared/lead-query'
 import type { ExtraChannelName } from './channel-names.ts'
 import type { Config } from './config.ts'
@@ -19,8 +25,11 @@ import { isDiskFull, StoreFencedError } from './store/connection.ts'
 import type { LeadStore } from './store/lead-store.ts'
 import { createGroupCommit } from './group-commit.ts'
 
-/** A lead is two short fields; anything bigger than this is not a person's form. */
-export const BODY_LIMIT_BYTES = 4096
+/**
+ * A lead is two short fields and where it came from (two visits' bounded tags, lead-source.ts);
+ * anything bigger than this is not a person's form.
+ */
+export const BODY_LIMIT_BYTES = 8192
 
 /**
  * After a lead was refused for want of space, /health says `full` until a lead is stored or the
@@ -143,6 +152,32 @@ function routeOf(request: FastifyRequest): string {
 function fieldsReason(fields: LeadFieldErrors): LeadErrorReason {
   if (fields.name !== undefined && fields.phone !== undefined) return 'name-phone'
   return fields.name !== undefined ? 'name' : 'phone'
+}
+
+/**
+ * The source of a lead sent without one (a plain form post, or an older site's script): the tags
+ * of the site's page that posted it, which the browser names in `Referer` (docs/decisions/0078).
+ * Only a page of the site's own origins counts, and only when it carried tags.
+ */
+function refererSource(request: FastifyRequest, origins: Set<string>): LeadSource | undefined {
+  const referer = request.headers.referer
+  if (referer === undefined || !URL.canParse(referer)) return undefined
+  const url = new URL(referer)
+  if (!origins.has(url.origin)) return undefined
+  const visit = touchFromUrl(url)
+  return hasOrigin(visit) ? { visit } : undefined
+}
+
+/**
+ * A JSON lead's `source` apart from its fields: the fields are validated as a lead, the source is
+ * read on its own and, whatever it holds, never refuses the lead (docs/decisions/0078).
+ */
+function splitSource(body: unknown): { fields: unknown; source: unknown } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('source' in body)) {
+    return { fields: body, source: undefined }
+  }
+  const { source, ...fields } = body as Record<string, unknown>
+  return { fields, source }
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -362,6 +397,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const { meta } = read
     // A form post's other fields (name, phone, the hidden ones) are read by name; the rest is
     // whatever the browser or an extension added, and is dropped.
+    const json = splitSource(form ? undefined : request.body)
     const lead = validateLead(
       form
         ? {
@@ -370,7 +406,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             // A repeated or odd `group` is dropped: the choice is never a reason to refuse.
             ...(typeof fields?.group === 'string' ? { group: fields.group } : {}),
           }
-        : request.body,
+        : json.fields,
     )
     if (!lead.success) {
       if (form) return seeSitePage(request, reply, paths.leadError(fieldsReason(lead.fields)))
@@ -410,6 +446,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           quiz: meta.quiz,
           page: meta.page,
           group,
+          source: cleanLeadSource(json.source) ?? refererSource(request, allowedOrigins) ?? null,
           metaWarning: warnings.length > 0 ? warnings.join('\n') : null,
         },
         now(),

@@ -3,6 +3,8 @@
 // CLI show.
 export const STATUS_LABELS = {
   called: 'Позвонили',
+  // The family came to the trial lesson: a step the reports and Metrika count (docs/decisions/0078).
+  trial: 'Пришли на пробное',
   enrolled: 'Записан',
   no_answer: 'Не дозвонились',
   refused: 'Отказ',

@@ -21,12 +21,13 @@ export interface DeskConfig {
 // One letter per status keeps `callback_data` (at most 64 bytes) short: `s:<lead id>:<code>`.
 const CODES: Record<DeskStatus, string> = {
   called: 'c',
+  trial: 't',
   enrolled: 'e',
   no_answer: 'n',
   refused: 'r',
 }
 
-/** The four status buttons under a lead message, two per row. */
+/** The status buttons under a lead message: the call's outcome, the family's steps, a refusal. */
 export function statusKeyboard(leadId: number): InlineKeyboard {
   const button = (status: DeskStatus) => ({
     text: STATUS_LABELS[status],
@@ -34,8 +35,9 @@ export function statusKeyboard(leadId: number): InlineKeyboard {
   })
   return {
     inline_keyboard: [
-      [button('called'), button('enrolled')],
-      [button('no_answer'), button('refused')],
+      [button('called'), button('no_answer')],
+      [button('trial'), button('enrolled')],
+      [button('refused')],
     ],
   }
 }
@@ -150,7 +152,7 @@ export interface Digest {
   total: number
   byForm: [string, number][]
   byCourse: [string, number][]
-  /** By latest status: contacted (called, enrolled or refused), enrolled, lost (refused). */
+  /** By latest status: contacted (called, trial, enrolled or refused), enrolled, lost (refused). */
   called: number
   enrolled: number
   lost: number
@@ -189,7 +191,7 @@ export function computeDigest(rows: DigestRow[], from: number, to: number): Dige
       ...tally(rows.flatMap((row) => (row.course === null ? [] : [courseTitle(row.course)]))),
       ...tally(rows.flatMap((row) => (row.course === null ? ['без курса'] : []))),
     ],
-    called: count(['called', 'enrolled', 'refused']),
+    called: count(['called', 'trial', 'enrolled', 'refused']),
     enrolled: count(['enrolled']),
     lost: count(['refused']),
     notReached: count(['no_answer']),

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import type { LeadRow } from './store/rows.ts'
 import {
+  breakdownReport,
+  formatBreakdownCsv,
+  formatBreakdownTable,
   formatCsv,
   formatReportCsv,
   formatReportTable,
   formatTable,
   monthlyReport,
 } from './report.ts'
-import type { ReportLead } from './report.ts'
+import type { BreakdownLead, ReportLead } from './report.ts'
+import type { DeskStatus } from './desk-statuses.ts'
 import { GROUPS, OTHER_TIME, groupTimeText } from '@it-lab/shared'
 import { UNKNOWN_COURSE, courseTitle } from '../harness/sample-leads.ts'
 
@@ -32,22 +36,54 @@ const row: LeadRow = {
   page: '/course/4',
   group: null,
   metaWarning: null,
+  source: {},
   desk: { status: 'called', at: '2025-01-15T11:00:00.000Z', by: 'Ольга (@olga)' },
   deskStatusId: 1,
   deskShownId: 1,
   remindedAt: null,
 }
 
+const TOUCH_HEADER = (prefix: string) =>
+  [
+    'Метка utm_source',
+    'Метка utm_medium',
+    'Метка utm_campaign',
+    'Метка utm_content',
+    'Метка utm_term',
+    'Клик в Директе (yclid)',
+    'Клик в Google (gclid)',
+    'Переход с сайта',
+    'Страница входа',
+  ]
+    .map((title) => prefix + title)
+    .join(';')
+
 const HEADER =
-  '№;Получена;Имя;Телефон;Форма;Курс;Тест подсказал;Группа;Страница;Статус;Статус отмечен;' +
+  '№;Получена;Имя;Телефон;Форма;Курс;Тест подсказал;Группа;Страница;Источник;' +
+  `${TOUCH_HEADER('')};${TOUCH_HEADER('Первый визит: ')};ClientID Метрики;Статус;Статус отмечен;` +
   'Кто отметил;Доставка в Telegram;Попыток отправки;Отправлена;Последняя ошибка;Версия согласия'
+/** The source's cells of a lead without one. */
+const NO_SOURCE_CELLS = ';'.repeat(20)
 
 describe('formatCsv', () => {
   it('writes a BOM, Russian headers, school time, names of courses and statuses, CRLF rows', () => {
     expect(formatCsv([row])).toBe(
       `\uFEFF${HEADER}\r\n7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Форма обратной связи;` +
-        `${courseTitle(4)};;;/course/4;Позвонили;15.01.2025 15:00;Ольга (@olga);` +
+        `${courseTitle(4)};;;/course/4;${NO_SOURCE_CELLS}Позвонили;15.01.2025 15:00;Ольга (@olga);` +
         `отправлена;1;15.01.2025 14:05;;2025-09-01.0a1b2c3d\r\n`,
+    )
+  })
+
+  it('writes where the lead came from: its words, the tags of both visits, the ClientID', () => {
+    const source = {
+      visit: { utm_source: 'yandex', utm_medium: 'cpc', utm_campaign: 'zima-2027', landing: '/' },
+      first: { referrer: 'vk.com', landing: '/course/4' },
+      client_id: '1732000000123456789',
+    }
+    const [, line] = formatCsv([{ ...row, source }]).split('\r\n')
+    expect(line).toContain(
+      ';/course/4;yandex / cpc / zima-2027;yandex;cpc;zima-2027;;;;;;/;;;;;;;;vk.com;/course/4;' +
+        '1732000000123456789;Позвонили;',
     )
   })
 
@@ -64,7 +100,7 @@ describe('formatCsv', () => {
     }
     expect(formatCsv([lead], { bom: false }).split('\r\n')[1]).toBe(
       `7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Окно «Бесплатный пробный урок»;курс №${UNKNOWN_COURSE};` +
-        `${courseTitle(1)};;/course/4;;;;ошибка;1;;HTTP 400 Bad Request: chat not found;` +
+        `${courseTitle(1)};;/course/4;${NO_SOURCE_CELLS};;;ошибка;1;;HTTP 400 Bad Request: chat not found;` +
         '2025-09-01.0a1b2c3d',
     )
   })
@@ -115,8 +151,8 @@ describe('formatCsv', () => {
     }
     const cells = (formatCsv([lead], { bom: false }).split('\r\n')[1] ?? '').split(';')
     expect(cells[2]).toBe('Ан[31mна')
-    expect(cells[11]).toBe(`Ольга${'я'.repeat(59)}`)
-    expect(cells[15]).toBe('HTTP 400 Bad')
+    expect(cells[31]).toBe(`Ольга${'я'.repeat(59)}`)
+    expect(cells[35]).toBe('HTTP 400 Bad')
     const table = formatTable([lead])
     expect(table.split('\n').filter((line) => /[\p{Cc}\u202e\u2066]/u.test(line))).toEqual([])
     expect(table).toContain(`Ан[31mна  `)
@@ -280,5 +316,95 @@ describe('the monthly report', () => {
       'Форма;Форма обратной связи;0;1;1',
       '',
     ])
+  })
+})
+
+describe('the report by source, course and month', () => {
+  const yandex = { visit: { utm_source: 'yandex', utm_medium: 'cpc', utm_campaign: 'zima' } }
+  const leads: BreakdownLead[] = [
+    { id: 1, receivedAt: '2025-01-10T10:00:00.000Z', course: 4, source: yandex },
+    { id: 2, receivedAt: '2025-01-11T10:00:00.000Z', course: 4, source: yandex },
+    // The first visit's source counts when the lead's own visit had none.
+    {
+      id: 3,
+      receivedAt: '2025-02-01T10:00:00.000Z',
+      course: null,
+      source: { visit: { landing: '/' }, first: yandex.visit },
+    },
+    { id: 4, receivedAt: '2025-02-02T10:00:00.000Z', course: 4, source: {} },
+    {
+      id: 5,
+      receivedAt: '2024-12-31T20:30:00.000Z',
+      course: 1,
+      source: { visit: { referrer: 'vk.com' } },
+    },
+    {
+      id: 6,
+      receivedAt: '2025-02-03T10:00:00.000Z',
+      course: 1,
+      source: { visit: { referrer: 'vk.com' } },
+    },
+    {
+      id: 7,
+      receivedAt: '2025-02-04T10:00:00.000Z',
+      course: 1,
+      source: { visit: { referrer: 'vk.com' } },
+    },
+  ]
+  // Lead 1 came to the trial and enrolled; lead 3 enrolled; lead 5 came to the trial only.
+  const statuses = new Map<number, Set<DeskStatus>>([
+    [1, new Set(['called', 'trial', 'enrolled'])],
+    [2, new Set(['no_answer'])],
+    [3, new Set(['enrolled'])],
+    [5, new Set(['called', 'trial'])],
+  ])
+  const rows = (by: 'source' | 'course' | 'month') =>
+    breakdownReport(leads, statuses, by).rows.map((row) => [
+      row.label,
+      row.leads,
+      row.trials,
+      row.enrolled,
+    ])
+
+  it('by source: most leads (then enrolments) first, the leads without one last, with trials and enrolments', () => {
+    expect(rows('source')).toEqual([
+      ['yandex / cpc / zima', 3, 1, 2],
+      ['vk.com (переход)', 3, 1, 0],
+      ['без источника', 1, 0, 0],
+    ])
+    expect(breakdownReport(leads, statuses, 'source').total).toEqual({
+      label: 'Всего',
+      leads: 7,
+      trials: 2,
+      enrolled: 2,
+    })
+  })
+
+  it('by course and by month (school time), in order', () => {
+    expect(rows('course')).toEqual([
+      [courseTitle(4), 3, 1, 1],
+      [courseTitle(1), 3, 1, 0],
+      ['без курса', 1, 0, 1],
+    ])
+    expect(rows('month')).toEqual([
+      ['янв 2025', 3, 2, 1],
+      ['фев 2025', 4, 0, 1],
+    ])
+  })
+
+  it('prints a table with the total, and a CSV for Excel', () => {
+    const report = breakdownReport(leads, statuses, 'source')
+    expect(formatBreakdownTable(report).split('\n')).toEqual([
+      'Источник             Заявок  Пришли на пробное  Записались',
+      'yandex / cpc / zima       3                  1           2',
+      'vk.com (переход)          3                  1           0',
+      'без источника             1                  0           0',
+      'Всего                     7                  2           2',
+    ])
+    expect(formatBreakdownCsv(report, { bom: false })).toBe(
+      'Источник;Заявок;Пришли на пробное;Записались\r\n' +
+        'yandex / cpc / zima;3;1;2\r\nvk.com (переход);3;1;0\r\nбез источника;1;0;0\r\n' +
+        'Всего;7;2;2\r\n',
+    )
   })
 })

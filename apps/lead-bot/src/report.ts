@@ -1,6 +1,8 @@
 import { PHONE_PATTERN } from '@it-lab/shared'
+import type { Touch } from '@it-lab/shared/lead-source'
 import type { LeadRow } from './store/rows.ts'
-import { STATUS_LABELS } from './desk-statuses.ts'
+import { STATUS_LABELS, type DeskStatus } from './desk-statuses.ts'
+import { NO_SOURCE, sourceKey, sourceText } from './source-text.ts'
 import { schoolClock } from './desk.ts'
 import { SCHOOL_TIME_ZONE, courseTitle, formLabel, groupText } from './telegram.ts'
 import { plainText, presserName, withoutControls } from './plain-text.ts'
@@ -93,6 +95,25 @@ function csvTime(iso: string): string {
 
 const course = (id: number | null) => (id === null ? null : courseTitle(id))
 
+/** A visit's source as columns, each named as the ad cabinets name the tag. */
+function touchColumns(
+  prefix: string,
+  touch: (lead: LeadRow) => Touch | undefined,
+): [string, (lead: LeadRow) => string | null][] {
+  const names: [string, keyof Touch][] = [
+    ['Метка utm_source', 'utm_source'],
+    ['Метка utm_medium', 'utm_medium'],
+    ['Метка utm_campaign', 'utm_campaign'],
+    ['Метка utm_content', 'utm_content'],
+    ['Метка utm_term', 'utm_term'],
+    ['Клик в Директе (yclid)', 'yclid'],
+    ['Клик в Google (gclid)', 'gclid'],
+    ['Переход с сайта', 'referrer'],
+    ['Страница входа', 'landing'],
+  ]
+  return names.map(([title, key]) => [prefix + title, (lead) => touch(lead)?.[key] ?? null])
+}
+
 /** The export's columns: the owner's names for them, and each lead's cell. */
 const CSV_COLUMNS: [string, (lead: LeadRow) => string | number | null][] = [
   ['№', (lead) => lead.id],
@@ -104,6 +125,12 @@ const CSV_COLUMNS: [string, (lead: LeadRow) => string | number | null][] = [
   ['Тест подсказал', (lead) => course(lead.quiz)],
   ['Группа', (lead) => (lead.group === null ? null : groupText(lead.group))],
   ['Страница', (lead) => lead.page],
+  // Where the family came from (docs/decisions/0078): the visit the lead was sent in, then the
+  // first visit the browser kept.
+  ['Источник', (lead) => sourceText(lead.source)],
+  ...touchColumns('', (lead) => lead.source.visit),
+  ...touchColumns('Первый визит: ', (lead) => lead.source.first),
+  ['ClientID Метрики', (lead) => lead.source.client_id ?? null],
   ['Статус', (lead) => (lead.desk === null ? null : STATUS_LABELS[lead.desk.status])],
   ['Статус отмечен', (lead) => (lead.desk === null ? null : csvTime(lead.desk.at))],
   ['Кто отметил', (lead) => (lead.desk === null ? null : presserName(lead.desk.by))],
@@ -264,4 +291,110 @@ export function formatReportCsv(
     ],
     options,
   )
+}
+
+/** What `--report --by` groups leads by. */
+export const BREAKDOWNS = ['source', 'course', 'month'] as const
+export type Breakdown = (typeof BREAKDOWNS)[number]
+
+/** What a breakdown reads of a lead: no name or phone. */
+export type BreakdownLead = Pick<LeadRow, 'id' | 'receivedAt' | 'course' | 'source'>
+
+export interface BreakdownRow {
+  label: string
+  leads: number
+  /** Leads the owner marked «Пришли на пробное», and «Записан», at any time. */
+  trials: number
+  enrolled: number
+}
+
+export interface BreakdownReport {
+  title: string
+  rows: BreakdownRow[]
+  total: BreakdownRow
+}
+
+const BREAKDOWN_TITLES: Record<Breakdown, string> = {
+  source: 'Источник',
+  course: 'Курс',
+  month: 'Месяц',
+}
+
+/**
+ * Leads, trials and enrolments per source, course or month (school time), from the statuses the
+ * owner set in the chat (docs/decisions/0078). The leads without a source or course come last.
+ */
+export function breakdownReport(
+  leads: BreakdownLead[],
+  statuses: Map<number, Set<DeskStatus>>,
+  by: Breakdown,
+): BreakdownReport {
+  const key = (lead: BreakdownLead): [string, number] => {
+    if (by === 'month') {
+      const month = monthNumber(lead.receivedAt)
+      return [`${MONTHS[month % 12]} ${Math.floor(month / 12)}`, month]
+    }
+    if (by === 'course') {
+      const title = course(lead.course)
+      return title === null ? ['без курса', 1] : [title, 0]
+    }
+    const source = sourceKey(lead.source)
+    return [source, source === NO_SOURCE ? 1 : 0]
+  }
+  const groups = new Map<string, { order: number; row: BreakdownRow }>()
+  const total: BreakdownRow = { label: 'Всего', leads: 0, trials: 0, enrolled: 0 }
+  for (const lead of leads) {
+    const [label, order] = key(lead)
+    const group = groups.get(label) ?? { order, row: { label, leads: 0, trials: 0, enrolled: 0 } }
+    groups.set(label, group)
+    const ever = statuses.get(lead.id)
+    for (const row of [group.row, total]) {
+      row.leads += 1
+      if (ever?.has('trial')) row.trials += 1
+      if (ever?.has('enrolled')) row.enrolled += 1
+    }
+  }
+  // Most leads first, then most enrolments and trials, then by name; months in order.
+  const rank = ({ row }: { row: BreakdownRow }) => [row.leads, row.enrolled, row.trials]
+  const rows = [...groups.values()]
+    .sort((a, b) => {
+      if (a.order !== b.order || by === 'month') return a.order - b.order
+      const difference = rank(b).map((count, i) => count - (rank(a)[i] ?? 0))
+      return difference.find((d) => d !== 0) ?? a.row.label.localeCompare(b.row.label, 'ru')
+    })
+    .map(({ row }) => row)
+  return { title: BREAKDOWN_TITLES[by], rows, total }
+}
+
+const breakdownCells = (row: BreakdownRow) => [
+  row.label,
+  String(row.leads),
+  String(row.trials),
+  String(row.enrolled),
+]
+const breakdownHeader = (report: BreakdownReport) => [
+  report.title,
+  'Заявок',
+  'Пришли на пробное',
+  'Записались',
+]
+
+/** The breakdown for the terminal: a row per value, then the total; counts right-aligned. */
+export function formatBreakdownTable(report: BreakdownReport): string {
+  const rows = [
+    breakdownHeader(report),
+    ...report.rows.map(breakdownCells),
+    breakdownCells(report.total),
+  ]
+  const widths = widthsOf(rows)
+  return rows.map((cells) => line(cells, widths, 1)).join('\n')
+}
+
+/** The breakdown as CSV for Excel. */
+export function formatBreakdownCsv(
+  report: BreakdownReport,
+  options: { delimiter?: string; bom?: boolean } = {},
+): string {
+  const cells = (row: BreakdownRow) => [row.label, row.leads, row.trials, row.enrolled]
+  return csv([breakdownHeader(report), ...report.rows.map(cells), cells(report.total)], options)
 }

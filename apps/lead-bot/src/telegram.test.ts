@@ -77,6 +77,31 @@ describe('formatLeadMessage', () => {
     )
   })
 
+  it('names the source in one line: the tags, else the click id or the linking site; none without one', () => {
+    const line = (source: Parameters<typeof formatLeadMessage>[0]['source']) =>
+      formatLeadMessage({ ...lead, source })
+        .split('\n')
+        .filter((text) => text.startsWith('<b>Источник:</b>'))
+    const tags = { utm_source: 'yandex', utm_medium: 'cpc', utm_campaign: 'zima-2027' }
+    expect(line({ visit: { ...tags, utm_term: 'python', landing: '/' } })).toEqual([
+      '<b>Источник:</b> yandex / cpc / zima-2027',
+    ])
+    expect(line({ visit: { referrer: 'yandex.ru', landing: '/' } })).toEqual([
+      '<b>Источник:</b> yandex.ru (переход)',
+    ])
+    expect(line({ visit: { yclid: '123' } })).toEqual(['<b>Источник:</b> Яндекс Директ'])
+    expect(line({ visit: { landing: '/' }, first: { utm_source: 'vk<b>' } })).toEqual([
+      '<b>Источник:</b> vk&lt;b&gt; (первый визит)',
+    ])
+    expect(line({ visit: { landing: '/course/4' } })).toEqual([])
+    expect(line({})).toEqual([])
+    expect(line(undefined)).toEqual([])
+    // The ClientID is for Metrika only: the chat never shows it.
+    expect(
+      formatLeadMessage({ ...lead, source: { client_id: '1732000000123456789' } }),
+    ).not.toMatch(/Источник|1732000000123456789/)
+  })
+
   it('escapes markup in user text', () => {
     const text = formatLeadMessage({ ...lead, name: '<a href="x">Иван</a> & Co' })
     expect(text).toContain('<b>Имя:</b> &lt;a href=&quot;x&quot;&gt;Иван&lt;/a&gt; &amp; Co\n')

@@ -6,8 +6,10 @@ import {
   GROUP_MAX_LENGTH,
   HIDDEN_COURSES,
 } from '@it-lab/shared'
+import type { LeadSource } from '@it-lab/shared/lead-source'
 import type { NotifyMode, TelegramConfig } from './config.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
+import { sourceText } from './source-text.ts'
 import type { StatusChange } from './store/rows.ts'
 
 /** Telegram's limit for one message's text. */
@@ -88,6 +90,7 @@ export interface LeadMessage {
   page?: string | null
   group?: string | null
   metaWarning?: string | null
+  source?: LeadSource
   desk?: StatusChange | null
 }
 
@@ -98,10 +101,11 @@ export interface MessageOptions {
 }
 
 /**
- * «Курс», «Тест подсказал», «Группа», «Страница»: where the lead came from, and a warning for what this
+ * «Курс», «Тест подсказал», «Группа», «Страница», «Источник»: where the lead came from, and a warning for what this
  * service did not know of it (a newer site); no personal data.
  */
 function contextLines(lead: LeadMessage): string[] {
+  const source = sourceText(lead.source)
   return [
     ...(lead.course == null ? [] : [`<b>Курс:</b> ${escapeHtml(courseTitle(lead.course))}`]),
     ...(lead.quiz == null ? [] : [`<b>Тест подсказал:</b> ${escapeHtml(courseTitle(lead.quiz))}`]),
@@ -109,6 +113,7 @@ function contextLines(lead: LeadMessage): string[] {
       ? []
       : [`<b>Группа:</b> ${escapeWithin(groupText(lead.group), GROUP_MAX_LENGTH + 80)}`]),
     ...(lead.page == null ? [] : [`<b>Страница:</b> ${escapeWithin(lead.page, 128)}`]),
+    ...(source === null ? [] : [`<b>Источник:</b> ${escapeWithin(source, 240)}`]),
     ...(lead.metaWarning == null
       ? []
       : lead.metaWarning.split('\n').map((note) => `⚠️ ${escapeWithin(note, 160)}`)),

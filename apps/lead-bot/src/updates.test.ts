@@ -155,12 +155,13 @@ describe('status buttons', () => {
       inline_keyboard: [
         [
           { text: 'Позвонили', callback_data: `s:${id}:c` },
-          { text: 'Записан', callback_data: `s:${id}:e` },
+          { text: 'Не дозвонились', callback_data: `s:${id}:n` },
         ],
         [
-          { text: 'Не дозвонились', callback_data: `s:${id}:n` },
-          { text: 'Отказ', callback_data: `s:${id}:r` },
+          { text: 'Пришли на пробное', callback_data: `s:${id}:t` },
+          { text: 'Записан', callback_data: `s:${id}:e` },
         ],
+        [{ text: 'Отказ', callback_data: `s:${id}:r` }],
       ],
     })
 

@@ -70,10 +70,16 @@ function courseOf(data: Record<string, unknown>): CourseEntry {
   }
 }
 
-function CoursePreview({ course }: { course: CourseEntry }) {
+function CoursePreview({ course, hidden }: { course: CourseEntry; hidden: boolean }) {
   const shown = defineCourse(course)
   return (
     <>
+      {hidden ? (
+        <p role="status" className="bg-amber-100 p-4 font-bold text-amber-900">
+          Курс скрыт с сайта: его нет в каталоге, на главной и в тесте, а по его адресу — «Курс
+          сейчас не проводится».
+        </p>
+      ) : null}
       <section aria-label="Карточка в каталоге" className="bg-slate-50 p-4">
         <p className="mb-3 text-sm font-bold text-slate-600">Карточка в каталоге</p>
         <div className="max-w-sm">
@@ -150,9 +156,10 @@ function sitePreview(view: (props: PreviewProps) => ReactNode): ComponentClass {
 }
 
 export const coursePreview = sitePreview(({ entry, getAsset }) => {
-  const course = courseOf(entryData(entry))
+  const data = entryData(entry)
+  const course = courseOf(data)
   if (course.image) showPicture(course.image, getAsset(course.image)?.toString())
-  return <CoursePreview course={course} />
+  return <CoursePreview course={course} hidden={data.hidden === true} />
 })
 
 export const announcementPreview = sitePreview(({ entry }) => {

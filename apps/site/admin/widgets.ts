@@ -34,7 +34,7 @@ function numberText(value: unknown): string {
   return typeof value === 'number' ? String(value) : typeof value === 'string' ? value : ''
 }
 
-type NumberState = { text: string; taken: ListedEntry[] | undefined }
+type NumberState = { text: string; taken: ListedEntry[] | undefined; touched: boolean }
 
 type NumberMethods = {
   componentDidMount(): void
@@ -43,21 +43,23 @@ type NumberMethods = {
   isValid(): Validity
   read(text: string): ReturnType<typeof readWholeNumber>
   handleChange(event: Event): void
+  handleFocus(): void
   handleBlur(): void
   render(): unknown
 }
 
 const WholeNumberControl = createClass<ControlProps, NumberState, NumberMethods>({
   getInitialState() {
-    return { text: numberText(this.props.value), taken: undefined }
+    return { text: numberText(this.props.value), taken: undefined, touched: false }
   },
   componentDidMount() {
     const folder = option<string>(this.props.field, 'unique_in_folder')
     if (!folder) return
     void listEntries(this.props.config, folder).then((taken) => {
       this.setState({ taken })
-      // A new course: the number after the highest one, as the owner would pick it.
-      if (this.state.text === '') {
+      // A new course: the number after the highest one, as the owner would pick it; never into a
+      // field she is already in (the list may come after her first keys on a slow link).
+      if (this.state.text === '' && !this.state.touched) {
         const next = Math.max(0, ...taken.map((entry) => Number(entry.data.id) || 0)) + 1
         this.setState({ text: String(next) })
         this.props.onChange(next)
@@ -125,6 +127,10 @@ const WholeNumberControl = createClass<ControlProps, NumberState, NumberMethods>
     const reading = this.read(text)
     this.props.onChange(reading.ok ? reading.value : text)
   },
+  handleFocus() {
+    this.setState({ touched: true })
+    this.props.setActiveStyle()
+  },
   handleBlur() {
     this.props.setInactiveStyle()
     this.props.validate()
@@ -138,7 +144,7 @@ const WholeNumberControl = createClass<ControlProps, NumberState, NumberMethods>
       className: this.props.classNameWrapper,
       value: this.state.text,
       onChange: this.handleChange,
-      onFocus: this.props.setActiveStyle,
+      onFocus: this.handleFocus,
       onBlur: this.handleBlur,
     })
   },

@@ -129,6 +129,32 @@ test('a new course gets the next free number; a number another course has is ref
   )
 })
 
+test('the next number is never put into the field the owner is already in', async ({ page }) => {
+  // The editor lists the courses to suggest the next number; on a slow link it comes late.
+  let release = () => {}
+  const listed = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/admin/api/v1', async (route) => {
+    const body = route.request().postDataJSON() as { action?: string } | null
+    if (body?.action === 'entriesByFolder') await listed
+    await route.continue()
+  })
+  await openEntry(page, editor, 'courses/new')
+  const id = page.getByLabel('Номер курса')
+  await id.click()
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/admin/api/v1') &&
+      (response.request().postDataJSON() as { action?: string } | null)?.action ===
+        'entriesByFolder',
+  )
+  release()
+  await answered
+  await id.pressSequentially('25')
+  await expect(id).toHaveValue('25')
+})
+
 test('the lists speak grammatical Russian and the courses are listed by number', async ({
   page,
 }) => {
@@ -193,6 +219,10 @@ test('the preview shows the course and the announcement with the site’s own co
   await expect(preview.getByRole('link', { name: 'Python для старшеклассников' })).toBeVisible()
   // The card names the lowest price, as the catalogue does.
   await expect(preview.getByText('777\u00a0₽').first()).toBeVisible()
+  // A hidden course says so above its preview.
+  await expect(preview.getByRole('status')).toHaveCount(0)
+  await page.getByRole('switch', { name: 'Скрыть с сайта' }).click()
+  await expect(preview.getByRole('status')).toContainText('Курс скрыт с сайта')
 
   await openEntry(page, editor, 'announcements/new')
   await page.getByLabel('Заголовок').fill('День открытых дверей')

@@ -39,7 +39,12 @@ test('a lead typed on the site reaches the real service and its database', async
   await form.getByRole('button', { name: 'Оставить заявку' }).click()
   const sent = await request
   expect(sent.method()).toBe('POST')
-  expect(sent.postDataJSON()).toEqual({ name, phone: '+7 (912) 345-67-89' })
+  // Beside the name and phone, only where the visit began (docs/decisions/0078): typed in here.
+  expect(sent.postDataJSON()).toEqual({
+    name,
+    phone: '+7 (912) 345-67-89',
+    source: { visit: { landing: '/consent' } },
+  })
   const query = new URL(sent.url()).searchParams
   expect(query.get('form')).toBe('feedback')
   expect(query.get('consent')).toBe(consentVersion)
@@ -171,7 +176,11 @@ test('the honeypot is hidden from people, and a bot filling it is dropped', asyn
   const request = page.waitForRequest(SEND_URL)
   await form.getByRole('button', { name: 'Оставить заявку' }).click()
   const sent = await request
-  expect(sent.postDataJSON()).toEqual({ name, phone: '+7 (900) 444-55-66' })
+  expect(sent.postDataJSON()).toEqual({
+    name,
+    phone: '+7 (900) 444-55-66',
+    source: { visit: { landing: '/' } },
+  })
   expect(new URL(sent.url()).searchParams.get('website')).toBe('http://spam.example')
   await expect(page.getByRole('dialog', { name: /Спасибо!/ })).toBeVisible()
   expect(storedLeads(name)).toHaveLength(0)

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { hashPassword } from '../../editor/src/password.ts'
+import { freePort } from '../../../scripts/deploy/service.ts'
 import { buildSiteServer } from '../server/site-server.ts'
 
 // The editor as the owner meets it, for the e2e and the owner guide's screenshots: the editor
@@ -37,15 +37,6 @@ export type EditorGatewayOptions = {
   buildDir: string
   /** Changes the scratch copy before its first commit (e.g. completes school.json). */
   prepare?: (repo: string) => void
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('no free port')
-  return address.port
 }
 
 function gitIn(repo: string, args: string[]): string {

@@ -48,6 +48,20 @@ function lead(n: number, extra: Partial<NewLead> = {}): NewLead {
   }
 }
 
+/** A lead from a Yandex Direct ad, with Metrika's ClientID (docs/decisions/0078). */
+const AD_SOURCE = {
+  visit: {
+    utm_source: 'yandex',
+    utm_medium: 'cpc',
+    utm_campaign: 'zima-2027',
+    utm_content: 'banner-1',
+    utm_term: 'python для детей',
+    yclid: '5550001',
+    landing: '/course/4',
+  },
+  client_id: '1732000000123456789',
+}
+
 let dbNumber = 0
 const cleanup: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -104,6 +118,33 @@ describe('the signed webhook', () => {
       },
     })
     await eventually(() => expect(state(store, 'webhook')).toMatchObject({ pending: 0, failed: 0 }))
+  })
+
+  it("carries the lead's source: this visit's tags, click ids, linking site and landing page", async () => {
+    const receiver = await startFakeWebhook(SECRET)
+    cleanup.push(() => receiver.close())
+    const store = newStore(['webhook'])
+    store.insert(lead(2, { source: AD_SOURCE }), Date.now())
+    run(store, [createWebhookChannel({ url: receiver.url, secret: SECRET })])
+    await eventually(() => expect(receiver.received).toHaveLength(1))
+    expect(receiver.received[0]?.body).toMatchObject({
+      lead: {
+        source: {
+          utm_source: 'yandex',
+          utm_medium: 'cpc',
+          utm_campaign: 'zima-2027',
+          utm_content: 'banner-1',
+          utm_term: 'python для детей',
+          yclid: '5550001',
+          gclid: null,
+          referrer: null,
+          landing_page: '/course/4',
+          text: 'yandex / cpc / zima-2027',
+          first_visit: false,
+        },
+      },
+    })
+    expect(JSON.stringify(receiver.received[0]?.body)).not.toContain(AD_SOURCE.client_id)
   })
 
   it('a signature made with another secret does not verify', async () => {
@@ -427,6 +468,25 @@ describe('Bitrix24', () => {
       UTM_CONTENT: '',
       UTM_TERM: '',
     })
+  })
+
+  it('fills the UTM fields and names the source in the comment (docs/decisions/0078)', async () => {
+    const portal = await startFakeBitrix24()
+    cleanup.push(() => portal.close())
+    const store = newStore(['bitrix24'])
+    store.insert(lead(6, { source: AD_SOURCE }), Date.now())
+    run(store, [createBitrix24Channel({ webhookUrl: portal.webhookUrl, sourceId: 'WEB' })])
+    await eventually(() => expect(portal.leads).toHaveLength(1))
+    expect(portal.leads[0]).toMatchObject({
+      COMMENTS: expect.stringContaining('Источник: yandex / cpc / zima-2027') as unknown,
+      UTM_SOURCE: 'yandex',
+      UTM_MEDIUM: 'cpc',
+      UTM_CAMPAIGN: 'zima-2027',
+      UTM_CONTENT: 'banner-1',
+      UTM_TERM: 'python для детей',
+    })
+    // Metrika's ClientID is for Metrika only.
+    expect(JSON.stringify(portal.leads[0])).not.toContain(AD_SOURCE.client_id)
   })
 
   it('backs off on 503 QUERY_LIMIT_EXCEEDED and delivers every lead', async () => {

@@ -1,7 +1,9 @@
 // What every channel besides Telegram sends of a lead, made in one place (docs/decisions/0077):
-// a channel formats this, never the stored row, so a field added here (the lead's source, once
-// the site captures it) reaches the e-mail, the webhook and the CRMs together.
+// a channel formats this, never the stored row, so a field added here (the lead's source,
+// docs/decisions/0078) reaches the e-mail, the webhook and the CRMs together.
+import { hasOrigin } from '@it-lab/shared/lead-source'
 import { courseTitle, formLabel, groupText, schoolTime } from '../telegram.ts'
+import { sourceText } from '../source-text.ts'
 import type { LeadRow } from '../store/rows.ts'
 
 /** A course as channels name it: its catalogue id and its title. */
@@ -11,15 +13,24 @@ export interface PayloadCourse {
 }
 
 /**
- * Where the family came from (UTM tags, the ad click id, the referring host). The site does not
- * capture it yet, so it is null; the CRMs' own fields for it are mapped from here already.
+ * Where the family came from: the visit the lead was sent in, else the first visit the browser
+ * kept (UTM tags, the ad click ids, the referring host, the landing page). Metrika's ClientID is
+ * not here: it goes to Metrika only (docs/decisions/0078).
  */
 export interface LeadSource {
+  /** As the chat shows it: «yandex / cpc / zima-2027», «yandex.ru (переход)». */
+  text: string
+  /** Whether this is the first visit's source, not the one the lead was sent in. */
+  firstVisit: boolean
   utmSource: string | null
   utmMedium: string | null
   utmCampaign: string | null
   utmContent: string | null
   utmTerm: string | null
+  yclid: string | null
+  gclid: string | null
+  referrer: string | null
+  landingPage: string | null
 }
 
 export interface LeadPayload {
@@ -49,6 +60,27 @@ export interface LeadPayload {
 const course = (id: number | null): PayloadCourse | null =>
   id === null ? null : { id, title: courseTitle(id) }
 
+function payloadSource(lead: LeadRow): LeadSource | null {
+  const text = sourceText(lead.source)
+  const { visit, first } = lead.source
+  const firstVisit = !hasOrigin(visit)
+  const touch = firstVisit ? first : visit
+  if (text === null || touch === undefined) return null
+  return {
+    text,
+    firstVisit,
+    utmSource: touch.utm_source ?? null,
+    utmMedium: touch.utm_medium ?? null,
+    utmCampaign: touch.utm_campaign ?? null,
+    utmContent: touch.utm_content ?? null,
+    utmTerm: touch.utm_term ?? null,
+    yclid: touch.yclid ?? null,
+    gclid: touch.gclid ?? null,
+    referrer: touch.referrer ?? null,
+    landingPage: touch.landing ?? null,
+  }
+}
+
 export function leadPayload(lead: LeadRow): LeadPayload {
   return {
     id: lead.id,
@@ -63,11 +95,11 @@ export function leadPayload(lead: LeadRow): LeadPayload {
     quiz: course(lead.quiz),
     page: lead.page,
     group: lead.group === null ? null : groupText(lead.group),
-    source: null,
+    source: payloadSource(lead),
   }
 }
 
-/** «Курс: Python», «Группа: …», «Страница: /courses/python»: the lead's context, as lines. */
+/** «Курс: Python», «Группа: …», «Страница: …», «Источник: …»: the lead's context, as lines. */
 export function contextLines(lead: LeadPayload): string[] {
   return [
     `Форма: ${lead.formLabel}`,
@@ -75,6 +107,7 @@ export function contextLines(lead: LeadPayload): string[] {
     ...(lead.quiz ? [`Тест подсказал: ${lead.quiz.title}`] : []),
     ...(lead.group === null ? [] : [`Группа: ${lead.group}`]),
     ...(lead.page === null ? [] : [`Страница: ${lead.page}`]),
+    ...(lead.source === null ? [] : [`Источник: ${lead.source.text}`]),
   ]
 }
 

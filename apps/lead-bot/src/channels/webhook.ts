@@ -34,6 +34,12 @@ export function webhookBody(lead: LeadPayload, sentAt: number): string {
         utm_campaign: lead.source.utmCampaign,
         utm_content: lead.source.utmContent,
         utm_term: lead.source.utmTerm,
+        yclid: lead.source.yclid,
+        gclid: lead.source.gclid,
+        referrer: lead.source.referrer,
+        landing_page: lead.source.landingPage,
+        text: lead.source.text,
+        first_visit: lead.source.firstVisit,
       },
     },
   })

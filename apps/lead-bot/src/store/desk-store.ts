@@ -3,6 +3,18 @@
 import type { Connection } from './connection.ts'
 import { deskStatus, iso, num, numOrNull, str, strOrNull, toLead } from './rows.ts'
 import type { DigestRow, LeadRow, StatusChange, StatusPress } from './rows.ts'
+import type { DeskStatus } from '../desk-statuses.ts'
+
+/** A status set on a lead, with the ids Metrika knows its visit by (docs/decisions/0078). */
+export interface ConversionPress {
+  leadId: number
+  status: DeskStatus
+  /** ISO 8601 UTC. */
+  at: string
+  clientId: string | null
+  /** The ad click of the visit the lead was sent in, else of the first visit. */
+  yclid: string | null
+}
 
 /** The state key of the week (its Monday, school date) whose digest was sent or claimed last. */
 const DIGEST_WEEK_KEY = 'digest_week'
@@ -134,6 +146,14 @@ export function deskStore(conn: Connection) {
       sql('UPDATE leads SET reminded_at = NULL WHERE id = ?').run(id)
     },
     /** The week of the last digest sent or claimed. */
+    /**
+     * The time (ISO) of the newest conversion an upload to Metrika carried, by the id the file
+     * links visits by: the next upload starts after it (docs/decisions/0078).
+     */
+    conversionsUploadedThrough: (idType: string): string | undefined =>
+      getState(`metrika_uploaded_${idType}`),
+    setConversionsUploadedThrough: (idType: string, at: string): void =>
+      setState(`metrika_uploaded_${idType}`, at),
     digestWeek: (): string | undefined => getState(DIGEST_WEEK_KEY),
     setDigestWeek: (week: string): void => setState(DIGEST_WEEK_KEY, week),
     /**
@@ -145,6 +165,45 @@ export function deskStore(conn: Connection) {
       if (previous === week) return false
       setState(DIGEST_WEEK_KEY, week)
       return { previous }
+    },
+    /**
+     * Every status each lead was ever given: a family enrolled after its trial counts for both
+     * (the reports by source, course and month).
+     */
+    statusesEver(): Map<number, Set<DeskStatus>> {
+      const ever = new Map<number, Set<DeskStatus>>()
+      for (const row of sql('SELECT DISTINCT lead_id, status FROM lead_status_history').all()) {
+        const status = deskStatus(row.status)
+        if (status === null) continue
+        const id = num(row.lead_id)
+        const statuses = ever.get(id) ?? new Set<DeskStatus>()
+        statuses.add(status)
+        ever.set(id, statuses)
+      }
+      return ever
+    },
+    /** Each lead's first press of each status, set at or after `since` (epoch ms), oldest first. */
+    conversionPresses(since: number): ConversionPress[] {
+      return sql(
+        `SELECT h.lead_id, h.status, MIN(h.at) AS at, l.metrika_client_id,
+           COALESCE(l.yclid, l.first_yclid) AS yclid
+         FROM lead_status_history AS h JOIN leads AS l ON l.id = h.lead_id
+         GROUP BY h.lead_id, h.status HAVING MIN(h.at) >= ? ORDER BY MIN(h.at), h.lead_id`,
+      )
+        .all(iso(since))
+        .flatMap((row) => {
+          const status = deskStatus(row.status)
+          if (status === null) return []
+          return [
+            {
+              leadId: num(row.lead_id),
+              status,
+              at: str(row.at),
+              clientId: strOrNull(row.metrika_client_id),
+              yclid: strOrNull(row.yclid),
+            },
+          ]
+        })
     },
     /** Leads received in [from, to) (epoch ms), for the weekly digest. */
     digestRows(from: number, to: number): DigestRow[] {

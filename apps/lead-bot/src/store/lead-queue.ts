@@ -1,7 +1,7 @@
 // The leads and their way to the chat: storing, the outbox's queue, listing and deletion.
 import { randomUUID } from 'node:crypto'
 import type { Connection } from './connection.ts'
-import { iso, num, phoneKey, strOrNull, toLead } from './rows.ts'
+import { SOURCE_COLUMNS, iso, num, phoneKey, sourceValues, strOrNull, toLead } from './rows.ts'
 import type { DeliveryStats, LeadRow, LeadToInsert, NewLead } from './rows.ts'
 
 /** The batch's BEGIN IMMEDIATE failed (write lock not obtained, I/O): no row was tried. */
@@ -32,15 +32,15 @@ const bounds = ({ from, to }: ReceivedRange) => ({
   to: to === undefined ? null : iso(to),
 })
 
+const INSERT_LEAD = `INSERT INTO leads (uid, received_at, name, phone, form, consent_version,
+    next_attempt_at, course, quiz, page, meta_warning, chosen_group, ${SOURCE_COLUMNS.join(', ')})
+  VALUES (${new Array(12 + SOURCE_COLUMNS.length).fill('?').join(', ')}) RETURNING *`
+
 export function leadQueue(conn: Connection) {
   const { db, sql } = conn
 
   function insert({ lead, now }: LeadToInsert): LeadRow {
-    const row = sql(
-      `INSERT INTO leads (uid, received_at, name, phone, form, consent_version, next_attempt_at,
-         course, quiz, page, meta_warning, chosen_group)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-    ).get(
+    const row = sql(INSERT_LEAD).get(
       randomUUID(),
       iso(now),
       lead.name,
@@ -53,6 +53,7 @@ export function leadQueue(conn: Connection) {
       lead.page ?? null,
       lead.metaWarning ?? null,
       lead.group ?? null,
+      ...sourceValues(lead.source),
     )
     if (!row) throw new Error('INSERT returned no row')
     const stored = toLead(row)

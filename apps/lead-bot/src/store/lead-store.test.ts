@@ -6,7 +6,7 @@ import { fillUntil, mountTmpfs } from '../../harness/full-disk.ts'
 import { tempDir } from '../../test/helpers.ts'
 import { TransactionNotStartedError } from './lead-queue.ts'
 import { openLeadStore } from './lead-store.ts'
-import type { NewLead } from './rows.ts'
+import { SOURCE_COLUMNS, type NewLead } from './rows.ts'
 import { SCHEMA_VERSION } from './schema.ts'
 
 const temp = tempDir()
@@ -183,6 +183,50 @@ describe('schema v2', () => {
   })
 })
 
+/** What v8 added (docs/decisions/0078): its source columns, dropped to make an older file. */
+const DROP_V8_COLUMNS = SOURCE_COLUMNS.map(
+  (column) => `ALTER TABLE leads DROP COLUMN ${column};`,
+).join('\n')
+
+describe('schema v8: where a lead came from', () => {
+  it('upgrades a v7 file in place: every lead kept, with no source; new leads keep theirs', () => {
+    const file = path.join(temp.dir, 'v7.sqlite')
+    openLeadStore(file).close()
+    const v7 = new DatabaseSync(file)
+    v7.exec(`${DROP_V8_COLUMNS}
+      INSERT INTO leads (uid, received_at, name, phone, form, consent_version, next_attempt_at,
+        course, page, chosen_group, status, desk_status, desk_status_at, desk_status_by)
+      VALUES ('u-1', '2025-01-15T10:00:00.000Z', 'Анна', '+7 (912) 345-67-89', 'feedback',
+          '2025-01', 0, 4, '/course/4', 'other', 'sent', 'called', '2025-01-15T11:00:00.000Z', 'Ольга'),
+        ('u-2', '2025-01-16T10:00:00.000Z', 'Борис', '+7 (912) 345-67-80', 'feedback',
+          '2025-01', 0, NULL, '/', NULL, 'pending', NULL, NULL, NULL);
+      PRAGMA user_version = 7;`)
+    v7.close()
+
+    const store = openLeadStore(file)
+    const source = {
+      visit: { utm_source: 'yandex', utm_medium: 'cpc', landing: '/course/4' },
+      first: { referrer: 'ya.ru' },
+      client_id: '1732000000123456789',
+    }
+    store.insert({ ...lead, name: 'Вера', source }, Date.parse('2025-01-17T10:00:00.000Z'))
+    expect(
+      store
+        .list({ limit: 10 })
+        .map((row) => [row.name, row.course, row.group, row.status, row.desk?.status, row.source]),
+    ).toEqual([
+      ['Вера', null, null, 'pending', undefined, source],
+      ['Борис', null, null, 'pending', undefined, {}],
+      ['Анна', 4, 'other', 'sent', 'called', {}],
+    ])
+    store.close()
+    const raw = new DatabaseSync(file, { readOnly: true })
+    expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
+    expect(SCHEMA_VERSION).toBe(8)
+    raw.close()
+  })
+})
+
 describe('schema v6 and v7: the chosen group, the other channels', () => {
   it('upgrades a database the previous version made in place: its leads kept, without a group', () => {
     const file = path.join(temp.dir, 'v5.sqlite')
@@ -190,7 +234,8 @@ describe('schema v6 and v7: the chosen group, the other channels', () => {
     // lead in it.
     openLeadStore(file).close()
     const v5 = new DatabaseSync(file)
-    v5.exec(`DROP TRIGGER lead_deleted_deliveries;
+    v5.exec(`${DROP_V8_COLUMNS}
+      DROP TRIGGER lead_deleted_deliveries;
       DROP TABLE lead_deliveries;
       DROP TABLE delivery_channels;
       ALTER TABLE leads DROP COLUMN chosen_group;
@@ -210,7 +255,6 @@ describe('schema v6 and v7: the chosen group, the other channels', () => {
     store.close()
     const raw = new DatabaseSync(file, { readOnly: true })
     expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
-    expect(SCHEMA_VERSION).toBe(7)
     expect(
       raw
         .prepare(

@@ -6,7 +6,7 @@
 // every status press of both, the latest shown.
 import type { SQLOutputValue } from 'node:sqlite'
 import type { Connection } from './connection.ts'
-import { iso, num, str, strOrNull } from './rows.ts'
+import { SOURCE_COLUMNS, iso, num, str, strOrNull } from './rows.ts'
 import { SCHEMA_VERSION } from './schema.ts'
 
 export interface MergeCounts {
@@ -24,7 +24,8 @@ export interface MergeCounts {
 
 const LEAD_COLUMNS = `uid, received_at, name, phone, form, consent_version, status, attempts,
   next_attempt_at, last_error, sent_at, telegram_message_id, course, quiz, page, desk_status,
-  desk_status_at, desk_status_by, reminded_at, meta_warning, in_flight, may_repeat, chosen_group`
+  desk_status_at, desk_status_by, reminded_at, meta_warning, in_flight, may_repeat, chosen_group,
+  ${SOURCE_COLUMNS.join(', ')}`
 
 type Row = Record<string, SQLOutputValue>
 

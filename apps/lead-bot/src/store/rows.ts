@@ -1,6 +1,7 @@
 // The rows of the lead database as the rest of the service sees them, and their conversions.
 import type { SQLOutputValue } from 'node:sqlite'
 import { maskPhoneDigits } from '@it-lab/shared'
+import { TOUCH_KEYS, type LeadSource, type Touch, type TouchKey } from '@it-lab/shared/lead-source'
 import { DESK_STATUSES } from '../desk-statuses.ts'
 import type { DeskStatus } from '../desk-statuses.ts'
 
@@ -20,6 +21,8 @@ export interface NewLead {
   group?: string | null
   /** What the service did not know of the lead's metadata, one note a line (shown in the chat). */
   metaWarning?: string | null
+  /** Where the family came from: this visit's and the first visit's source, the ClientID. */
+  source?: LeadSource | null
 }
 
 /** One status press: what was set, when (ISO 8601 UTC) and by whom (the presser's name). */
@@ -38,6 +41,8 @@ export interface LeadRow extends NewLead {
   page: string | null
   group: string | null
   metaWarning: string | null
+  /** Empty when the lead came with no source (docs/decisions/0078). */
+  source: LeadSource
   /** ISO 8601 UTC. */
   receivedAt: string
   status: LeadStatus
@@ -123,6 +128,55 @@ export function deskStatus(value: SQLOutputValue | undefined): DeskStatus | null
   return DESK_STATUSES.find((known) => known === text) ?? null
 }
 
+/** The column of each part of a visit's source; the first visit's are `first_` and the same. */
+const TOUCH_COLUMNS: Record<TouchKey, string> = {
+  utm_source: 'utm_source',
+  utm_medium: 'utm_medium',
+  utm_campaign: 'utm_campaign',
+  utm_content: 'utm_content',
+  utm_term: 'utm_term',
+  yclid: 'yclid',
+  gclid: 'gclid',
+  referrer: 'referrer',
+  landing: 'landing_page',
+}
+
+/** The source's columns, in the order `sourceValues` gives their values. */
+export const SOURCE_COLUMNS = [
+  ...TOUCH_KEYS.map((key) => TOUCH_COLUMNS[key]),
+  ...TOUCH_KEYS.map((key) => `first_${TOUCH_COLUMNS[key]}`),
+  'metrika_client_id',
+]
+
+/** A lead's source as the values of SOURCE_COLUMNS. */
+export function sourceValues(source: LeadSource | null | undefined): (string | null)[] {
+  return [
+    ...TOUCH_KEYS.map((key) => source?.visit?.[key] ?? null),
+    ...TOUCH_KEYS.map((key) => source?.first?.[key] ?? null),
+    source?.client_id ?? null,
+  ]
+}
+
+function toTouch(row: Record<string, SQLOutputValue>, prefix: string): Touch | undefined {
+  const touch: Touch = {}
+  for (const key of TOUCH_KEYS) {
+    const value = strOrNull(row[prefix + TOUCH_COLUMNS[key]])
+    if (value !== null) touch[key] = value
+  }
+  return Object.keys(touch).length === 0 ? undefined : touch
+}
+
+function toSource(row: Record<string, SQLOutputValue>): LeadSource {
+  const visit = toTouch(row, '')
+  const first = toTouch(row, 'first_')
+  const clientId = strOrNull(row.metrika_client_id)
+  return {
+    ...(visit === undefined ? {} : { visit }),
+    ...(first === undefined ? {} : { first }),
+    ...(clientId === null ? {} : { client_id: clientId }),
+  }
+}
+
 export function toLead(row: Record<string, SQLOutputValue>): LeadRow {
   const status = deskStatus(row.desk_status)
   return {
@@ -146,6 +200,7 @@ export function toLead(row: Record<string, SQLOutputValue>): LeadRow {
     page: strOrNull(row.page),
     group: strOrNull(row.chosen_group),
     metaWarning: strOrNull(row.meta_warning),
+    source: toSource(row),
     desk:
       status === null ? null : { status, at: str(row.desk_status_at), by: str(row.desk_status_by) },
     deskStatusId: numOrNull(row.desk_status_id),

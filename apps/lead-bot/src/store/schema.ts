@@ -137,6 +137,28 @@ const MIGRATIONS = [
    CREATE TRIGGER lead_deleted_deliveries AFTER DELETE ON leads BEGIN
      DELETE FROM lead_deliveries WHERE lead_id = old.id;
    END;`,
+  // v8 (docs/decisions/0078): where the lead came from — the ad tags, the ad click ids, the site
+  // that linked (host only) and the landing page of the visit it was sent in, the same of the
+  // first visit the browser kept, and Metrika's ClientID (sent only with analytics consent).
+  `ALTER TABLE leads ADD COLUMN utm_source TEXT;
+   ALTER TABLE leads ADD COLUMN utm_medium TEXT;
+   ALTER TABLE leads ADD COLUMN utm_campaign TEXT;
+   ALTER TABLE leads ADD COLUMN utm_content TEXT;
+   ALTER TABLE leads ADD COLUMN utm_term TEXT;
+   ALTER TABLE leads ADD COLUMN yclid TEXT;
+   ALTER TABLE leads ADD COLUMN gclid TEXT;
+   ALTER TABLE leads ADD COLUMN referrer TEXT;
+   ALTER TABLE leads ADD COLUMN landing_page TEXT;
+   ALTER TABLE leads ADD COLUMN first_utm_source TEXT;
+   ALTER TABLE leads ADD COLUMN first_utm_medium TEXT;
+   ALTER TABLE leads ADD COLUMN first_utm_campaign TEXT;
+   ALTER TABLE leads ADD COLUMN first_utm_content TEXT;
+   ALTER TABLE leads ADD COLUMN first_utm_term TEXT;
+   ALTER TABLE leads ADD COLUMN first_yclid TEXT;
+   ALTER TABLE leads ADD COLUMN first_gclid TEXT;
+   ALTER TABLE leads ADD COLUMN first_referrer TEXT;
+   ALTER TABLE leads ADD COLUMN first_landing_page TEXT;
+   ALTER TABLE leads ADD COLUMN metrika_client_id TEXT;`,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

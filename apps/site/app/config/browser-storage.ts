@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   trialPopupDismissedAt: 'trial_popup_dismissed_at',
   fontCached: FONT_CACHED_KEY,
   quizSuggestion: 'quiz_suggested_course',
+  firstSource: 'lead_source_first',
+  visitSource: 'lead_source_visit',
 } as const
 
 export type StorageKeyName = keyof typeof STORAGE_KEYS

@@ -67,6 +67,14 @@ function listen(attribute: string, onClick: (event: MouseEvent) => void): void {
 
 /** Switches on the page's behaviours; the end-to-end tests wait for `<html data-hydrated>`. */
 export function startPage(): void {
+  // The address the visit began at carries its ad tags. The code that keeps them loads on its
+  // own, off every page's first load (docs/decisions/0078-where-a-lead-came-from.md).
+  const [landing, referrer, at] = [new URL(window.location.href), document.referrer, Date.now()]
+  import('#app/lib/attribution.ts').then(
+    ({ captureVisit }) => captureVisit(landing, referrer, at),
+    // Not loaded (offline, a new release): this visit's lead goes without its source.
+    () => {},
+  )
   showCookieBanner()
   markScrolled()
   listen(A.scrollToTop, () => {

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PagePathContext } from '#app/components/page-path.tsx'
+import { STORAGE_KEYS } from '#app/config/browser-storage.ts'
 import { paths } from '#app/config/paths.ts'
 import { courses } from '#app/content/courses.ts'
 import { GROUPS, groupChoiceText } from '#app/content/groups.ts'
@@ -39,6 +40,9 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
 
 const fetchMock = vi.fn<typeof fetch>()
 
+/** Until the lead was taken: the send first loads the code that reads the visit's source. */
+const leadTaken = () => vi.waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1))
+
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock)
   fetchMock.mockReset()
@@ -49,6 +53,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals()
+  sessionStorage.clear()
 })
 
 describe('lead form on a course page with groups (docs/decisions/0075)', () => {
@@ -62,6 +67,7 @@ describe('lead form on a course page with groups (docs/decisions/0075)', () => {
     expect(within(choice).getByRole('radio', { name: /^Другое время/ })).toBeChecked()
     await user.click(within(choice).getByRole('radio', { name: groupChoiceText(group) }))
     await fillAndSubmit(user)
+    await leadTaken()
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       name: 'Анна',
       phone: '+7 (912) 345-67-89',
@@ -86,6 +92,7 @@ describe('lead form', () => {
     fetchMock.mockResolvedValue(new Response('{"ok":true}', { status: 200 }))
     const user = renderForm()
     await fillAndSubmit(user)
+    await leadTaken()
 
     expect(fetchMock).toHaveBeenCalledTimes(1)
     const [url, init] = fetchMock.mock.calls[0] ?? []
@@ -101,6 +108,30 @@ describe('lead form', () => {
     expect(onSuccess).toHaveBeenCalledTimes(1)
     expect(screen.getByLabelText('Имя')).toHaveValue('')
     expect(screen.getByLabelText('Телефон')).toHaveValue('')
+  })
+
+  it('sends where the visit came from; to a service that does not know it, the lead goes again without it', async () => {
+    const visit = { utm_source: 'yandex', utm_medium: 'cpc', landing: '/' }
+    sessionStorage.setItem(STORAGE_KEYS.visitSource, JSON.stringify(visit))
+    fetchMock
+      .mockResolvedValueOnce(
+        new Response(
+          '{"error":"invalid","message":"Unknown fields: source","fields":{},"unknownFields":["source"]}',
+          { status: 400 },
+        ),
+      )
+      .mockResolvedValueOnce(new Response('{"ok":true}', { status: 200 }))
+    const user = renderForm()
+    await fillAndSubmit(user)
+    await leadTaken()
+
+    const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as unknown)
+    const phone = '+7 (912) 345-67-89'
+    expect(bodies).toEqual([
+      { name: 'Анна', phone, source: { visit } },
+      { name: 'Анна', phone },
+    ])
+    expect(reportError).not.toHaveBeenCalled()
   })
 
   it('a non-ok status raises the send error, reports it with the form tag and keeps the values', async () => {

@@ -24,7 +24,8 @@ export type SendLeadOptions = {
 
 /**
  * POST {LEAD_API_URL}/send with the JSON body `{name, phone}`, plus `group` when the form offered
- * the course's groups (docs/decisions/0075); the form tag, consent
+ * the course's groups (docs/decisions/0075) and `source`, where the visitor came from, when known
+ * (docs/decisions/0078); the form tag, consent
  * version, context and honeypot travel in the query string. Only the status is read, and the body only
  * on error. Network failures reject with the browser's own error.
  */
@@ -33,10 +34,29 @@ export async function sendLead(
   { form, honeypot, context }: SendLeadOptions,
 ) {
   const query = leadQueryString(form, honeypot, env.consentVersion, context)
-  const response = await fetch(`${env.leadApiUrl}/send?${query}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, phone, ...(group === undefined ? {} : { group }) }),
-  })
-  if (!response.ok) throw new LeadSendError(response.status, await response.text())
+  // Loaded when a lead is sent, off the page's first load; a lead goes without it if it fails.
+  const source = await import('#app/lib/attribution.ts').then(
+    ({ leadSource }) => leadSource(Date.now()),
+    () => undefined,
+  )
+  const post = (withSource: boolean) =>
+    fetch(`${env.leadApiUrl}/send?${query}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name,
+        phone,
+        ...(group === undefined ? {} : { group }),
+        ...(withSource && source !== undefined ? { source } : {}),
+      }),
+    })
+  let response = await post(true)
+  let body = response.ok ? '' : await response.text()
+  // A service from before sources (a rollback, or the moment of a release) refuses the field:
+  // the lead goes again without it, since where it came from never costs a lead.
+  if (response.status === 400 && source !== undefined && body.includes('"source"')) {
+    response = await post(false)
+    body = response.ok ? '' : await response.text()
+  }
+  if (!response.ok) throw new LeadSendError(response.status, body)
 }

@@ -1,3 +1,4 @@
+import { FIRST_TOUCH_DAYS } from '@it-lab/shared/lead-source'
 import { STORAGE_KEYS, type StorageKeyName } from '#app/config/browser-storage.ts'
 import { paths } from '#app/config/paths.ts'
 import { asClauses, contactChannels, signature, type PolicyContext } from './policy-context.ts'
@@ -26,6 +27,14 @@ const SITE_ENTRIES: Record<StorageKeyName, StoredEntry> = {
   quizSuggestion: {
     area: 'session',
     what: 'номер курса, который подсказал тест на Сайте; он отправляется вместе с заявкой, если вы отправите её в этом посещении, и стирается, когда вы закрываете вкладку',
+  },
+  firstSource: {
+    area: 'local',
+    what: `откуда вы впервые пришли на Сайт: метки рекламы из адреса (utm_source, utm_medium, utm_campaign, utm_content, utm_term), номер перехода по рекламе (yclid, gclid), адрес сайта, с которого вы перешли (без страницы), и первая открытая страница; он отправляется вместе с заявкой, чтобы Школа знала, какая реклама привела семью, и через ${FIRST_TOUCH_DAYS} дней заменяется новым`,
+  },
+  visitSource: {
+    area: 'session',
+    what: 'то же для этого посещения: откуда вы пришли и первая открытая страница; отправляется вместе с заявкой и стирается, когда вы закрываете вкладку',
   },
 }
 
