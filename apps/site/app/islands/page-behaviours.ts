@@ -11,8 +11,8 @@ import {
 import { hasStoredCookieConsent, storeCookieConsent } from '#app/lib/cookie-consent.ts'
 import { cacheWebFontForNextVisit } from '#app/lib/web-font.ts'
 
-/** The attributes the prerendered parts carry for these behaviours. */
-export const BEHAVIOUR_ATTRIBUTES = {
+/** The attributes the prerendered parts carry for these behaviours (their components write them). */
+const A = {
   /** The cookie banner (hidden in the HTML) and its 'Понятно'. */
   cookieBanner: 'data-cookie-banner',
   cookieAccept: 'data-cookie-accept',
@@ -26,8 +26,6 @@ export const BEHAVIOUR_ATTRIBUTES = {
   /** A goal reported once when the page opens (a course page's `openCourseDetails`). */
   goalOnOpen: 'data-goal-on-open',
 } as const
-
-const A = BEHAVIOUR_ATTRIBUTES
 
 function elements(attribute: string): HTMLElement[] {
   return [...document.querySelectorAll<HTMLElement>(`[${attribute}]`)]
