@@ -1,4 +1,5 @@
 import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import {
   ContentError,
@@ -339,8 +340,17 @@ export const PICTURE_SPECS: Readonly<Record<PictureKind, ResponsiveImageSpec>> =
 /** A course picture as the pages get it. */
 export const COURSE_PHOTO = PICTURE_SPECS.course
 
-/** The virtual module's source: each picture's fallback URL, `srcset` and the better formats. */
-async function uploadsModule(kind: PictureKind, uploads: Map<string, string>): Promise<string> {
+/**
+ * The virtual module's source: each picture's fallback URL, `srcset` and the better formats. For
+ * the prerendering build an SVG also carries its `data:` URL, which a picture on the first screen
+ * uses: it paints with the document, a round trip sooner (docs/performance.md, "The first
+ * screen's pictures"); the browser's bundles never carry it.
+ */
+async function uploadsModule(
+  kind: PictureKind,
+  uploads: Map<string, string>,
+  prerender: boolean,
+): Promise<string> {
   const imports = new Map<string, string>()
   /** An expression for the built URL of `file`, imported through Vite so it gets a hashed name. */
   const url = (file: string) => {
@@ -357,7 +367,10 @@ async function uploadsModule(kind: PictureKind, uploads: Map<string, string>): P
   const entries: string[] = []
   for (const [name, file] of uploads) {
     if (file.toLowerCase().endsWith('.svg')) {
-      entries.push(`${JSON.stringify(name)}: { src: ${url(file)}, sources: [] }`)
+      const inline = prerender
+        ? `, inline: ${JSON.stringify(svgDataUrl(await readFile(file, 'utf8')))}`
+        : ''
+      entries.push(`${JSON.stringify(name)}: { src: ${url(file)}${inline}, sources: [] }`)
       continue
     }
     const variants = await buildResponsiveImage(file, PICTURE_SPECS[kind])
@@ -378,12 +391,21 @@ async function uploadsModule(kind: PictureKind, uploads: Map<string, string>): P
   ].join('\n')
 }
 
+/**
+ * An SVG as a `data:` URL, short: the whitespace between tags collapsed, only what a URL or the
+ * attribute needs escaped.
+ */
+export function svgDataUrl(svg: string): string {
+  const text = svg.trim().replace(/>\s+</g, '><').replace(/\s+/g, ' ')
+  return `data:image/svg+xml,${text.replace(/[%#"<>]/g, encodeURIComponent)}`
+}
+
 /** Each kind's pictures: `virtual:content-uploads/course`, `…/teacher`, `…/photo`. */
 const UPLOADS_MODULE = 'virtual:content-uploads/'
 
 /** Bakes the content into the bundles and serves the pages' pictures as Vite assets. */
 export function contentPlugin(content: BuildContent): Plugin {
-  // Built once for the client and the prerendering builds alike.
+  // Built once for the client and once for the prerendering build.
   const modules = new Map<string, Promise<string>>()
   const kindOf = (id: string) =>
     Object.keys(PICTURE_KINDS).find((kind) => id === `\0${UPLOADS_MODULE}${kind}`) as
@@ -422,11 +444,13 @@ export function contentPlugin(content: BuildContent): Plugin {
       },
     }),
     resolveId: (id) => (id.startsWith(UPLOADS_MODULE) ? `\0${id}` : undefined),
-    load(id) {
+    load(id, options) {
       const kind = kindOf(id)
       if (kind === undefined) return undefined
-      const module = modules.get(kind) ?? uploadsModule(kind, content.uploads[kind])
-      modules.set(kind, module)
+      const prerender = options?.ssr === true
+      const key = `${kind}${prerender ? ':prerender' : ''}`
+      const module = modules.get(key) ?? uploadsModule(kind, content.uploads[kind], prerender)
+      modules.set(key, module)
       return module
     },
   }

@@ -7,7 +7,7 @@ type UploadedImageProps = {
   height: number
   /** Empty for a decorative picture (a course's, with its title beside it). */
   alt: string
-  /** Images below the first screen load lazily; those on it do not. */
+  /** Images below the first screen load lazily; those on it do not, and an SVG's is inline. */
   eager?: boolean
   /** The page's largest paint (a photo on a phone): fetched before the scripts. */
   priority?: boolean
@@ -30,17 +30,18 @@ export function UploadedImage({
   sizes,
   className = '',
 }: UploadedImageProps) {
-  const { src, srcset, sources } = picture
+  const { src, inline, srcset, sources } = picture
+  const inlined = (eager || priority) && inline !== undefined
   const img = (
     <img
-      src={src}
+      src={inlined ? inline : src}
       srcSet={srcset}
       sizes={srcset ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}
       loading={eager || priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
+      fetchPriority={priority && !inlined ? 'high' : undefined}
       decoding="async"
       className={`h-auto w-full bg-brand-50 ${className}`}
     />

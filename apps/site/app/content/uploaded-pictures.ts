@@ -8,6 +8,11 @@ import type { PictureKind } from '@it-lab/shared/content'
 export type UploadedPicture = {
   /** The <img>'s own file: the SVG as uploaded, or a photo's WebP at the shown width. */
   src: string
+  /**
+   * An SVG as a `data:` URL, in the prerendered pages only (scripts/content-plugin.ts): a picture
+   * on the first screen paints with the document, with no request of its own.
+   */
+  inline?: string
   /** A photo's WebP at every width built ('… 320w, … 640w'); none for an SVG. */
   srcset?: string
   /** A photo's better formats for <picture>, each with its srcset; empty for an SVG. */
