@@ -1,6 +1,6 @@
 // `npm run bench`: builds the site, serves the production build, runs Lighthouse (mobile) three
 // times on every indexable route and one policy page (and on three pages in the windowed Chromium
-// too), loads three pages three times in real
+// too, in a real window when there is a display or Xvfb: window-display.ts), loads three pages three times in real
 // Chromium under the same throttling (the headless shell, and the windowed build as a diagnostic),
 // checks every page for layout shift at phone and desktop widths, and prints the medians with the
 // first-load JavaScript and CSS; then taps every essential control the moment it shows
@@ -14,6 +14,7 @@ import { firstLoad, htmlFileFor, jsBudget } from './first-load.ts'
 import { CATEGORIES, median, runLighthouse, type LighthouseFigures } from './lighthouse-runner.ts'
 import { buildDir, buildSite, clientDir, serveBuild, siteDir } from './serve-build.ts'
 import { runTapProbe } from './tap-probe.ts'
+import { openWindowDisplay } from './window-display.ts'
 import {
   launchBrowser,
   measureLoad,
@@ -37,6 +38,8 @@ const TARGETS = {
 
 if (!process.argv.includes('--no-build')) buildSite()
 const server = await serveBuild()
+const windowDisplay = await openWindowDisplay()
+console.log(`The windowed Chromium runs in ${windowDisplay.label}`)
 
 type Row = {
   route: string
@@ -90,7 +93,9 @@ try {
   for (const route of browserRoutes) {
     const runs: LighthouseFigures[] = []
     for (let run = 0; run < RUNS; run += 1)
-      runs.push(await runLighthouse(`${server.origin}${route}`, CHROMIUM_PATH))
+      runs.push(
+        await runLighthouse(`${server.origin}${route}`, CHROMIUM_PATH, windowDisplay.display),
+      )
     windowedRows.push({
       route,
       scores: Object.fromEntries(
@@ -103,7 +108,7 @@ try {
   console.log('measured Lighthouse in the windowed Chromium')
 
   const browser = await launchBrowser()
-  const windowedBrowser = await launchBrowser(CHROMIUM_PATH)
+  const windowedBrowser = await launchBrowser(CHROMIUM_PATH, windowDisplay.display)
   try {
     for (const route of browserRoutes) {
       const runs: BrowserFigures[] = []
@@ -127,6 +132,7 @@ try {
     await windowedBrowser.close()
   }
 } finally {
+  windowDisplay.close()
   await server.close()
 }
 
@@ -178,7 +184,9 @@ for (const row of rows) {
   )
 }
 
-console.log(`\nLighthouse mobile in the windowed Chromium, median of ${RUNS} runs\n`)
+console.log(
+  `\nLighthouse mobile in the windowed Chromium (${windowDisplay.label}), median of ${RUNS} runs\n`,
+)
 for (const row of windowedRows) {
   console.log(
     [
@@ -288,6 +296,7 @@ await writeFile(
       targets: TARGETS,
       throttling: THROTTLING,
       lighthouse: rows,
+      windowedChromium: windowDisplay.label,
       lighthouseWindowed: windowedRows,
       chromium: browserRows,
       layoutShift: shiftRows,

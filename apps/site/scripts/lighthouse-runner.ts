@@ -34,17 +34,19 @@ const ATTEMPTS = 3
 
 /**
  * One Lighthouse run (default mobile settings) in a fresh profile of Chromium's headless shell,
- * or of the Chromium at `chromePath` (the bench runs the windowed one too, docs/performance.md).
+ * or of the Chromium at `chromePath` (the bench runs the windowed one too, docs/performance.md):
+ * in a real window on `display`, or without one in its new headless mode.
  * A run Lighthouse itself reports as broken (a lost trace, say) is run again, up to three times:
  * that is the tool failing, not the page scoring.
  */
 export async function runLighthouse(
   url: string,
   chromePath = HEADLESS_SHELL_PATH,
+  display?: string,
 ): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await runOnce(url, chromePath)
+      return await runOnce(url, chromePath, display)
     } catch (error) {
       if (!(error instanceof LighthouseRuntimeError) || attempt >= ATTEMPTS) throw error
       console.warn(`${error.message}; running it again`)
@@ -52,7 +54,11 @@ export async function runLighthouse(
   }
 }
 
-async function runOnce(url: string, chromePath: string): Promise<LighthouseFigures> {
+async function runOnce(
+  url: string,
+  chromePath: string,
+  display: string | undefined,
+): Promise<LighthouseFigures> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'it-lab-lighthouse-'))
   const artifacts = path.join(workDir, 'artifacts')
   const profile = path.join(workDir, 'profile')
@@ -61,9 +67,12 @@ async function runOnce(url: string, chromePath: string): Promise<LighthouseFigur
     const chrome = await chromeLauncher.launch({
       // The headless shell has no window to draw (docs/performance.md).
       chromePath,
-      // The full Chromium has no display here: its new headless mode still draws its interface.
+      // The full Chromium with no display: its new headless mode still draws its interface.
       chromeFlags:
-        chromePath === HEADLESS_SHELL_PATH ? CHROMIUM_FLAGS : [...CHROMIUM_FLAGS, '--headless=new'],
+        chromePath === HEADLESS_SHELL_PATH || display
+          ? CHROMIUM_FLAGS
+          : [...CHROMIUM_FLAGS, '--headless=new'],
+      envVars: display ? { ...process.env, DISPLAY: display } : process.env,
       userDataDir: profile,
     })
     try {

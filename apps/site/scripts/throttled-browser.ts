@@ -78,9 +78,21 @@ function observePaints() {
   }).observe({ type: 'layout-shift', buffered: true })
 }
 
-/** Chromium's headless shell by default: the speed figures' browser (docs/performance.md). */
-export async function launchBrowser(executablePath = HEADLESS_SHELL_PATH): Promise<Browser> {
-  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS })
+/**
+ * Chromium's headless shell by default: the speed figures' browser (docs/performance.md). Another
+ * Chromium draws a real window on `display` when one is given.
+ */
+export async function launchBrowser(
+  executablePath = HEADLESS_SHELL_PATH,
+  display?: string,
+): Promise<Browser> {
+  if (!display) return chromium.launch({ executablePath, args: CHROMIUM_FLAGS })
+  return chromium.launch({
+    executablePath,
+    args: CHROMIUM_FLAGS,
+    headless: false,
+    env: { ...process.env, DISPLAY: display },
+  })
 }
 
 /**
