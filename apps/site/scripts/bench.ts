@@ -10,7 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { paths, prerenderPaths, sitemapPaths } from '#app/config/paths.ts'
 import { CHROMIUM_PATH } from '../chromium.ts'
-import { firstLoad, htmlFileFor, jsBudget } from './first-load.ts'
+import { firstLoad, jsBudget } from './first-load.ts'
 import { CATEGORIES, median, runLighthouse, type LighthouseFigures } from './lighthouse-runner.ts'
 import { buildDir, buildSite, clientDir, serveBuild, siteDir } from './serve-build.ts'
 import { runTapProbe } from './tap-probe.ts'
@@ -67,11 +67,12 @@ const browserRows: BrowserRow[] = []
 const shiftRows: ShiftRow[] = []
 const windowedRows: WindowedRow[] = []
 try {
+  const sizeBrowser = await launchBrowser()
   for (const route of routes) {
     const runs: LighthouseFigures[] = []
     for (let run = 0; run < RUNS; run += 1)
       runs.push(await runLighthouse(`${server.origin}${route}`))
-    const size = await firstLoad(clientDir, htmlFileFor(clientDir, route))
+    const size = await firstLoad(sizeBrowser, server.origin, clientDir, route)
     rows.push({
       route,
       scores: Object.fromEntries(
@@ -90,6 +91,7 @@ try {
     })
     console.log(`measured ${route}`)
   }
+  await sizeBrowser.close()
   for (const route of browserRoutes) {
     const runs: LighthouseFigures[] = []
     for (let run = 0; run < RUNS; run += 1)

@@ -1,12 +1,15 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { ENTRY_ATTRIBUTE, type PageEntry } from '#app/inline-scripts/page-entry.ts'
+import type { Browser } from 'playwright'
+import { newDeviceContext } from './throttled-browser.ts'
 
 export type FirstLoad = {
+  /** The scripts a phone downloaded, as gzip bytes of their files. */
   jsGzip: number
   cssGzip: number
-  files: string[]
+  /** The scripts a phone downloaded, by path. */
+  scripts: string[]
   /** Scripts the browser starts fetching while it parses the page, before the first paint. */
   beforePaint: string[]
 }
@@ -20,51 +23,56 @@ const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g
 // Static imports of an inline module script are fetched as soon as the parser meets it.
 const STATIC_IMPORT = /^\s*import\s+(?:[^"(;]*\sfrom\s*)?"(\/[^"]+\.js)"/gm
 
-const ENTRY = new RegExp(`<script ${ENTRY_ATTRIBUTE}="([^"]*)"`)
-
-/** The browser entry and its chunks, as the head script loads them after the first paint. */
-export function pageEntry(html: string): PageEntry | undefined {
-  const json = ENTRY.exec(html)?.[1]
-  return json === undefined ? undefined : (JSON.parse(json.replaceAll('&quot;', '"')) as PageEntry)
-}
-
 const captured = (html: string, pattern: RegExp) =>
   [...html.matchAll(pattern)].map((match) => match[1] ?? match[2] ?? '').filter(Boolean)
 
+const gzipSize = async (clientDir: string, urlPath: string) =>
+  gzipSync(await readFile(path.join(clientDir, urlPath)), { level: 9 }).length
+
 /**
- * The JavaScript and CSS a first visit to a prerendered page downloads while it loads and sits
- * idle, as gzip bytes: everything its HTML references or holds inline, and the browser entry with
- * its chunks. An island's code, loaded when the island nears the viewport (or at once on a
- * desktop), and the popup, Sentry and Metrika's tag are not, so they do not count: islandLoad
- * gives what a page's islands add.
+ * The JavaScript and CSS a first visit to the prerendered page at `route` downloads while it
+ * loads and sits idle, as gzip bytes. The JavaScript is what a phone (the headless shell at a
+ * phone's size, fresh profile) really fetched from the site until its page script had run and
+ * the network had been quiet for half a second: the entry, its chunks and whatever they import at
+ * start. An island's code, loaded when the island nears the viewport (or at once on a desktop),
+ * and the popup, Sentry and Metrika's tag come later or from elsewhere, so they do not count. The
+ * CSS and the scripts fetched before the first paint come from the HTML.
  */
-export async function firstLoad(clientDir: string, htmlFile: string): Promise<FirstLoad> {
-  const html = await readFile(htmlFile, 'utf8')
-  const moduleScripts = captured(html, INLINE_MODULE)
-  // The browser entry, imported after the first paint.
-  const entry = pageEntry(html)
-  if (!entry) throw new Error(`${htmlFile} has no head script naming its entry`)
-  const js = new Set([
-    ...captured(html, SCRIPT_SRC),
-    ...captured(html, MODULE_PRELOAD),
-    entry.module,
-    ...entry.imports,
-  ])
+export async function firstLoad(
+  browser: Browser,
+  origin: string,
+  clientDir: string,
+  route: string,
+): Promise<FirstLoad> {
+  const html = await readFile(htmlFileFor(clientDir, route), 'utf8')
   const beforePaint = new Set([
     ...captured(html, SCRIPT_SRC),
     ...captured(html, MODULE_PRELOAD),
-    ...moduleScripts.flatMap((body) => captured(body, STATIC_IMPORT)),
+    ...captured(html, INLINE_MODULE).flatMap((body) => captured(body, STATIC_IMPORT)),
   ])
   const css = new Set(captured(html, STYLESHEET))
-  const gzipSize = async (urlPath: string) =>
-    gzipSync(await readFile(path.join(clientDir, urlPath)), { level: 9 }).length
-  let jsGzip = 0
   let cssGzip = 0
-  for (const file of js) jsGzip += await gzipSize(file)
-  for (const file of css) cssGzip += await gzipSize(file)
+  for (const file of css) cssGzip += await gzipSize(clientDir, file)
   // The stylesheet travels inline in the HTML (docs/performance.md, "Inline stylesheet").
   for (const style of captured(html, INLINE_STYLE)) cssGzip += gzipSync(style, { level: 9 }).length
-  return { jsGzip, cssGzip, files: [...js, ...css], beforePaint: [...beforePaint] }
+
+  const scripts = new Set<string>()
+  const context = await newDeviceContext(browser, 'phone')
+  try {
+    const page = await context.newPage()
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (request.resourceType() === 'script' && url.origin === origin) scripts.add(url.pathname)
+    })
+    await page.goto(`${origin}${route}`, { waitUntil: 'load' })
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await page.waitForLoadState('networkidle')
+  } finally {
+    await context.close()
+  }
+  let jsGzip = 0
+  for (const file of scripts) jsGzip += await gzipSize(clientDir, file)
+  return { jsGzip, cssGzip, scripts: [...scripts], beforePaint: [...beforePaint] }
 }
 
 const KB = 1024
@@ -82,6 +90,6 @@ export function jsBudget(pagePath: string): number {
   return RICH_PAGE.test(pagePath) ? RICH_PAGE_JS_GZIP : TEXT_PAGE_JS_GZIP
 }
 
-export function htmlFileFor(clientDir: string, pagePath: string): string {
+function htmlFileFor(clientDir: string, pagePath: string): string {
   return path.join(clientDir, pagePath, 'index.html')
 }
