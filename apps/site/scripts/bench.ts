@@ -30,6 +30,8 @@ const browserRoutes = [paths.home, paths.courses, paths.course(4)]
 const TARGETS = {
   score: 100,
   lcpMs: 1200,
+  /** Lighthouse's LCP on the three pages measured in both instruments (browserRoutes). */
+  keyPageLcpMs: 900,
   tbtMs: 50,
   cls: 0.01,
   browserLcpMs: 900,
@@ -250,7 +252,8 @@ for (const row of rows) {
     if (row.scores[category] < TARGETS.score)
       misses.push(`${row.route}: ${category} ${row.scores[category]}`)
   }
-  if (row.lcpMs > TARGETS.lcpMs) misses.push(`${row.route}: LCP ${Math.round(row.lcpMs)} ms`)
+  const lcpTarget = browserRoutes.includes(row.route) ? TARGETS.keyPageLcpMs : TARGETS.lcpMs
+  if (row.lcpMs > lcpTarget) misses.push(`${row.route}: LCP ${Math.round(row.lcpMs)} ms`)
   if (row.tbtMs > TARGETS.tbtMs) misses.push(`${row.route}: TBT ${Math.round(row.tbtMs)} ms`)
   if (row.cls > TARGETS.cls) misses.push(`${row.route}: CLS ${row.cls.toFixed(3)}`)
   if (row.jsGzip > jsBudget(row.route)) misses.push(`${row.route}: first-load JS ${kb(row.jsGzip)}`)
@@ -262,6 +265,8 @@ for (const row of windowedRows) {
     if (row.scores[category] < TARGETS.score)
       misses.push(`${row.route}, windowed: ${category} ${row.scores[category]}`)
   }
+  if (row.lcpMs > TARGETS.keyPageLcpMs)
+    misses.push(`${row.route}, windowed: LCP ${Math.round(row.lcpMs)} ms`)
   if (row.tbtMs > TARGETS.tbtMs)
     misses.push(`${row.route}, windowed: TBT ${Math.round(row.tbtMs)} ms`)
 }
