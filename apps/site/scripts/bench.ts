@@ -67,6 +67,17 @@ type WindowedRow = Pick<Row, 'route' | 'scores' | 'lcpMs' | 'tbtMs'>
 const rows: Row[] = []
 const browserRows: BrowserRow[] = []
 const shiftRows: ShiftRow[] = []
+/** The medians of Lighthouse's scores, LCP and TBT over a page's runs. */
+function lighthouseMedians(runs: LighthouseFigures[]): Pick<Row, 'scores' | 'lcpMs' | 'tbtMs'> {
+  return {
+    scores: Object.fromEntries(
+      CATEGORIES.map((category) => [category, median(runs.map((r) => r.scores[category]))]),
+    ) as Row['scores'],
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+  }
+}
+
 const windowedRows: WindowedRow[] = []
 try {
   const sizeBrowser = await launchBrowser()
@@ -77,11 +88,7 @@ try {
     const size = await firstLoad(sizeBrowser, server.origin, clientDir, route)
     rows.push({
       route,
-      scores: Object.fromEntries(
-        CATEGORIES.map((category) => [category, median(runs.map((r) => r.scores[category]))]),
-      ) as Row['scores'],
-      lcpMs: median(runs.map((r) => r.lcpMs)),
-      tbtMs: median(runs.map((r) => r.tbtMs)),
+      ...lighthouseMedians(runs),
       cls: median(runs.map((r) => r.cls)),
       jsGzip: size.jsGzip,
       cssGzip: size.cssGzip,
@@ -102,11 +109,7 @@ try {
       )
     windowedRows.push({
       route,
-      scores: Object.fromEntries(
-        CATEGORIES.map((category) => [category, median(runs.map((r) => r.scores[category]))]),
-      ) as Row['scores'],
-      lcpMs: median(runs.map((r) => r.lcpMs)),
-      tbtMs: median(runs.map((r) => r.tbtMs)),
+      ...lighthouseMedians(runs),
     })
   }
   console.log('measured Lighthouse in the windowed Chromium')

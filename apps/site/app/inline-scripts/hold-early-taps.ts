@@ -2,8 +2,7 @@
 // (`<html data-hydrated>`), catches a click on a JavaScript-only control of an island, keeps the
 // last one and marks it `aria-busy`; the islands' loader then replays it once that island is
 // hydrated (lib/early-taps.ts). It removes itself at the first click after that.
-import { DESKTOP_TAP_ATTRIBUTE, JS_ONLY_CONTROL } from '#app/lib/early-taps.ts'
-import { isPhoneDevice } from '#app/lib/phone-device.ts'
+import { holdClick } from '#app/lib/early-taps.ts'
 
 document.addEventListener(
   'click',
@@ -12,13 +11,8 @@ document.addEventListener(
       document.removeEventListener('click', hold, true)
       return
     }
-    const control =
-      event.target instanceof Element && event.target.closest<HTMLElement>(JS_ONLY_CONTROL)
+    const control = holdClick(event)
     if (!control) return
-    // On a phone the marked link dials at once.
-    if (control.hasAttribute(DESKTOP_TAP_ATTRIBUTE) && isPhoneDevice()) return
-    event.preventDefault()
-    event.stopImmediatePropagation()
     window.__heldTap?.removeAttribute('aria-busy')
     window.__heldTap = control
     control.setAttribute('aria-busy', 'true')

@@ -5,7 +5,7 @@
 // script) and replayed once the island is hydrated, so it is never lost (lib/early-taps.ts). A
 // link, a form post or a popover button needs no help.
 import type { ComponentType } from 'react'
-import { DESKTOP_TAP_ATTRIBUTE, JS_ONLY_CONTROL } from '#app/lib/early-taps.ts'
+import { DESKTOP_TAP_ATTRIBUTE, holdClick } from '#app/lib/early-taps.ts'
 import { isPhoneDevice } from '#app/lib/phone-device.ts'
 import { ISLAND_ATTRIBUTES, islandIdPrefix, type IslandWhen } from './island-attributes'
 import { islands, type IslandName } from './islands'
@@ -65,13 +65,8 @@ function watch(element: HTMLElement, name: IslandName, when: IslandWhen): void {
     })
   }
   const hold = (event: MouseEvent) => {
-    const control =
-      event.target instanceof Element && event.target.closest<HTMLElement>(JS_ONLY_CONTROL)
+    const control = holdClick(event)
     if (!control) return
-    // On a phone the marked link dials at once.
-    if (control.hasAttribute(DESKTOP_TAP_ATTRIBUTE) && isPhoneDevice()) return
-    event.preventDefault()
-    event.stopImmediatePropagation()
     held?.control.removeAttribute('aria-busy')
     held = { control, desktopTap: control.getAttribute(DESKTOP_TAP_ATTRIBUTE) }
     control.setAttribute('aria-busy', 'true')
