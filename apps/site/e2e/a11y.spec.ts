@@ -9,7 +9,7 @@ import {
   QUIZ_RESULT_DELAY_MS,
 } from '#app/features/quiz/quiz-machine.ts'
 import { TRIAL_POPUP_DELAY_MS } from '#app/features/trial-popup/dismissal.ts'
-import { expect, MISSING_COURSE_ID, test } from './fixtures'
+import { expect, MISSING_COURSE_ID, test, waitForIsland } from './fixtures'
 
 const ROUTES = [
   '/',
@@ -108,6 +108,8 @@ test.describe('keyboard only', () => {
     await page.goto('/')
     await page.getByRole('button', { name: 'Понятно' }).click()
     const form = page.getByRole('form', { name: 'Заявка на обучение' })
+    // The thanks dialog is the form island's; before it hydrates the form posts natively.
+    await waitForIsland(form)
     await form.getByLabel('Имя').focus()
     await page.keyboard.type('Клавиатура')
     await page.keyboard.press('Tab')
