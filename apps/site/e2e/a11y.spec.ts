@@ -70,6 +70,7 @@ test('the thank-you modal', async ({ page }) => {
   await page.goto('/')
   await page.getByRole('button', { name: 'Понятно' }).click()
   const form = page.getByRole('form', { name: 'Заявка на обучение' })
+  await waitForIsland(form)
   await form.getByLabel('Имя').fill('Проверка доступности')
   await form.getByLabel('Телефон').fill('+7 (900) 000-00-01')
   await form.getByRole('button', { name: 'Оставить заявку' }).click()

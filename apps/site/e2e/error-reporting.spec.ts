@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test'
 import { LEAD_API_URL } from './e2e-env.ts'
-import { expect, SENTRY_ORIGIN, test } from './fixtures'
+import { expect, SENTRY_ORIGIN, test, waitForIsland } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 
 // Sentry starts only when a lead could not be sent and reports only that error
@@ -28,7 +28,7 @@ function browserState(page: Page) {
 
 async function sendContactForm(page: Page, name: string, phone: string) {
   const form = page.getByRole('form', { name: 'Заявка на обучение' })
-  await form.scrollIntoViewIfNeeded()
+  await waitForIsland(form)
   await form.getByLabel('Имя').fill(name)
   await form.getByLabel('Телефон').fill(phone)
   await form.getByRole('button', { name: 'Оставить заявку' }).click()

@@ -5,7 +5,15 @@ import { paths } from '#app/config/paths.ts'
 import { scoreQuiz } from '#app/features/quiz/score-quiz.ts'
 import { TRIAL_POPUP_DELAY_MS } from '#app/features/trial-popup/dismissal.ts'
 import { LEAD_API_URL } from './e2e-env.ts'
-import { expect, finishQuiz, openQuiz, SAMPLE_QUIZ_ANSWERS, someCourse, test } from './fixtures'
+import {
+  expect,
+  finishQuiz,
+  openQuiz,
+  SAMPLE_QUIZ_ANSWERS,
+  someCourse,
+  test,
+  waitForIsland,
+} from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 
 const SEND_URL = `${LEAD_API_URL}/send**`
@@ -34,7 +42,7 @@ test('a lead sent from a course page carries the course and its page', async ({ 
   await page.goto(coursePath)
   await page.getByRole('button', { name: 'Понятно' }).click()
   const form = page.getByRole('form', { name: 'Заявка на обучение' })
-  await form.scrollIntoViewIfNeeded()
+  await waitForIsland(form)
   const name = uniqueName('Курс')
 
   const query = await sendLead(page, form, name)
@@ -74,6 +82,7 @@ test('a lead sent after the quiz carries its suggestion', async ({ page }) => {
   await quiz.getByRole('link', { name: 'Оставить заявку' }).click()
   const form = page.getByRole('form', { name: 'Заявка на обучение' })
   await expect(form).toBeInViewport()
+  await waitForIsland(form)
   const name = uniqueName('Тест')
 
   const query = await sendLead(page, form, name)
