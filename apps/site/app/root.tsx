@@ -11,6 +11,7 @@ import {
 } from 'react-router'
 import { PagePathContext } from '#app/components/page-path.tsx'
 import { normalPagePath } from '#app/config/page-path.ts'
+import { iconFiles, markSvg } from '#app/config/site-icons.ts'
 import { CookieBanner } from '#app/features/shell/cookie-banner.tsx'
 import { Footer } from '#app/features/shell/footer.tsx'
 import { Header } from '#app/features/shell/header.tsx'
@@ -18,16 +19,22 @@ import { ENTRY_ATTRIBUTE, type PageEntry } from '#app/inline-scripts/page-entry.
 import applyCachedWebFont from '#app/inline-scripts/apply-cached-web-font.ts?inline-script'
 import holdEarlyTaps from '#app/inline-scripts/hold-early-taps.ts?inline-script'
 import loadAfterFirstPaint from '#app/inline-scripts/load-after-first-paint.ts?inline-script'
+import { svgDataUrl } from '#app/lib/svg-data-url.ts'
 import appCssUrl from './app.css?url'
 import appCss from './app.css?inline'
 
 // No font is preloaded: preloads compete with the HTML and CSS for the first paint. The text is
 // drawn in a local font resized to Nunito's metrics, and in Nunito once it is cached (web-font.ts).
 export const links: LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
-  { rel: 'manifest', href: '/manifest.webmanifest' },
+  // The browser draws the tab's icon from the inline SVG, so it fetches none right after `load`;
+  // search engines take the .ico. The manifest is linked after the first paint (page-behaviours.ts).
+  {
+    rel: 'icon',
+    href: iconFiles.favicon,
+    sizes: `${iconFiles.faviconSize}x${iconFiles.faviconSize}`,
+  },
+  { rel: 'icon', href: svgDataUrl(markSvg(36)), type: 'image/svg+xml', sizes: 'any' },
+  { rel: 'apple-touch-icon', href: iconFiles.appleTouchIcon },
   // The dev server links the stylesheet, for hot reload; built pages carry it inline.
   ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: appCssUrl }] : []),
 ]

@@ -5,7 +5,7 @@ import { courses } from '#app/content/courses.ts'
 import { GROUPS, courseGroups } from '#app/content/groups.ts'
 import { faq } from '#app/content/faq.ts'
 import { PRICE_PLANS } from '#app/content/price-plans.ts'
-import { expect, test } from './fixtures'
+import { expect, test, waitForHydration } from './fixtures'
 
 const SITE_URL = 'https://it-lab.test'
 const INDEXABLE = [
@@ -158,17 +158,29 @@ test('Open Graph image is a 1200 × 630 PNG named in the head', async ({ page, r
   expect(png.readUInt32BE(20)).toBe(630)
 })
 
-test('favicons and the web manifest are served and linked', async ({ page, request }) => {
+test("the favicon for search engines, the tab's icon inline, the manifest once the page has painted", async ({
+  page,
+  request,
+}) => {
+  // In the HTML: a 48 px .ico for search engines and the tab's icon as an inline SVG, so a
+  // browser fetches no icon while the page loads (docs/performance.md, "Icons and the manifest").
+  const html = await (await request.get('/')).text()
+  expect(html).toContain('<link rel="icon" href="/favicon.ico" sizes="48x48"/>')
+  expect(html).toMatch(
+    /<link rel="icon" href="data:image\/svg\+xml,[^"]+" type="image\/svg\+xml" sizes="any"\/>/,
+  )
+  expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>')
+  expect(html).not.toContain('rel="manifest"')
+  const ico = await (await request.get('/favicon.ico')).body()
+  expect([ico.readUInt16LE(2), ico[6], ico[7]]).toEqual([1, 48, 48])
+  expect((await request.get('/apple-touch-icon.png')).status()).toBe(200)
+
   await page.goto('/')
-  for (const href of [
-    '/favicon.ico',
-    '/favicon.svg',
-    '/apple-touch-icon.png',
+  await waitForHydration(page)
+  await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute(
+    'href',
     '/manifest.webmanifest',
-  ]) {
-    await expect(page.locator(`head link[href="${href}"]`)).toHaveCount(1)
-    expect((await request.get(href)).status(), href).toBe(200)
-  }
+  )
   const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
     name: string
     lang: string

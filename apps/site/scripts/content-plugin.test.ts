@@ -12,13 +12,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { largePhotoJpeg } from '../harness/large-photo.ts'
-import {
-  contentCheck,
-  pictureCut,
-  readBuildContent,
-  svgDataUrl,
-  uploadsProblems,
-} from './content-plugin.ts'
+import { contentCheck, pictureCut, readBuildContent, uploadsProblems } from './content-plugin.ts'
 
 const shipped = path.join(import.meta.dirname, '../../../content')
 const scratch: string[] = []
@@ -231,18 +225,5 @@ describe('the questions and the reviews', () => {
     editCourse(dir, 4, (course) => (course.months = 9))
     const content = await readBuildContent()
     expect([content.faq, content.reviews]).toEqual([[], []])
-  })
-})
-
-describe('svgDataUrl', () => {
-  it('gives a data: URL that is the same picture, the whitespace between tags dropped', () => {
-    const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4">\n  <rect width="4" height="4" fill="#FEF9C3"/>\n  <text>50% «Ё»</text>\n</svg>\n'
-    const url = svgDataUrl(svg)
-    expect(url).toMatch(/^data:image\/svg\+xml,/)
-    expect(url).not.toMatch(/["#<>\n]/)
-    expect(decodeURIComponent(url.slice('data:image/svg+xml,'.length))).toBe(
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4" fill="#FEF9C3"/><text>50% «Ё»</text></svg>',
-    )
   })
 })

@@ -48,6 +48,7 @@ import {
 import { PICTURE_SIZES } from '#app/content/uploaded-pictures.ts'
 import { readFaq, readReviews, type FaqEntry, type Review } from '#app/content/answers-files.ts'
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
+import { svgDataUrl } from '#app/lib/svg-data-url.ts'
 import { FACTS_FILE, parseSchoolFacts, SchoolFactsError } from '#app/config/school-facts-schema.ts'
 import { definePriceTexts } from './price-texts.ts'
 import {
@@ -389,15 +390,6 @@ async function uploadsModule(
     ...[...imports].map(([file, name]) => `import ${name} from ${JSON.stringify(`${file}?url`)}`),
     `export default {${entries.join(', ')}}`,
   ].join('\n')
-}
-
-/**
- * An SVG as a `data:` URL, short: the whitespace between tags collapsed, only what a URL or the
- * attribute needs escaped.
- */
-export function svgDataUrl(svg: string): string {
-  const text = svg.trim().replace(/>\s+</g, '><').replace(/\s+/g, ' ')
-  return `data:image/svg+xml,${text.replace(/[%#"<>]/g, encodeURIComponent)}`
 }
 
 /** Each kind's pictures: `virtual:content-uploads/course`, `…/teacher`, `…/photo`. */

@@ -1,16 +1,9 @@
 import { brandColors } from '#app/config/brand.ts'
 import { school } from '#app/config/school.ts'
+import { iconFiles, markSvg } from '#app/config/site-icons.ts'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-
-/** The school's mark (as in app/components/logo.tsx), drawn on a square of `size`. */
-function markSvg(size: number, { rounded = true } = {}): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 36 36">
-<rect width="36" height="36" rx="${rounded ? 10 : 0}" fill="${brandColors['brand-500']}"/>
-<path d="M14 12l-6 6 6 6M22 12l6 6-6 6" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>
-</svg>`
-}
 
 function ogImageSvg(): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
@@ -60,13 +53,13 @@ export async function writeSiteAssets({ clientDir, siteUrl, sitemapPaths }: Site
   const png = (svg: string) => sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer()
 
   await sharp(Buffer.from(ogImageSvg())).png({ compressionLevel: 9 }).toFile(out('og-image.png'))
-  await writeFile(out('favicon.svg'), markSvg(36))
-  await writeFile(out('favicon.ico'), icoFromPng(await png(markSvg(32)), 32))
-  await writeFile(out('apple-touch-icon.png'), await png(markSvg(180, { rounded: false })))
+  const { favicon, faviconSize } = iconFiles
+  await writeFile(out(favicon), icoFromPng(await png(markSvg(faviconSize)), faviconSize))
+  await writeFile(out(iconFiles.appleTouchIcon), await png(markSvg(180, { rounded: false })))
   await writeFile(out('icon-192.png'), await png(markSvg(192, { rounded: false })))
   await writeFile(out('icon-512.png'), await png(markSvg(512, { rounded: false })))
   await writeFile(
-    out('manifest.webmanifest'),
+    out(iconFiles.manifest),
     `${JSON.stringify(
       {
         name: `${school.name} — школа программирования для детей`,

@@ -1,10 +1,10 @@
 // `npm run bench:taps`: does a tap on the first screen take effect, however early it comes? For each
 // network profile and each essential control, a fresh phone or desktop in real Chromium (the
 // headless shell) loads the page and acts the moment the control is on screen, without waiting
-// for hydration, as an impatient parent would; then it waits up to 10 s for the control's effect.
+// for the page's script or an island, as an impatient parent would; then it waits up to 10 s for the control's effect.
 // It prints when the control was shown, when its effect came (or that the tap was lost), whether
 // the form went out as a GET with the name or phone in its URL, and the page's first paint and
-// hydration. It measures; it does not gate. Figures go to bench-results/taps.json.
+// when its script had run. It measures; it does not gate. Figures go to bench-results/taps.json.
 //
 // `PROBE_BUILD_DIR` probes another build (an older commit's, for a before/after table);
 // `--no-build` reuses apps/site/build. The lead service runs for real on the build's
@@ -33,7 +33,7 @@ const EFFECT_TIMEOUT_MS = 10_000
 
 /**
  * Both on the bench's ×4 CPU. Slow 4G is Lighthouse's mobile link; 3G is WebPageTest's "3G
- * Slow"-like link with a longer round trip, where the gap between paint and hydration is widest.
+ * Slow"-like link with a longer round trip, where the gap between the paint and the page's script is widest.
  */
 const PROFILES = {
   'slow 4G': {
@@ -143,20 +143,21 @@ const CONTROLS: Control[] = [
   },
 ]
 
-// Runs in the page before its scripts: the first paint and the moment the app marks hydration.
-function observePaintAndHydration() {
-  const times = { fcp: Number.NaN, hydrated: Number.NaN }
+// Runs in the page before its scripts: the first paint and the moment the page's script has run
+// (it sets `data-hydrated`; each island hydrates on its own, when due).
+function observePaintAndScriptRun() {
+  const times = { fcp: Number.NaN, scriptRun: Number.NaN }
   Object.assign(window, { __probe: times })
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       if (entry.name === 'first-contentful-paint') times.fcp = entry.startTime
   }).observe({ type: 'paint', buffered: true })
-  const hydration = new MutationObserver(() => {
+  const scriptRun = new MutationObserver(() => {
     if (document.documentElement.dataset.hydrated !== 'true') return
-    times.hydrated = performance.now()
-    hydration.disconnect()
+    times.scriptRun = performance.now()
+    scriptRun.disconnect()
   })
-  hydration.observe(document, { subtree: true, attributeFilter: ['data-hydrated'] })
+  scriptRun.observe(document, { subtree: true, attributeFilter: ['data-hydrated'] })
 }
 
 type Run = {
@@ -167,7 +168,7 @@ type Run = {
   effectMs: number | null
   getSubmission: boolean
   fcpMs: number
-  hydratedMs: number
+  scriptRunMs: number
 }
 
 async function probe(
@@ -183,7 +184,7 @@ async function probe(
   ])
   try {
     const page = await context.newPage()
-    await page.addInitScript(observePaintAndHydration)
+    await page.addInitScript(observePaintAndScriptRun)
     const name = `Проба ${profile} ${run} ${Math.random().toString(36).slice(2, 6)}`
     let getSubmission = false
     const leaks = (url: string) =>
@@ -212,7 +213,7 @@ async function probe(
     }
     const times = await page
       .evaluate(
-        () => (window as unknown as { __probe?: { fcp: number; hydrated: number } }).__probe,
+        () => (window as unknown as { __probe?: { fcp: number; scriptRun: number } }).__probe,
       )
       .catch(() => undefined)
     return {
@@ -222,7 +223,7 @@ async function probe(
       effectMs,
       getSubmission,
       fcpMs: times?.fcp ?? Number.NaN,
-      hydratedMs: times?.hydrated ?? Number.NaN,
+      scriptRunMs: times?.scriptRun ?? Number.NaN,
     }
   } finally {
     await context.close()
@@ -249,7 +250,7 @@ export type TapRow = {
   shownMs: number
   effectMs: number
   fcpMs: number
-  hydratedMs: number
+  scriptRunMs: number
 }
 
 /**
@@ -286,7 +287,7 @@ export async function runTapProbe(buildDir: string, leadPort = 3001): Promise<Ta
 
   console.log(`\nTaps the moment each control is shown (${buildDir}), ${RUNS} runs each:\n`)
   console.log(
-    `${'profile'.padEnd(8)} ${'control'.padEnd(28)} lost  GET  ${'shown'.padStart(8)} ${'effect'.padStart(8)}   first paint → hydrated`,
+    `${'profile'.padEnd(8)} ${'control'.padEnd(28)} lost  GET  ${'shown'.padStart(8)} ${'effect'.padStart(8)}   first paint → script run`,
   )
   const table: TapRow[] = []
   for (const profile of Object.keys(PROFILES) as ProfileName[]) {
@@ -301,11 +302,11 @@ export async function runTapProbe(buildDir: string, leadPort = 3001): Promise<Ta
         shownMs: median(mine.map((run) => run.shownMs)),
         effectMs: median(mine.map((run) => run.effectMs ?? Number.NaN)),
         fcpMs: median(mine.map((run) => run.fcpMs)),
-        hydratedMs: median(mine.map((run) => run.hydratedMs)),
+        scriptRunMs: median(mine.map((run) => run.scriptRunMs)),
       }
       table.push(row)
       console.log(
-        `${profile.padEnd(8)} ${item.name.padEnd(28)} ${`${row.lost}/${row.runs}`.padStart(4)} ${String(row.getSubmissions).padStart(4)} ${ms(row.shownMs).padStart(8)} ${ms(row.effectMs).padStart(8)}   ${ms(row.fcpMs)} → ${ms(row.hydratedMs)} (+${ms(row.hydratedMs - row.fcpMs)})`,
+        `${profile.padEnd(8)} ${item.name.padEnd(28)} ${`${row.lost}/${row.runs}`.padStart(4)} ${String(row.getSubmissions).padStart(4)} ${ms(row.shownMs).padStart(8)} ${ms(row.effectMs).padStart(8)}   ${ms(row.fcpMs)} → ${ms(row.scriptRunMs)} (+${ms(row.scriptRunMs - row.fcpMs)})`,
       )
     }
   }

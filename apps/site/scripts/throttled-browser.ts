@@ -47,21 +47,21 @@ export async function throttle(
 }
 
 /** Milliseconds from the start of navigation; `cls` is the sum of every layout shift (no input). */
-export type BrowserFigures = { fcpMs: number; lcpMs: number; hydratedMs: number; cls: number }
+export type BrowserFigures = { fcpMs: number; lcpMs: number; scriptRunMs: number; cls: number }
 
 // Runs in the page before its own scripts: collects paint and layout-shift entries as they come,
 // and the moment the page's script has run (islands/page-behaviours.ts sets `data-hydrated`; the
 // islands hydrate on their own, when due).
 function observePaints() {
-  const figures = { fcp: Number.NaN, lcp: Number.NaN, cls: 0, hydrated: Number.NaN }
+  const figures = { fcp: Number.NaN, lcp: Number.NaN, cls: 0, scriptRun: Number.NaN }
   Object.assign(window, { __benchFigures: figures })
-  const hydration = new MutationObserver(() => {
+  const scriptRun = new MutationObserver(() => {
     if (document.documentElement.dataset.hydrated !== 'true') return
-    figures.hydrated = performance.now()
-    hydration.disconnect()
+    figures.scriptRun = performance.now()
+    scriptRun.disconnect()
   })
   // The document, not its root element: the parser has not created <html> yet.
-  hydration.observe(document, { subtree: true, attributeFilter: ['data-hydrated'] })
+  scriptRun.observe(document, { subtree: true, attributeFilter: ['data-hydrated'] })
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       if (entry.name === 'first-contentful-paint') figures.fcp = entry.startTime
@@ -97,7 +97,7 @@ export async function launchBrowser(
 
 /**
  * One cold load of `url` (fresh profile, empty cache) under THROTTLING. It waits until the page
- * has hydrated and the network has been quiet for half a second, so a late font swap is counted.
+ * has run its script (`data-hydrated`) and the network has been quiet for half a second, so a late font swap is counted.
  */
 export async function measureLoad(
   browser: Browser,
@@ -120,7 +120,7 @@ export async function measureLoad(
       return {
         fcpMs: figures.fcp ?? Number.NaN,
         lcpMs: figures.lcp ?? Number.NaN,
-        hydratedMs: figures.hydrated ?? Number.NaN,
+        scriptRunMs: figures.scriptRun ?? Number.NaN,
         cls: figures.cls ?? Number.NaN,
       }
     })

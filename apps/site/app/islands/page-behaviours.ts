@@ -8,6 +8,7 @@ import {
   trackPageView,
   type Goal,
 } from '#app/lib/analytics.ts'
+import { iconFiles } from '#app/config/site-icons.ts'
 import { hasStoredCookieConsent, storeCookieConsent } from '#app/lib/cookie-consent.ts'
 import { cacheWebFontForNextVisit } from '#app/lib/web-font.ts'
 
@@ -59,6 +60,16 @@ function markScrolled(): void {
   window.addEventListener('scroll', update, { passive: true })
 }
 
+// Linked only now, after the first paint: a browser fetches the manifest and its icon as soon as
+// the page has loaded, which in a window can be before its first frame is shown, and Lighthouse
+// then charges them to LCP (docs/performance.md, "Icons and the manifest").
+function linkManifest(): void {
+  const link = document.createElement('link')
+  link.rel = 'manifest'
+  link.href = iconFiles.manifest
+  document.head.append(link)
+}
+
 function listen(attribute: string, onClick: (event: MouseEvent) => void): void {
   for (const element of elements(attribute)) element.addEventListener('click', onClick)
 }
@@ -73,6 +84,7 @@ export function startPage(): void {
     // Not loaded (offline, a new release): this visit's lead goes without its source.
     () => {},
   )
+  linkManifest()
   showCookieBanner()
   markScrolled()
   listen(A.scrollToTop, () => {
