@@ -25,6 +25,8 @@ import {
 } from './throttled-browser.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+// The indexable pages, and one policy page, which is `noindex` by design: Lighthouse's SEO
+// score (66) says so, and it is not a target there.
 const routes = [...sitemapPaths, paths.privacyPolicy]
 const browserRoutes = [paths.home, paths.courses, paths.course(4)]
 const TARGETS = {
@@ -252,6 +254,7 @@ for (const row of shiftRows) {
 const misses: string[] = []
 for (const row of rows) {
   for (const category of CATEGORIES) {
+    if (category === 'seo' && !sitemapPaths.includes(row.route)) continue
     if (row.scores[category] < TARGETS.score)
       misses.push(`${row.route}: ${category} ${row.scores[category]}`)
   }

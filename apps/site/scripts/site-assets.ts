@@ -1,6 +1,7 @@
 import { brandColors } from '#app/config/brand.ts'
 import { school } from '#app/config/school.ts'
 import { iconFiles, markSvg } from '#app/config/site-icons.ts'
+import { WEB_MANIFEST_PATH } from '#app/config/web-manifest.ts'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -59,7 +60,7 @@ export async function writeSiteAssets({ clientDir, siteUrl, sitemapPaths }: Site
   await writeFile(out('icon-192.png'), await png(markSvg(192, { rounded: false })))
   await writeFile(out('icon-512.png'), await png(markSvg(512, { rounded: false })))
   await writeFile(
-    out(iconFiles.manifest),
+    out(WEB_MANIFEST_PATH),
     `${JSON.stringify(
       {
         name: `${school.name} — школа программирования для детей`,

@@ -16,5 +16,4 @@ export const iconFiles = {
   favicon: '/favicon.ico',
   faviconSize: 48,
   appleTouchIcon: '/apple-touch-icon.png',
-  manifest: '/manifest.webmanifest',
 } as const

@@ -8,7 +8,7 @@ import {
   trackPageView,
   type Goal,
 } from '#app/lib/analytics.ts'
-import { iconFiles } from '#app/config/site-icons.ts'
+import { WEB_MANIFEST_PATH } from '#app/config/web-manifest.ts'
 import { hasStoredCookieConsent, storeCookieConsent } from '#app/lib/cookie-consent.ts'
 import { cacheWebFontForNextVisit } from '#app/lib/web-font.ts'
 
@@ -66,7 +66,7 @@ function markScrolled(): void {
 function linkManifest(): void {
   const link = document.createElement('link')
   link.rel = 'manifest'
-  link.href = iconFiles.manifest
+  link.href = WEB_MANIFEST_PATH
   document.head.append(link)
 }
 
