@@ -24,6 +24,7 @@ import { parseArgs, promisify } from 'node:util'
 import {
   afterPost,
   alertStateSchema,
+  channelReadings,
   chatFailureNote,
   EMPTY_STATE,
   planAlert,
@@ -39,7 +40,8 @@ const USAGE = `Usage: npm run alert -- [--unit UNIT | --restarts N] [--env-file 
   Checks the lead service (GET /health on LEAD_HOST:LEAD_PORT), the free space of LEADS_DB's
   folder and the newest backup, and tells TELEGRAM_CHAT_ID and ALERT_EMAIL_TO (each that is set)
   when the service does not answer or its database cannot be written, a lead has waited for
-  Telegram longer than ALERT_LEAD_WAIT_S, Telegram refused a lead, the service restarted
+  Telegram longer than ALERT_LEAD_WAIT_S, Telegram refused a lead, another lead channel refused
+  one or has one waiting longer than ALERT_LEAD_WAIT_S, the service restarted
   ALERT_RESTARTS times within 15 minutes, less than ALERT_DISK_FREE_MB is free, or the newest
   backup in ALERT_BACKUP_DIR is older than ALERT_BACKUP_MAX_AGE_H: once when it begins, once when
   it is over. A /health that does not answer is asked again ALERT_RECHECK_S later. What each
@@ -209,7 +211,13 @@ async function probe(): Promise<HealthReading> {
     typeof failed === 'number' &&
     typeof oldestPendingAgeS === 'number'
   ) {
-    return { ok: true, pending, failed, oldestPendingAgeS }
+    return {
+      ok: true,
+      pending,
+      failed,
+      oldestPendingAgeS,
+      channels: channelReadings(body.channels),
+    }
   }
   const state = typeof db === 'string' ? (DB_STATES[db] ?? `база: ${db}`) : 'неожиданный ответ'
   return { ok: false, reason: state, detail: `/health ответил ${response.status}, ${state}` }

@@ -5,6 +5,7 @@ import {
   RESTART_WINDOW_MS,
   afterPost,
   alertStateSchema,
+  channelReadings,
   chatFailureNote,
   planAlert,
 } from './alert.ts'
@@ -18,7 +19,7 @@ const SETTINGS: AlertSettings = {
   host: 'itlab-server',
   supervisor: { kind: 'systemd', unit: 'it-lab-lead-bot.service' },
 }
-const OK = { ok: true, pending: 0, failed: 0, oldestPendingAgeS: 0 } as const
+const OK = { ok: true, pending: 0, failed: 0, oldestPendingAgeS: 0, channels: [] } as const
 const DOWN = { ok: false, reason: 'он не отвечает', detail: 'нет ответа (ECONNREFUSED)' } as const
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -50,6 +51,38 @@ function run(
 }
 
 describe('planAlert', () => {
+  it('another lead channel refusing or lagging: one post naming it, the resend in the e-mail, then its end', () => {
+    const channels = [
+      { name: 'alfacrm', pending: 0, failed: 2, oldestPendingAgeS: 0 },
+      { name: 'email', pending: 1, failed: 0, oldestPendingAgeS: 420 },
+      { name: 'webhook', pending: 1, failed: 0, oldestPendingAgeS: 20 },
+    ] as const
+    let step = run(EMPTY_STATE, { now: T0, health: { ...OK, channels } }, true, CHANNELS)
+    expect(step.open).toEqual(['channels'])
+    expect(step.message).toContain(
+      '🟠 Заявки доходят не во все каналы (AlfaCRM: отказов: 2; почта: заявка ждёт 7 мин). ' +
+        'Все они сохранены на сервере',
+    )
+    expect(step.message).not.toContain('вебхук')
+    expect(step.message).not.toContain('--resend-failed')
+    expect(step.email?.text).toContain('--resend-failed --channel alfacrm')
+    expect(step.email?.text).toContain('--resend-failed --channel email')
+    expect(step.email?.text).not.toContain('--channel webhook')
+
+    step = run(step.state, { now: T0 + 5 * MINUTE, health: { ...OK, channels } }, true, CHANNELS)
+    expect([step.message, step.email]).toEqual([null, null])
+
+    const delivered = channels.map((channel) => ({ ...channel, pending: 0, failed: 0 }))
+    step = run(
+      step.state,
+      { now: T0 + 10 * MINUTE, health: { ...OK, channels: delivered } },
+      true,
+      CHANNELS,
+    )
+    expect(step.message).toContain('✅ Заявки снова доходят во все подключённые каналы.')
+    expect(step.open).toEqual([])
+  })
+
   it('restarts: none at the baseline, one post at the threshold, over after a quiet window', () => {
     let step = run(EMPTY_STATE, { now: T0, health: OK, restarts: 5 })
     expect(step.message).toBeNull()
@@ -79,7 +112,7 @@ describe('planAlert', () => {
   })
 
   it('an incident that began and ended while Telegram refused posts is told afterwards, with the delay', () => {
-    const waiting = { ok: true, pending: 1, failed: 0, oldestPendingAgeS: 400 } as const
+    const waiting = { ...OK, pending: 1, oldestPendingAgeS: 400 } as const
     let step = run(EMPTY_STATE, { now: T0, health: waiting }, false)
     expect(step.message).toContain('🟠 Заявка ждёт отправки в этот чат 7 мин (в очереди: 1)')
     step = run(step.state, { now: T0 + 5 * MINUTE, health: OK }, false)
@@ -94,7 +127,7 @@ describe('planAlert', () => {
   })
 
   it('what a down service hides stays as it was: a waiting lead is not declared sent', () => {
-    const waiting = { ok: true, pending: 2, failed: 1, oldestPendingAgeS: 900 } as const
+    const waiting = { ...OK, pending: 2, failed: 1, oldestPendingAgeS: 900 } as const
     let step = run(EMPTY_STATE, { now: T0, health: waiting })
     expect(step.open).toEqual(['waiting', 'failed'])
     step = run(step.state, { now: T0 + 5 * MINUTE, health: DOWN })
@@ -192,7 +225,7 @@ describe('two channels', () => {
     const unit = { name: 'it-lab-lead-bot.service', activeState: 'failed', result: 'exit-code' }
     const wrong: Observation[] = [
       { now: T0, health: DOWN, unit },
-      { now: T0, health: { ok: true, pending: 3, failed: 2, oldestPendingAgeS: 4000 } },
+      { now: T0, health: { ...OK, pending: 3, failed: 2, oldestPendingAgeS: 4000 } },
       { now: T0, health: OK, restarts: 9 },
       { now: T0, health: OK, disk: { dir: '/var/lib/it-lab', freeBytes: 100 * MB } },
       {
@@ -318,5 +351,20 @@ describe('disk and backups', () => {
     expect(step.message).toBeNull()
     step = run(step.state, { now: T0 + 27 * HOUR, health: OK, backups: { dir, newestAt: null } })
     expect(step.message).toContain('🟠 Резервной копии базы заявок нет уже 27 ч.')
+  })
+})
+
+describe('channelReadings', () => {
+  it("reads /health's other channels, and nothing it does not know", () => {
+    const counts = { pending: 1, failed: 0, oldestPendingAgeS: 30 }
+    expect(
+      channelReadings({
+        telegram: counts,
+        bitrix24: counts,
+        fax: counts,
+        email: { pending: 'many' },
+      }),
+    ).toEqual([{ name: 'bitrix24', ...counts }])
+    expect(channelReadings(undefined)).toEqual([])
   })
 })

@@ -4,6 +4,7 @@
 // e-mail also says what to run. The state between runs is a small JSON file; this module only
 // decides, the command probes, posts and stores.
 import * as z from 'zod'
+import { isChannelName, type ExtraChannelName } from './channel-names.ts'
 import type { EmailMessage } from './email.ts'
 import { escapeHtml, schoolTime } from './telegram.ts'
 
@@ -16,6 +17,7 @@ export const INCIDENT_KINDS = [
   'restarts',
   'waiting',
   'failed',
+  'channels',
   'disk',
   'backup',
 ] as const
@@ -69,8 +71,40 @@ type Incident = NonNullable<AlertState['incidents'][IncidentKind]>
 
 export const EMPTY_STATE: AlertState = { incidents: {}, undelivered: {} }
 
+/** A lead channel besides Telegram (e-mail, webhook, a CRM), as /health counts it (0077). */
+export interface ChannelReading {
+  name: ExtraChannelName
+  pending: number
+  failed: number
+  oldestPendingAgeS: number
+}
+
+const channelCounts = z.object({
+  pending: z.number(),
+  failed: z.number(),
+  oldestPendingAgeS: z.number(),
+})
+
+/** /health's `channels` besides Telegram; an older service that lists none has none. */
+export function channelReadings(raw: unknown): ChannelReading[] {
+  if (typeof raw !== 'object' || raw === null) return []
+  return Object.entries(raw).flatMap(([name, counts]) => {
+    const parsed = channelCounts.safeParse(counts)
+    return isChannelName(name) && name !== 'telegram' && parsed.success
+      ? [{ name, ...parsed.data }]
+      : []
+  })
+}
+
 export type HealthReading =
-  | { ok: true; pending: number; failed: number; oldestPendingAgeS: number }
+  | {
+      ok: true
+      pending: number
+      failed: number
+      oldestPendingAgeS: number
+      /** The other channels that are on; none on a service that only has Telegram. */
+      channels: readonly ChannelReading[]
+    }
   /** Unreachable, or not ok: why for the chat, and exactly for the operator (never personal data). */
   | { ok: false; reason: string; detail: string }
 
@@ -134,6 +168,29 @@ const minutes = (ms: number) => {
 
 const megabytes = (bytes: number) => Math.floor(bytes / 1024 ** 2)
 
+/** The channels in the chat's words. */
+const CHANNEL_WORDS: Record<ExtraChannelName, string> = {
+  email: 'почта',
+  webhook: 'вебхук',
+  alfacrm: 'AlfaCRM',
+  bitrix24: 'Битрикс24',
+}
+
+/** Each channel that refused a lead or has one waiting too long, with what is wrong, in words. */
+function stuckChannels(channels: readonly ChannelReading[], leadWaitS: number) {
+  return channels.flatMap((channel) => {
+    const refused = channel.failed > 0 ? [`отказов: ${channel.failed}`] : []
+    const waiting =
+      channel.pending > 0 && channel.oldestPendingAgeS > leadWaitS
+        ? [`заявка ждёт ${minutes(channel.oldestPendingAgeS * 1000)}`]
+        : []
+    const what = [...refused, ...waiting]
+    return what.length === 0
+      ? []
+      : [{ name: channel.name, line: `${CHANNEL_WORDS[channel.name]}: ${what.join(', ')}` }]
+  })
+}
+
 /** The opening icon and the line that says it is over. */
 const KINDS: Record<IncidentKind, { icon: string; over: (lasted: string) => string }> = {
   down: { icon: '🔴', over: (lasted) => `Сервис заявок снова отвечает (не отвечал ${lasted}).` },
@@ -148,6 +205,7 @@ const KINDS: Record<IncidentKind, { icon: string; over: (lasted: string) => stri
     over: (lasted) => `Заявки снова уходят в чат (задержка замечена ${lasted}).`,
   },
   failed: { icon: '🟠', over: () => 'Заявок, которые Telegram отказался принять, больше нет.' },
+  channels: { icon: '🟠', over: () => 'Заявки снова доходят во все подключённые каналы.' },
   disk: { icon: '🟠', over: () => 'На диске сервера снова достаточно места.' },
   backup: { icon: '🟠', over: () => 'Свежая резервная копия базы заявок есть.' },
 }
@@ -213,6 +271,22 @@ function findings(
               'чата или заблокировали (добавьте его снова); 401: неверный TELEGRAM_BOT_TOKEN; ' +
               '400 chat not found: неверный TELEGRAM_CHAT_ID. После исправления отправьте их ' +
               `снова: ${commands.resendFailed}`,
+          }
+        : null
+    // Each lead is still in the database (and the chat): this is about its other copies.
+    const stuck = stuckChannels(health.channels, settings.leadWaitS)
+    const lines = stuck.map(({ line }) => line).join('; ')
+    const resend = stuck.map(({ name }) => `${commands.resendFailed} --channel ${name}`)
+    found.channels =
+      stuck.length > 0
+        ? {
+            text:
+              `Заявки доходят не во все каналы (${lines}). Все они сохранены на сервере: ждущие ` +
+              'придут туда сами, отказанные — когда администратор исправит настройку.',
+            detail:
+              `Каналы заявок с отказами или задержкой: ${lines}. Причина — в журнале ` +
+              `(${commands.journal}) и в /health. Отказанные заявки после исправления настройки: ` +
+              resend.join('; '),
           }
         : null
   }

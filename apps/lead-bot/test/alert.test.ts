@@ -14,6 +14,7 @@ import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, afterEach, expect, it } from 'vitest'
+import { startFakeWebhook } from '../harness/fake-receivers.ts'
 import { startFakeTelegram } from '../harness/fake-telegram.ts'
 import { mountTmpfs } from '../harness/full-disk.ts'
 import type { FakeTelegram } from '../harness/fake-telegram.ts'
@@ -216,6 +217,87 @@ it(
     )
     expect(smtp.mails[1]?.text).toContain(
       '✅ Заявок, которые Telegram отказался принять, больше нет.',
+    )
+  },
+)
+
+it(
+  'a webhook that refuses leads: the chat and the e-mail are told once, and told when it is over',
+  SPAWNS,
+  async () => {
+    const fake = await fakeTelegram()
+    const smtp = await testSmtp()
+    const secret = 'a-webhook-secret-of-more-than-32-characters'
+    const webhook = await startFakeWebhook(secret)
+    cleanups.push(() => webhook.close())
+    webhook.answer(400)
+    const env = settings(fake, 'webhook-refuses', {
+      OUTBOX_POLL_MS: '100',
+      LEAD_WEBHOOK_URL: webhook.url,
+      LEAD_WEBHOOK_SECRET: secret,
+      LEAD_WEBHOOK_RECEIVER: 'стенд',
+    })
+    const running = await service(env)
+    const alertEnv = { ...env, ...email(smtp), LEAD_PORT: new URL(running.url).port }
+    const response = await fetch(`${running.url}/send?${LEAD_QUERY}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Анна Тестова', phone: VALID_PHONE }),
+    })
+    expect(response.status).toBe(200)
+    const health = async () =>
+      (await (await fetch(`${running.url}/health`)).json()) as {
+        channels: Record<string, { pending: number; failed: number }>
+      }
+    await eventually(
+      async () => expect((await health()).channels.webhook).toMatchObject({ failed: 1 }),
+      30_000,
+    )
+
+    expect(await alert([], alertEnv)).toMatchObject({
+      code: 1,
+      stdout: 'alert: wrong: channels; telegram posted, e-mail sent\n',
+    })
+    const chat = texts(fake).filter((message) => message.startsWith('<b>Сервис заявок'))
+    expect(chat).toEqual([
+      '<b>Сервис заявок IT Lab</b>\n🟠 Заявки доходят не во все каналы (вебхук: отказов: 1). Все ' +
+        'они сохранены на сервере: ждущие придут туда сами, отказанные — когда администратор ' +
+        'исправит настройку.\nℹ️ Администратор сайта получает эти оповещения и по почте, с тем, ' +
+        'что сделать.',
+    ])
+    expect(smtp.mails[0]?.text).toContain('--resend-failed --channel webhook')
+    expect(smtp.mails[0]?.text).not.toContain('Анна')
+
+    // Told once; then the receiver is fixed and the operator resends as the e-mail says.
+    expect(await alert([], alertEnv)).toMatchObject({
+      code: 1,
+      stdout: 'alert: wrong: channels; nothing new to post\n',
+    })
+    webhook.answer(204)
+    const envFile = path.join(temp.dir, 'webhook-refuses', 'it-lab.env')
+    writeFileSync(envFile, `LEADS_DB=${env.LEADS_DB}\n`, { mode: 0o600 })
+    expect(
+      await runScript(
+        LEADS,
+        ['--env-file', envFile, '--resend-failed', '--channel', 'webhook'],
+        {},
+      ),
+    ).toMatchObject({ code: 0, stdout: 'Queued for delivery again: 1\n' })
+    await eventually(
+      async () =>
+        expect((await health()).channels.webhook).toEqual({
+          pending: 0,
+          failed: 0,
+          oldestPendingAgeS: 0,
+        }),
+      30_000,
+    )
+    expect(await alert([], alertEnv)).toMatchObject({
+      code: 0,
+      stdout: 'alert: all is well; telegram posted, e-mail sent\n',
+    })
+    expect(texts(fake).at(-1)).toBe(
+      '<b>Сервис заявок IT Lab</b>\n✅ Заявки снова доходят во все подключённые каналы.',
     )
   },
 )
