@@ -66,7 +66,8 @@ describe('planAlert', () => {
     expect(step.message).not.toContain('вебхук')
     expect(step.message).not.toContain('--resend-failed')
     expect(step.email?.text).toContain('--resend-failed --channel alfacrm')
-    expect(step.email?.text).toContain('--resend-failed --channel email')
+    // The e-mail channel only lags: the service retries it, nothing to resend.
+    expect(step.email?.text).not.toContain('--channel email')
     expect(step.email?.text).not.toContain('--channel webhook')
 
     step = run(step.state, { now: T0 + 5 * MINUTE, health: { ...OK, channels } }, true, CHANNELS)
@@ -81,6 +82,13 @@ describe('planAlert', () => {
     )
     expect(step.message).toContain('✅ Заявки снова доходят во все подключённые каналы.')
     expect(step.open).toEqual([])
+
+    // A channel that only lags: nothing for the operator to resend.
+    const lagging = [{ name: 'bitrix24', pending: 1, failed: 0, oldestPendingAgeS: 900 }] as const
+    step = run(EMPTY_STATE, { now: T0, health: { ...OK, channels: lagging } }, true, CHANNELS)
+    expect(step.message).toContain('(Битрикс24: заявка ждёт 15 мин)')
+    expect(step.email?.text).toContain('Ждущие заявки сервис повторяет сам.')
+    expect(step.email?.text).not.toContain('--resend-failed')
   })
 
   it('restarts: none at the baseline, one post at the threshold, over after a quiet window', () => {

@@ -185,9 +185,8 @@ function stuckChannels(channels: readonly ChannelReading[], leadWaitS: number) {
         ? [`заявка ждёт ${minutes(channel.oldestPendingAgeS * 1000)}`]
         : []
     const what = [...refused, ...waiting]
-    return what.length === 0
-      ? []
-      : [{ name: channel.name, line: `${CHANNEL_WORDS[channel.name]}: ${what.join(', ')}` }]
+    const line = `${CHANNEL_WORDS[channel.name]}: ${what.join(', ')}`
+    return what.length === 0 ? [] : [{ name: channel.name, refused: refused.length > 0, line }]
   })
 }
 
@@ -276,7 +275,10 @@ function findings(
     // Each lead is still in the database (and the chat): this is about its other copies.
     const stuck = stuckChannels(health.channels, settings.leadWaitS)
     const lines = stuck.map(({ line }) => line).join('; ')
-    const resend = stuck.map(({ name }) => `${commands.resendFailed} --channel ${name}`)
+    // Only a refused lead needs the operator; a waiting one is retried by the service.
+    const resend = stuck
+      .filter(({ refused }) => refused)
+      .map(({ name }) => `${commands.resendFailed} --channel ${name}`)
     found.channels =
       stuck.length > 0
         ? {
@@ -285,8 +287,10 @@ function findings(
               'придут туда сами, отказанные — когда администратор исправит настройку.',
             detail:
               `Каналы заявок с отказами или задержкой: ${lines}. Причина — в журнале ` +
-              `(${commands.journal}) и в /health. Отказанные заявки после исправления настройки: ` +
-              resend.join('; '),
+              `(${commands.journal}) и в /health.` +
+              (resend.length > 0
+                ? ` Отказанные заявки после исправления настройки: ${resend.join('; ')}`
+                : ' Ждущие заявки сервис повторяет сам.'),
           }
         : null
   }
