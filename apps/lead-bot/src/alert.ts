@@ -185,8 +185,9 @@ function stuckChannels(channels: readonly ChannelReading[], leadWaitS: number) {
         ? [`заявка ждёт ${minutes(channel.oldestPendingAgeS * 1000)}`]
         : []
     const what = [...refused, ...waiting]
+    if (what.length === 0) return []
     const line = `${CHANNEL_WORDS[channel.name]}: ${what.join(', ')}`
-    return what.length === 0 ? [] : [{ name: channel.name, refused: refused.length > 0, line }]
+    return [{ name: channel.name, refused: refused.length > 0, line }]
   })
 }
 

@@ -1,11 +1,11 @@
 // `npm run bench`: builds the site, serves the production build, runs Lighthouse (mobile) three
 // times on every indexable route and one policy page (and on three pages in the windowed Chromium
-// too, in a real window when there is a display or Xvfb: window-display.ts), loads three pages three times in real
-// Chromium under the same throttling (the headless shell, and the windowed build as a diagnostic),
-// checks every page for layout shift at phone and desktop widths, and prints the medians with the
-// first-load JavaScript and CSS; then taps every essential control the moment it shows
-// (tap-probe.ts, also `npm run bench:taps`). Figures go to bench-results/site.json. It measures; it does not
-// gate.
+// too, in a real window when there is a display or Xvfb: window-display.ts), loads three pages
+// three times in real Chromium under the same throttling (the headless shell, and the windowed
+// build as a diagnostic), checks every page for layout shift at phone and desktop widths, and
+// prints the medians with the first-load JavaScript and CSS; then taps every essential control
+// the moment it shows (tap-probe.ts, also `npm run bench:taps`). Figures go to
+// bench-results/site.json. It measures; it does not gate.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { paths, prerenderPaths, sitemapPaths } from '#app/config/paths.ts'
@@ -69,17 +69,6 @@ type WindowedRow = Pick<Row, 'route' | 'scores' | 'lcpMs' | 'tbtMs'>
 const rows: Row[] = []
 const browserRows: BrowserRow[] = []
 const shiftRows: ShiftRow[] = []
-/** The medians of Lighthouse's scores, LCP and TBT over a page's runs. */
-function lighthouseMedians(runs: LighthouseFigures[]): Pick<Row, 'scores' | 'lcpMs' | 'tbtMs'> {
-  return {
-    scores: Object.fromEntries(
-      CATEGORIES.map((category) => [category, median(runs.map((r) => r.scores[category]))]),
-    ) as Row['scores'],
-    lcpMs: median(runs.map((r) => r.lcpMs)),
-    tbtMs: median(runs.map((r) => r.tbtMs)),
-  }
-}
-
 const windowedRows: WindowedRow[] = []
 try {
   const sizeBrowser = await launchBrowser()
@@ -143,6 +132,17 @@ try {
 } finally {
   windowDisplay.close()
   await server.close()
+}
+
+/** The medians of Lighthouse's scores, LCP and TBT over a page's runs. */
+function lighthouseMedians(runs: LighthouseFigures[]): Pick<Row, 'scores' | 'lcpMs' | 'tbtMs'> {
+  return {
+    scores: Object.fromEntries(
+      CATEGORIES.map((category) => [category, median(runs.map((r) => r.scores[category]))]),
+    ) as Row['scores'],
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+  }
 }
 
 function medians(runs: BrowserFigures[]): BrowserFigures {
@@ -289,7 +289,8 @@ for (const row of shiftRows) {
         `${row.route}: CLS ${row[viewport].toFixed(3)} at ${VIEWPORTS[viewport].width} px`,
       )
 }
-// Taps the moment each control shows, before the page's script has run (docs/decisions/0039): none may be lost.
+// Taps the moment each control shows, before the page's script has run (docs/decisions/0039):
+// none may be lost.
 const taps = await runTapProbe(buildDir)
 for (const row of taps) {
   if (row.lost > 0)

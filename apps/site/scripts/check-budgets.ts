@@ -1,7 +1,7 @@
 // Part of `npm test`: the budgets that do not flicker. A production build (a fresh one, or with
 // --no-build the one in SITE_BUILD_DIR: `npm test` reuses the e2e build) must keep every page's
-// first-load JavaScript (what a phone in the headless shell downloads) and CSS within budget and fetch none of that JavaScript before the
-// first paint, and one Lighthouse run on three pages must give Accessibility, Best Practices and
+// first-load JavaScript (what a phone in the headless shell downloads) and CSS within budget and
+// fetch none of that JavaScript before the first paint, and one Lighthouse run on three pages must give Accessibility, Best Practices and
 // SEO 100 and Performance at least 85 (single runs in Chromium's headless shell measured 93–100),
 // and Performance at least 97 computed from the same run's trace on thread time, which this
 // machine's load does not move (docs/performance.md, "Measuring").

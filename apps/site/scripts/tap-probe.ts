@@ -1,8 +1,8 @@
 // `npm run bench:taps`: does a tap on the first screen take effect, however early it comes? For each
 // network profile and each essential control, a fresh phone or desktop in real Chromium (the
 // headless shell) loads the page and acts the moment the control is on screen, without waiting
-// for the page's script or an island, as an impatient parent would; then it waits up to 10 s for the control's effect.
-// It prints when the control was shown, when its effect came (or that the tap was lost), whether
+// for the page's script or an island, as an impatient parent would; then it waits up to 10 s for
+// the control's effect. It prints when the control was shown, when its effect came (or that the tap was lost), whether
 // the form went out as a GET with the name or phone in its URL, and the page's first paint and
 // when its script had run. It measures; it does not gate. Figures go to bench-results/taps.json.
 //
@@ -33,7 +33,8 @@ const EFFECT_TIMEOUT_MS = 10_000
 
 /**
  * Both on the bench's ×4 CPU. Slow 4G is Lighthouse's mobile link; 3G is WebPageTest's "3G
- * Slow"-like link with a longer round trip, where the gap between the paint and the page's script is widest.
+ * Slow"-like link with a longer round trip, where the gap between the paint and the page's script
+ * is widest.
  */
 const PROFILES = {
   'slow 4G': {

@@ -86,18 +86,17 @@ export async function launchBrowser(
   executablePath = HEADLESS_SHELL_PATH,
   display?: string,
 ): Promise<Browser> {
-  if (!display) return chromium.launch({ executablePath, args: CHROMIUM_FLAGS })
   return chromium.launch({
     executablePath,
     args: CHROMIUM_FLAGS,
-    headless: false,
-    env: { ...process.env, DISPLAY: display },
+    ...(display ? { headless: false, env: { ...process.env, DISPLAY: display } } : {}),
   })
 }
 
 /**
  * One cold load of `url` (fresh profile, empty cache) under THROTTLING. It waits until the page
- * has run its script (`data-hydrated`) and the network has been quiet for half a second, so a late font swap is counted.
+ * has run its script (`data-hydrated`) and the network has been quiet for half a second, so a
+ * late font swap is counted.
  */
 export async function measureLoad(
   browser: Browser,
