@@ -49,39 +49,89 @@ function json(response: ServerResponse, status: number, body: unknown, headers =
 
 // --- the signed webhook's receiver --------------------------------------------------------
 
+/** How far a delivery's signed time may be from the receiver's clock, either way. */
+export const WEBHOOK_TOLERANCE_S = 5 * 60
+
+/**
+ * How long a taken lead's id is kept. A signed time stays acceptable for up to 10 minutes after
+ * arrival (5 minutes ahead, then 5 behind), so that much already refuses every replay; a day also
+ * drops the repeat a crash of the service can send.
+ */
+export const WEBHOOK_REMEMBER_MS = 24 * 60 * 60_000
+
+export type WebhookCheck =
+  { ok: true; leadId: number } | { ok: false; refused: 'forged' | 'stale' | 'repeat' }
+
+export interface WebhookReceiver {
+  /** Checks one delivery's raw bytes and X-ITLab-Signature, before anything in it is trusted. */
+  check(rawBody: string, signatureHeader: string | undefined, now?: number): WebhookCheck
+  /** Marks a lead as stored: a delivery of its id is a repeat from then on. */
+  taken(leadId: number, now?: number): void
+}
+
+/** What a receiver does (apps/lead-bot/README.md, "Signed webhook"), with node:crypto. */
+export function webhookReceiver(secret: string): WebhookReceiver {
+  const taken = new Map<number, number>() // lead.id → when it may be forgotten
+  return {
+    check(rawBody, signatureHeader, now = Date.now()) {
+      const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signatureHeader ?? '')
+      if (!match) return { ok: false, refused: 'forged' }
+      const [, t = '', v1 = ''] = match
+      const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest()
+      if (!timingSafeEqual(Buffer.from(v1, 'hex'), expected))
+        return { ok: false, refused: 'forged' }
+      if (Math.abs(now / 1000 - Number(t)) > WEBHOOK_TOLERANCE_S) {
+        return { ok: false, refused: 'stale' }
+      }
+      const { lead } = JSON.parse(rawBody) as { lead: { id: number } }
+      for (const [id, until] of taken) if (until <= now) taken.delete(id)
+      if (taken.has(lead.id)) return { ok: false, refused: 'repeat' }
+      return { ok: true, leadId: lead.id }
+    },
+    taken(leadId, now = Date.now()) {
+      taken.set(leadId, now + WEBHOOK_REMEMBER_MS)
+    },
+  }
+}
+
 export interface ReceivedHook {
+  /** X-ITLab-Delivery: an unsigned copy of the body's lead.id. */
   delivery: string | undefined
-  timestamp: string | undefined
-  /** Whether X-ITLab-Signature is the HMAC-SHA256 of the raw body under the secret. */
+  /** The signed send time (t= of X-ITLab-Signature), Unix seconds. */
+  timestamp: number | undefined
+  /** Whether X-ITLab-Signature is the secret's, over this body and a time within 5 minutes. */
   signed: boolean
+  /** Why the receiver did not take it (a repeat is answered 2xx, the others 401); none if taken. */
+  refused: 'forged' | 'stale' | 'repeat' | undefined
+  /** The bytes and the signature as received, to send them again. */
+  raw: string
+  signature: string | undefined
   body: unknown
 }
 
 export interface FakeWebhook extends Listening {
   received: ReceivedHook[]
-  /** Answers each request with this status (and headers) from now on; 204 at first. */
+  /** Answers each signed request with this status (and headers) from now on; 204 at first. */
   answer(status: number, headers?: Record<string, string>): void
   /** While on, requests are held open unanswered (a hanging receiver); off answers them. */
   hang(on: boolean): void
 }
 
-/** What a receiver does (apps/lead-bot/README.md, "Signed webhook"), with node:crypto. */
-export function verifySignature(rawBody: string, header: string | undefined, secret: string) {
-  const expected = Buffer.from(
-    `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`,
-  )
-  const given = Buffer.from(header ?? '')
-  return given.length === expected.length && timingSafeEqual(given, expected)
-}
-
 export async function startFakeWebhook(secret: string): Promise<FakeWebhook> {
+  const receiver = webhookReceiver(secret)
   const received: ReceivedHook[] = []
   let status = 204
   let headers: Record<string, string> = {}
   let hanging = false
-  const held: ServerResponse[] = []
-  const respond = (response: ServerResponse) => {
-    response.writeHead(status, headers)
+  const held: { response: ServerResponse; check: WebhookCheck }[] = []
+  const respond = (response: ServerResponse, check: WebhookCheck) => {
+    if (!check.ok && check.refused !== 'repeat') {
+      response.writeHead(401)
+    } else {
+      // A lead counts as stored only when the answer says so; a repeat is not stored again.
+      if (check.ok && status >= 200 && status < 300) receiver.taken(check.leadId)
+      response.writeHead(status, headers)
+    }
     response.end()
   }
   const server = await listen((request, body, response) => {
@@ -89,14 +139,21 @@ export async function startFakeWebhook(secret: string): Promise<FakeWebhook> {
       const value = request.headers[name]
       return Array.isArray(value) ? value[0] : value
     }
+    const signature = header('x-itlab-signature')
+    const check = receiver.check(body, signature)
+    const refused = check.ok ? undefined : check.refused
+    const t = /^t=(\d+),/.exec(signature ?? '')?.[1]
     received.push({
       delivery: header('x-itlab-delivery'),
-      timestamp: header('x-itlab-timestamp'),
-      signed: verifySignature(body, header('x-itlab-signature'), secret),
+      timestamp: t === undefined ? undefined : Number(t),
+      signed: refused === undefined || refused === 'repeat',
+      refused,
+      raw: body,
+      signature,
       body: JSON.parse(body) as unknown,
     })
-    if (hanging) held.push(response)
-    else respond(response)
+    if (hanging) held.push({ response, check })
+    else respond(response, check)
   })
   return {
     ...server,
@@ -107,7 +164,7 @@ export async function startFakeWebhook(secret: string): Promise<FakeWebhook> {
     },
     hang(on) {
       hanging = on
-      if (!on) for (const response of held.splice(0)) respond(response)
+      if (!on) for (const { response, check } of held.splice(0)) respond(response, check)
     },
   }
 }

@@ -10,6 +10,9 @@ import {
   startFakeAlfaCrm,
   startFakeBitrix24,
   startFakeWebhook,
+  WEBHOOK_REMEMBER_MS,
+  WEBHOOK_TOLERANCE_S,
+  webhookReceiver,
 } from '../../harness/fake-receivers.ts'
 import { startSmtp } from '../../harness/smtp.ts'
 import { TEST_CONSENT, phoneFor } from '../../harness/sample-leads.ts'
@@ -17,7 +20,7 @@ import { eventually, MEMORY_DIR, recordingLog, tempDir } from '../../test/helper
 import { createAlfaCrmChannel, TOKEN_REFRESH_MS } from './alfacrm.ts'
 import { createBitrix24Channel } from './bitrix24.ts'
 import { createEmailChannel } from './email.ts'
-import { createWebhookChannel } from './webhook.ts'
+import { createWebhookChannel, webhookSignature } from './webhook.ts'
 import { createChannels } from './worker.ts'
 import type { Channel, ChannelWorkerConfig, Channels } from './worker.ts'
 
@@ -102,8 +105,9 @@ describe('the signed webhook', () => {
     await eventually(() => expect(state(store, 'webhook')).toMatchObject({ pending: 0 }))
     expect(receiver.received).toHaveLength(1)
     const [hook] = receiver.received
-    expect(hook).toMatchObject({ signed: true, delivery: String(stored.id) })
-    expect(Number(hook?.timestamp)).toBeGreaterThan(Date.now() / 1000 - 600)
+    expect(hook).toMatchObject({ signed: true, refused: undefined, delivery: String(stored.id) })
+    expect(hook?.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)
+    expect(hook?.timestamp).toBeGreaterThan(Date.now() / 1000 - 60)
     expect(hook?.body).toMatchObject({
       version: 1,
       event: 'lead.created',
@@ -154,7 +158,83 @@ describe('the signed webhook', () => {
     store.insert(lead(1), Date.now())
     run(store, [createWebhookChannel({ url: receiver.url, secret: SECRET })])
     await eventually(() => expect(receiver.received).toHaveLength(1))
-    expect(receiver.received[0]?.signed).toBe(false)
+    expect(receiver.received[0]).toMatchObject({ signed: false, refused: 'forged' })
+    // Refused with 401: a dead letter, never taken.
+    await eventually(() => expect(state(store, 'webhook')).toMatchObject({ failed: 1 }))
+  })
+
+  /** One lead delivered to a fresh receiver; what it got, to send again. */
+  async function delivered() {
+    const receiver = await startFakeWebhook(SECRET)
+    cleanup.push(() => receiver.close())
+    const store = newStore(['webhook'])
+    const stored = store.insert(lead(1), Date.now())
+    run(store, [createWebhookChannel({ url: receiver.url, secret: SECRET })])
+    await eventually(() => expect(state(store, 'webhook')).toMatchObject({ pending: 0 }))
+    const [hook] = receiver.received
+    if (!hook?.signature || hook.timestamp === undefined) throw new Error('no signed delivery')
+    const post = (raw: string, signature = hook.signature) =>
+      fetch(receiver.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-itlab-signature': signature ?? '' },
+        body: raw,
+      })
+    return { receiver, stored, hook, post, sentAtMs: hook.timestamp * 1000 }
+  }
+
+  it('a delivery sent again as it was is a repeat: answered 2xx, not taken twice', async () => {
+    const { receiver, hook, post } = await delivered()
+    expect(hook.refused).toBeUndefined()
+    const again = await post(hook.raw)
+    expect(again.status).toBe(204)
+    expect(receiver.received[1]).toMatchObject({ signed: true, refused: 'repeat' })
+  })
+
+  it('the same bytes more than 5 minutes after (or before) their signed time are stale', async () => {
+    const { hook, sentAtMs } = await delivered()
+    const tolerance = WEBHOOK_TOLERANCE_S * 1000
+    const check = (now: number) => webhookReceiver(SECRET).check(hook.raw, hook.signature, now)
+    expect(check(sentAtMs + tolerance)).toMatchObject({ ok: true })
+    expect(check(sentAtMs + tolerance + 1_000)).toEqual({ ok: false, refused: 'stale' })
+    expect(check(sentAtMs - tolerance)).toMatchObject({ ok: true })
+    expect(check(sentAtMs - tolerance - 1_000)).toEqual({ ok: false, refused: 'stale' })
+  })
+
+  it('a body or a time changed on the way does not verify: 401, not taken', async () => {
+    const { receiver, hook, stored, post } = await delivered()
+    const tampered = hook.raw.replace(phoneFor(1), phoneFor(2))
+    expect(tampered).not.toBe(hook.raw)
+    expect((await post(tampered)).status).toBe(401)
+    // A new lead id would get past the receiver's memory of taken ones.
+    const renumbered = hook.raw.replace(`"id":${stored.id},`, `"id":${stored.id + 1000},`)
+    expect(renumbered).not.toBe(hook.raw)
+    expect((await post(renumbered)).status).toBe(401)
+    // A fresh time on the old signature.
+    const later = hook.signature?.replace(/^t=\d+/, `t=${(hook.timestamp ?? 0) + 600}`)
+    expect((await post(hook.raw, later)).status).toBe(401)
+    expect((await post(hook.raw, '')).status).toBe(401)
+    expect(receiver.received.slice(1).map((hook) => hook.refused)).toEqual([
+      'forged',
+      'forged',
+      'forged',
+      'forged',
+    ])
+  })
+
+  it('a taken lead signed afresh is still a repeat, until the receiver forgets it', async () => {
+    const { hook, stored, sentAtMs } = await delivered()
+    const receiver = webhookReceiver(SECRET)
+    expect(receiver.check(hook.raw, hook.signature, sentAtMs)).toEqual({
+      ok: true,
+      leadId: stored.id,
+    })
+    receiver.taken(stored.id, sentAtMs)
+    const resent = sentAtMs + 60_000
+    const signature = webhookSignature(hook.raw, SECRET, resent)
+    expect(receiver.check(hook.raw, signature, resent)).toEqual({ ok: false, refused: 'repeat' })
+    const muchLater = sentAtMs + WEBHOOK_REMEMBER_MS
+    const fresh = webhookSignature(hook.raw, SECRET, muchLater)
+    expect(receiver.check(hook.raw, fresh, muchLater)).toMatchObject({ ok: true })
   })
 
   it('retries a 5xx after the Retry-After it names, and a 4xx is a dead letter at once', async () => {
@@ -179,6 +259,13 @@ describe('the signed webhook', () => {
       String(first.id),
       String(first.id),
     ])
+    // The retry is signed afresh (a new time) for the same lead id, which the receiver dedupes on.
+    const [tried, retried] = receiver.received
+    expect(retried).toMatchObject({ signed: true, refused: undefined })
+    expect(retried?.body).toMatchObject({ lead: { id: first.id } })
+    expect(tried?.body).toMatchObject({ lead: { id: first.id } })
+    expect(retried?.timestamp).toBeGreaterThan(tried?.timestamp ?? Infinity)
+    expect(retried?.signature).not.toBe(tried?.signature)
 
     receiver.answer(410)
     store.insert(lead(2), Date.now())

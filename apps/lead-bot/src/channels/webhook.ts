@@ -1,6 +1,7 @@
 // The signed webhook (docs/decisions/0077): each lead POSTed as JSON to LEAD_WEBHOOK_URL, signed
-// with HMAC-SHA256 of the raw body under LEAD_WEBHOOK_SECRET (apps/lead-bot/README.md, "Signed
-// webhook", shows how a receiver checks it).
+// with HMAC-SHA256 under LEAD_WEBHOOK_SECRET over the send time and the raw body, so a captured
+// delivery goes stale and the lead's id in the body cannot be swapped (apps/lead-bot/README.md,
+// "Signed webhook", shows how a receiver checks it).
 import { createHmac } from 'node:crypto'
 import type { Channel, DeliveryResult } from './worker.ts'
 import type { LeadPayload } from './lead-payload.ts'
@@ -45,8 +46,10 @@ export function webhookBody(lead: LeadPayload, sentAt: number): string {
   })
 }
 
-export function webhookSignature(body: string, secret: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`
+/** X-ITLab-Signature: `t=<Unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
+export function webhookSignature(body: string, secret: string, sentAt: number): string {
+  const t = Math.floor(sentAt / 1000)
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`
 }
 
 /** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
@@ -68,6 +71,7 @@ export function createWebhookChannel(config: WebhookConfig, fetchImpl = fetch): 
   return {
     name: 'webhook',
     async deliver(lead, signal): Promise<DeliveryResult> {
+      // Each attempt is signed afresh; the lead's id in the body stays, so a receiver drops repeats.
       const sentAt = Date.now()
       const body = webhookBody(lead, sentAt)
       let response: Response
@@ -77,8 +81,8 @@ export function createWebhookChannel(config: WebhookConfig, fetchImpl = fetch): 
           headers: {
             'content-type': 'application/json',
             'user-agent': 'it-lab-lead-bot',
-            'x-itlab-signature': webhookSignature(body, config.secret),
-            'x-itlab-timestamp': String(Math.floor(sentAt / 1000)),
+            'x-itlab-signature': webhookSignature(body, config.secret, sentAt),
+            // Unsigned, for the receiver's logs: it drops repeats by the signed body's lead.id.
             'x-itlab-delivery': String(lead.id),
           },
           body,

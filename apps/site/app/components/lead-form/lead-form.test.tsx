@@ -140,6 +140,8 @@ describe('lead form', () => {
     await fillAndSubmit(user)
 
     expect(await screen.findByText(SUBMIT_ERROR)).toBeInTheDocument()
+    // An answer, even an error, is not sent again.
+    expect(fetchMock).toHaveBeenCalledTimes(1)
     expect(reportError).toHaveBeenCalledTimes(1)
     const [error, context] = vi.mocked(reportError).mock.calls[0] ?? []
     expect(error).toBeInstanceOf(Error)
@@ -151,17 +153,43 @@ describe('lead form', () => {
     expect(onSuccess).not.toHaveBeenCalled()
   })
 
-  it('a network failure is reported too and keeps the values', async () => {
+  it('a network failure is tried once more with the same request; the lead is taken', async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response('{"ok":true}', { status: 200 }))
+    const user = renderForm()
+    await fillAndSubmit(user)
+    await leadTaken()
+
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+    const [first, second] = fetchMock.mock.calls
+    expect(second).toEqual(first)
+    expect(JSON.parse(String(second?.[1]?.body))).toEqual({
+      name: 'Анна',
+      phone: '+7 (912) 345-67-89',
+    })
+    expect(reachGoal).toHaveBeenCalledWith('sendForm')
+    expect(reportError).not.toHaveBeenCalled()
+    expect(screen.queryByText(SUBMIT_ERROR)).not.toBeInTheDocument()
+    expect(screen.getByLabelText('Телефон')).toHaveValue('')
+  })
+
+  it('a network failure twice is reported and keeps the values', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
     const user = renderForm()
     await fillAndSubmit(user)
 
     expect(await screen.findByText(SUBMIT_ERROR)).toBeInTheDocument()
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+    expect(fetchMock.mock.calls[1]).toEqual(fetchMock.mock.calls[0])
+    expect(reportError).toHaveBeenCalledTimes(1)
     expect(reportError).toHaveBeenCalledWith(expect.any(TypeError), {
       form: 'feedback',
       extra: { network: true, message: 'Failed to fetch' },
     })
+    expect(screen.getByLabelText('Имя')).toHaveValue('  Анна ')
     expect(screen.getByLabelText('Телефон')).toHaveValue('+7 (912) 345-67-89')
+    expect(onSuccess).not.toHaveBeenCalled()
   })
 
   it('invalid input sends nothing and typing in the name clears its error', async () => {

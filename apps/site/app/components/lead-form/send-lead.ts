@@ -27,7 +27,7 @@ export type SendLeadOptions = {
  * the course's groups (docs/decisions/0075) and `source`, where the visitor came from, when known
  * (docs/decisions/0078); the form tag, consent
  * version, context and honeypot travel in the query string. Only the status is read, and the body only
- * on error. Network failures reject with the browser's own error.
+ * on error. A network failure is tried once more, then rejects with the browser's own error.
  */
 export async function sendLead(
   { name, phone, group }: Lead,
@@ -39,8 +39,9 @@ export async function sendLead(
     ({ leadSource }) => leadSource(Date.now()),
     () => undefined,
   )
-  const post = (withSource: boolean) =>
-    fetch(`${env.leadApiUrl}/send?${query}`, {
+  const post = async (withSource: boolean) => {
+    const url = `${env.leadApiUrl}/send?${query}`
+    const init: RequestInit = {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -49,7 +50,18 @@ export async function sendLead(
         ...(group === undefined ? {} : { group }),
         ...(withSource && source !== undefined ? { source } : {}),
       }),
-    })
+    }
+    try {
+      return await fetch(url, init)
+    } catch (error) {
+      // fetch rejects with a TypeError only when no answer came (offline, a reset connection): the
+      // same request, byte for byte, goes once more. An answer, even 4xx/5xx, is not retried. If
+      // the first did arrive, the lead is stored twice: the service does not drop a repeated /send
+      // (docs/decisions/0013 is about the chat), and a lead twice costs less than a lost one.
+      if (!(error instanceof TypeError)) throw error
+      return await fetch(url, init)
+    }
+  }
   let response = await post(true)
   let body = response.ok ? '' : await response.text()
   // A service from before sources (a rollback, or the moment of a release) refuses the field:
