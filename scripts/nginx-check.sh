@@ -392,6 +392,54 @@ for file in robots.txt sitemap.xml manifest.webmanifest favicon.ico og-image.png
   if [ -z "$problems" ]; then ok "200 /$file ($(header Content-Type))"; else bad "/$file" "$problems"; fi
 done
 
+log "files that are not pages run no script (their own CSP, nosniff; the pages keep theirs):"
+STATIC_CSP="default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
+# static_problems: what is wrong with the last answer as a file that is not a page: that CSP once,
+# nosniff, and every other header of the build's file (security-headers.conf) once.
+static_problems() {
+  local name count issues=()
+  for name in "${SECURITY_HEADERS[@]}"; do
+    count=$(header_count "$name")
+    [ "$count" = 1 ] || issues+=("$name x$count")
+  done
+  [ "$(header Content-Security-Policy)" = "$STATIC_CSP" ] ||
+    issues+=("CSP '$(header Content-Security-Policy)'")
+  [ "$(header X-Content-Type-Options)" = nosniff ] || issues+=("X-Content-Type-Options not nosniff")
+  [ ${#issues[@]} -eq 0 ] || printf '%s; ' "${issues[@]}"
+}
+# check_static PATH TYPE: 200 with that Content-Type and the static files' headers.
+check_static() {
+  local path=$1 type=$2 problems=""
+  fetch "$BASE$path"
+  [ "$STATUS" = 200 ] || problems+="status $STATUS; "
+  [[ $(header Content-Type) == "$type"* ]] || problems+="Content-Type '$(header Content-Type)'; "
+  problems+=$(static_problems)
+  if [ -z "$problems" ]; then ok "200 $path ($type): CSP sandbox, nosniff"; else bad "$path" "$problems"; fi
+}
+# An SVG the owner could upload, with a script in it: served as an image that runs nothing.
+printf '%s\n' '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' \
+  >"$BUILD/client/uploads/nginx-check-script.svg"
+check_static /uploads/nginx-check-script.svg image/svg+xml
+rm -f "$BUILD/client/uploads/nginx-check-script.svg"
+UPLOAD=$(find "$BUILD/client/uploads" -type f ! -name '*.gz' ! -name '*.br' -printf '%P\n' | head -n 1)
+[ -z "$UPLOAD" ] || check_static "/uploads/$UPLOAD" image/
+FONT=$(find "$BUILD/client/assets" -name '*.woff2' -printf '%P\n' | head -n 1)
+[ -z "$JS_FILE" ] || check_static "/assets/$JS_FILE" application/javascript
+[ -z "$CSS_FILE" ] || check_static "/assets/$CSS_FILE" text/css
+[ -z "$FONT" ] || check_static "/assets/$FONT" font/woff2
+for file in manifest.webmanifest:application/manifest+json favicon.ico:image/ robots.txt:text/plain; do
+  [ ! -f "$BUILD/client/${file%%:*}" ] || check_static "/${file%%:*}" "${file#*:}"
+done
+for path in / /courses /course/99; do
+  fetch "$BASE$path"
+  csp=$(header Content-Security-Policy)
+  if [[ $csp == *script-src* && $csp != "$STATIC_CSP" ]]; then
+    ok "$path: the page's own CSP (script-src), not the static files'"
+  else
+    bad "$path" "CSP '$csp'"
+  fi
+done
+
 log "protocol:"
 VERSION=$("${CURL[@]}" --http2 -o /dev/null -w '%{http_version}' "$BASE/" 2>/dev/null)
 if [ "$VERSION" = 2 ]; then ok "HTTP/2 on https"; else bad "HTTP/2" "got HTTP/$VERSION"; fi
@@ -411,17 +459,40 @@ else
   bad "default site" "challenge: status $STATUS, body $(head -c 100 "$TMP/b")"
 fi
 fetch "http://127.0.0.1:$HTTP_PORT/Ivan-Petrov-89123456789?x=1"
-if [ "$STATUS" = 404 ]; then
-  ok "the bare address: 404 for anything else (logged nowhere: checked with the access log below)"
+if [[ $STATUS == *"(52)"* ]]; then
+  ok "the bare address: anything else is closed unanswered (444; logged nowhere: checked with the access log below)"
 else
-  bad "default site" "status $STATUS for another path"
+  bad "default site" "$STATUS for another path (want the connection closed unanswered)"
 fi
+
 fetch "http://$HOST:$HTTP_PORT/.well-known/acme-challenge/nginx-check"
 if [ "$STATUS" = 200 ] && [ "$(cat "$TMP/b")" = nginx-check-token ]; then
   ok "the site's own name: the challenge is served from the same folder (renewals)"
 else
   bad "site's challenge" "status $STATUS, body $(head -c 100 "$TMP/b")"
 fi
+
+log "https for an unknown name (the default server: no handshake, no answer):"
+# handshake_refused URL [curl options]: curl gets no TLS session (error 35) and so no answer.
+handshake_refused() {
+  local url=$1
+  shift
+  fetch "$url" "$@"
+  if [[ $STATUS == *"(35)"* ]]; then ok "$url: the TLS handshake is refused"; else bad "$url" "$STATUS (want the TLS handshake refused)"; fi
+}
+handshake_refused "https://127.0.0.1:$HTTPS_PORT/" -k
+handshake_refused "https://other.example:$HTTPS_PORT/" -k --resolve "other.example:$HTTPS_PORT:127.0.0.1"
+# The site's name in TLS, another in Host: a virtual host the site does not serve, closed (444).
+for version in --http1.1 --http2; do
+  fetch "$BASE/" -H 'Host: 127.0.0.1' "$version"
+  if [[ $STATUS == "curl error"* ]] && ! grep -q . "$TMP/b"; then
+    ok "Host: 127.0.0.1 over the site's TLS ($version): closed unanswered"
+  else
+    bad "Host: 127.0.0.1 over the site's TLS ($version)" "$STATUS, body $(head -c 100 "$TMP/b")"
+  fi
+done
+fetch "$BASE/"
+if [ "$STATUS" = 200 ]; then ok "the site's own name still gets the site"; else bad "the site's name" "status $STATUS"; fi
 
 log "lead service through the proxy (/lead/send -> 127.0.0.1:$LEAD_PORT/send):"
 IFS=$'\t' read -r LEAD_QUERY LEAD_BODY < <(node "$SERVICE" lead 'Проверка nginx')

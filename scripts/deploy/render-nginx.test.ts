@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { securityHeaders } from '../../apps/site/scripts/security-headers.ts'
 import { renderNginx } from './render-nginx.ts'
 import { readDeploySettings } from './settings.ts'
 
@@ -59,5 +60,52 @@ describe("the nginx site's editor", () => {
     expect(() => render({ CMS_BACKEND: 'git-gateway' })).toThrow(
       'CMS_BACKEND: must be proxy, gitea, github or empty (got "git-gateway")',
     )
+  })
+})
+
+describe('the nginx site for names it does not serve', () => {
+  it('refuses the TLS handshake and closes the request on the listen address it is given', () => {
+    const conf = render({ NGINX_HTTPS_LISTEN: '127.0.0.1:8444' })
+    const start = conf.lastIndexOf('server {', conf.indexOf('ssl_reject_handshake'))
+    const fallback = conf.slice(start, conf.indexOf('\n}', start))
+    expect(fallback).toContain('listen 127.0.0.1:8444 ssl http2 default_server;')
+    expect(fallback).toContain('ssl_reject_handshake on;')
+    expect(fallback).toContain('return 444;')
+    expect(fallback).not.toMatch(/ssl_certificate|root |location /)
+  })
+})
+
+describe('the nginx site for files that are not pages', () => {
+  const STATIC_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
+  /** The lines of the HTTPS site's location that opens with `opening`, up to its closing brace. */
+  const block = (conf: string, opening: string) => {
+    const start = conf.indexOf(
+      `    ${opening}`,
+      conf.indexOf('root /srv/it-lab/current/site/client'),
+    )
+    return conf.slice(start, conf.indexOf('\n    }\n', start))
+  }
+  const conf = render({})
+
+  it.each(['location ^~ /uploads/', 'location ^~ /assets/', 'location ~* \\.(?:txt|xml|ico|png'])(
+    '%s: a CSP that runs no script, and the pages’ other headers, each once',
+    (opening) => {
+      const lines = block(conf, opening)
+      expect(lines).toContain(`add_header Content-Security-Policy "${STATIC_CSP}" always;`)
+      expect(lines).not.toContain('security-headers.conf')
+      for (const [name, value] of Object.entries(securityHeaders('page'))) {
+        const added = [...lines.matchAll(new RegExp(`add_header ${name} "([^"]*)"`, 'g'))]
+        expect(added.map((match) => match[1])).toEqual([
+          name === 'Content-Security-Policy' ? STATIC_CSP : value,
+        ])
+      }
+    },
+  )
+
+  it("keeps the pages' own headers on the pages", () => {
+    expect(block(conf, 'location / {')).toContain(
+      'include /srv/it-lab/current/site/nginx/security-headers.conf;',
+    )
+    expect(block(conf, 'location / {')).not.toContain(STATIC_CSP)
   })
 })
