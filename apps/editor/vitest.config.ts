@@ -6,7 +6,7 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['../../test/fail-on-console-error.ts'],
-    // These tests start decap-server and git and run the content check: generous limits so they
+    // These tests run git, sharp and the content check: generous limits so they
     // hold on a saturated machine (docs/decisions/0064-drill-findings-busy-tests.md); they wait on
     // answers, never on sleeps, so a passing test takes no longer.
     testTimeout: 120_000,

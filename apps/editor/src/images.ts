@@ -1,18 +1,47 @@
-import { pictureRefusal, sniffImageType } from '@it-lab/shared/image-type'
+import path from 'node:path'
+import { pictureRefusal, PICTURE_MAX_PIXELS, sniffImageType } from '@it-lab/shared/image-type'
+import sharp from 'sharp'
 
-// What the editor may store in content/uploads/: images only, told by their bytes, not by their
-// names (a .pdf renamed .png is still refused), within the sizes the content check takes; the
-// editor's page says the same before sending (packages/shared/src/content/image-type.ts).
+// What the editor stores in content/uploads/ (docs/decisions/0081-the-editor-as-a-door.md): a
+// raster picture decoded and encoded anew by sharp, whatever bytes came in. A polyglot (a JPEG
+// that is also an HTML page or a ZIP), trailing bytes, metadata (a phone's GPS position among it)
+// and anything a decoder would never show do not survive; SVG, which can hold script, is not taken
+// at all. The editor's page says the same before sending (packages/shared/src/content/image-type.ts).
 
-/** Script in an SVG would run on the site's own origin when the file is opened by its address. */
-const SVG_ACTIVE = /<script|<foreignObject|\son[a-z]+\s*=|(?:href|src)\s*=\s*["']?\s*javascript:/i
+export type PictureRefusal = { status: 413 | 422; error: string }
 
-/** Why a file may not be stored as a picture (in Russian, for the owner), or undefined. */
-export function imageRefusal(fileName: string, bytes: Buffer): string | undefined {
-  const refusal = pictureRefusal(fileName, bytes, bytes.length)
-  if (refusal) return refusal
-  if (sniffImageType(bytes) === 'svg' && SVG_ACTIVE.test(bytes.toString('utf8'))) {
-    return `В рисунке «${fileName}» есть программный код, а на сайт можно загружать только картинки. Сохраните рисунок заново как PNG или загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG.`
+const TOO_MANY_PIXELS = (name: string) =>
+  `Картинка «${name}» слишком большая по размеру в точках. Уменьшите её (например, до 4000 точек по длинной стороне) и загрузите снова.`
+const UNREADABLE = (name: string) =>
+  `Картинку «${name}» не удалось прочитать: файл повреждён или это не картинка. Сохраните её заново как JPG или PNG и загрузите снова.`
+
+/** The same picture encoded anew in the format its name says, or why it cannot be stored. */
+export async function cleanPicture(
+  file: string,
+  bytes: Buffer,
+): Promise<{ ok: true; bytes: Buffer } | ({ ok: false } & PictureRefusal)> {
+  const name = path.posix.basename(file)
+  const refusal = pictureRefusal(name, bytes, bytes.length)
+  if (refusal !== undefined) {
+    return { ok: false, status: refusal.includes('слишком большая') ? 413 : 422, error: refusal }
   }
-  return undefined
+  try {
+    // The pixel limit is read from the header: a bomb is refused before anything is decoded.
+    const image = sharp(bytes, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' }).rotate()
+    const type = sniffImageType(bytes)
+    const encoded =
+      type === 'png'
+        ? image.png()
+        : type === 'webp'
+          ? image.webp({ quality: 90 })
+          : type === 'avif'
+            ? image.avif({ quality: 70 })
+            : image.jpeg({ quality: 90 })
+    return { ok: true, bytes: await encoded.toBuffer() }
+  } catch (error) {
+    const tooLarge = error instanceof Error && /pixel limit/i.test(error.message)
+    return tooLarge
+      ? { ok: false, status: 413, error: TOO_MANY_PIXELS(name) }
+      : { ok: false, status: 422, error: UNREADABLE(name) }
+  }
 }

@@ -1,13 +1,11 @@
 // `npm start -w @it-lab/editor` (or `node apps/editor/src/main.ts [--env-file FILE]`): the editor
-// gateway and decap-server, its child. If the child dies the gateway exits too, so systemd (or
-// `npm start`) restarts both together (apps/editor/README.md).
-import { execFileSync } from 'node:child_process'
+// gateway, its login and its content service (apps/editor/README.md).
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { buildEditorApp } from './app.ts'
 import { ConfigError, parseConfig, type Config } from './config.ts'
-import { startDecap } from './decap-child.ts'
-import { contentCheckScript } from './guard.ts'
+import { contentCheckScript } from './content-check.ts'
+import { ContentStore } from './content-store.ts'
 
 const CONTENT_CHECK = path.resolve(import.meta.dirname, '../../site/scripts/content-check.ts')
 
@@ -30,50 +28,40 @@ function loadConfig(): Config {
 
 const config = loadConfig()
 
-// decap-server commits with `git add .` on EDITOR_BRANCH: the repository must be a work tree.
-let branch = ''
-try {
-  branch = execFileSync('git', ['symbolic-ref', '--quiet', '--short', 'HEAD'], {
-    cwd: config.repo,
-    encoding: 'utf8',
-  }).trim()
-} catch {
-  fail(`EDITOR_REPO ${config.repo} is not a git work tree on a branch`)
-}
+// Every save is a commit on EDITOR_BRANCH of this work tree: it must be on that branch.
+const branch = await new ContentStore({
+  repo: config.repo,
+  branch: config.branch,
+  identity: config.git,
+})
+  .currentBranch()
+  .catch(() => '')
+if (branch === '') fail(`EDITOR_REPO ${config.repo} is not a git work tree on a branch`)
 if (branch !== config.branch) {
   fail(`EDITOR_REPO ${config.repo} is on branch ${branch}, EDITOR_BRANCH is ${config.branch}`)
 }
 
-const decap = await startDecap(config, (line) => process.stderr.write(`decap-server: ${line}\n`))
-let stopping = false
-decap.process.once('exit', (code, signal) => {
-  if (stopping) return
-  process.stderr.write(`editor: decap-server exited (${signal ?? `code ${code}`}); stopping\n`)
-  process.exit(1)
-})
-
 const app = await buildEditorApp({
   config,
-  decapUrl: decap.url,
   check: contentCheckScript(CONTENT_CHECK),
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
 })
 try {
   await app.listen({ host: config.host, port: config.port })
 } catch (error) {
-  await decap.stop()
   fail(`cannot listen on ${config.host}:${config.port}: ${String(error)}`)
 }
 app.log.info(
-  { repo: config.repo, branch: config.branch, origin: config.origin, decap: decap.url },
+  { repo: config.repo, branch: config.branch, origin: config.origin },
   'editor gateway listening',
 )
 
+// SIGTERM: no new requests; a save in flight finishes its commit first (app.close waits for it).
+let stopping = false
 async function shutdown(): Promise<void> {
   if (stopping) return
   stopping = true
   await app.close()
-  await decap.stop()
   process.exit(0)
 }
 process.once('SIGTERM', () => void shutdown())

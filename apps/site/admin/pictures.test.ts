@@ -10,10 +10,12 @@ describe('refusalOf', () => {
   it('names the file and says what to do', async () => {
     const pdf = new File(['%PDF-1.7'], 'договор.pdf')
     expect(await refusalOf(pdf)).toBe(
-      'Файл «договор.pdf» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG.',
+      'Файл «договор.pdf» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP или AVIF.',
     )
     const renamed = new File(['%PDF-1.7'], 'photo.png')
     expect(await refusalOf(renamed)).toContain('не картинка')
+    const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"></svg>'], 'рисунок.svg')
+    expect(await refusalOf(svg)).toContain('Рисунки SVG редактор не принимает')
     const png = new File([bytes(0x89, 'PNG', 13, 10, 26, 10)], 'photo.png')
     expect(await refusalOf(png)).toBeUndefined()
   })

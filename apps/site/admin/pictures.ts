@@ -6,13 +6,7 @@ import { pictureRefusal } from '@it-lab/shared/image-type'
 // The gateway checks the same again (it reads the bytes too).
 
 /** The kinds of image the gateway accepts: what the file chooser offers. */
-export const PICTURE_TYPES = [
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/avif',
-  'image/svg+xml',
-]
+export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/avif']
 
 /** Why a chosen file cannot be a picture, or undefined when it can (the gateway's own words). */
 export async function refusalOf(file: File): Promise<string | undefined> {

@@ -78,7 +78,7 @@ test('a .pdf is refused as a picture with a Russian message, in the media window
   await page.locator('input[type="file"]').setInputFiles(pdf('prices.pdf'))
   await expect(
     page.getByText(
-      'Файл «prices.pdf» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG.',
+      'Файл «prices.pdf» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP или AVIF.',
       { exact: false },
     ),
   ).toBeVisible()
@@ -92,7 +92,7 @@ test('a .pdf is refused as a picture with a Russian message, in the media window
   await page.locator('input[type="file"]').setInputFiles(pdf('schedule.pdf'))
   await expect(
     page.getByText(
-      'Файл «schedule.pdf» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG.',
+      'Файл «schedule.pdf» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP или AVIF.',
     ),
   ).toBeVisible()
 

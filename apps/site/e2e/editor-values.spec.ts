@@ -201,7 +201,7 @@ test('a document chosen as a picture is refused with a message and never sent', 
   await expect(input).toHaveAttribute('accept', /image\/png/)
   await input.setInputFiles(pdf)
   await expect(page.getByRole('alert')).toContainText(
-    'Файл «договор.pdf» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG.',
+    'Файл «договор.pdf» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP или AVIF.',
   )
   expect(editor.git('status', '--porcelain')).toBe('')
 })

@@ -30,7 +30,6 @@ import {
   REVIEW_SOURCES,
   REVIEW_TEXT_MAX,
   SAMPLE_FIELD_LABEL,
-  SVG_MAX_BYTES,
   TEACHER_NAME_MAX,
   TEACHER_TEXT_MAX,
   TITLE_MAX,
@@ -253,7 +252,7 @@ const courseFields = [
     choose_url: false,
     // The editor's script refuses a non-image or a larger file first, in its own words.
     media_library: { config: { max_file_size: IMAGE_MAX_BYTES } },
-    hint: `Фото JPG, PNG, WebP или AVIF до ${IMAGE_MAX_BYTES / 1024 / 1024} МБ в пропорции 8:5, не меньше 640×400 (например, 1280×800): сайт сам уменьшит его для телефонов. Или рисунок SVG до ${SVG_MAX_BYTES / 1024} КБ.`,
+    hint: `Фото JPG, PNG, WebP или AVIF до ${IMAGE_MAX_BYTES / 1024 / 1024} МБ в пропорции 8:5, не меньше 640×400 (например, 1280×800): сайт сам уменьшит его для телефонов.`,
   },
   choice('course', 'level', COURSE_LEVELS, LEVEL_NAMES),
   wholeNumber('course', 'ageMin', AGE_RANGE.min, AGE_RANGE.max),

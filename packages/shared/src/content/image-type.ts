@@ -7,6 +7,12 @@
  * is limited.
  */
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024
+/**
+ * The most pixels a picture may have (100 megapixels, twice the largest phone photo): read from
+ * its header, so a decompression bomb (a few KB declaring 30,000 × 30,000) is refused before it
+ * is decoded, by the editor and by the build.
+ */
+export const PICTURE_MAX_PIXELS = 100_000_000
 /** An SVG is served as it is: at most this many bytes. */
 export const SVG_MAX_BYTES = 500 * 1024
 
@@ -67,6 +73,8 @@ const megabytes = (bytes: number) =>
 /**
  * Why a file may not be uploaded as a picture, in the owner's words, or undefined: the editor's
  * page says it before sending (from the file's first 4 KB) and the gateway again on what arrives.
+ * SVG is refused: it can hold script (docs/decisions/0081-the-editor-as-a-door.md); the shipped
+ * course drawings are SVG, but they come with the code, not through the editor.
  */
 export function pictureRefusal(
   fileName: string,
@@ -75,12 +83,14 @@ export function pictureRefusal(
 ): string | undefined {
   const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? ''
   const type = sniffImageType(head)
-  if (type === undefined || EXTENSION_IMAGE_TYPE[extension] !== type) {
-    return `Файл «${fileName}» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP, AVIF или SVG.`
+  if (type === 'svg' || extension === 'svg') {
+    return `Рисунки SVG редактор не принимает: в них может быть программный код. Сохраните рисунок «${fileName}» как PNG и загрузите его.`
   }
-  const limit = type === 'svg' ? SVG_MAX_BYTES : IMAGE_MAX_BYTES
-  if (size > limit) {
-    return `Картинка «${fileName}» слишком большая: ${megabytes(size)}. Можно до ${megabytes(limit)}: уменьшите её или выберите другую.`
+  if (type === undefined || EXTENSION_IMAGE_TYPE[extension] !== type) {
+    return `Файл «${fileName}» — не картинка. Загрузите фотографию или рисунок в формате JPG, PNG, WebP или AVIF.`
+  }
+  if (size > IMAGE_MAX_BYTES) {
+    return `Картинка «${fileName}» слишком большая: ${megabytes(size)}. Можно до ${megabytes(IMAGE_MAX_BYTES)}: уменьшите её или выберите другую.`
   }
   return undefined
 }

@@ -1,0 +1,473 @@
+import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import {
+  CONTENT_ROOT as CONTENT,
+  editorPath,
+  ENTRY_FOLDERS,
+  MEDIA_FOLDER,
+  SINGLE_FILES,
+  UPLOADS_PATH,
+  type EditorPath,
+} from '@it-lab/shared/content'
+import { ContentStore, HeadMovedError, sha256, UnsafePathError } from './content-store.ts'
+import { git, type GitIdentity } from './git.ts'
+import { cleanPicture } from './images.ts'
+import { commitSubject, describe, parsed, subjectOf } from './subjects.ts'
+
+// The content service (docs/decisions/0081-the-editor-as-a-door.md): the project's own answer to
+// the editor's API (Decap's proxy protocol, `{ action, params }`), on the school's repository.
+// It reads and writes only the paths a collection of the editor names, re-encodes every picture,
+// refuses a save the publish check would refuse or one over a newer version, and commits each
+// save itself (content-store.ts). A refusal is a plain Russian sentence: Decap shows it as
+// «Не удалось сохранить запись: …».
+
+export type ServiceAnswer = { status: number; body: unknown }
+
+type Refusal = { status: 409 | 413 | 422 | 500; error: string }
+type Outcome = { ok: true; body: unknown } | ({ ok: false } & Refusal)
+
+export type ContentCheck = (contentDir: string) => Promise<string[]>
+
+type ServiceOptions = {
+  repo: string
+  branch: string
+  identity: GitIdentity
+  check: ContentCheck
+  /** Told what the owner cannot be told (the operator's log). */
+  warn: (message: string, details?: Record<string, unknown>) => void
+}
+
+const READS = new Set([
+  'info',
+  'entriesByFolder',
+  'entriesByFiles',
+  'getEntry',
+  'getMedia',
+  'getMediaFile',
+  'getDeployPreview',
+])
+const WRITES = new Set(['persistEntry', 'persistMedia', 'deleteFile', 'deleteFiles'])
+
+/** A content file's text: far above any the schemas allow, far below the body limit. */
+const ENTRY_MAX_CHARS = 1024 * 1024
+
+const UNCLEAR = 'Непонятный запрос редактора.'
+const UNKNOWN_ACTION = 'Этого редактор сайта не умеет.'
+const OTHER_BRANCH = 'Редактор сохраняет правки только в основную версию сайта.'
+const NO_WORKFLOW =
+  'Черновики и согласование правок в редакторе сайта выключены: правка сохраняется сразу.'
+const OUTSIDE =
+  'Редактор меняет только записи своих разделов и картинки в папке загрузок, а эта правка затрагивает другие файлы.'
+const ONE_FILE = 'Одна запись — один файл: эту правку редактор сохранить не может.'
+const NOT_DELETABLE = 'Этот раздел удалить нельзя: его можно только изменить.'
+const STALE =
+  'Эту запись уже изменили в другой вкладке или на другом устройстве. Чтобы не стереть те изменения, обновите страницу: откроется последняя версия, и вы сможете внести правку заново.'
+const BUSY =
+  'Сохранить сейчас нельзя: копия сайта на сервере занята другой работой. Попробуйте через несколько минут, а если не получится — сообщите администратору.'
+const UNSAFE =
+  'Сохранить нельзя: файлы сайта на сервере устроены не так, как должны (ссылка вместо файла или папки). Сообщите администратору.'
+const CHECK_FAILED =
+  'Не удалось проверить запись перед сохранением. Попробуйте ещё раз через минуту, а если не получится — сообщите администратору.'
+const SERVER_FAILED =
+  'Не получилось выполнить действие на сервере. Попробуйте ещё раз, а если не получится — сообщите администратору.'
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value])
+
+const refuse = (status: Refusal['status'], error: string) => ({ ok: false as const, status, error })
+
+/** Every value of a JSON document, depth first. */
+function* values(data: unknown): Generator<unknown> {
+  yield data
+  if (Array.isArray(data)) for (const item of data) yield* values(item)
+  else if (isRecord(data)) for (const item of Object.values(data)) yield* values(item)
+}
+
+/** The public address of an upload (`content/uploads/a.png` → `/uploads/a.png`). */
+const publicPath = (upload: string) => `${UPLOADS_PATH}${upload.slice(MEDIA_FOLDER.length + 1)}`
+
+/** A path the editor may read, of the kinds given. */
+function allowed(value: unknown, ...kinds: EditorPath['kind'][]): value is string {
+  const kind = editorPath(value)?.kind
+  return kind !== undefined && kinds.includes(kind)
+}
+
+/** A picture the editor may write (a raster file in the media folder). */
+const writablePicture = (value: unknown): value is string => {
+  const found = editorPath(value)
+  return found?.kind === 'picture' && found.writable
+}
+
+/**
+ * Copies the regular files and folders of `from` to `to`: a link or anything else is left out, so
+ * nothing written into the copy can land outside it.
+ */
+async function copyRegular(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true })
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    if (entry.isDirectory())
+      await copyRegular(path.join(from, entry.name), path.join(to, entry.name))
+    else if (entry.isFile()) await copyFile(path.join(from, entry.name), path.join(to, entry.name))
+  }
+}
+
+export class ContentService {
+  readonly #options: ServiceOptions
+  readonly #store: ContentStore
+  /** The check's problems of the committed content, by the commit: a save needs only "after". */
+  #before: { head: string; problems: string[] } | undefined
+  /** Writes run one at a time, from the checks to the commit. */
+  #queue: Promise<unknown> = Promise.resolve()
+
+  constructor(options: ServiceOptions) {
+    this.#options = options
+    this.#store = new ContentStore(options)
+  }
+
+  /** Answers one request of the editor's API. */
+  async handle(body: unknown): Promise<ServiceAnswer> {
+    const outcome = await this.#answer(body).catch((error: unknown) => {
+      if (error instanceof UnsafePathError) {
+        this.#options.warn('a path in the editor repository is not a regular file or folder', {
+          err: error.message,
+        })
+        return refuse(422, UNSAFE)
+      }
+      if (error instanceof HeadMovedError) return refuse(409, BUSY)
+      this.#options.warn('the content service failed', { err: String(error) })
+      return refuse(500, SERVER_FAILED)
+    })
+    return outcome.ok
+      ? { status: 200, body: outcome.body }
+      : { status: outcome.status, body: { error: outcome.error } }
+  }
+
+  async #answer(body: unknown): Promise<Outcome> {
+    if (!isRecord(body) || typeof body.action !== 'string') return refuse(422, UNCLEAR)
+    const params = body.params ?? {}
+    if (!isRecord(params)) return refuse(422, UNCLEAR)
+    const { action } = body
+    if (!READS.has(action) && !WRITES.has(action)) return refuse(422, UNKNOWN_ACTION)
+    if (params.branch !== undefined && params.branch !== this.#options.branch) {
+      return refuse(422, OTHER_BRANCH)
+    }
+    if (isRecord(params.options) && params.options.useWorkflow) return refuse(422, NO_WORKFLOW)
+    if (READS.has(action)) return this.#read(action, params)
+    const turn = this.#queue.then(() => this.#write(action, params))
+    this.#queue = turn.catch(() => undefined)
+    return turn
+  }
+
+  async #read(action: string, params: Record<string, unknown>): Promise<Outcome> {
+    switch (action) {
+      case 'info':
+        return {
+          ok: true,
+          body: {
+            repo: path.basename(this.#options.repo),
+            publish_modes: ['simple'],
+            type: 'local_git',
+          },
+        }
+      case 'getDeployPreview':
+        return { ok: true, body: null }
+      case 'entriesByFolder': {
+        const folder = params.folder
+        if (!ENTRY_FOLDERS.some((name) => folder === `${CONTENT}/${name}`)) {
+          return refuse(422, OUTSIDE)
+        }
+        const files = await this.#store.list(String(folder), (file) => allowed(file, 'entry'))
+        return { ok: true, body: await this.#entries(files.map((file) => ({ path: file }))) }
+      }
+      case 'entriesByFiles': {
+        const files = list(params.files)
+        const named = files.map((file) => (isRecord(file) ? file : {}))
+        if (!named.every((file) => allowed(file.path, 'entry', 'file'))) return refuse(422, OUTSIDE)
+        return { ok: true, body: await this.#entries(named as { path: string; label?: unknown }[]) }
+      }
+      case 'getEntry': {
+        if (!allowed(params.path, 'entry', 'file')) return refuse(422, OUTSIDE)
+        const [entry] = await this.#entries([{ path: params.path }])
+        return { ok: true, body: entry }
+      }
+      case 'getMedia': {
+        if (params.mediaFolder !== MEDIA_FOLDER) return refuse(422, OUTSIDE)
+        const files = await this.#store.list(MEDIA_FOLDER, (file) => allowed(file, 'picture'))
+        const media = await Promise.all(files.map((file) => this.#mediaFile(file)))
+        return { ok: true, body: media.filter((file) => file !== undefined) }
+      }
+      default: {
+        if (!allowed(params.path, 'picture')) return refuse(422, OUTSIDE)
+        const file = await this.#mediaFile(params.path)
+        return file ? { ok: true, body: file } : refuse(422, OUTSIDE)
+      }
+    }
+  }
+
+  /** Entries as Decap's proxy API gives them: the text and the file's sha256 (null when absent). */
+  async #entries(files: { path: string; label?: unknown }[]) {
+    return Promise.all(
+      files.map(async ({ path: file, label }) => {
+        const bytes = await this.#store.read(file)
+        return {
+          data: bytes === null ? null : bytes.toString('utf8'),
+          file: { path: file, label, id: bytes === null ? null : sha256(bytes) },
+        }
+      }),
+    )
+  }
+
+  async #mediaFile(file: string) {
+    const bytes = await this.#store.read(file)
+    if (bytes === null) return undefined
+    return {
+      id: sha256(bytes),
+      content: bytes.toString('base64'),
+      encoding: 'base64',
+      path: file,
+      name: path.posix.basename(file),
+    }
+  }
+
+  async #write(action: string, params: Record<string, unknown>): Promise<Outcome> {
+    const branch = await this.#store.currentBranch()
+    if (branch !== this.#options.branch) {
+      this.#options.warn('save refused: the editor repository is not on its branch', {
+        expectedBranch: this.#options.branch,
+        branch: branch || '(detached)',
+      })
+      return refuse(409, BUSY)
+    }
+    const stale = await this.#stale(params.baseIds)
+    if (stale !== false) return stale
+    switch (action) {
+      case 'persistMedia':
+        return this.#media(params)
+      case 'persistEntry':
+        return this.#entry(params)
+      default:
+        return this.#delete(list(action === 'deleteFile' ? params.path : params.paths))
+    }
+  }
+
+  /** Whether a file changed since the tab read it (its `baseIds`: path → sha256 or null). */
+  async #stale(baseIds: unknown): Promise<false | Outcome> {
+    if (baseIds === undefined) return false
+    if (!isRecord(baseIds)) return refuse(422, UNCLEAR)
+    for (const [file, id] of Object.entries(baseIds)) {
+      if (!allowed(file, 'entry', 'file', 'picture')) return refuse(422, OUTSIDE)
+      const bytes = await this.#store.read(file)
+      if ((bytes === null ? null : sha256(bytes)) !== id) return refuse(409, STALE)
+    }
+    return false
+  }
+
+  /** Pictures re-encoded (images.ts), or the first refusal. */
+  async #pictures(assets: unknown[]): Promise<Map<string, Buffer> | Refusal> {
+    const pictures = new Map<string, Buffer>()
+    for (const asset of assets) {
+      if (
+        !isRecord(asset) ||
+        typeof asset.path !== 'string' ||
+        asset.encoding !== 'base64' ||
+        typeof asset.content !== 'string'
+      ) {
+        return { status: 422, error: UNCLEAR }
+      }
+      if (path.posix.dirname(asset.path) !== MEDIA_FOLDER) return { status: 422, error: OUTSIDE }
+      // What the file is comes first («не картинка», «SVG не принимает»), then its name.
+      const cleaned = await cleanPicture(asset.path, Buffer.from(asset.content, 'base64'))
+      if (!cleaned.ok) return cleaned
+      if (!writablePicture(asset.path)) return { status: 422, error: OUTSIDE }
+      pictures.set(asset.path, cleaned.bytes)
+    }
+    return pictures
+  }
+
+  async #media(params: Record<string, unknown>): Promise<Outcome> {
+    const pictures = await this.#pictures([params.asset])
+    if (!(pictures instanceof Map)) return { ok: false, ...pictures }
+    const [file = ''] = pictures.keys()
+    await this.#store.commit({
+      write: pictures,
+      remove: [],
+      subject: commitSubject(`Загружена картинка ${path.posix.basename(file)}`),
+    })
+    // Decap shows the picture as stored: the re-encoded one.
+    return { ok: true, body: await this.#mediaFile(file) }
+  }
+
+  async #entry(params: Record<string, unknown>): Promise<Outcome> {
+    const dataFiles = params.dataFiles ?? (params.entry === undefined ? [] : [params.entry])
+    if (!Array.isArray(dataFiles) || dataFiles.length !== 1) return refuse(422, ONE_FILE)
+    const [dataFile] = dataFiles as unknown[]
+    if (!isRecord(dataFile) || typeof dataFile.raw !== 'string') return refuse(422, UNCLEAR)
+    if (dataFile.raw.length > ENTRY_MAX_CHARS) return refuse(413, UNCLEAR)
+    const from = dataFile.path
+    const to = dataFile.newPath ?? from
+    if (!allowed(from, 'entry', 'file') || !allowed(to, 'entry', 'file')) {
+      return refuse(422, OUTSIDE)
+    }
+    // A rename moves this one file within its own folder, nothing else.
+    if (to !== from && path.posix.dirname(to) !== path.posix.dirname(from)) {
+      return refuse(422, OUTSIDE)
+    }
+    const pictures = await this.#pictures(list(params.assets ?? []))
+    if (!(pictures instanceof Map)) return { ok: false, ...pictures }
+    const raw = dataFile.raw
+    const change = new Map<string, Buffer>([[to, Buffer.from(raw)], ...pictures])
+    const removed = to === from ? [] : [from]
+    const introduced = await this.#introducedProblems(async (root) => {
+      for (const file of removed) await rm(path.join(root, file), { force: true })
+      for (const [file, bytes] of change) {
+        await mkdir(path.dirname(path.join(root, file)), { recursive: true })
+        await writeFile(path.join(root, file), bytes)
+      }
+    })
+    if (!('introduced' in introduced)) return { ok: false, ...introduced }
+    if (introduced.introduced.length > 0) return refuse(422, introduced.introduced.join('\n'))
+    // The chat repeats the subject: «✅ Опубликовано: «Правка: курс 4 — …»».
+    const isNew = (await this.#store.read(to)) === null
+    const subject = `${isNew ? 'Новое' : 'Правка'}: ${subjectOf(to, parsed(raw))}`
+    await this.#store.commit({ write: change, remove: removed, subject: commitSubject(subject) })
+    await this.#remember(introduced.after)
+    return { ok: true, body: { message: 'entry persisted' } }
+  }
+
+  async #delete(requested: unknown[]): Promise<Outcome> {
+    if (!requested.every((file) => allowed(file, 'entry', 'picture'))) {
+      return requested.every((file) => allowed(file, 'entry', 'file', 'picture'))
+        ? refuse(422, NOT_DELETABLE)
+        : refuse(422, OUTSIDE)
+    }
+    const files = requested as string[]
+    const deleted = new Set(files)
+    const documents = await this.#documents()
+    const remaining = documents.filter(({ file }) => !deleted.has(file))
+    const users = (upload: string) =>
+      remaining.filter(({ data }) => [...values(data)].includes(publicPath(upload)))
+
+    for (const file of files.filter((file) => allowed(file, 'picture'))) {
+      const using = users(file)
+      if (using.length > 0) {
+        const where = using.map(({ file: user, data }) => describe(user, data)).join(', ')
+        return refuse(
+          409,
+          `Картинку «${path.posix.basename(file)}» нельзя удалить: она нужна на сайте — ${where}. Сначала выберите там другую картинку.`,
+        )
+      }
+    }
+    // A course's picture goes with the course, in the same commit, unless another page uses it;
+    // so does a teacher's photo and a photo of the school.
+    const pictureOf: Record<string, string> = {
+      [`${CONTENT}/courses/`]: 'image',
+      [`${CONTENT}/teachers/`]: 'photo',
+      [`${CONTENT}/photos/`]: 'image',
+    }
+    for (const { file, data } of documents) {
+      const field = Object.entries(pictureOf).find(([folder]) => file.startsWith(folder))?.[1]
+      if (!deleted.has(file) || field === undefined || !isRecord(data)) continue
+      const image = data[field]
+      if (typeof image !== 'string' || !image.startsWith(UPLOADS_PATH)) continue
+      const upload = `${MEDIA_FOLDER}/${image.slice(UPLOADS_PATH.length)}`
+      if (!allowed(upload, 'picture') || users(upload).length > 0) continue
+      if ((await this.#store.read(upload)) !== null) deleted.add(upload)
+    }
+
+    const introduced = await this.#introducedProblems(async (root) => {
+      for (const file of deleted) await rm(path.join(root, file), { force: true })
+    })
+    if (!('introduced' in introduced)) return { ok: false, ...introduced }
+    if (introduced.introduced.length > 0) return refuse(422, introduced.introduced.join('\n'))
+    const gone = files.map((file) => {
+      const document = documents.find((candidate) => candidate.file === file)
+      return document ? subjectOf(file, document.data) : `картинка ${path.posix.basename(file)}`
+    })
+    await this.#store.commit({
+      write: new Map(),
+      remove: [...deleted],
+      subject: commitSubject(`Удалено: ${gone.join(', ')}`),
+    })
+    await this.#remember(introduced.after)
+    return { ok: true, body: { message: `deleted files ${files.join(', ')}` } }
+  }
+
+  /** Every entry and single file of the editor's collections, with its data. */
+  async #documents(): Promise<{ file: string; data: unknown }[]> {
+    const entries = await Promise.all(
+      ENTRY_FOLDERS.map((folder) =>
+        this.#store.list(`${CONTENT}/${folder}`, (file) => allowed(file, 'entry')),
+      ),
+    )
+    const files = [...entries.flat(), ...SINGLE_FILES]
+    const documents = await Promise.all(
+      files.map(async (file) => {
+        const bytes = await this.#store.read(file)
+        return { file, data: bytes === null ? undefined : parsed(bytes.toString('utf8')) }
+      }),
+    )
+    return documents
+  }
+
+  /**
+   * The check's problems with the change applied (by `apply`, on a scratch copy of the
+   * repository's content/) that it did not have before: a problem already there is not the
+   * owner's doing now.
+   */
+  async #introducedProblems(
+    apply: (root: string) => Promise<void>,
+  ): Promise<{ introduced: string[]; after: string[] } | Refusal> {
+    const { repo, check, warn } = this.#options
+    const scratch = await mkdtemp(path.join(tmpdir(), 'it-lab-editor-check-'))
+    try {
+      const after = path.join(scratch, 'after')
+      await copyRegular(path.join(repo, CONTENT), path.join(after, CONTENT))
+      await apply(after)
+      const [before, problems] = await Promise.all([
+        this.#problemsBefore(path.join(scratch, 'before', CONTENT)),
+        check(path.join(after, CONTENT)),
+      ])
+      return {
+        introduced: problems.filter((problem) => !before.includes(problem)),
+        after: problems,
+      }
+    } catch (error) {
+      warn('the content check could not run', { err: String(error) })
+      return { status: 500, error: CHECK_FAILED }
+    } finally {
+      await rm(scratch, { recursive: true, force: true })
+    }
+  }
+
+  async #contentState(): Promise<{ head: string; clean: boolean }> {
+    const { repo } = this.#options
+    const head = await git(repo, ['rev-parse', 'HEAD'])
+    const status = await git(repo, [
+      'status',
+      '--porcelain',
+      '--untracked-files=all',
+      '--',
+      CONTENT,
+    ])
+    return { head, clean: status === '' }
+  }
+
+  /** After a save: its content is the commit's, whose problems the check already listed. */
+  async #remember(problems: string[]): Promise<void> {
+    const { head, clean } = await this.#contentState()
+    this.#before = clean ? { head, problems } : undefined
+  }
+
+  /** The current content's problems; remembered per commit while content/ has no edits. */
+  async #problemsBefore(copy: string): Promise<string[]> {
+    const { head, clean } = await this.#contentState()
+    if (clean && this.#before?.head === head) return this.#before.problems
+    await copyRegular(path.join(this.#options.repo, CONTENT), copy)
+    const problems = await this.#options.check(copy)
+    if (clean) this.#before = { head, problems }
+    return problems
+  }
+}
