@@ -41,6 +41,17 @@ async function editorGateway(): Promise<{ child: ChildProcess; url: string } | u
     console.log('Editor: off (this checkout is not on a branch, so there is none to commit to).')
     return undefined
   }
+  // The editor's page asks for the branch of the build's configuration (CMS_BRANCH), and the
+  // content service refuses any other than its own (docs/decisions/0081).
+  const editorBranch = process.env.EDITOR_BRANCH ?? branch
+  const cmsBranch = process.env.CMS_BRANCH || 'main'
+  if (editorBranch !== cmsBranch) {
+    console.log(
+      `Editor: off (this checkout is on ${editorBranch}; the editor saves to ${cmsBranch}: ` +
+        'check it out, or build with CMS_BRANCH set to this branch).',
+    )
+    return undefined
+  }
   const port = process.env.EDITOR_PORT ?? '3096'
   let passwordHash = process.env.EDITOR_PASSWORD_HASH
   if (!passwordHash) {
@@ -58,7 +69,7 @@ async function editorGateway(): Promise<{ child: ChildProcess; url: string } | u
       ...process.env,
       EDITOR_PASSWORD_HASH: passwordHash,
       EDITOR_REPO: root,
-      EDITOR_BRANCH: process.env.EDITOR_BRANCH ?? branch,
+      EDITOR_BRANCH: editorBranch,
       EDITOR_PORT: port,
       EDITOR_ORIGIN: process.env.EDITOR_ORIGIN ?? `http://127.0.0.1:${sitePort}`,
       EDITOR_INSECURE_COOKIE: '1',

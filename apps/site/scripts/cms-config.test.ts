@@ -1,3 +1,4 @@
+import { editorPath, ENTRY_FOLDERS, MEDIA_FOLDER, SINGLE_FILES } from '@it-lab/shared/content'
 import { describe, expect, it } from 'vitest'
 import { adminContentSecurityPolicy, cmsConfig, readCmsSettings } from './cms-config.ts'
 
@@ -50,5 +51,41 @@ describe('the editor backend', () => {
     expect(() => readCmsSettings({ CMS_BACKEND: 'gitea', CMS_REPO: 'a/b' })).toThrow(
       /CMS_BASE_URL and CMS_APP_ID/,
     )
+  })
+})
+
+describe('the collections', () => {
+  type Collection = { folder?: string; slug?: string; files?: { file: string }[] }
+  const config = cmsConfig(readCmsSettings({}))
+  const collections = config.collections as Collection[]
+
+  // The content service reads and writes only what these name (docs/decisions/0081): the two
+  // lists must agree, or the owner's saves of a collection would be refused.
+  it('name exactly the folders and files the content service lets the editor touch', () => {
+    const folders = collections.flatMap(({ folder }) => (folder ? [folder] : []))
+    expect(folders.sort()).toEqual(ENTRY_FOLDERS.map((name) => `content/${name}`).sort())
+    const files = collections.flatMap(({ files: list = [] }) => list.map(({ file }) => file))
+    expect(files.sort()).toEqual([...SINGLE_FILES].sort())
+    expect(config.media_folder).toBe(MEDIA_FOLDER)
+  })
+
+  it('make entry names the content service takes', () => {
+    const fields: Record<string, string> = {
+      '{{fields.id}}': '12',
+      '{{fields.course}}': '4',
+      '{{year}}': '2027',
+      '{{month}}': '01',
+      '{{day}}': '09',
+      '{{hour}}': '18',
+      '{{minute}}': '05',
+      '{{second}}': '59',
+    }
+    for (const { folder, slug } of collections) {
+      if (!folder || !slug) continue
+      const name = slug.replace(/\{\{[^}]+\}\}/g, (token) => fields[token] ?? token)
+      expect(editorPath(`${folder}/${name}.json`), `${folder}: ${slug}`).toMatchObject({
+        kind: 'entry',
+      })
+    }
   })
 })

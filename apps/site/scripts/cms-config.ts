@@ -35,6 +35,9 @@ import {
   TITLE_MAX,
   TRIAL_ICONS,
   UPLOADS_PATH,
+  CONTENT_ROOT,
+  MEDIA_FOLDER,
+  type EntryFolder,
 } from '@it-lab/shared/content'
 import { openingHoursField, pageTextCollection } from './cms-page-texts.ts'
 import { z } from 'zod/mini'
@@ -783,11 +786,11 @@ const trialOfferFields = [
 ]
 
 /** A folder of JSON files under content/, one entry a file, which the owner adds and deletes. */
-const folderCollection = (name: string, label: string, labelSingular: string) => ({
+const folderCollection = (name: EntryFolder, label: string, labelSingular: string) => ({
   name,
   label,
   label_singular: labelSingular,
-  folder: `content/${name}`,
+  folder: `${CONTENT_ROOT}/${name}`,
   extension: 'json',
   format: 'json',
   create: true,
@@ -800,7 +803,7 @@ export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
     locale: 'ru',
     backend: backend(settings),
     publish_mode: 'simple',
-    media_folder: 'content/uploads',
+    media_folder: MEDIA_FOLDER,
     public_folder: UPLOADS_PATH.replace(/\/$/, ''),
     show_preview_links: false,
     slug: { encoding: 'ascii', clean_accents: true },
