@@ -1,9 +1,12 @@
+import { execFileSync } from 'node:child_process'
 import {
   cpSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs'
@@ -12,6 +15,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { largePhotoJpeg } from '../harness/large-photo.ts'
+import { pixelBombPng } from '../harness/pixel-bomb.ts'
 import { contentCheck, pictureCut, readBuildContent, uploadsProblems } from './content-plugin.ts'
 
 const shipped = path.join(import.meta.dirname, '../../../content')
@@ -109,6 +113,49 @@ describe('content/uploads', () => {
       `content/courses/4.json: поле «Картинка» (image): картинка весит ${megabytes} МБ, можно не больше 15 МБ (сейчас: "/uploads/huge.jpg")`,
       `content/courses/5.json: поле «Картинка» (image): картинка весит ${kilobytes} КБ, можно не больше 500 КБ (сейчас: "/uploads/heavy.svg")`,
     ])
+  })
+})
+
+describe('what content/ may hold', () => {
+  it('refuses a decompression bomb by its header, in Russian, within a second', async () => {
+    const dir = copyOfContent()
+    // 120 million pixels: under sharp's own limit (268 million), over the site's.
+    writeFileSync(path.join(dir, 'uploads', 'bomb.png'), pixelBombPng(12_000, 10_000))
+    editCourse(dir, 4, (course) => (course.image = '/uploads/bomb.png'))
+    const started = performance.now()
+    expect(await contentCheck()).toEqual([
+      'content/courses/4.json: поле «Картинка» (image): картинка слишком большая: 12000 × 10000 точек (120 млн), а можно не больше 100 млн: уменьшите её (например, до 4000 точек по длинной стороне) и загрузите заново (сейчас: "/uploads/bomb.png")',
+    ])
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
+  it('refuses a link anywhere under content/, and a pipe, reading nothing through them', async () => {
+    const dir = copyOfContent()
+    const outside = path.join(path.dirname(dir), 'outside')
+    mkdirSync(outside)
+    writeFileSync(path.join(outside, 'course.json'), readFileSync(path.join(dir, 'courses/4.json')))
+    symlinkSync('/etc/passwd', path.join(dir, 'courses', '99.json'))
+    unlinkSync(path.join(dir, 'school.json'))
+    symlinkSync('/etc/passwd', path.join(dir, 'school.json'))
+    symlinkSync(outside, path.join(dir, 'uploads', 'outside'))
+    rmSync(path.join(dir, 'groups'), { recursive: true })
+    symlinkSync(outside, path.join(dir, 'groups'), 'dir')
+    execFileSync('mkfifo', [path.join(dir, 'pages', 'pipe')])
+    const link =
+      'весь файл: это ссылка на другой файл или папку: в content/ могут быть только обычные файлы и папки; удалите её и положите сам файл'
+    const expected = [
+      `content/courses/99.json: ${link}`,
+      `content/groups: ${link}`,
+      'content/pages/pipe: весь файл: это не файл и не папка: в content/ могут быть только обычные файлы и папки; удалите его',
+      `content/school.json: ${link}`,
+      `content/uploads/outside: ${link}`,
+    ]
+    const problems = await contentCheck()
+    expect(problems).toEqual(expected)
+    expect(problems.join('\n')).not.toContain('root:')
+    await expect(readBuildContent()).rejects.toMatchObject({
+      problems: expect.arrayContaining([expect.objectContaining({ file: 'content/groups' })]),
+    })
   })
 })
 

@@ -7,6 +7,7 @@ import {
   checkGroups,
   checkPhotos,
   checkTeachers,
+  checkContentEntries,
   contentDir,
   contentFileName,
   EXTENSION_IMAGE_TYPE,
@@ -29,7 +30,6 @@ import {
   type PrizesFile,
   type TrialOfferFile,
 } from '@it-lab/shared/content'
-import sharp from 'sharp'
 import type { Plugin } from 'vite'
 import {
   readAnnouncements,
@@ -55,6 +55,7 @@ import {
   buildResponsiveImage,
   FALLBACK_FORMAT,
   IMAGE_FORMATS,
+  pictureHeader,
   type ResponsiveImageSpec,
 } from './responsive-images.ts'
 
@@ -174,11 +175,10 @@ async function pictureProblems(
     return [{ ...at, rule: `картинка весит ${weight(bytes)}, можно не больше ${weight(limit)}` }]
   }
   if (svg) return []
-  const metadata = await sharp(picture)
-    .metadata()
-    .catch(() => undefined)
-  if (!metadata) return [{ ...at, rule: 'файл не открывается как картинка: загрузите её заново' }]
-  const { width, height } = metadata.autoOrient
+  const header = await pictureHeader(picture).catch(() => undefined)
+  if (!header) return [{ ...at, rule: 'файл не открывается как картинка: загрузите её заново' }]
+  if (header.tooLarge) return [{ ...at, rule: `картинка слишком большая: ${header.tooLarge}` }]
+  const { width, height } = header
   const { minSize, aspect } = rules
   const size = `${width}×${height}`
   const proportion = pictureProportion(kind)
@@ -219,6 +219,9 @@ function problemsOf(error: unknown): ContentProblem[] {
  */
 export async function readBuildContent(today = schoolToday()): Promise<BuildContent> {
   const dir = contentDir()
+  // Nothing is read while a link is there: its target is outside content/.
+  const entries = checkContentEntries(dir)
+  if (entries.length > 0) throw new ContentError(entries)
   const { courses, files, problems } = checkCourses(dir)
   /**
    * A course file with problems has no known number: teachers' and groups' courses are not
@@ -454,6 +457,10 @@ export function contentPlugin(content: BuildContent): Plugin {
  * reads every problem at once and nothing is built from a broken edit.
  */
 export async function contentCheck(today = schoolToday()): Promise<string[]> {
+  // A link is told alone: nothing is read through it (a school.json linked to /etc/passwd would
+  // have its first line quoted in the problem).
+  const entries = checkContentEntries()
+  if (entries.length > 0) return entries.map(formatProblem)
   const problems: string[] = []
   try {
     parseSchoolFacts(readSchoolFactsFile())

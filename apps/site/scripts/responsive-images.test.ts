@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { largePhotoJpeg } from '../harness/large-photo.ts'
+import { pixelBombPng } from '../harness/pixel-bomb.ts'
 import { COURSE_PHOTO, PICTURE_SPECS } from './content-plugin.ts'
 import { buildResponsiveImage, variantWidths } from './responsive-images.ts'
 
@@ -16,6 +17,7 @@ beforeAll(async () => {
   writeFileSync(photo, await largePhotoJpeg())
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
+afterEach(() => vi.unstubAllEnvs())
 
 describe('a course photo built at build time', () => {
   it('turns a 5 MB JPEG into AVIF and WebP at every width, cut to 8:5, each a small file', async () => {
@@ -54,6 +56,19 @@ describe('a course photo built at build time', () => {
     // Never wider than the photo: an 800-pixel photo gives 320 and 640 only.
     expect(small.map(({ width }) => width)).toEqual([320, 320, 640, 640])
     expect(small.every(({ file }) => !first.some((built) => built.file === file))).toBe(true)
+  })
+
+  it('refuses a decompression bomb by its header within a second, naming the file in Russian', async () => {
+    const content = path.join(dir, 'content')
+    vi.stubEnv('CONTENT_DIR', content)
+    const bomb = path.join(content, 'uploads', 'bomb.png')
+    mkdirSync(path.dirname(bomb), { recursive: true })
+    writeFileSync(bomb, pixelBombPng(30_000, 30_000))
+    const started = performance.now()
+    await expect(buildResponsiveImage(bomb, COURSE_PHOTO, cache)).rejects.toThrow(
+      'Картинка content/uploads/bomb.png слишком большая: 30000 × 30000 точек (900 млн), а можно не больше 100 млн',
+    )
+    expect(performance.now() - started).toBeLessThan(1000)
   })
 
   it('takes the widths no wider than the source, at least one', () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { contentFileName, PICTURE_MAX_PIXELS } from '@it-lab/shared/content'
 import sharp from 'sharp'
 
 // The owner's photos as the pages serve them (docs/decisions/0070-responsive-photos-at-build.md):
@@ -44,6 +45,29 @@ export function variantWidths(spec: ResponsiveImageSpec, sourceWidth: number): n
   return widths.length > 0 ? widths : [Math.min(sourceWidth, spec.widths[0] ?? sourceWidth)]
 }
 
+/**
+ * Why a picture of `width` × `height` is too large to build (in Russian, for the owner), or
+ * undefined. The limit (packages/shared/src/content/image-type.ts) is the editor's too: a phone's
+ * photo fits, a decompression bomb (a few KB declaring 30000 × 30000) does not.
+ */
+function tooManyPixels(width: number, height: number): string | undefined {
+  const pixels = width * height
+  if (pixels <= PICTURE_MAX_PIXELS) return undefined
+  return (
+    `${width} × ${height} точек (${Math.round(pixels / 1e6)} млн), а можно не больше ` +
+    `${PICTURE_MAX_PIXELS / 1e6} млн: уменьшите её (например, до 4000 точек по длинной стороне) ` +
+    'и загрузите заново'
+  )
+}
+
+/** A content picture's size as its header declares it, and why it is too large (or undefined). */
+export async function pictureHeader(input: string | Buffer) {
+  // Only the header is read, no pixel decoded: the size is learnt here and checked by
+  // tooManyPixels, in Russian, where sharp's own limit would say only "exceeds pixel limit".
+  const { width, height } = (await sharp(input, { limitInputPixels: false }).metadata()).autoOrient
+  return { width, height, tooLarge: tooManyPixels(width, height) }
+}
+
 async function exists(file: string): Promise<boolean> {
   return stat(file).then(
     () => true,
@@ -67,7 +91,8 @@ export async function buildResponsiveImage(
     .update(JSON.stringify({ spec, IMAGE_FORMATS, sharp: sharp.versions.sharp }))
     .digest('hex')
     .slice(0, 16)
-  const sourceWidth = (await sharp(bytes).metadata()).autoOrient.width
+  const { width: sourceWidth, tooLarge } = await pictureHeader(bytes)
+  if (tooLarge) throw new Error(`Картинка ${contentFileName(source)} слишком большая: ${tooLarge}`)
   const name = path.basename(source, path.extname(source))
   await mkdir(cacheDir, { recursive: true })
   const variants: ImageVariant[] = []
@@ -76,7 +101,7 @@ export async function buildResponsiveImage(
     for (const { format, options } of IMAGE_FORMATS) {
       const file = path.join(cacheDir, `${name}-${key}-${width}.${format}`)
       if (!(await exists(file))) {
-        const encoded = await sharp(bytes)
+        const encoded = await sharp(bytes, { limitInputPixels: PICTURE_MAX_PIXELS })
           .autoOrient() // a phone's photo stands as it was taken (its EXIF orientation)
           .resize(width, height, { fit: 'cover', position: spec.position ?? 'centre' })
           .toFormat(format, options)

@@ -6,7 +6,21 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 
-function ogImageSvg(): string {
+/**
+ * Text for an XML document (the Open Graph SVG, the sitemap): the owner may name the school
+ * «Код & Роботы», and a bare `&` or `<` would make the file unreadable and fail the build.
+ */
+export function escapeXml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&apos;')
+}
+
+/** The Open Graph picture (1200 × 630) with the school's name, drawn by sharp into og-image.png. */
+export function ogImageSvg(schoolName: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${brandColors['brand-600']}"/><stop offset="1" stop-color="${brandColors['brand-900']}"/></linearGradient></defs>
 <rect width="1200" height="630" fill="url(#bg)"/>
@@ -16,7 +30,7 @@ function ogImageSvg(): string {
 <rect x="878" y="268" width="184" height="114" rx="12" fill="${brandColors['brand-900']}"/>
 <path d="M930 300l-22 25 22 25M1010 300l22 25-22 25" fill="none" stroke="${brandColors['accent-400']}" stroke-width="9" stroke-linecap="round" stroke-linejoin="round"/>
 <g transform="translate(80 80)"><rect width="96" height="96" rx="26" fill="#fff"/><path d="M37 32l-16 16 16 16M59 32l16 16-16 16" fill="none" stroke="${brandColors['brand-600']}" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/></g>
-<text x="196" y="148" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="56" fill="#fff">${school.name}</text>
+<text x="196" y="148" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="56" fill="#fff">${escapeXml(schoolName)}</text>
 <text x="80" y="300" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="60" fill="#fff">Школа программирования</text>
 <text x="80" y="375" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="60" fill="#fff">для детей 5–17 лет</text>
 <text x="80" y="470" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="34" fill="${brandColors['brand-100']}">Scratch · Roblox · Python · сайты · нейросети</text>
@@ -53,7 +67,9 @@ export async function writeSiteAssets({ clientDir, siteUrl, sitemapPaths }: Site
   const out = (name: string) => path.join(clientDir, name)
   const png = (svg: string) => sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer()
 
-  await sharp(Buffer.from(ogImageSvg())).png({ compressionLevel: 9 }).toFile(out('og-image.png'))
+  await sharp(Buffer.from(ogImageSvg(school.name)))
+    .png({ compressionLevel: 9 })
+    .toFile(out('og-image.png'))
   const { favicon, faviconSize } = iconFiles
   await writeFile(out(favicon), icoFromPng(await png(markSvg(faviconSize)), faviconSize))
   await writeFile(out(iconFiles.appleTouchIcon), await png(markSvg(180, { rounded: false })))
@@ -81,7 +97,7 @@ export async function writeSiteAssets({ clientDir, siteUrl, sitemapPaths }: Site
   )
 
   const urls = sitemapPaths
-    .map((pagePath) => `  <url><loc>${siteUrl}${pagePath}</loc></url>`)
+    .map((pagePath) => `  <url><loc>${escapeXml(`${siteUrl}${pagePath}`)}</loc></url>`)
     .join('\n')
   await writeFile(
     out('sitemap.xml'),

@@ -38,6 +38,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'errors/not-found.html'), '<h1>Страница не найдена</h1>')
   writeFileSync(path.join(dir, 'errors/course-not-found.html'), '<h1>Курс не найден</h1>')
   writeFileSync(path.join(dir, 'client/admin/index.html'), '<title>Редактор сайта</title>')
+  writeFileSync(path.join(dir, 'client/admin/config.yml'), 'backend: {name: proxy}')
   writeFileSync(path.join(dir, 'security-headers.json'), JSON.stringify(HEADERS))
   writeFileSync(path.join(dir, 'admin-headers.json'), JSON.stringify(ADMIN_HEADERS))
   app = await buildSiteServer({ buildDir: dir })
@@ -49,13 +50,17 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** Sends raw bytes and returns the raw answer: malformed requests never reach a router. */
-async function raw(request: string): Promise<string> {
-  const socket = connect(port, '127.0.0.1')
+/**
+ * Sends raw bytes and returns the raw answer: malformed requests never reach a router, and
+ * fetch() would tidy a path's `..` and `//`. The server closes the connection (each request says
+ * `Connection: close`): closing this side first would drop an answer that waits for the gateway.
+ */
+async function raw(request: string, to = port): Promise<string> {
+  const socket = connect(to, '127.0.0.1')
   await once(socket, 'connect')
   let answer = ''
   socket.on('data', (chunk: Buffer) => (answer += chunk.toString()))
-  socket.end(request)
+  socket.write(request)
   await once(socket, 'close')
   return answer
 }
@@ -215,6 +220,59 @@ describe('with the editor gateway (EDITOR_URL)', () => {
     const opened = await fetch(`${origin}/admin/`, { headers: { cookie: 'it_lab_editor=valid' } })
     expect(opened.status).toBe(200)
     expect(await opened.text()).toBe('<title>Редактор сайта</title>')
+  })
+
+  // Whatever spelling of /admin/ the file server would read (it decodes the path and resolves
+  // `..` and `//`), the session is asked for; fetch() would tidy these, so they go raw.
+  it.each([
+    '/%61dmin/config.yml',
+    '/admin/../admin/config.yml',
+    '/x/../admin/config.yml',
+    '//admin/config.yml',
+    '/./admin/config.yml',
+    '/%2e%2e/admin/config.yml',
+    '/admin%2Fconfig.yml',
+    '/admin/login/../config.yml',
+    '/ADMIN/config.yml',
+    '/%41dmin/',
+  ])('asks for the session on %s', async (url) => {
+    const { port: sitePort } = site.server.address() as AddressInfo
+    const answer = await raw(
+      `GET ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      sitePort,
+    )
+    expect(answer).toMatch(/^HTTP\/1\.1 302 /)
+    expect(answer.toLowerCase()).toContain('location: /admin/login\r\n')
+    expect(answer).not.toContain('backend')
+  })
+
+  it('serves the editor spelt another way only with the session, with its headers', async () => {
+    const { port: sitePort } = site.server.address() as AddressInfo
+    const answer = await raw(
+      'GET /%61dmin/config.yml HTTP/1.1\r\nHost: x\r\nCookie: it_lab_editor=valid\r\n' +
+        'Connection: close\r\n\r\n',
+      sitePort,
+    )
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /)
+    expect(answer).toContain('backend: {name: proxy}')
+    expect(answer.toLowerCase()).toContain('x-robots-tag: noindex, nofollow')
+  })
+
+  it('answers an /admin/ target that is not a readable path with 400, never the file', async () => {
+    const { port: sitePort } = site.server.address() as AddressInfo
+    for (const url of [
+      '/admin/%E0%A4%A',
+      '/%61dmin/config.yml%',
+      '/admin/%00config.yml',
+      'http://site.local/admin/config.yml',
+    ]) {
+      const answer = await raw(
+        `GET ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+        sitePort,
+      )
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /)
+      expect(answer).not.toContain('backend')
+    }
   })
 
   it('passes the login on with the form, the origin and the address, and the answer back', async () => {

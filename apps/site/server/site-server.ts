@@ -21,7 +21,11 @@ const COURSE_PATH = /^\/course\/[^/]+\/?$/
 /** A course number written with leading zeros (`/course/04`): the course's own address is `/course/4`. */
 const PADDED_COURSE_PATH = /^\/course\/0+([1-9][0-9]*)\/?$/
 const HASHED_ASSET = /^\/assets\//
-const ADMIN_PATH = /^\/admin(?:\/|$)/
+/**
+ * Any case: on a case-insensitive disk `/ADMIN/` would read the editor's files, so it asks for
+ * the session too.
+ */
+const ADMIN_PATH = /^\/admin(?:\/|$)/i
 /** A static site answers these only; anything else is 405 with `Allow`. */
 const ALLOWED_METHODS = new Set(['GET', 'HEAD'])
 /** The gateway's own routes (apps/editor/README.md); the rest of /admin/ is the editor's files. */
@@ -42,6 +46,25 @@ const HOP_HEADERS = new Set([
   'content-encoding',
   'set-cookie',
 ])
+
+/**
+ * The path the file server would read, decoded once with `.`, `..` and repeated slashes resolved
+ * as nginx does before it picks a location, and written back in one spelling; `undefined` for a
+ * target that is not such a path (bad percent-encoding, a NUL, the absolute form). Every decision
+ * is made on it: `/%61dmin/`, `//admin/` or `/x/../admin/` is /admin/ and needs the session.
+ */
+function canonicalPath(target: string): string | undefined {
+  const raw = target.split('?')[0] ?? ''
+  if (!raw.startsWith('/')) return undefined
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(raw)
+  } catch {
+    return undefined
+  }
+  if (decoded.includes('\0')) return undefined
+  return path.posix.normalize(decoded).split('/').map(encodeURIComponent).join('/')
+}
 
 /** URL paths of the prerendered pages: every folder of the client build holding an index.html. */
 async function findPages(clientDir: string): Promise<Set<string>> {
@@ -93,6 +116,7 @@ export async function buildSiteServer({
   ) as Record<string, string>
 
   const forwarded = new WeakSet<object>()
+  const unreadable = new WeakSet<object>()
   const app = Fastify({
     logger,
     // Malformed requests (bad request line, oversized headers, timeouts) are answered by Node
@@ -113,24 +137,19 @@ export async function buildSiteServer({
         `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n${headers}\r\n`,
       )
     },
-    // A path with bad percent-encoding (`/%zz`) fails in the router, before any hook: Fastify's
-    // own answer is JSON repeating the path, without the security headers (decision 0015).
-    frameworkErrors(error, _request, reply) {
-      const status = error.statusCode ?? 400
-      const body = errorPage(status)
-      reply.raw.writeHead(status, {
-        ...securityHeaders,
-        'Content-Type': 'text/html; charset=utf-8',
-        'Content-Length': Buffer.byteLength(body),
-        'Cache-Control': 'no-cache',
-      })
-      reply.raw.end(body)
-    },
     rewriteUrl(request) {
-      const url = new URL(request.url ?? '/', 'http://site.local')
-      const pagePath = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname
-      if (!pages.has(pagePath)) return request.url ?? '/'
-      return `${pagePath === '/' ? '' : pagePath}/index.html${url.search}`
+      const target = request.url ?? '/'
+      const pathname = canonicalPath(target)
+      // Answered with 400 by the first hook: the router never sees it.
+      if (pathname === undefined) {
+        unreadable.add(request)
+        return '/'
+      }
+      const queryAt = target.indexOf('?')
+      const search = queryAt === -1 ? '' : target.slice(queryAt)
+      const pagePath = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
+      if (!pages.has(decodeURIComponent(pagePath))) return `${pathname}${search}`
+      return `${pagePath === '/' ? '' : pagePath}/index.html${search}`
     },
   })
 
@@ -138,6 +157,17 @@ export async function buildSiteServer({
     const pathname = url.split('?')[0] ?? ''
     return editorUrl !== undefined && Object.hasOwn(EDITOR_ROUTES, pathname)
   }
+
+  // With the security headers and a page that repeats nothing of the path, where Fastify's router
+  // answered `/%zz` with JSON repeating it (docs/decisions/0015-locks-timeouts-connections.md).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!unreadable.has(request.raw)) return
+    return reply
+      .code(400)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(errorPage(400))
+  })
 
   app.addHook('onRequest', async (request, reply) => {
     if (ALLOWED_METHODS.has(request.method) || editorRoute(request.url)) return

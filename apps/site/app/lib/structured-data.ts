@@ -183,7 +183,11 @@ export function faqPageJsonLd(entries: readonly FaqEntry[]) {
   }
 }
 
-/** A JSON-LD block as a route `meta` entry. */
+/**
+ * A JSON-LD block as a route `meta` entry. React Router's `<Meta>` writes it with `<`, `>`, `&`,
+ * U+2028 and U+2029 as `\u` escapes, so an owner's `</script>` in a title stays text in the
+ * script element (structured-data.test.tsx): the data goes to it unescaped.
+ */
 export function jsonLdMeta(data: object): MetaDescriptor {
   return { 'script:ld+json': data }
 }

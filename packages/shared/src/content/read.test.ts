@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { formatProblem } from './problems.ts'
 import {
   checkAnnouncements,
+  checkContentEntries,
   checkCourses,
   checkFaq,
   checkGroups,
@@ -105,6 +107,20 @@ describe('content files', () => {
     expect(problem && formatProblem(problem)).toMatch(
       /^content\/announcements\/broken\.json: весь файл: это не JSON/,
     )
+  })
+
+  it('reads nothing through a link: a course file linked to /etc/passwd is refused as a link', () => {
+    const dir = contentWith(() => {})
+    expect(checkContentEntries(dir)).toEqual([])
+    symlinkSync('/etc/passwd', path.join(dir, 'courses', '99.json'))
+    const link =
+      'это ссылка на другой файл или папку: в content/ могут быть только обычные файлы и папки; удалите её и положите сам файл'
+    expect(checkContentEntries(dir)).toEqual([
+      { file: 'content/courses/99.json', field: '', rule: link },
+    ])
+    expect(checkCourses(dir).problems).toEqual([
+      { file: 'content/courses/99.json', field: '', rule: link },
+    ])
   })
 
   it('reads a course shown and with no quiz answers when its file names neither, or null', () => {

@@ -63,9 +63,48 @@ export function checkContent<S extends z.ZodMiniType>(
   }
 }
 
+/**
+ * Why a content entry may not be there (in Russian, for the owner), or undefined for a regular
+ * file or folder. Through a link the editor's saves and the build would read and write outside
+ * content/; a device or a pipe is no content.
+ */
+function entryRefusal(entry: {
+  isSymbolicLink(): boolean
+  isFile(): boolean
+  isDirectory(): boolean
+}): string | undefined {
+  if (entry.isSymbolicLink()) {
+    return 'это ссылка на другой файл или папку: в content/ могут быть только обычные файлы и папки; удалите её и положите сам файл'
+  }
+  if (entry.isFile() || entry.isDirectory()) return undefined
+  return 'это не файл и не папка: в content/ могут быть только обычные файлы и папки; удалите его'
+}
+
+/**
+ * Every entry of the content folder that is not a regular file or folder, a link above all, with
+ * a problem naming it. A link is not followed: nothing under it is read or listed.
+ */
+export function checkContentEntries(dir = contentDir()): ContentProblem[] {
+  const problems: ContentProblem[] = []
+  const walk = (folder: string) => {
+    for (const entry of fs().readdirSync(folder, { withFileTypes: true })) {
+      const full = path().join(folder, entry.name)
+      const refusal = entryRefusal(entry)
+      if (refusal) problems.push({ file: contentFileName(full, dir), field: '', rule: refusal })
+      else if (entry.isDirectory()) walk(full)
+    }
+  }
+  // A missing folder is told by the readers, file by file.
+  if (fs().existsSync(dir)) walk(dir)
+  return problems.sort((a, b) => a.file.localeCompare(b.file, 'en'))
+}
+
 /** The JSON in `file`, or a problem naming the file when it is not JSON. */
 function readJson(file: string, name: string): Checked<unknown> {
   try {
+    // A link is not read through (checkContentEntries names it).
+    const refusal = entryRefusal(fs().lstatSync(file))
+    if (refusal) return { ok: false, problems: [{ file: name, field: '', rule: refusal }] }
     return { ok: true, value: JSON.parse(fs().readFileSync(file, 'utf8')) }
   } catch (error) {
     const why = error instanceof SyntaxError ? 'это не JSON' : 'файл не читается'
