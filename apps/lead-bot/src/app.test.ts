@@ -389,6 +389,58 @@ describe('POST /send: a good lead', () => {
   })
 })
 
+describe('POST /send: the same sending twice', () => {
+  // The site tries a network failure once more with the same request id (send-lead.ts).
+  const RID = '0b5c7a4e-2f1d-4c8e-9a3b-6d2e1f0a9c7b'
+  const sendAs = (app: FastifyInstance, rid: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/send?${QUERY}&rid=${rid}`,
+      headers: { 'content-type': JSON_TYPE },
+      payload: valid,
+    })
+
+  it('stores the lead once, and answers both 200, even when they arrive together', async () => {
+    const { app, store, stored } = await makeApp()
+    const [first, second] = await Promise.all([sendAs(app, RID), sendAs(app, RID)])
+    const third = await sendAs(app, RID)
+    expect([first.statusCode, second.statusCode, third.statusCode]).toEqual([200, 200, 200])
+    expect(store.count()).toBe(1)
+    expect(stored).toHaveLength(1)
+    // Another sending (another id, or none) of the same name and phone is another lead.
+    await sendAs(app, 'another-sending-0123456789')
+    await send(app)
+    expect(store.count()).toBe(3)
+    await app.close()
+    store.close()
+  })
+
+  it('takes a lead whose first sending failed to be stored when it comes again', async () => {
+    const store = newStore({ busyTimeoutMs: 50 })
+    const { app, stored } = await makeApp({ store })
+    const locker = new DatabaseSync(store.path)
+    locker.exec('BEGIN IMMEDIATE')
+    expect((await sendAs(app, RID)).statusCode).toBe(503)
+    locker.exec('ROLLBACK')
+    locker.close()
+    expect((await sendAs(app, RID)).statusCode).toBe(200)
+    expect(store.count()).toBe(1)
+    expect(stored).toHaveLength(1)
+    await app.close()
+    store.close()
+  })
+
+  it('ignores a request id that is not one: the lead is stored all the same', async () => {
+    const { app, store } = await makeApp()
+    for (const rid of ['short', '<script>', 'x'.repeat(65)]) {
+      expect((await sendAs(app, encodeURIComponent(rid))).statusCode).toBe(200)
+    }
+    expect(store.count()).toBe(3)
+    await app.close()
+    store.close()
+  })
+})
+
 describe('POST /send: group commit', () => {
   it('commits concurrent leads together and answers each 200 only after that commit', async () => {
     const { app, store, stored } = await makeApp()

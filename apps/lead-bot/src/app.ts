@@ -24,6 +24,7 @@ import { capConnections } from './connection-cap.ts'
 import { isDiskFull, StoreFencedError } from './store/connection.ts'
 import type { LeadStore } from './store/lead-store.ts'
 import { createGroupCommit } from './group-commit.ts'
+import { RepeatedSends } from './repeated-sends.ts'
 
 /**
  * A lead is two short fields and where it came from (two visits' bounded tags, lead-source.ts);
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const leads = createGroupCommit(store)
   const now = options.now ?? Date.now
   const allowedOrigins = new Set(options.siteOrigins)
+  const repeatedSends = new RepeatedSends(now)
 
   /**
    * A form post is answered like a page: 303 to the site's thank-you or error page, on the
@@ -434,22 +436,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (group !== null && group !== OTHER_TIME && groupEntry(group) === undefined) {
       warnings.push('Такой группы нет в расписании сервиса — уточните время у родителя')
     }
-    let id: number
+    let sent: { id: number; repeated: boolean }
     try {
-      // Resolves only after the COMMIT of the batch holding this lead: the 200 means durable.
-      id = await leads.insert(
-        {
-          ...lead.data,
-          form: meta.form,
-          consentVersion: meta.consent,
-          course: meta.course,
-          quiz: meta.quiz,
-          page: meta.page,
-          group,
-          source: cleanLeadSource(json.source) ?? refererSource(request, allowedOrigins) ?? null,
-          metaWarning: warnings.length > 0 ? warnings.join('\n') : null,
-        },
-        now(),
+      // Resolves only after the COMMIT of the batch holding this lead: the 200 means durable. The
+      // site's retry of the same sending is answered with the lead its first try stored.
+      sent = await repeatedSends.once(meta.requestId, () =>
+        leads.insert(
+          {
+            ...lead.data,
+            form: meta.form,
+            consentVersion: meta.consent,
+            course: meta.course,
+            quiz: meta.quiz,
+            page: meta.page,
+            group,
+            source: cleanLeadSource(json.source) ?? refererSource(request, allowedOrigins) ?? null,
+            metaWarning: warnings.length > 0 ? warnings.join('\n') : null,
+          },
+          now(),
+        ),
       )
     } catch (error) {
       if (error instanceof StoreFencedError) {
@@ -476,6 +481,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       fullLoggedAt = -Infinity
     }
     // Logged without name and phone: the database is the one place personal data lives.
+    const { id, repeated } = sent
+    if (repeated) {
+      request.log.info({ leadId: id, form: meta.form }, 'lead sent again after a network failure')
+      return form ? seeSitePage(request, reply, paths.leadSent) : { ok: true }
+    }
     request.log.info({ leadId: id, form: meta.form }, 'lead stored')
     options.onLeadStored?.(id)
     return form ? seeSitePage(request, reply, paths.leadSent) : { ok: true }

@@ -9,6 +9,8 @@ import { COURSE_CATALOGUE, HIDDEN_COURSES } from './courses.ts'
 import {
   HONEYPOT_PARAM,
   LEAD_FORMS,
+  REQUEST_ID,
+  REQUEST_ID_PARAM,
   UNKNOWN_FORM,
   UNSTATED_CONSENT,
   isConsentVersion,
@@ -32,6 +34,8 @@ export type LeadMeta = {
   page: string | null
   /** The honeypot field's value: empty for people. */
   honeypot: string
+  /** The site's id of this sending, when it sent a sound one (lead.ts REQUEST_ID_PARAM). */
+  requestId: string | null
   /** Russian notes for the chat about metadata this service did not know; empty when all was known. */
   warnings: string[]
   /** The parameters behind the warnings, for the log (never their values). */
@@ -106,6 +110,7 @@ export function readLeadMeta(params: Record<string, unknown>): LeadMetaResult {
   }
 
   const honeypot = params[HONEYPOT_PARAM]
+  const requestId = given(params[REQUEST_ID_PARAM])
   return {
     success: true,
     meta: {
@@ -116,6 +121,8 @@ export function readLeadMeta(params: Record<string, unknown>): LeadMetaResult {
       page,
       // A repeated honeypot is filled all the same.
       honeypot: typeof honeypot === 'string' ? honeypot : honeypot === undefined ? '' : 'filled',
+      // Only a retry's safety: an odd one is ignored, never a reason to refuse or warn.
+      requestId: typeof requestId === 'string' && REQUEST_ID.test(requestId) ? requestId : null,
       warnings,
       unknownParams,
     },

@@ -158,6 +158,15 @@ export function isConsentVersion(value: string): boolean {
 /** Query parameter carrying the hidden honeypot field: people leave it empty, bots fill it. */
 export const HONEYPOT_PARAM = 'website'
 
+/**
+ * The query parameter of one sending of a lead: a random id the site's script makes once per
+ * send and keeps when it tries again after a network failure, so the service stores the lead once
+ * (docs/decisions/0081-the-editor-as-a-door.md, "Smaller doors"). Not personal data.
+ */
+export const REQUEST_ID_PARAM = 'rid'
+/** A request id as the service takes it (a UUID, or any such random token). */
+export const REQUEST_ID = /^[A-Za-z0-9_-]{16,64}$/
+
 /** What the site knows about where a lead came from; every part optional. */
 export type LeadContext = {
   course?: number

@@ -164,6 +164,8 @@ describe('lead form', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2)
     const [first, second] = fetchMock.mock.calls
     expect(second).toEqual(first)
+    // The sending's id travels with both: the service stores the lead once.
+    expect(String(first?.[0])).toMatch(/[?&]rid=[0-9a-f-]{36}(?:&|$)/)
     expect(JSON.parse(String(second?.[1]?.body))).toEqual({
       name: 'Анна',
       phone: '+7 (912) 345-67-89',

@@ -1,4 +1,10 @@
-import { leadQueryString, type Lead, type LeadContext, type LeadForm } from '@it-lab/shared'
+import {
+  leadQueryString,
+  REQUEST_ID_PARAM,
+  type Lead,
+  type LeadContext,
+  type LeadForm,
+} from '@it-lab/shared'
 import { env } from '#app/config/env.ts'
 
 /** A non-ok answer from the lead service (docs/behaviour.md, "Lead forms"). */
@@ -33,7 +39,12 @@ export async function sendLead(
   { name, phone, group }: Lead,
   { form, honeypot, context }: SendLeadOptions,
 ) {
-  const query = leadQueryString(form, honeypot, env.consentVersion, context)
+  // One id for this sending, kept by its retries: the service stores the lead once.
+  const requestId = globalThis.crypto?.randomUUID?.()
+  const query = [
+    leadQueryString(form, honeypot, env.consentVersion, context),
+    ...(requestId === undefined ? [] : [`${REQUEST_ID_PARAM}=${requestId}`]),
+  ].join('&')
   // Loaded when a lead is sent, off the page's first load; a lead goes without it if it fails.
   const source = await import('#app/lib/attribution.ts').then(
     ({ leadSource }) => leadSource(Date.now()),
@@ -56,8 +67,7 @@ export async function sendLead(
     } catch (error) {
       // fetch rejects with a TypeError only when no answer came (offline, a reset connection): the
       // same request, byte for byte, goes once more. An answer, even 4xx/5xx, is not retried. If
-      // the first did arrive, the lead is stored twice: the service does not drop a repeated /send
-      // (docs/decisions/0013 is about the chat), and a lead twice costs less than a lost one.
+      // the first did arrive, the service knows its request id and stores the lead once.
       if (!(error instanceof TypeError)) throw error
       return await fetch(url, init)
     }
