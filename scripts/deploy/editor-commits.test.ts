@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -44,8 +44,45 @@ describe("the editor's commits outside content/", () => {
   it('finds nothing when the editor changed only content', () => {
     const repo = repository()
     repo.commit(EDITOR, 'Цена', { 'content/courses/1.json': '{"price": 1700}\n' })
-    const target = repo.commit(EDITOR, 'Картинка', { 'content/uploads/новая фото.png': 'png' })
+    const target = repo.commit(EDITOR, 'Картинка', { 'content/uploads/novaya-foto.png': 'png' })
     expect(between(repo, target)).toEqual({ files: [], commits: [] })
+  })
+
+  it('names a file under content/ that no collection of the editor holds', () => {
+    const repo = repository()
+    const target = repo.commit(EDITOR, 'Правка', {
+      'content/courses/1.json': '{"price": 1700}\n',
+      'content/.gitignore': 'node_modules\n',
+      'content/pages/evil.json': '{}\n',
+      'content/uploads/x.svg': '<svg/>',
+    })
+    expect(between(repo, target).files).toEqual([
+      'content/.gitignore',
+      'content/pages/evil.json',
+      'content/uploads/x.svg',
+    ])
+  })
+
+  it('names a link and a nested repository (gitlink) the editor committed under content/', () => {
+    const repo = repository()
+    symlinkSync('/etc/passwd', path.join(repo.dir, 'content/courses/2.json'))
+    repo.git('add', 'content/courses/2.json')
+    const head = repo.git('rev-parse', 'HEAD')
+    repo.git('update-index', '--add', '--cacheinfo', `160000,${head},content/courses/3.json`)
+    repo.git(
+      '-c',
+      `user.name=${EDITOR.name}`,
+      '-c',
+      `user.email=${EDITOR.email}`,
+      'commit',
+      '-qm',
+      'Правка',
+    )
+    const target = repo.git('rev-parse', 'HEAD')
+    expect(between(repo, target).files).toEqual([
+      'content/courses/2.json',
+      'content/courses/3.json',
+    ])
   })
 
   it("names each file outside content/ and the editor's commit that changed it", () => {

@@ -1,8 +1,11 @@
 // Only content is published from the editor (docs/decisions/0066-only-content-from-the-editor.md):
-// the owner's password opens the editor, and the editor's commits may change `content/` and
-// nothing else. Publishing reads which files each commit changed, and refuses when a commit
-// authored by the editor's identity changed a file outside `content/` that would reach the site.
+// the owner's password opens the editor, and the editor's commits may change the files of its
+// collections and nothing else, each a regular file (docs/decisions/0081-the-editor-as-a-door.md).
+// Publishing reads which files each commit changed, and refuses when a commit authored by the
+// editor's identity changed any other file, or made one a link or a nested repository (a
+// gitlink), that would reach the site.
 import { execFileSync } from 'node:child_process'
+import { editorPath } from '@it-lab/shared/content'
 
 /** The editor's commits carry this author e-mail unless EDITOR_GIT_EMAIL says otherwise. */
 export const DEFAULT_EDITOR_EMAIL = 'editor@it-lab.local'
@@ -37,7 +40,16 @@ function parseCommitLog(output: string): CommitFiles[] {
     })
 }
 
-const isContentPath = (file: string) => file.startsWith('content/')
+/**
+ * A file the editor may have changed: a collection's, a regular file where it still exists, and
+ * no SVG but a deleted one (the editor may delete a shipped drawing, never write one).
+ */
+function isEditorFile(file: string, mode: string | undefined): boolean {
+  const found = editorPath(file)
+  if (found === undefined) return false
+  if (mode === undefined) return true
+  return mode === '100644' && (found.kind !== 'picture' || found.writable)
+}
 
 export interface OutsideContent {
   /** The files outside content/ the editor's commits changed, each once, sorted. */
@@ -55,13 +67,16 @@ function editorOutsideContent(
   commits: CommitFiles[],
   editorEmail: string,
   differs: (file: string) => boolean,
+  modes: ReadonlyMap<string, string>,
 ): OutsideContent {
   const email = editorEmail.toLowerCase()
   const found = new Set<string>()
   const offending: CommitFiles[] = []
   for (const commit of commits) {
     if (commit.authorEmail.toLowerCase() !== email) continue
-    const outside = commit.files.filter((file) => !isContentPath(file) && differs(file))
+    const outside = commit.files.filter(
+      (file) => !isEditorFile(file, modes.get(file)) && differs(file),
+    )
     if (outside.length === 0) continue
     offending.push(commit)
     for (const file of outside) found.add(file)
@@ -85,5 +100,15 @@ export function editorOutsideContentBetween(
   const differing = new Set(
     git('diff', '--no-renames', '--name-only', '-z', base, target).split('\0'),
   )
-  return editorOutsideContent(commits, editorEmail, (file) => differing.has(file))
+  // `<mode> <type> <object>\t<path>` of every file the target holds under content/.
+  const modes = new Map(
+    git('ls-tree', '-r', '-z', target, '--', 'content')
+      .split('\0')
+      .filter(Boolean)
+      .map((line) => {
+        const [meta = '', file = ''] = line.split('\t')
+        return [file, meta.split(' ')[0] ?? ''] as const
+      }),
+  )
+  return editorOutsideContent(commits, editorEmail, (file) => differing.has(file), modes)
 }

@@ -1,3 +1,4 @@
+import { pictureFileName } from '@it-lab/shared/content'
 import { pictureRefusal } from '@it-lab/shared/image-type'
 
 // Pictures on the client (docs/decisions/0067-exact-values-in-the-editor.md): the picture
@@ -64,9 +65,16 @@ export function guardPictureUploads(root: Document): void {
           showRefusal(refusal)
           return
         }
+        // Stored under a Latin name the media folder takes («Фото.jpg» → «foto.jpg»): Decap
+        // would make «.jpg» of a Cyrillic one, which the gateway refuses.
+        const named = new DataTransfer()
         for (const file of files) {
-          chosenPictures.set(file.name.toLowerCase(), URL.createObjectURL(file))
+          const name = pictureFileName(file.name, `foto-${Date.now()}`)
+          const renamed = name === file.name ? file : new File([file], name, { type: file.type })
+          named.items.add(renamed)
+          chosenPictures.set(name.toLowerCase(), URL.createObjectURL(renamed))
         }
+        input.files = named.files
         const again = new Event('change', { bubbles: true })
         checked.add(again)
         input.dispatchEvent(again)

@@ -80,3 +80,30 @@ export function isEditorFolder(value: unknown): value is string {
     value === MEDIA_FOLDER || ENTRY_FOLDERS.some((folder) => value === `${CONTENT_ROOT}/${folder}`)
   )
 }
+
+/** Russian letters in Latin, as a passport writes them (ъ and ь drop out: `_`). */
+const LATIN = new Map(
+  [...'абвгдеёжзийклмнопрстуфхцчшщъыьэюя'].map((letter, index) => {
+    const latin = 'a b v g d e e zh z i y k l m n o p r s t u f kh ts ch sh shch _ y _ e yu ya'
+    const value = latin.split(' ')[index] ?? ''
+    return [letter, value === '_' ? '' : value]
+  }),
+)
+
+/**
+ * The name a chosen picture is uploaded under: Latin letters, digits and hyphens, as the media
+ * folder's rule wants («Фото школы.JPG» → «foto-shkoly.jpg»); `fallback` when nothing is left.
+ * The editor's page renames the file before Decap sees it, so a phone's Cyrillic name is no
+ * reason to refuse a photo.
+ */
+export function pictureFileName(name: string, fallback: string): string {
+  const dot = name.lastIndexOf('.')
+  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+  const stem = [...(dot > 0 ? name.slice(0, dot) : name).toLowerCase()]
+    .map((char) => LATIN.get(char) ?? char)
+    .join('')
+    .replace(/[^a-z0-9_]+/g, '-')
+    .replace(/^[-_]+|[-_]+$/g, '')
+    .slice(0, 80)
+  return `${stem || fallback}${extension ? `.${extension}` : ''}`
+}
