@@ -37,9 +37,11 @@ import { request } from 'node:https'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { promisify, stripVTControlCharacters } from 'node:util'
+import { parseEnv, promisify, stripVTControlCharacters } from 'node:util'
 import { startFakeTelegram } from '../apps/lead-bot/harness/fake-telegram.ts'
 import { completeSchoolFacts } from '../apps/site/harness/complete-school-facts.ts'
+import { ENV_FILES, exampleNames } from './deploy/env-files.ts'
+import type { EnvFile } from './deploy/env-files.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const HOST = 'itlab-school.ru'
@@ -63,7 +65,9 @@ const repo = path.join(tmp, 'repo')
 /** A developer's clone, which pushes into the server's repository. */
 const developer = path.join(tmp, 'developer')
 const deployRoot = path.join(tmp, 'srv')
-const envFile = path.join(tmp, 'it-lab.env')
+/** The server's /etc/it-lab: one env file per process (scripts/deploy/env-files.ts). */
+const etc = path.join(tmp, 'etc')
+const envFile = (file: EnvFile) => path.join(etc, file)
 const leadsDb = path.join(tmp, 'data', 'leads.sqlite')
 const serviceState = path.join(tmp, 'lead-service')
 let failed = 0
@@ -202,10 +206,14 @@ async function leadThroughNginx(name: string): Promise<boolean> {
 let streams = 0
 
 /**
- * Runs `during` while a lead goes to nginx every 100 ms, each with a name of its own and without
+ * Runs `during` while a lead goes to nginx every `everyMs`, each with a name of its own and without
  * waiting for the one before; then checks every one was answered 200 and is in the database.
  */
-async function withLeadStream<T>(stepName: string, during: () => Promise<T>): Promise<T> {
+async function withLeadStream<T>(
+  stepName: string,
+  during: () => Promise<T>,
+  everyMs = 100,
+): Promise<T> {
   streams += 1
   const prefix = `Поток ${streams}`
   const answers: Promise<number | string>[] = []
@@ -216,7 +224,7 @@ async function withLeadStream<T>(stepName: string, during: () => Promise<T>): Pr
     longest = Math.max(longest, Date.now() - sent)
     return answer
   }
-  const timer = setInterval(() => answers.push(send(`${prefix} ${answers.length + 1}`)), 100)
+  const timer = setInterval(() => answers.push(send(`${prefix} ${answers.length + 1}`)), everyMs)
   try {
     return await during()
   } finally {
@@ -247,7 +255,7 @@ interface Run {
 async function deploy(...args: string[]): Promise<Run> {
   const run = await promisify(execFile)(
     process.execPath,
-    [path.join(repo, 'scripts', 'deploy.ts'), '--env-file', envFile, ...args],
+    [path.join(repo, 'scripts', 'deploy.ts'), '--env-file', envFile('deploy.env'), ...args],
     { cwd: repo, maxBuffer: 64 * 1024 * 1024 },
   ).then(
     ({ stdout, stderr }) => ({ status: 0, stdout, stderr }),
@@ -262,6 +270,8 @@ async function deploy(...args: string[]): Promise<Run> {
 }
 
 const telegram = await startFakeTelegram('deploy-check-token')
+/** Which names each env file holds: deploy/<file>.example. */
+const examples = exampleNames(ROOT)
 /** What `npm run editor:password` prints for the owner's password (deploy/README.md, step 8). */
 const editorPasswordHash = execFileSync(
   process.execPath,
@@ -276,16 +286,14 @@ function setting(text: string, name: string, value: string): string {
 }
 
 /**
- * The env file as step 3 of deploy/README.md makes it: the two shipped examples, the school's own
- * values filled in (its address, the bot), everything else as shipped (`LEAD_API_URL` empty) but
- * the loopback layout of this machine and a rate limit the stream of leads stays under. With
- * `editor`, step 8's lines too: the editor gateway as the backend, its password's hash.
+ * The env files as step 3 of deploy/README.md makes them, each from its shipped example: the
+ * school's own values filled in (its address, the bot), everything else as shipped (`LEAD_API_URL`
+ * empty) but the loopback layout of this machine and a rate limit the stream of leads stays under.
+ * A value goes to each file whose example names it. With `editor`, step 8's lines too: the editor
+ * gateway as the backend, its password's hash.
  */
 function writeEnv(www: 'off' | 'redirect', editor: boolean): void {
   const nginxArgs = `-p ${tmp} -c ${tmp}/nginx.conf -e ${tmp}/error.log`
-  const shipped = ['deploy.env.example', 'lead-bot.env.example']
-    .map((file) => readFileSync(path.join(repo, 'deploy', file), 'utf8'))
-    .join('')
   const values: Record<string, string> = {
     SITE_URL: `https://${HOST}`,
     SITE_ORIGIN: `https://${HOST}`,
@@ -316,9 +324,83 @@ function writeEnv(www: 'off' | 'redirect', editor: boolean): void {
       EDITOR_ORIGIN: `https://${HOST}`,
     }),
   }
-  let text = shipped
-  for (const [name, value] of Object.entries(values)) text = setting(text, name, value)
-  writeFileSync(envFile, text)
+  mkdirSync(etc, { recursive: true })
+  for (const file of ENV_FILES) {
+    let text = readFileSync(path.join(repo, 'deploy', `${file}.example`), 'utf8')
+    for (const [name, value] of Object.entries(values)) {
+      if (examples[file].has(name)) text = setting(text, name, value)
+    }
+    writeFileSync(envFile(file), text, { mode: 0o600 })
+  }
+  writeRestartScript()
+}
+
+/**
+ * The environment a unit of deploy/systemd starts its process with, as systemd makes it: its
+ * Environment= lines, then its EnvironmentFile= (this run's copy of /etc/it-lab/…) over them,
+ * over what systemd itself sets (PATH, LANG; HOME for a service's user).
+ */
+function unitEnv(unit: string): Record<string, string> {
+  const text = readFileSync(path.join(repo, 'deploy', 'systemd', unit), 'utf8')
+  const env: Record<string, string> = {}
+  for (const name of ['PATH', 'LANG', 'HOME']) {
+    const value = process.env[name]
+    if (value !== undefined) env[name] = value
+  }
+  for (const [, name = '', value = ''] of text.matchAll(/^Environment=([^=\n]+)=(.*)$/gm)) {
+    env[name] = value
+  }
+  for (const [, file = ''] of text.matchAll(/^EnvironmentFile=-?\/etc\/it-lab\/(.+)$/gm)) {
+    Object.assign(env, parseEnv(readFileSync(path.join(etc, file), 'utf8')))
+  }
+  return env
+}
+
+/** The names a process was started with (/proc/<pid>/environ); none once it is gone. */
+function environNames(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((entry) => entry.slice(0, entry.indexOf('=')))
+  } catch {
+    return []
+  }
+}
+
+/** The names among `names` that only other processes' env files list (their secrets among them). */
+const foreignNames = (names: string[], own: readonly EnvFile[]) =>
+  names.filter(
+    (name) =>
+      !own.some((file) => examples[file].has(name)) &&
+      ENV_FILES.some((file) => examples[file].has(name)),
+  )
+
+/** What each publish run's processes were started with, seen while it ran (the last check). */
+const publishProcesses = new Map<number, { command: string; names: string[] }>()
+
+/** Samples every process carrying `marker` in its environment until `done` settles. */
+async function sampleProcesses<T>(marker: string, done: Promise<T>): Promise<T> {
+  const look = () => {
+    for (const entry of readdirSync('/proc')) {
+      const pid = Number(entry)
+      if (!Number.isInteger(pid) || publishProcesses.has(pid)) continue
+      const names = environNames(pid)
+      if (!names.includes(marker)) continue
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
+        publishProcesses.set(pid, { command, names })
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  }
+  const timer = setInterval(look, 50)
+  try {
+    return await done
+  } finally {
+    clearInterval(timer)
+  }
 }
 
 /** git as a developer: their commits are published whatever they change. */
@@ -356,15 +438,24 @@ function publishMessages(from: number): string {
     .join('\n')
 }
 
+/** In the environment of every process of a publish run (and of nothing else). */
+const PUBLISH_MARKER = 'DEPLOY_CHECK_PUBLISH_RUN'
+
 /** Runs `npm run publish` as its timer does; the chat's messages it caused, and its output. */
 async function publish(): Promise<{ status: number; said: string; output: string }> {
   const before = telegram.messages.length
-  // Not spawnSync: the fake Telegram answering its message lives in this process.
-  const { status, output } = await promisify(execFile)(
+  // Not spawnSync: the fake Telegram answering its message lives in this process. The marker
+  // finds the run's processes in /proc, whatever each of them passes on to its children.
+  const run = promisify(execFile)(
     process.execPath,
-    [path.join(repo, 'scripts', 'publish.ts'), '--env-file', envFile],
-    { cwd: repo, maxBuffer: 64 * 1024 * 1024 },
-  ).then(
+    [path.join(repo, 'scripts', 'publish.ts'), '--env-file', envFile('deploy.env')],
+    {
+      cwd: repo,
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, [PUBLISH_MARKER]: '1' },
+    },
+  )
+  const { status, output } = await sampleProcesses(PUBLISH_MARKER, run).then(
     ({ stdout, stderr }) => ({ status: 0, output: `${stdout}${stderr}` }),
     (error: { code: number; stdout: string; stderr: string }) => ({
       status: error.code,
@@ -376,14 +467,14 @@ async function publish(): Promise<{ status: number; said: string; output: string
   return { status, said: publishMessages(before), output }
 }
 
-/** The editor gateway as its unit runs it: from the server's checkout, with the env file. */
+/** The editor gateway as its unit runs it: from the server's checkout, with the unit's environment. */
 async function startGateway(): Promise<boolean> {
   const log = openSync(path.join(tmp, 'editor.log'), 'a')
-  const started = spawn(
-    process.execPath,
-    [path.join(repo, 'apps', 'editor', 'src', 'main.ts'), '--env-file', envFile],
-    { cwd: repo, stdio: ['ignore', log, log] },
-  )
+  const started = spawn(process.execPath, [path.join(repo, 'apps', 'editor', 'src', 'main.ts')], {
+    cwd: repo,
+    stdio: ['ignore', log, log],
+    env: unitEnv('it-lab-editor.service'),
+  })
   gateway = started
   for (let i = 0; i < 300 && started.exitCode === null; i += 1) {
     try {
@@ -505,12 +596,21 @@ http {
 }
 `,
   )
-  // What the deploy's `systemctl reset-failed …; systemctl restart …` does, with the stand-in
-  // for the .socket and .service units: started on the first deploy (the units enabled in
-  // step 6 start then), restarted on the live release (`current`, resolved at each start) with
-  // its own Node 24, as the unit's ExecStart.
+}
+
+/**
+ * What the deploy's `systemctl reset-failed …; systemctl restart …` does, with the stand-in for
+ * the .socket and .service units: started on the first deploy (the units enabled in step 6 start
+ * then), restarted on the live release (`current`, resolved at each start) with its own Node 24
+ * and the unit's environment (nothing else: `env -i`), as the unit's ExecStart.
+ */
+function writeRestartScript(): void {
   const node = process.execPath
   const ctl = `${node} ${HARNESS}/supervisorctl.ts`
+  const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`
+  const env = Object.entries(unitEnv('it-lab-lead-bot.service'))
+    .map(([name, value]) => quote(`${name}=${value}`))
+    .join(' ')
   writeFileSync(
     path.join(tmp, 'restart-lead.sh'),
     `state=${serviceState}
@@ -519,9 +619,9 @@ if [ -s $state/supervisor.pid ] && kill -0 "$(cat $state/supervisor.pid)" 2>/dev
   exec ${ctl} restart --state-dir $state
 fi
 mkdir -p $state
-nohup ${node} ${HARNESS}/socket-supervisor.ts --listen 127.0.0.1:${LEAD_PORT} --state-dir $state \\
-  --cwd ${deployRoot}/current/app -- ${deployRoot}/current/app/node_modules/node/bin/node \\
-  apps/lead-bot/src/main.ts >> ${tmp}/lead.log 2>&1 &
+nohup env -i ${env} ${node} ${HARNESS}/socket-supervisor.ts --listen 127.0.0.1:${LEAD_PORT} \\
+  --state-dir $state --cwd ${deployRoot}/current/app -- \\
+  ${deployRoot}/current/app/node_modules/node/bin/node apps/lead-bot/src/main.ts >> ${tmp}/lead.log 2>&1 &
 for i in $(seq 300); do [ "$(cat $state/state 2>/dev/null)" = active ] && exit 0; sleep 0.1; done
 exit 1
 `,
@@ -570,6 +670,22 @@ try {
       assets: string[]
     }
   ).assets.filter((name) => name.endsWith('.js'))
+
+  process.stdout.write('the lead service restarted 8 times under a stream of leads:\n')
+  // A red team once saw 64 of 1,788 connections reset over 8 restarts at ~120 leads/s: a
+  // connection the old process had accepted but not read yet was dropped as idle when it closed.
+  // Each lead on a new connection, a new one every 8 ms; the restarts as the deploy's.
+  await withLeadStream(
+    'restarts under load',
+    async () => {
+      for (let restart = 0; restart < 8; restart += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 700))
+        await promisify(execFile)('sh', [path.join(tmp, 'restart-lead.sh')])
+      }
+      await new Promise((resolve) => setTimeout(resolve, 700))
+    },
+    8,
+  )
 
   process.stdout.write(
     'an edit published (a course renamed; www redirected, the editor backend set):\n',
@@ -865,7 +981,7 @@ try {
 
   const undo = spawnSync(
     process.execPath,
-    [path.join(repo, 'scripts', 'editor-undo.ts'), '--env-file', envFile],
+    [path.join(repo, 'scripts', 'editor-undo.ts'), '--env-file', envFile('editor.env')],
     { cwd: repo, encoding: 'utf8' },
   )
   const undoSubject = `Отмена правки «${subject}»`
@@ -914,6 +1030,41 @@ try {
       onBranch() &&
       (await pageShows('/course/1', /4\s900\s₽/)),
     `${outside.status}: ${outside.said} ${outside.output.slice(-1500)}`,
+  )
+  process.stdout.write(
+    'each process holds only its own secrets (/proc/<pid>/environ, as each was started):\n',
+  )
+  const gatewayForeign = foreignNames(environNames(gateway?.pid ?? 0), ['editor.env'])
+  check(
+    "the editor gateway: its own settings only, no lead service's or deploy's (TELEGRAM_BOT_TOKEN, SMTP_URL, ALFACRM_API_KEY, … absent)",
+    environNames(gateway?.pid ?? 0).includes('EDITOR_PASSWORD_HASH') && gatewayForeign.length === 0,
+    gatewayForeign.join(' '),
+  )
+  const leadPid = Number(readFileSync(path.join(serviceState, 'main.pid'), 'utf8'))
+  const leadForeign = foreignNames(environNames(leadPid), ['lead-bot.env'])
+  check(
+    'the lead service: its own settings only, no editor setting (EDITOR_PASSWORD_HASH absent) nor deploy setting',
+    environNames(leadPid).includes('TELEGRAM_BOT_TOKEN') && leadForeign.length === 0,
+    leadForeign.join(' '),
+  )
+  const runs = [...publishProcesses.values()]
+  const own = runs.filter(({ command }) => /scripts\/(publish|deploy)\.ts/.test(command))
+  const runForeign = [
+    ...own.flatMap(({ command, names }) =>
+      foreignNames(names, ['deploy.env']).map((name) => `${name} in ${command.slice(0, 80)}`),
+    ),
+    ...runs.flatMap(({ command, names }) =>
+      foreignNames(names, ['deploy.env', 'lead-bot.env']).map(
+        (name) => `${name} in ${command.slice(0, 80)}`,
+      ),
+    ),
+  ]
+  check(
+    `the publish runs: publish and deploy with the deploy's settings only, and none of their ${runs.length} processes with an editor setting`,
+    own.some(({ command }) => command.includes('publish.ts')) &&
+      own.some(({ command }) => command.includes('deploy.ts')) &&
+      runForeign.length === 0,
+    [...new Set(runForeign)].join(', '),
   )
   copyFileSync(leadsDb, path.join(tmp, 'final.sqlite'))
 } catch (error) {

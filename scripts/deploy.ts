@@ -1,4 +1,4 @@
-// `npm run deploy -- --env-file /etc/it-lab/it-lab.env` on the server, from a checkout of the
+// `npm run deploy -- --env-file /etc/it-lab/deploy.env` on the server, from a checkout of the
 // repository: the release build, a versioned release folder, its lead service started once on a
 // spare port (the trial), a backup of the lead database, then the switch of `current`, nginx
 // reloaded and the lead service restarted and checked; back to the release before when that
@@ -17,6 +17,8 @@ import {
 } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { readServerEnv } from './deploy/env-files.ts'
+import type { ServerEnv } from './deploy/env-files.ts'
 import { describeHolder, lockFile, takeLock } from './deploy/lock.ts'
 import {
   listReleases,
@@ -61,7 +63,7 @@ const APP_FILES = [
 const LOCK_WAIT_MS = 15 * 60_000
 
 const USAGE =
-  'usage: npm run deploy -- --env-file /etc/it-lab/it-lab.env [--verbose | --list | --rollback [--to RELEASE]]'
+  'usage: npm run deploy -- --env-file /etc/it-lab/deploy.env [--verbose | --list | --rollback [--to RELEASE]]'
 
 function options() {
   try {
@@ -131,14 +133,24 @@ function run(command: string, args: string[], cwd: string, env = process.env) {
   return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}` }
 }
 
+/**
+ * The other processes' files (env-files.ts), read once by main(): never in this process's own
+ * environment, only in that of the children that need them.
+ */
+let serverEnv: ServerEnv = { leadBot: {}, editor: {} }
+
+/** The lead service's settings over the deploy's: its trial start and the site build read them. */
+const withLeadSettings = (): NodeJS.ProcessEnv => ({ ...process.env, ...serverEnv.leadBot })
+
 function build(settings: DeploySettings, nginxConf: string): string {
   const staging = path.join(SITE_DIR, `build-deploy-${process.pid}`)
   const renderedConf = path.join(settings.root, `nginx-check-${process.pid}.conf`)
   writeFileSync(renderedConf, nginxConf)
   step('building the site for release')
   try {
+    // The site's policies name the lead channels on, from the lead service's own settings.
     const built = run('npm', ['run', 'build:release', '-w', '@it-lab/site'], REPO, {
-      ...process.env,
+      ...withLeadSettings(),
       SITE_BUILD_DIR: staging,
       // An empty value in the env file means the default, as for every other setting.
       LEAD_API_URL: process.env.LEAD_API_URL || `${settings.siteUrl.origin}/lead`,
@@ -244,7 +256,7 @@ async function backup(settings: DeploySettings): Promise<string | undefined> {
   const db = statSync(settings.leadsDb, { throwIfNoEntry: false })
   if (!db) return undefined
   const { backupTo } = await import('../apps/lead-bot/src/store/backups.ts')
-  const retentionDays = Number(process.env.LEADS_RETENTION_DAYS || 180)
+  const retentionDays = Number(serverEnv.leadBot.LEADS_RETENTION_DAYS || 180)
   const { file } = backupTo(settings.leadsDb, settings.backupDir, { retentionDays })
   for (const owned of [settings.backupDir, file]) chownSync(owned, db.uid, db.gid)
   return file
@@ -325,7 +337,7 @@ async function deploy(settings: DeploySettings): Promise<void> {
   step('starting the new lead service once on a spare port (its trial)')
   const trial = await trialStart(release.appDir, {
     ...settings,
-    env: process.env,
+    env: withLeadSettings(),
     copyWith: live ? path.join(releasesDir(settings.root), live, 'app') : undefined,
   })
   if (trial) {
@@ -370,7 +382,7 @@ async function rollback(settings: DeploySettings, to: string | undefined): Promi
   const appOf = (release: string) => path.join(releasesDir(settings.root), release, 'app')
   const trial = await trialStart(appOf(id), {
     ...settings,
-    env: process.env,
+    env: withLeadSettings(),
     copyWith: appOf(live ?? id),
   })
   if (trial) {
@@ -391,13 +403,20 @@ async function main(): Promise<void> {
   const envFile = values['env-file']
   if (!envFile) fail(USAGE)
   try {
+    const read = readServerEnv(envFile, REPO)
+    if (!read.ok) fail(refusal('nothing was changed:', read.problems))
+    serverEnv = read.env
     process.loadEnvFile(envFile)
   } catch (error) {
+    if (error instanceof Refused) throw error
     fail(`cannot read ${envFile}: ${error instanceof Error ? error.message : String(error)}`)
   }
   let settings: DeploySettings
   try {
-    settings = readDeploySettings(process.env)
+    // The lead service's address and database, and the editor's port, are in their own files.
+    const { LEAD_PORT, LEADS_DB } = serverEnv.leadBot
+    const { EDITOR_PORT } = serverEnv.editor
+    settings = readDeploySettings({ ...process.env, LEAD_PORT, LEADS_DB, EDITOR_PORT })
   } catch (error) {
     if (error instanceof DeploySettingsError) fail(`nothing was deployed: ${error.message}`)
     throw error

@@ -1,4 +1,4 @@
-// `npm run publish -- --env-file /etc/it-lab/it-lab.env`, run by it-lab-publish.timer on the
+// `npm run publish -- --env-file /etc/it-lab/deploy.env`, run by it-lab-publish.timer on the
 // server (docs/decisions/0056-publishing-from-the-editor.md): when the editor has committed to the
 // branch, it checks the content, runs the deploy (whose release build refuses bad content and demo
 // values, and whose trial start refuses a lead service that does not start), and tells the
@@ -14,6 +14,8 @@ import { parseArgs } from 'node:util'
 import { emailConfig, envSchema, parseEnv } from '../apps/lead-bot/src/config.ts'
 import { createMailer } from '../apps/lead-bot/src/email.ts'
 import { DEFAULT_EDITOR_EMAIL, editorOutsideContentBetween } from './deploy/editor-commits.ts'
+import { readServerEnv } from './deploy/env-files.ts'
+import type { ServerEnv } from './deploy/env-files.ts'
 import type { OutsideContent } from './deploy/editor-commits.ts'
 import { describeHolder, LOCK_TOKEN_ENV, tryLock } from './deploy/lock.ts'
 import { liveRelease, readRelease } from './deploy/releases.ts'
@@ -47,12 +49,24 @@ function gitOrStop(...args: string[]): string {
 
 const { values } = parseArgs({ options: { 'env-file': { type: 'string' } } })
 const envFile = values['env-file']
-if (!envFile) fail('usage: npm run publish -- --env-file /etc/it-lab/it-lab.env')
-try {
-  process.loadEnvFile(envFile)
-} catch (error) {
-  fail(`cannot read ${envFile}: ${error instanceof Error ? error.message : String(error)}`)
+if (!envFile) fail('usage: npm run publish -- --env-file /etc/it-lab/deploy.env')
+/**
+ * Only the deploy's own file goes into this environment, and so into the deploy's; the lead
+ * service's (the chat, the e-mail) and the editor's (its commits' e-mail) are read, not exported
+ * (scripts/deploy/env-files.ts).
+ */
+function serverEnv(file: string): ServerEnv {
+  let read
+  try {
+    read = readServerEnv(file, REPO)
+    process.loadEnvFile(file)
+  } catch (error) {
+    fail(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  if (!read.ok) fail(`nothing was published:\n  ${read.problems.join('\n  ')}`)
+  return read.env
 }
+const { leadBot, editor } = serverEnv(envFile)
 
 const branch = process.env.CMS_BRANCH || 'main'
 const root = process.env.DEPLOY_ROOT?.trim() || DEFAULT_DEPLOY_ROOT
@@ -118,7 +132,7 @@ try {
 // anything else stop here, before the checkout moves, so nothing is built or switched. They are
 // counted from what is live (else the checkout's commit), so a commit pulled into the checkout by
 // hand but never deployed is counted too.
-const editorEmail = process.env.EDITOR_GIT_EMAIL?.trim() || DEFAULT_EDITOR_EMAIL
+const editorEmail = editor.EDITOR_GIT_EMAIL?.trim() || DEFAULT_EDITOR_EMAIL
 /** The live commit when the target builds on it; else (the branch was rewritten) the checkout's. */
 function countedFrom(): string {
   if (!liveCommit) return head
@@ -223,7 +237,7 @@ function notifySettings() {
         ALERT_EMAIL_TO: true,
         ALERT_EMAIL_FROM: true,
       }),
-      process.env,
+      leadBot,
     )
     return { ...read, email: emailConfig(read) }
   } catch (error) {

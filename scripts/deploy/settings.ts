@@ -1,6 +1,5 @@
-// The deploy's settings, from the one env file the operator keeps (deploy/deploy.env.example).
-// The same file holds the site's build settings and the lead service's own (its systemd unit
-// reads it too), so a value is written once.
+// The deploy's settings, from its env file (deploy/deploy.env.example) and, for the lead service's
+// port and database and the editor's port, from theirs (env-files.ts).
 
 /** Where releases live unless DEPLOY_ROOT says otherwise. */
 export const DEFAULT_DEPLOY_ROOT = '/srv/it-lab'

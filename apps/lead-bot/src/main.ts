@@ -1,4 +1,7 @@
 import type { FastifyListenOptions } from 'fastify'
+import type { IncomingMessage } from 'node:http'
+import { Server } from 'node:net'
+import type { Socket } from 'node:net'
 import { buildApp } from './app.ts'
 import { ConfigError, parseConfig } from './config.ts'
 import type { Config } from './config.ts'
@@ -190,12 +193,37 @@ function deleteExpired(): void {
 deleteExpired()
 setInterval(deleteExpired, RETENTION_SWEEP_MS).unref()
 
+/** How long a shutdown waits at most for connections accepted already to send their request. */
+const DRAIN_MS = 2_000
+/** The connections accepted that have not sent a request yet. */
+const unheard = new Set<Socket>()
+app.server.on('connection', (socket: Socket) => {
+  unheard.add(socket)
+  socket.once('close', () => unheard.delete(socket))
+})
+app.server.on('request', (request: IncomingMessage) => unheard.delete(request.socket))
+
+/**
+ * Stops accepting (this process's copy of the socket closed: under systemd the next process takes
+ * the backlog), then waits up to DRAIN_MS for each connection accepted but not heard from yet to
+ * send its request. app.close() alone drops every connection without a request in progress: one
+ * accepted a moment before, whose lead had not been read yet, was reset (ECONNRESET).
+ */
+async function drain(): Promise<void> {
+  Server.prototype.close.call(app.server)
+  const until = Date.now() + DRAIN_MS
+  while (unheard.size > 0 && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
 async function shutdown(signal: string, exitCode = 0): Promise<void> {
   if (stopping) return
   stopping = true
   app.log.info({ signal }, 'shutting down')
   try {
     // Stop taking leads first, then let the send in flight record its result.
+    await drain()
     await app.close()
     await poller?.stop()
     await outbox?.stop()
