@@ -10,7 +10,7 @@ import type { Config } from './config.ts'
 import { startDecap, type DecapChild } from './decap-child.ts'
 import { contentCheckScript } from './guard.ts'
 import { hashPassword } from './password.ts'
-import { FAILURE_WINDOW_MS } from './sessions.ts'
+import { CLIENT_WINDOW_MS } from './login-limits.ts'
 
 // The gateway as nginx reaches it, in front of a real decap-server (git mode) on a scratch
 // repository holding a copy of content/, with the real content check.
@@ -218,7 +218,7 @@ describe('login', () => {
     expect(blocked.headers['set-cookie']).toBeUndefined()
     // Another address is not held up.
     expect((await postLogin(PASSWORD, '198.51.100.21')).statusCode).toBe(303)
-    clock += FAILURE_WINDOW_MS + 1
+    clock += CLIENT_WINDOW_MS + 1
     expect((await postLogin(PASSWORD, address)).statusCode).toBe(303)
   })
 

@@ -3,9 +3,11 @@ import fastifyFormbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config.ts'
 import { Guard, type ContentCheck, type DecapRequest } from './guard.ts'
+import { describeAgent, LoginEvents } from './login-events.ts'
+import { LoginLimits, TOTAL_WINDOW_MS, type Admission } from './login-limits.ts'
 import { loginPage, LOGIN_PAGE_HEADERS } from './login-page.ts'
 import { verifyPassword } from './password.ts'
-import { LoginFailures, SESSION_MS, Sessions } from './sessions.ts'
+import { SESSION_MS, Sessions } from './sessions.ts'
 
 // The editor gateway (docs/decisions/0065-editor-on-the-school-server.md): the owner's login, and
 // Decap's proxy API passed on to decap-server (git mode, loopback) through the guard. nginx (or
@@ -17,13 +19,21 @@ export const SESSION_COOKIE = 'it_lab_editor'
 const API_BODY_LIMIT = 24 * 1024 * 1024
 
 const WRONG_PASSWORD = 'Неверный пароль. Попробуйте ещё раз.'
-const TOO_MANY = 'Слишком много попыток входа. Подождите 15 минут и попробуйте снова.'
 const SIGNED_OUT = 'Вы не вошли в редактор или вход устарел. Обновите страницу и войдите снова.'
 const FOREIGN_ORIGIN = 'Запрос пришёл не со страницы сайта и отклонён.'
 const FOREIGN_LOGIN =
   'Войти можно только на странице входа самого сайта. Откройте адрес сайта и добавьте к нему /admin/.'
 const SERVER_FAILED =
   'Не получилось выполнить действие на сервере. Попробуйте ещё раз, а если не получится — сообщите администратору.'
+
+/** The 429 page's sentence: this client's attempts are used up, or every login is paused. */
+function tooMany(refusal: Extract<Admission, { ok: false }>): string {
+  const wait = `${Math.ceil(refusal.retryAfterS / 60)} мин`
+  return refusal.reason === 'client'
+    ? `Слишком много попыток входа. Подождите ${wait} и попробуйте снова.`
+    : 'Вход в редактор временно закрыт: за последний час ввели слишком много неверных ' +
+        `паролей. Попробуйте снова через ${wait}.`
+}
 
 type EditorAppOptions = {
   config: Config
@@ -58,7 +68,7 @@ async function forward(
 export async function buildEditorApp(options: EditorAppOptions): Promise<FastifyInstance> {
   const { config, decapUrl, now = Date.now } = options
   const sessions = new Sessions(now)
-  const failures = new LoginFailures(now)
+  const limits = new LoginLimits(now)
   const app = Fastify({
     logger: options.logger ?? false,
     // Only nginx or the site's server talk to the gateway (it listens on loopback): the visitor's
@@ -74,6 +84,11 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
 
   await app.register(fastifyCookie)
   await app.register(fastifyFormbody, { bodyLimit: 4096 })
+
+  // Each login and each pause is told in the school's chat by `npm run alert` (apps/lead-bot).
+  const events = new LoginEvents(config.eventsDir, (error) =>
+    app.log.error({ err: error }, 'editor login event not written: the chat is not told'),
+  )
 
   const hasSession = (cookies: Record<string, string | undefined>) =>
     sessions.isValid(cookies[SESSION_COOKIE])
@@ -98,10 +113,18 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
 
   app.post<{ Body: { password?: unknown } | undefined }>('/admin/login', async (request, reply) => {
     reply.headers(LOGIN_PAGE_HEADERS)
-    if (failures.isBlocked(request.ip)) {
+    // The slot is taken before the password is checked: attempts in parallel cannot overrun it.
+    const admission = limits.begin(request.ip)
+    if (!admission.ok) {
       // No address in the log: the service logs no client's address (docs/decisions/0027).
-      request.log.warn('editor login refused: too many wrong passwords')
-      return reply.code(429).header('Retry-After', '900').send(loginPage(TOO_MANY))
+      request.log.warn(
+        { limit: admission.reason },
+        'editor login refused: too many wrong passwords',
+      )
+      return reply
+        .code(429)
+        .header('Retry-After', String(admission.retryAfterS))
+        .send(loginPage(tooMany(admission)))
     }
     const password = request.body?.password
     const right =
@@ -109,10 +132,21 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
       password.length <= 1024 &&
       (await verifyPassword(password, config.passwordHash))
     if (!right) {
-      failures.record(request.ip)
+      const pause = admission.attempt.wrong()
       request.log.warn('editor login: wrong password')
+      if (pause) {
+        request.log.warn({ wrong: pause.wrong }, 'editor login paused for everyone')
+        await events.write({
+          kind: 'lockout',
+          at: new Date(pause.at).toISOString(),
+          until: new Date(pause.until).toISOString(),
+          wrong: pause.wrong,
+          windowMinutes: TOTAL_WINDOW_MS / 60_000,
+        })
+      }
       return reply.code(401).send(loginPage(WRONG_PASSWORD))
     }
+    admission.attempt.right()
     reply.setCookie(SESSION_COOKIE, sessions.create(), {
       httpOnly: true,
       secure: !config.insecureCookie,
@@ -121,6 +155,11 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
       maxAge: SESSION_MS / 1000,
     })
     request.log.info('editor login')
+    await events.write({
+      kind: 'login',
+      at: new Date(now()).toISOString(),
+      ...describeAgent(request.headers['user-agent']),
+    })
     return reply.redirect('/admin/', 303)
   })
 

@@ -57,4 +57,14 @@ describe('the editor settings', () => {
     const config = parseConfig({ ...REQUIRED, EDITOR_INSECURE_COOKIE: '1', EDITOR_PORT: ' ' })
     expect(config).toMatchObject({ insecureCookie: true, port: 3096 })
   })
+
+  it("EDITOR_EVENTS_DIR: the folder for the chat's events, absolute; unset, none", () => {
+    expect(parseConfig(REQUIRED).eventsDir).toBeUndefined()
+    expect(
+      parseConfig({ ...REQUIRED, EDITOR_EVENTS_DIR: '/var/lib/it-lab-editor-events/' }).eventsDir,
+    ).toBe('/var/lib/it-lab-editor-events')
+    expect(() => parseConfig({ ...REQUIRED, EDITOR_EVENTS_DIR: 'events' })).toThrow(
+      /EDITOR_EVENTS_DIR must be an absolute path/,
+    )
+  })
 })

@@ -45,6 +45,9 @@ const envSchema = z.object({
     (value) => /^[^\s@<>]+@[^\s@<>]+$/.test(value),
     'must be an e-mail address',
   ),
+  EDITOR_EVENTS_DIR: z
+    .preprocess(unset, z.optional(z.string().trim()))
+    .refine((value) => value === undefined || path.isAbsolute(value), 'must be an absolute path'),
   EDITOR_INSECURE_COOKIE: z
     .preprocess(unset, z.optional(z.enum(['0', '1'], { error: 'must be 1 or unset' })))
     .transform((value) => value === '1'),
@@ -60,6 +63,8 @@ export type Config = {
   git: { name: string; email: string }
   /** Cookies without `Secure`: only for http on 127.0.0.1 (npm start, the e2e). */
   insecureCookie: boolean
+  /** The folder each login and each pause of the login is written to for the chat; none: not told. */
+  eventsDir?: string
 }
 
 /** The settings, or a ConfigError naming each bad variable (never its value: one is a hash). */
@@ -81,5 +86,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     origin: settings.EDITOR_ORIGIN,
     git: { name: settings.EDITOR_GIT_NAME, email: settings.EDITOR_GIT_EMAIL },
     insecureCookie: settings.EDITOR_INSECURE_COOKIE,
+    ...(settings.EDITOR_EVENTS_DIR === undefined
+      ? {}
+      : { eventsDir: path.resolve(settings.EDITOR_EVENTS_DIR) }),
   }
 }

@@ -31,6 +31,7 @@ import {
 } from '../src/alert.ts'
 import type { AlertState, Channel, HealthReading, Observation, Supervisor } from '../src/alert.ts'
 import { emailConfig, envSchema, launchDir, parseEnv, resolveDbPath } from '../src/config.ts'
+import { drainEditorEvents, editorEventsDir } from '../src/editor-events.ts'
 import { createMailer } from '../src/email.ts'
 import { becomeDatabaseOwner, loadServerEnv } from '../src/server-env.ts'
 import { createTelegramClient } from '../src/telegram.ts'
@@ -46,6 +47,8 @@ const USAGE = `Usage: npm run alert -- [--unit UNIT | --restarts N] [--env-file 
   backup in ALERT_BACKUP_DIR is older than ALERT_BACKUP_MAX_AGE_H: once when it begins, once when
   it is over. A /health that does not answer is asked again ALERT_RECHECK_S later. What each
   channel was told is kept in alert-state.json beside LEADS_DB.
+  With EDITOR_EVENTS_DIR set, it also posts the editor's events left there (each login to the
+  chat, a pause of the login to both) and deletes each once posted.
   Exit status: 0 all is well; 1 something is wrong, or a post did not get through (it is posted
   on a later run); 2 bad usage or settings.
   --unit UNIT      reads the restart count and whether systemd gave up from systemctl
@@ -384,6 +387,16 @@ if (mailer && plan.messages.email !== undefined) {
     )
   }
 }
+
+// The editor gateway cannot reach Telegram itself: its logins and pauses wait in a folder.
+const eventsDir = editorEventsDir(process.env, launchDir())
+if (eventsDir !== undefined) {
+  const drained = await drainEditorEvents(eventsDir, { telegram, mailer, host: hostname() }, now)
+  if (drained.posted > 0) news.push(`editor events posted: ${drained.posted}`)
+  for (const problem of drained.problems) process.stderr.write(`alert: ${problem}\n`)
+  if (drained.problems.length > 0) undelivered = true
+}
+
 let stored = true
 try {
   writeState(state)
