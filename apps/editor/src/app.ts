@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie'
 import fastifyFormbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config.ts'
-import { Guard, type ContentCheck, type DecapRequest } from './guard.ts'
+import { ContentService, type ContentCheck } from './content-service.ts'
 import { describeAgent, LoginEvents } from './login-events.ts'
 import { LoginLimits, TOTAL_WINDOW_MS, type Admission } from './login-limits.ts'
 import { loginPage, LOGIN_PAGE_HEADERS } from './login-page.ts'
@@ -10,8 +10,8 @@ import { verifyPassword } from './password.ts'
 import { SESSION_MS, Sessions } from './sessions.ts'
 
 // The editor gateway (docs/decisions/0065-editor-on-the-school-server.md): the owner's login, and
-// Decap's proxy API passed on to decap-server (git mode, loopback) through the guard. nginx (or
-// the site's Node server) puts it at /admin/… on the site's own origin.
+// the editor's API answered by the project's own content service (docs/decisions/0081). nginx
+// (or the site's Node server) puts it at /admin/… on the site's own origin.
 
 export const SESSION_COOKIE = 'it_lab_editor'
 
@@ -37,36 +37,13 @@ function tooMany(refusal: Extract<Admission, { ok: false }>): string {
 
 type EditorAppOptions = {
   config: Config
-  /** decap-server's API (`http://127.0.0.1:<port>/api/v1`). */
-  decapUrl: string
   check: ContentCheck
   logger?: FastifyServerOptions['logger']
   now?: () => number
 }
 
-/** Sends a permitted request to decap-server; its own failures become a Russian sentence. */
-async function forward(
-  app: FastifyInstance,
-  decapUrl: string,
-  request: DecapRequest,
-): Promise<{ status: number; body: string }> {
-  const response = await fetch(decapUrl, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ branch: request.params.branch, ...request }),
-  })
-  const body = await response.text()
-  if (response.ok) return { status: response.status, body }
-  // Its error texts are English (and may name files): kept for the operator, not shown.
-  app.log.warn(
-    { action: request.action, status: response.status, error: body.slice(0, 300) },
-    'decap-server refused a request',
-  )
-  return { status: 500, body: JSON.stringify({ error: SERVER_FAILED }) }
-}
-
 export async function buildEditorApp(options: EditorAppOptions): Promise<FastifyInstance> {
-  const { config, decapUrl, now = Date.now } = options
+  const { config, now = Date.now } = options
   const sessions = new Sessions(now)
   const limits = new LoginLimits(now)
   const app = Fastify({
@@ -75,9 +52,10 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
     // address is the one they add, which the login attempts are counted by.
     trustProxy: 'loopback',
   })
-  const guard = new Guard({
+  const content = new ContentService({
     repo: config.repo,
     branch: config.branch,
+    identity: config.git,
     check: options.check,
     warn: (message, details) => app.log.warn(details ?? {}, message),
   })
@@ -183,17 +161,14 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
   app.post('/admin/api/v1', { bodyLimit: API_BODY_LIMIT }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store')
     if (!hasSession(request.cookies)) return reply.code(401).send({ error: SIGNED_OUT })
-    const outcome = await guard.handle(request.body, (permitted) =>
-      forward(app, decapUrl, permitted),
-    )
-    if (!outcome.ok) {
-      request.log.info({ status: outcome.status }, 'editor request refused by the guard')
-      return reply.code(outcome.status).send({ error: outcome.error })
+    const answer = await content.handle(request.body)
+    if (answer.status !== 200) {
+      request.log.info({ status: answer.status }, 'editor request refused by the content service')
     }
     return reply
-      .code(outcome.result.status)
+      .code(answer.status)
       .header('Content-Type', 'application/json; charset=utf-8')
-      .send(outcome.result.body)
+      .send(JSON.stringify(answer.body))
   })
 
   // Anything the gateway does not know, or cannot read: a Russian sentence, not Fastify's English.
