@@ -7,6 +7,7 @@ describe('site build settings', () => {
     expect(readBuildSettings({})).toEqual({
       SITE_URL: 'http://127.0.0.1:3000',
       LEAD_API_URL: 'http://127.0.0.1:3001',
+      SITE_PREVIEW: false,
       YANDEX_METRIKA_ID: '',
       SENTRY_DSN: '',
       SENTRY_COUNTRY: '',
@@ -27,6 +28,21 @@ describe('site build settings', () => {
       LEADS_RETENTION_DAYS: 30,
       TELEGRAM_NOTIFY: 'minimal',
     })
+  })
+
+  it('runs no Metrika in a preview before the launch, whatever its counter', () => {
+    const counted = { SITE_URL: 'https://itlab-school.ru', YANDEX_METRIKA_ID: '12345' }
+    expect(readBuildSettings(counted)).toMatchObject({
+      SITE_PREVIEW: false,
+      YANDEX_METRIKA_ID: '12345',
+    })
+    expect(readBuildSettings({ ...counted, SITE_PREVIEW: '1' })).toMatchObject({
+      SITE_PREVIEW: true,
+      YANDEX_METRIKA_ID: '',
+    })
+    expect(() => readBuildSettings({ SITE_PREVIEW: 'yes' })).toThrow(
+      /SITE_PREVIEW: must be 1 or empty/,
+    )
   })
 
   it('names each bad variable and why', () => {

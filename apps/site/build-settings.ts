@@ -57,7 +57,15 @@ export const buildSettingsSchema = z.object({
   SITE_URL: baseUrl(LOOPBACK_SITE_URL),
   /** Where the forms send `POST /send`. */
   LEAD_API_URL: baseUrl(LOOPBACK_LEAD_API_URL),
-  /** Yandex Metrika counter id; empty: no analytics. */
+  /**
+   * `1`: a preview before the launch (docs/decisions/0082-preview-before-the-launch.md): every
+   * page says so in a strip and is indexed nowhere, and no analytics runs.
+   */
+  SITE_PREVIEW: z.pipe(
+    z._default(z.enum(['', '1'], 'must be 1 or empty'), ''),
+    z.transform((value) => value === '1'),
+  ),
+  /** Yandex Metrika counter id; empty: no analytics (nor in a preview). */
   YANDEX_METRIKA_ID: emptyOr(z.string().check(z.regex(/^\d+$/, 'must be digits only'))),
   /** Sentry DSN; empty: no error reporting. Shaped as the SDK reads it, or it would not start. */
   SENTRY_DSN: emptyOr(
@@ -175,7 +183,13 @@ export function readBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSe
   if ('problem' in sentry) throw new BuildSettingsError([problem('SENTRY_COUNTRY', sentry.problem)])
   const leadChannels = leadChannelsOf(env)
   if ('problems' in leadChannels) throw new BuildSettingsError(leadChannels.problems)
-  return { ...result.data, SENTRY_COUNTRY: sentry.country, LEAD_CHANNELS: leadChannels.channels }
+  return {
+    ...result.data,
+    // A preview's visits are the owner's and the admin's: they are counted nowhere.
+    YANDEX_METRIKA_ID: result.data.SITE_PREVIEW ? '' : result.data.YANDEX_METRIKA_ID,
+    SENTRY_COUNTRY: sentry.country,
+    LEAD_CHANNELS: leadChannels.channels,
+  }
 }
 
 /** Vite `define` entries exposing the settings as `import.meta.env.*`. */

@@ -15,6 +15,7 @@ import { iconFiles, markSvg } from '#app/config/site-icons.ts'
 import { CookieBanner } from '#app/features/shell/cookie-banner.tsx'
 import { Footer } from '#app/features/shell/footer.tsx'
 import { Header } from '#app/features/shell/header.tsx'
+import { PreviewStrip } from '#app/features/shell/preview-strip.tsx'
 import { ENTRY_ATTRIBUTE, type PageEntry } from '#app/inline-scripts/page-entry.ts'
 import applyCachedWebFont from '#app/inline-scripts/apply-cached-web-font.ts?inline-script'
 import holdEarlyTaps from '#app/inline-scripts/hold-early-taps.ts?inline-script'
@@ -98,6 +99,7 @@ export default function App() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="min-h-[70vh] pt-16 outline-none">
+        <PreviewStrip />
         <Outlet />
       </main>
       <Footer />

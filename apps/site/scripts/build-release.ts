@@ -1,10 +1,13 @@
 // `npm run build:release`: builds into a folder of its own, runs the release check on it, and
 // only when the check passes puts it where a deployment takes it from (SITE_BUILD_DIR or
 // build/). A refused build is deleted, so nothing half-checked can be deployed
-// (docs/decisions/0025-release-check-by-value.md).
+// (docs/decisions/0025-release-check-by-value.md). With SITE_PREVIEW=1 it is a preview before the
+// launch: samples and stand-ins accepted, indexed nowhere (docs/decisions/0082). A refusal also
+// goes to CHECK_PROBLEMS_FILE as data, for the deploy and the publishing step (check-problems.ts).
 import { spawnSync } from 'node:child_process'
 import { rename, rm } from 'node:fs/promises'
 import path from 'node:path'
+import { problemOf, writeProblems } from './check-problems.ts'
 import { RELEASE_BUILD_FLAG } from './cms-config.ts'
 import { contentCheck } from './content-plugin.ts'
 import { checkRelease, releaseFailure } from './release-check.ts'
@@ -12,6 +15,7 @@ import { checkRelease, releaseFailure } from './release-check.ts'
 const siteDir = path.join(import.meta.dirname, '..')
 const target = path.resolve(siteDir, process.env.SITE_BUILD_DIR ?? 'build')
 const staging = `${target}.release-${process.pid}`
+const preview = process.env.SITE_PREVIEW === '1'
 
 const where = path.relative(process.cwd(), target) || '.'
 
@@ -19,6 +23,7 @@ const where = path.relative(process.cwd(), target) || '.'
 // edit is never built (docs/decisions/0056-publishing-from-the-editor.md).
 const contentProblems = await contentCheck()
 if (contentProblems.length > 0) {
+  writeProblems(process.env, contentProblems.map(problemOf))
   console.error(
     `Содержимое сайта не прошло проверку (${contentProblems.length}); ${where} was left as it was:\n  ${contentProblems.join('\n  ')}`,
   )
@@ -37,12 +42,15 @@ if (build.status !== 0) {
   process.exit(1)
 }
 
-const problems = await checkRelease(staging, process.env)
+const problems = await checkRelease(staging, process.env, preview)
 if (problems.length > 0) {
   await rm(staging, { recursive: true, force: true })
+  writeProblems(process.env, problems)
   console.error(releaseFailure(problems, `; ${where} was left as it was`))
   process.exit(1)
 }
 await rm(target, { recursive: true, force: true })
 await rename(staging, target)
-console.log(`Release check passed: the build is in ${path.relative(process.cwd(), target)}.`)
+console.log(
+  `Release check passed${preview ? ' for a preview before the launch' : ''}: the build is in ${path.relative(process.cwd(), target)}.`,
+)

@@ -126,9 +126,18 @@ export async function postBuild(buildDirectory: string, settings: BuildSettings)
   await rm(path.join(clientDir, notFoundDocuments.page), { recursive: true, force: true })
   await rm(path.join(clientDir, notFoundDocuments.course), { recursive: true, force: true })
 
-  await writeSiteAssets({ clientDir, siteUrl: settings.SITE_URL, sitemapPaths })
+  await writeSiteAssets({
+    clientDir,
+    siteUrl: settings.SITE_URL,
+    sitemapPaths,
+    preview: settings.SITE_PREVIEW,
+  })
 
-  const headers = securityHeaders(contentSecurityPolicy(inlineHashes(documents), settings))
+  const headers = {
+    ...securityHeaders(contentSecurityPolicy(inlineHashes(documents), settings)),
+    // A preview before the launch is indexed nowhere, whatever a crawler reads (docs/decisions/0082).
+    ...(settings.SITE_PREVIEW ? { 'X-Robots-Tag': 'noindex, nofollow' } : {}),
+  }
   await writeFile(
     path.join(buildDirectory, 'security-headers.json'),
     `${JSON.stringify(headers, null, 2)}\n`,

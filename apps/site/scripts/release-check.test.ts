@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
 import { completeSchoolFacts } from '../harness/complete-school-facts.ts'
@@ -8,9 +10,18 @@ import { policyContext } from '#app/content/policies/policy-context.ts'
 import { policyPlainText } from '#app/content/policies/policy-document.ts'
 import { readBuildSettings } from '../build-settings.ts'
 import { policySettingsOf } from './consent-version.ts'
-import { releaseProblems, SHIPPED_STAND_INS, visibleStrings } from './release-check.ts'
+import { problemLine, type CheckProblem } from './check-problems.ts'
+import { contentLaunchBlockers, readContentFiles, SHIPPED_STAND_INS } from './launch-blockers.ts'
+import {
+  releaseFailure,
+  releaseProblems as checked,
+  visibleStrings,
+  type ReleaseInput,
+} from './release-check.ts'
 
 const complete = completeSchoolFacts
+/** The problems as the chat lists them: `file: text`. */
+const releaseProblems = (input: ReleaseInput) => checked(input).map(problemLine)
 /** content/school.json as the repository ships it. */
 const schoolFacts = readSchoolFactsFile() as typeof complete & { demo: string[] }
 
@@ -129,16 +140,15 @@ describe('release check', () => {
     expect(problems).toContain(
       'content/school.json: «Телефон» (phone) — ещё пример, а не сведения школы: впишите настоящее значение и уберите «Телефон» из списка «Ещё образец»',
     )
-    expect(problems).toContain('content/school.json: address.street — заглушка «[Улица]»')
+    // A fact still listed «Ещё образец» is one line, its placeholders and stand-ins with it.
+    expect(problems.filter((line) => line.includes('(address'))).toHaveLength(1)
     expect(problems).toContain('SITE_URL: missing; set it to the public https address of the site')
     expect(problems).toContainEqual(expect.stringMatching(/^LEAD_API_URL: must be https/))
-    expect(problems).toContain(
-      'build: "[Фамилия Имя Отчество]" is on 2 page(s): client/index.html, client/courses/index.html',
-    )
-    expect(problems).toContainEqual(
-      expect.stringMatching(/^build: "http:\/\/127\.0\.0\.1:3000" is on 2/),
-    )
-    expect(problems).toContainEqual(expect.stringMatching(/^build: "00-00-00" is on 2/))
+    // The pages showing those facts add nothing: the facts' lines say what to change. A page
+    // showing what no content file holds is named, in Russian.
+    expect(problems.filter((line) => line.startsWith('страницы'))).toEqual([
+      'страницы: «http://127.0.0.1:3000» на 2 страницах (client/index.html, client/courses/index.html): образец или заглушка, а не сведения школы',
+    ])
   })
 
   it('refuses http, loopback or mismatched URLs', () => {
@@ -152,8 +162,8 @@ describe('release check', () => {
       'SITE_URL: must be https (got "http://itlab-school.ru")',
     ])
     expect(check({ ...releaseEnv, SITE_URL: 'https://127.0.0.1' })).toEqual([
+      'content/school.json: «Адрес сайта» (siteUrl) — «https://itlab-school.ru», а сайт работает по адресу https://127.0.0.1 (настройка SITE_URL на сервере): впишите https://127.0.0.1',
       'SITE_URL: must not be a loopback address (got "https://127.0.0.1")',
-      'SITE_URL: "https://127.0.0.1" differs from siteUrl in content/school.json ("https://itlab-school.ru")',
     ])
     expect(check({ ...releaseEnv, LEAD_API_URL: 'http://itlab-school.ru/lead' })).toEqual([
       'LEAD_API_URL: must be https (got "http://itlab-school.ru/lead")',
@@ -175,8 +185,9 @@ describe('release check', () => {
       documents: [{ file: 'a.html', html: completePage }],
     })
     expect(problems).toEqual([
+      'content/school.json: «Эл. почта» (email) — ещё пример, а не сведения школы: впишите настоящее значение и уберите «Эл. почта» из списка «Ещё образец»',
+      'content/school.json: «Адрес → Улица и дом» (address.street) — заглушка «[Улица]»: впишите настоящее значение',
       'content/school.json: поле «Владелец → ИНН» (owner.inn): ИНН: 12 цифр с верными контрольными цифрами (сейчас: "301234567800")',
-      'content/school.json: address.street — заглушка «[Улица]»',
     ])
   })
 
@@ -188,20 +199,24 @@ describe('release check', () => {
     })
     expect(problems.filter((line) => line.includes('ещё образец'))).toEqual([])
     for (const [field, value] of [
-      ['phone.number', '+7 (8512) 00-00-00'],
-      ['phone.short', '00-00-00'],
-      ['messenger.name', 'Мессенджер'],
-      ['messenger.contact', '+7 (900) 000-00-00'],
-      ['owner.inn', '000000000000'],
-      ['owner.ogrnip', '300000000000004'],
+      ['«Телефон → Номер» (phone.number)', '+7 (8512) 00-00-00'],
+      ['«Телефон → Короткий номер» (phone.short)', '00-00-00'],
+      ['«Мессенджер → Название» (messenger.name)', 'Мессенджер'],
+      ['«Мессенджер → Номер или имя» (messenger.contact)', '+7 (900) 000-00-00'],
+      ['«Владелец → ИНН» (owner.inn)', '000000000000'],
+      ['«Владелец → ОГРНИП» (owner.ogrnip)', '300000000000004'],
     ]) {
       expect(problems).toContain(
-        `content/school.json: ${field} — образец «${value}» из репозитория, а не сведения школы`,
+        `content/school.json: ${field} — образец «${value}» из репозитория, а не сведения школы: впишите настоящее значение`,
       )
     }
     for (const field of ['messenger.url', 'email', 'siteUrl', 'address.street', 'owner.name']) {
       expect(problems).toContainEqual(
-        expect.stringMatching(new RegExp(`^content/school\\.json: ${field.replace('.', '\\.')} `)),
+        expect.stringMatching(
+          new RegExp(
+            `^content/school\\.json: «[^»]+» \\(${field.replace('.', '\\.')}\\) — заглушка`,
+          ),
+        ),
       )
     }
     // …and on a page that shows one.
@@ -212,9 +227,9 @@ describe('release check', () => {
         { file: 'a.html', html: page('<p>ИНН 000000000000</p><p>+7 (8512) 00-00-00</p>') },
       ],
     })
-    expect(shown.sort()).toEqual([
-      'build: "+7 (8512) 00-00-00" is on 1 page(s): a.html',
-      'build: "000000000000" is on 1 page(s): a.html',
+    expect(shown).toEqual([
+      'страницы: «000000000000» на 1 странице (a.html): образец или заглушка, а не сведения школы',
+      'страницы: «+7 (8512) 00-00-00» на 1 странице (a.html): образец или заглушка, а не сведения школы',
     ])
   })
 
@@ -276,7 +291,9 @@ describe('sample entries', () => {
         factsFile: complete,
         env: releaseEnv,
         documents: [{ file: 'client/index.html', html: completePage }],
-        sampleEntries: [{ file: 'content/reviews/one.json', name: 'Мама Маши' }],
+        contentFiles: [
+          { file: 'content/reviews/one.json', value: { author: 'Мама Маши', sample: true } },
+        ],
       }),
     ).toEqual([
       'content/reviews/one.json: «Мама Маши» — образец из репозитория, а не сведения школы: ' +
@@ -291,6 +308,97 @@ describe('sample entries', () => {
       env: releaseEnv,
       documents: [{ file: 'client/index.html', html: page('<h3>Анна<span>Образец</span></h3>') }],
     })
-    expect(problems).toEqual(['build: "Образец" is on 1 page(s): client/index.html'])
+    expect(problems).toEqual([
+      'страницы: «Образец» на 1 странице (client/index.html): образец или заглушка, а не сведения школы',
+    ])
+  })
+})
+
+describe('the launch list (launch-blockers.ts), the release check and check:content', () => {
+  /** The repository's content as shipped: its facts, samples and all. */
+  const shipped = async (): Promise<ReleaseInput> => ({
+    factsFile: schoolFacts,
+    contentFiles: await readContentFiles(),
+    env: releaseEnv,
+    // A built page showing the samples: their badge, words and pictures, and stand-in facts.
+    documents: [
+      {
+        file: 'client/index.html',
+        html: page(
+          '<h3>Имя Фамилия<span>Образец</span></h3><p>Образец ответа</p>' +
+            '<img src="/assets/sample-photo-1-x.webp"/><p>ИП [Фамилия Имя Отчество]</p><p>00-00-00</p>',
+        ),
+      },
+    ],
+  })
+
+  it('refuses each item once, by its file, and the same items check:content lists and counts', async () => {
+    const problems = checked(await shipped())
+    const items = await contentLaunchBlockers(releaseEnv.SITE_URL)
+    expect(problems.map(problemLine)).toEqual(items.map(problemLine))
+    expect(problems.every(({ launch }) => launch)).toBe(true)
+    const run = spawnSync(process.execPath, ['scripts/content-check.ts'], {
+      cwd: path.join(import.meta.dirname, '..'),
+      env: { ...process.env, SITE_URL: releaseEnv.SITE_URL },
+      encoding: 'utf8',
+    })
+    expect(run.status).toBe(0)
+    expect(run.stdout).toContain(
+      `к запуску ещё не готово: осталось заменить образцы и заглушки (${problems.length})`,
+    )
+    expect(run.stdout).not.toContain('к запуску готово')
+    for (const { file } of problems) expect(run.stdout).toContain(file)
+  })
+
+  it('accepts them in a preview, and still refuses a broken fact and the settings', async () => {
+    const input = await shipped()
+    expect(checked({ ...input, preview: true })).toEqual([])
+    const broken = { ...schoolFacts, owner: { ...schoolFacts.owner, inn: '12' } }
+    expect(
+      checked({ ...input, factsFile: broken, env: {}, preview: true }).map(problemLine),
+    ).toEqual([
+      expect.stringMatching(/^content\/school\.json: поле «Владелец → ИНН» \(owner\.inn\): /),
+      'SITE_URL: missing; set it to the public https address of the site',
+      expect.stringMatching(/^LEAD_API_URL: must be https/),
+    ])
+  })
+
+  it('names words a sample left behind after its tick was cleared', () => {
+    const problems = releaseProblems({
+      factsFile: complete,
+      contentFiles: [
+        {
+          file: 'content/teachers/anna.json',
+          value: { name: 'Анна', photo: '/uploads/sample-teacher-1.jpg', text: 'Образец ответа' },
+        },
+      ],
+      env: releaseEnv,
+      documents: [{ file: 'client/index.html', html: completePage }],
+    })
+    expect(problems).toEqual([
+      'content/teachers/anna.json: «Анна» — фото образца из репозитория (/uploads/sample-teacher-1.jpg): загрузите своё',
+      'content/teachers/anna.json: «Анна» — слова образца из репозитория («Образец ответа»): замените их своими',
+    ])
+  })
+
+  it('is told grouped by file, counted, with the preview as the way before the launch', () => {
+    const problems: CheckProblem[] = [
+      { file: 'content/school.json', text: 'один', launch: true },
+      { file: 'content/faq/a.json', text: 'два', launch: true },
+      { file: 'content/school.json', text: 'три', launch: true },
+      { file: 'SITE_URL', text: 'missing' },
+    ]
+    expect(releaseFailure(problems, '; build was left as it was')).toBe(
+      [
+        'Release check failed; build was left as it was: 4 problem(s), 3 of them blocking only the launch:',
+        '  content/school.json (2):',
+        '    один',
+        '    три',
+        '  content/faq/a.json: два',
+        '  SITE_URL: missing',
+        'The launch waits for the samples and stand-ins (npm run check:content lists the same); until then the site can go out as a preview: npm run deploy -- --preview (deploy/README.md, "The first hour").',
+        'The settings are in the env files (deploy/*.env.example).',
+      ].join('\n'),
+    )
   })
 })

@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { contentDir } from '@it-lab/shared/content'
 import { expect, it } from 'vitest'
-import { sampleEntries } from './release-check.ts'
+import { contentLaunchBlockers } from './launch-blockers.ts'
 import { SHIPPED_SAMPLE_TEXTS } from './shipped-samples.ts'
 
 it('names every sample file the repository ships, by words that file shows', async () => {
-  const samples = await sampleEntries()
+  const samples = (await contentLaunchBlockers()).filter(({ kind }) => kind === 'sample-entry')
   const folders = new Set(samples.map(({ file }) => file.split('/')[1]))
   expect([...folders].sort()).toEqual(Object.keys(SHIPPED_SAMPLE_TEXTS).sort())
   for (const { file } of samples) {

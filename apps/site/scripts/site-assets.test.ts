@@ -9,7 +9,7 @@ import { createRoutesStub, Meta } from 'react-router'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { contentCheck } from './content-plugin.ts'
-import { escapeXml, ogImageSvg } from './site-assets.ts'
+import { escapeXml, ogImageSvg, robotsTxt } from './site-assets.ts'
 
 // What the owner may type reaches generated files: each must stay readable whatever the text
 // holds, and a value the content check takes must build.
@@ -31,6 +31,15 @@ function parseXml(xml: string): Document {
   if (error) throw new Error(`not well-formed XML: ${error.textContent}`)
   return document
 }
+
+describe('robots.txt', () => {
+  it('lets crawlers in with the sitemap, or keeps every one out of a preview before the launch', () => {
+    expect(robotsTxt('https://itlab-school.ru', false)).toMatch(
+      /^User-agent: \*\nAllow: \/\n[\s\S]*Sitemap: https:\/\/itlab-school\.ru\/sitemap\.xml\n$/,
+    )
+    expect(robotsTxt('https://itlab-school.ru', true)).toBe('User-agent: *\nDisallow: /\n')
+  })
+})
 
 describe('the Open Graph picture', () => {
   it('draws a school name holding & < > " \' as its text', async () => {
@@ -75,6 +84,7 @@ describe('a school name and a course title holding & < > " \'', () => {
       clientDir,
       siteUrl: 'https://itlab.example',
       sitemapPaths: ['/', '/course/4'],
+      preview: false,
     })
     const picture = await sharp(path.join(clientDir, 'og-image.png')).metadata()
     expect(picture).toMatchObject({ format: 'png', width: 1200, height: 630 })

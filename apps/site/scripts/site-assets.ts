@@ -60,10 +60,33 @@ type SiteAssetOptions = {
   siteUrl: string
   /** Paths listed in the sitemap: the indexable pages only. */
   sitemapPaths: readonly string[]
+  /** A preview before the launch: no crawler is let in (docs/decisions/0082). */
+  preview: boolean
+}
+
+/** robots.txt: the site for every crawler but the editor, or nothing at all in a preview. */
+export function robotsTxt(siteUrl: string, preview: boolean): string {
+  if (preview) return 'User-agent: *\nDisallow: /\n'
+  return [
+    'User-agent: *',
+    'Allow: /',
+    // The owner's editor: not a page for search engines (it is noindex too).
+    'Disallow: /admin/',
+    // Yandex: pages that differ only by campaign tags are one page.
+    'Clean-param: utm_source&utm_medium&utm_campaign&utm_term&utm_content',
+    '',
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    '',
+  ].join('\n')
 }
 
 /** Open Graph image, favicons, web manifest, sitemap.xml and robots.txt, written into the client build. */
-export async function writeSiteAssets({ clientDir, siteUrl, sitemapPaths }: SiteAssetOptions) {
+export async function writeSiteAssets({
+  clientDir,
+  siteUrl,
+  sitemapPaths,
+  preview,
+}: SiteAssetOptions) {
   const out = (name: string) => path.join(clientDir, name)
   const png = (svg: string) => sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer()
 
@@ -103,18 +126,5 @@ export async function writeSiteAssets({ clientDir, siteUrl, sitemapPaths }: Site
     out('sitemap.xml'),
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
   )
-  await writeFile(
-    out('robots.txt'),
-    [
-      'User-agent: *',
-      'Allow: /',
-      // The owner's editor: not a page for search engines (it is noindex too).
-      'Disallow: /admin/',
-      // Yandex: pages that differ only by campaign tags are one page.
-      'Clean-param: utm_source&utm_medium&utm_campaign&utm_term&utm_content',
-      '',
-      `Sitemap: ${siteUrl}/sitemap.xml`,
-      '',
-    ].join('\n'),
-  )
+  await writeFile(out('robots.txt'), robotsTxt(siteUrl, preview))
 }

@@ -42,7 +42,8 @@ export function seo({ title, description, path, noindex = false }: PageSeo): Met
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },
-    { name: 'robots', content: noindex ? 'noindex, nofollow' : 'index, follow' },
+    // A preview before the launch, samples and all, is indexed nowhere (docs/decisions/0082).
+    { name: 'robots', content: noindex || env.preview ? 'noindex, nofollow' : 'index, follow' },
     { name: 'keywords', content: KEYWORDS },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
