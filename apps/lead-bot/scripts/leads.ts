@@ -72,8 +72,10 @@ const USAGE = `Usage: npm run leads -- [--since DATE] [--until DATE] [--limit N]
                    a copy that cannot be finished (a full disk) leaves no file
   --backup -       writes the copy to stdout instead, for another machine to keep (over ssh);
                    nothing is written on this one
-  --restore FILE   merges a backup into the database: the leads it lacks come back (delivered
-                   ones are not sent again), statuses are kept, deleted leads stay deleted
+  --restore FILE   merges a backup into the database: the leads it lacks come back with their
+                   numbers (delivered ones are not sent again), statuses are kept, deleted
+                   leads stay deleted; a lead that came after a lost database and holds a
+                   restored number gets a new one, and the chat is told
   --csv            CSV for Excel instead of a table (leads oldest first), to stdout; to
                    redirect it through npm, use npm run -s (npm's banner would come first)
   --out FILE       writes the CSV to FILE, relative to where the command was typed; a new
@@ -356,6 +358,14 @@ if (values.restore !== undefined) {
       `deleted ones not brought back: ${counts.skippedDeleted}; ` +
       `past the retention period: ${counts.skippedExpired}; deleted as the copy's log says: ${counts.deleted}\n`,
   )
+  // The restored leads keep their numbers; the ones that came after the loss move (0082).
+  if (counts.renumbered.length > 0) {
+    const moves = counts.renumbered.map(({ from, to }) => `${from} → ${to}`).join(', ')
+    process.stdout.write(
+      `Renumbered, their numbers given back to restored leads: ${moves}. The lead service ` +
+        `edits their chat messages and buttons and tells the chat.\n`,
+    )
+  }
   process.exit(0)
 }
 

@@ -9,7 +9,7 @@ import { plainText } from '../src/plain-text.ts'
 
 const USAGE = `Usage: npm run telegram:setup -- [--env-file FILE] [--chat ID]
   Reads TELEGRAM_BOT_TOKEN (and TELEGRAM_API_URL, TELEGRAM_TIMEOUT_MS) from the environment, or
-  from FILE (the service's settings, e.g. /etc/it-lab/it-lab.env). --token TOKEN overrides
+  from FILE (the service's settings, e.g. /etc/it-lab/lead-bot.env). --token TOKEN overrides
   it, but stays in the shell's history.
   Shows the bot and the chats that wrote to it in the past 24 hours, with their ids. Run it while
   the lead service is stopped: the service asks Telegram for button presses only.
@@ -29,8 +29,11 @@ const SETUP_UPDATES = [
   'callback_query',
 ]
 
-/** The service's settings file and unit, as deploy/README.md sets them up. */
-const SERVICE_ENV_FILE = '/etc/it-lab/it-lab.env'
+/**
+ * The service's settings file and unit, as deploy/README.md sets them up (one env file per
+ * process, docs/decisions/0081-each-process-its-own-secrets.md).
+ */
+const SERVICE_ENV_FILE = '/etc/it-lab/lead-bot.env'
 const SERVICE_UNIT = 'it-lab-lead-bot'
 
 function fail(message: string, code = 1): never {
@@ -165,7 +168,9 @@ if (values.chat !== undefined) {
   process.stdout.write(
     `Test message sent to chat ${chat}. Put this line in ${settingsFile}:\n` +
       `  TELEGRAM_CHAT_ID=${chat}\n` +
-      `then restart the lead service: systemctl restart ${SERVICE_UNIT}\n`,
+      // The guide runs this before the service exists (deploy/README.md, step 2): both cases.
+      'The lead service reads it when it starts: on a new server, go on with the guide; ' +
+      `if the service already runs, restart it: systemctl restart ${SERVICE_UNIT}\n`,
   )
   process.exit(0)
 }

@@ -146,6 +146,17 @@ export function reminderText(leadId: number, afterMs: number): string {
   return `Заявка №${leadId} ждёт ответа: статус не отмечен за ${hours} ч.`
 }
 
+/**
+ * The reply under a lead's message once a restore gave it a new number (docs/decisions/0082): by
+ * number only, as a reminder names a lead; the message it answers shows the rest.
+ */
+export function renumberedText(oldId: number, newId: number): string {
+  return (
+    `После восстановления базы заявка №${oldId} теперь №${newId}: ` +
+    `в сообщении и в npm run leads у неё новый номер, кнопки работают.`
+  )
+}
+
 export interface Digest {
   from: number
   to: number

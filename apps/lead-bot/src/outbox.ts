@@ -6,6 +6,7 @@ import {
   formatDigest,
   inWorkingHours,
   reminderText,
+  renumberedText,
   statusKeyboard,
 } from './desk.ts'
 import type { DeskConfig } from './desk.ts'
@@ -33,6 +34,7 @@ export interface OutboxConfig {
 /** One thing to post to the chat; every one goes through the same pacing. */
 type Job =
   | { kind: 'edit' | 'lead' | 'reminder'; lead: LeadRow; readyAt: number }
+  | { kind: 'renumber'; lead: LeadRow; oldId: number; edit: boolean; readyAt: number }
   | { kind: 'redaction'; messageId: number; leadId: number; readyAt: number }
   | { kind: 'digest'; week: { from: number; to: number; key: string }; readyAt: number }
 
@@ -110,6 +112,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const readyAt = Math.max(paced(), deskBackoff.pausedUntil)
     const redaction = store.nextRedaction()
     if (redaction) return { kind: 'redaction', ...redaction, readyAt }
+    const renumbering = store.nextRenumbering()
+    if (renumbering) return { kind: 'renumber', ...renumbering, readyAt }
     const edit = store.nextEdit()
     if (edit) return { kind: 'edit', lead: edit, readyAt }
     const desk = config.desk
@@ -274,6 +278,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       })
       return
     }
+    if (job.kind === 'renumber') {
+      await renumber(job)
+      return
+    }
     const { lead } = job
     if (job.kind === 'lead') {
       await sendLead(lead)
@@ -300,6 +308,28 @@ export function createOutbox(options: OutboxOptions): Outbox {
         },
       )
     }
+  }
+
+  /**
+   * A restore gave a delivered lead a new number (docs/decisions/0082): its message is edited to
+   * show it, with buttons carrying it, then the chat is told once, in a reply to that message.
+   */
+  async function renumber(job: Extract<Job, { kind: 'renumber' }>): Promise<void> {
+    const { lead, oldId } = job
+    const messageId = lead.telegramMessageId ?? undefined
+    if (job.edit) {
+      const text = formatLeadMessage(lead, { notify: config.notify })
+      await post(job, () => telegram.edit(messageId ?? 0, text, statusKeyboard(lead.id)), {
+        done: () => store.markRenumberingEdited(lead.id, oldId),
+      })
+      return
+    }
+    if (!store.claimRenumberingNotice(lead.id, oldId)) return
+    await post(job, () => telegram.send(renumberedText(oldId, lead.id), { replyTo: messageId }), {
+      done: () =>
+        log.info({ leadId: lead.id, oldId }, 'chat told of a lead renumbered by a restore'),
+      notSent: () => store.releaseRenumberingNotice(lead.id, oldId),
+    })
   }
 
   async function sendDue(): Promise<void> {

@@ -214,6 +214,21 @@ describe('status buttons', () => {
     )
   })
 
+  it('a plain message (kept while telegram:setup ran) is skipped quietly, not logged as a press', async () => {
+    const fake = await startFakeTelegram()
+    fakes.push(fake)
+    // Before the service's first getUpdates, Telegram keeps messages too: one from another chat.
+    expect(
+      fake.chatMessage({ id: 123456789, type: 'private', first_name: 'Анна' }, '/start'),
+    ).not.toBeNull()
+    const desk = await startDesk({ fake })
+    const { id, message } = await deliver(desk, lead('Пётр'))
+    desk.fake.press({ chatId: Number(CHAT_ID), messageId: message.messageId, data: `s:${id}:c` })
+    await eventually(() => expect(desk.fake.answers).toHaveLength(1))
+    expect(desk.fake.pollOffsets.at(-1)).toBeGreaterThan(0)
+    expect(desk.log.entries.filter((entry) => entry.level !== 'info')).toEqual([])
+  })
+
   it("a press acts only on its own message's lead: another lead's data there changes nothing", async () => {
     const desk = await startDesk()
     const first = await deliver(desk, lead('Первый'))

@@ -78,7 +78,13 @@ export function createUpdatesPoller(options: UpdatesPollerOptions): UpdatesPolle
   async function handle(update: Record<string, unknown>): Promise<void> {
     const updateId = update.update_id
     if (typeof updateId !== 'number') return
-    const query = (update.callback_query ?? {}) as CallbackQuery
+    // Not a press: a message kept while `npm run telegram:setup` asked Telegram for messages
+    // too (docs/decisions/0046); this service's next getUpdates asks for presses only again.
+    if (update.callback_query === undefined) {
+      store.applyUpdate(updateId)
+      return
+    }
+    const query = update.callback_query as CallbackQuery
     const chat = query.message?.chat?.id
     if (chat === undefined || String(chat) !== options.chatId) {
       store.applyUpdate(updateId)

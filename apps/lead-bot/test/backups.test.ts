@@ -6,6 +6,7 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
+  rmSync,
   statSync,
   utimesSync,
   writeFileSync,
@@ -115,6 +116,90 @@ it('a backup taken while the service runs, restored after a --delete: nothing de
   await new Promise((resolve) => setTimeout(resolve, 600))
   expect(fake.messages).toHaveLength(4)
   expect(await (await fetch(`${second.url}/health`)).json()).toMatchObject({ pending: 0 })
+})
+
+it('the lost-database drill: the restored leads keep their numbers, the new №1 becomes №6, the chat is told, every button works', async () => {
+  const fake = await startFakeTelegram()
+  fakes.push(fake)
+  const dbPath = path.join(temp.dir, 'lost', 'leads.sqlite')
+  const env = { LEADS_DB: dbPath, LEADS_RETENTION_DAYS: '30' }
+  const first = await serviceWithTelegram(dbPath, fake)
+  for (const n of [1, 2, 3, 4, 5]) expect((await post(first.url, n)).status).toBe(200)
+  await eventually(() => expect(fake.messages).toHaveLength(5))
+  const messageOf = (n: number) => fake.messages[n - 1]?.messageId ?? 0
+  fake.press({ chatId: 42, messageId: messageOf(2), data: 's:2:c' })
+  await eventually(() => expect(fake.edits).toHaveLength(1))
+  const dir = path.join(temp.dir, 'lost-backups')
+  expect(await leads(['--backup', dir], env)).toMatchObject({ code: 0 })
+  const [file = ''] = readdirSync(dir).map((name) => path.join(dir, name))
+
+  // The database lost: the service starts on an empty one, and the next family is №1 again.
+  await first.stop()
+  for (const suffix of ['', '-wal', '-shm', '-owner']) rmSync(dbPath + suffix, { force: true })
+  const second = await serviceWithTelegram(dbPath, fake)
+  expect((await post(second.url, 6)).status).toBe(200)
+  await eventually(() => expect(fake.messages).toHaveLength(6))
+  const newMessage = fake.messages[5]
+  expect(newMessage?.text).toContain('<b>Заявка №</b>1')
+
+  const restored = await leads(['--restore', file], env)
+  expect(restored).toMatchObject({ code: 0, stderr: '' })
+  expect(restored.stdout).toContain('Leads added: 5;')
+  expect(restored.stdout).toContain(
+    'Renumbered, their numbers given back to restored leads: 1 → 6. The lead service edits ' +
+      'their chat messages and buttons and tells the chat.\n',
+  )
+  // The new lead's message shows №6 with buttons carrying it; the chat is told in a reply.
+  await eventually(() => expect(fake.messages).toHaveLength(7))
+  expect(fake.messages[6]).toMatchObject({
+    text: 'После восстановления базы заявка №1 теперь №6: в сообщении и в npm run leads у неё новый номер, кнопки работают.',
+    replyToMessageId: newMessage?.messageId,
+  })
+  expect(fake.edits.at(-1)).toMatchObject({
+    messageId: newMessage?.messageId,
+    text: expect.stringContaining('<b>Заявка №</b>6'),
+    replyMarkup: {
+      inline_keyboard: expect.arrayContaining([
+        expect.arrayContaining([expect.objectContaining({ callback_data: 's:6:c' })]),
+      ]),
+    },
+  })
+
+  // Every button works: the new lead's new one, its old one (as a press made before the edit
+  // reached the chat), and a restored lead's.
+  fake.press({ chatId: 42, messageId: newMessage?.messageId ?? 0, data: 's:6:t' })
+  fake.press({ chatId: 42, messageId: newMessage?.messageId ?? 0, data: 's:1:e' })
+  fake.press({ chatId: 42, messageId: messageOf(1), data: 's:1:n' })
+  await eventually(() => expect(fake.answers).toHaveLength(4))
+  expect(fake.answers.slice(1).map((answer) => answer.text)).toEqual([
+    'Статус: Пришли на пробное',
+    'Статус: Записан',
+    'Статус: Не дозвонились',
+  ])
+
+  // A second restore of the same copy changes nothing, and the CLI lists every lead by its number.
+  const again = await leads(['--restore', file], env)
+  expect(again.stdout).toBe(
+    'Leads added: 0; updated: 0; deleted ones not brought back: 0; past the retention period: 0; ' +
+      "deleted as the copy's log says: 0\n",
+  )
+  const { stdout } = await leads([], env)
+  const listed = stdout.split('\n').flatMap((row) => {
+    const match = /^(\d+) .*(Семья \d+)/.exec(row)
+    return match ? [`${match[1]} ${match[2]}`] : []
+  })
+  expect(listed).toEqual([
+    '6 Семья 6',
+    '5 Семья 5',
+    '4 Семья 4',
+    '3 Семья 3',
+    '2 Семья 2',
+    '1 Семья 1',
+  ])
+  expect(stdout).toMatch(/^6 .*Семья 6 .*Записан/m)
+  expect(stdout).toMatch(/^2 .*Семья 2 .*Позвонили/m)
+  expect(stdout).toMatch(/^1 .*Семья 1 .*Не дозвонились/m)
+  expect(fake.messages).toHaveLength(7)
 })
 
 it("--backup deletes the folder's backups older than the retention period, and only those", async () => {

@@ -85,13 +85,14 @@ describe('npm run telegram:setup', () => {
     await second.stop()
   })
 
-  it('--chat sends a test message there, and prints the line for the settings file', async () => {
+  it('--chat sends a test message there, prints the line for the settings file, and a hint for a new server and a running service', async () => {
     const { code, stdout } = await setup(['--chat', '-100555'], withToken())
     expect(code).toBe(0)
     expect(stdout).toContain(
-      'Test message sent to chat -100555. Put this line in /etc/it-lab/it-lab.env:\n' +
+      'Test message sent to chat -100555. Put this line in /etc/it-lab/lead-bot.env:\n' +
         '  TELEGRAM_CHAT_ID=-100555\n' +
-        'then restart the lead service: systemctl restart it-lab-lead-bot\n',
+        'The lead service reads it when it starts: on a new server, go on with the guide; ' +
+        'if the service already runs, restart it: systemctl restart it-lab-lead-bot\n',
     )
     expect(fake.messages.at(-1)).toMatchObject({
       chatId: '-100555',
@@ -107,7 +108,7 @@ describe('npm run telegram:setup', () => {
       'Telegram refused the test message to chat -100404: HTTP 400 Bad Request: chat not found. ' +
         'Is the bot a member of that chat, and is the whole id copied (a group id starts with -)? ' +
         'Add the bot to the chat (or unblock it), write a message there, and list the chats ' +
-        'again: npm run telegram:setup -- --env-file /etc/it-lab/it-lab.env\n',
+        'again: npm run telegram:setup -- --env-file /etc/it-lab/lead-bot.env\n',
     )
   })
 
@@ -140,7 +141,7 @@ describe('npm run telegram:setup', () => {
     expect(stderr).toBe(
       'Telegram refused the bot token: HTTP 401 Unauthorized. Copy the token again from ' +
         '@BotFather (/mybots, the bot, API Token) into TELEGRAM_BOT_TOKEN in ' +
-        '/etc/it-lab/it-lab.env, and run this again.\n',
+        '/etc/it-lab/lead-bot.env, and run this again.\n',
     )
   })
 
@@ -164,8 +165,8 @@ describe('npm run telegram:setup', () => {
     expect(stderr).toContain('No bot token: set TELEGRAM_BOT_TOKEN, or give --env-file FILE')
     expect(stderr).toContain('The token comes from @BotFather in Telegram (/newbot')
     expect(stderr).toContain(
-      'put it in /etc/it-lab/it-lab.env as TELEGRAM_BOT_TOKEN=… and run: ' +
-        'npm run telegram:setup -- --env-file /etc/it-lab/it-lab.env\n',
+      'put it in /etc/it-lab/lead-bot.env as TELEGRAM_BOT_TOKEN=… and run: ' +
+        'npm run telegram:setup -- --env-file /etc/it-lab/lead-bot.env\n',
     )
   })
 })

@@ -138,9 +138,9 @@ function assertDatabaseFile(file: string): void {
 
 /**
  * Merges the backup `file` into the live database at `dbPath`: the leads it lacks come back as
- * they were (a delivered one is not sent again), statuses are joined, and nothing deleted or
- * past retention returns. The backup itself is not touched: a copy is brought to this version's
- * schema first.
+ * they were, with their numbers (a delivered one is not sent again; a live lead holding one of
+ * those numbers moves, merge.ts), statuses are joined, and nothing deleted or past retention
+ * returns. The backup itself is not touched: a copy is brought to this version's schema first.
  */
 export function restoreFrom(
   dbPath: string,

@@ -30,6 +30,22 @@ export interface ChannelStats {
 
 export function channelQueue(conn: Connection) {
   const { db, sql } = conn
+  // The uid of each lead a channel's worker read, by channel and id. A restore beside the service
+  // may renumber a lead while its delivery is in flight (merge.ts): the outcome goes to it by its
+  // uid, never to the restored lead that took its number (docs/decisions/0082).
+  const read = new Map<string, string>()
+  const readKey = (channel: string, leadId: number) => `${channel}:${leadId}`
+  function remember(channel: string, lead: LeadRow): LeadRow {
+    read.set(readKey(channel, lead.id), lead.uid)
+    return lead
+  }
+  /** The lead row an outcome of `channel` for `leadId` is about, as its worker read it. */
+  function leadOf(channel: string, leadId: number): number | null {
+    const uid = read.get(readKey(channel, leadId))
+    if (uid === undefined) return leadId
+    const row = sql('SELECT id FROM leads WHERE uid = ?').get(uid)
+    return row ? num(row.id) : null
+  }
 
   const queue = {
     /**
@@ -65,7 +81,7 @@ export function channelQueue(conn: Connection) {
       )
         .all(channel, now, limit)
         .map((row) => ({
-          lead: toLead(row),
+          lead: remember(channel, toLead(row)),
           attempts: num(row.delivery_attempts),
           nextAttemptAt: num(row.delivery_next),
         }))
@@ -80,7 +96,7 @@ export function channelQueue(conn: Connection) {
       ).get(channel)
       if (!row) return undefined
       return {
-        lead: toLead(row),
+        lead: remember(channel, toLead(row)),
         attempts: num(row.delivery_attempts),
         nextAttemptAt: num(row.delivery_next),
       }
@@ -90,7 +106,7 @@ export function channelQueue(conn: Connection) {
       sql(
         `UPDATE lead_deliveries SET status = 'sent', attempts = attempts + 1, sent_at = ?,
            last_error = NULL, ref = ? WHERE lead_id = ? AND channel = ?`,
-      ).run(iso(now), ref ?? null, leadId, channel)
+      ).run(iso(now), ref ?? null, leadOf(channel, leadId), channel)
     },
     /** A failure that may pass: stays pending, due again at `nextAttemptAt`. */
     markDeliveryRetry(
@@ -102,14 +118,14 @@ export function channelQueue(conn: Connection) {
       sql(
         `UPDATE lead_deliveries SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?
          WHERE lead_id = ? AND channel = ?`,
-      ).run(error.slice(0, 1000), nextAttemptAt, leadId, channel)
+      ).run(error.slice(0, 1000), nextAttemptAt, leadOf(channel, leadId), channel)
     },
     /** Refused for good, or out of attempts: a dead letter until resent. */
     markDeliveryFailed(leadId: number, channel: ExtraChannelName, error: string): void {
       sql(
         `UPDATE lead_deliveries SET status = 'failed', attempts = attempts + 1, last_error = ?
          WHERE lead_id = ? AND channel = ?`,
-      ).run(error.slice(0, 1000), leadId, channel)
+      ).run(error.slice(0, 1000), leadOf(channel, leadId), channel)
     },
     /** Puts a channel's dead letters (every channel's without one) back, due now, with fresh attempts. */
     resendFailedDeliveries(now: number, channel?: ExtraChannelName): number {
@@ -175,6 +191,7 @@ export function channelQueue(conn: Connection) {
           } else queue.markDeliveryFailed(leadId, channel, outcome.error)
         }
         db.exec('COMMIT')
+        for (const { leadId, channel } of outcomes) read.delete(readKey(channel, leadId))
       } catch (error) {
         if (db.isTransaction) db.exec('ROLLBACK')
         throw error

@@ -16,6 +16,15 @@ export interface ConversionPress {
   yclid: string | null
 }
 
+/** A lead a restore gave a new number, as the chat still knows it. */
+export interface Renumbering {
+  lead: LeadRow
+  /** The number the chat knew it by. */
+  oldId: number
+  /** Its message still shows the old number and buttons: edit it first. */
+  edit: boolean
+}
+
 /** The state key of the week (its Monday, school date) whose digest was sent or claimed last. */
 const DIGEST_WEEK_KEY = 'digest_week'
 
@@ -44,20 +53,34 @@ export function deskStore(conn: Connection) {
     ).run(key, value)
   }
 
+  /**
+   * The lead a press on message `messageId` naming lead `leadId` is about. Only the lead's own
+   * message carries its buttons: data naming another lead (a forged or mixed-up press) must not
+   * change that lead. A lead a restore renumbered keeps its old number in its buttons until the
+   * outbox edits them: that message's press still finds it (docs/decisions/0082).
+   */
+  function pressedLead(leadId: number, messageId: number): number | 'gone' | 'other-message' {
+    const shown = sql('SELECT telegram_message_id FROM leads WHERE id = ?').get(leadId)
+    if (shown?.telegram_message_id === messageId) return leadId
+    const moved = sql(
+      `SELECT l.id FROM lead_renumberings AS r JOIN leads AS l ON l.id = r.lead_id
+       WHERE r.old_id = ? AND l.telegram_message_id = ?`,
+    ).get(leadId, messageId)
+    if (moved) return num(moved.id)
+    return shown ? 'other-message' : 'gone'
+  }
+
   function applyPress(press: StatusPress): NonNullable<AppliedUpdate['press']> {
-    const shown = sql('SELECT telegram_message_id FROM leads WHERE id = ?').get(press.leadId)
-    if (!shown) return 'gone'
-    // Only the lead's own message carries its buttons: data naming another lead (a forged or
-    // mixed-up press) must not change that lead.
-    if (shown.telegram_message_id !== press.messageId) return 'other-message'
+    const leadId = pressedLead(press.leadId, press.messageId)
+    if (typeof leadId !== 'number') return leadId
     const at = iso(press.now)
     const change = sql(
       'INSERT INTO lead_status_history (lead_id, status, at, by) VALUES (?, ?, ?, ?)',
-    ).run(press.leadId, press.status, at, press.by)
+    ).run(leadId, press.status, at, press.by)
     const row = sql(
       `UPDATE leads SET desk_status = ?, desk_status_at = ?, desk_status_by = ?,
          desk_status_id = ? WHERE id = ? RETURNING *`,
-    ).get(press.status, at, press.by, change.lastInsertRowid, press.leadId)
+    ).get(press.status, at, press.by, change.lastInsertRowid, leadId)
     return row ? { lead: toLead(row) } : 'gone'
   }
 
@@ -110,6 +133,42 @@ export function deskStore(conn: Connection) {
     /** The message no longer shows the deleted lead (or is gone). */
     markRedacted(messageId: number): void {
       sql('DELETE FROM redactions WHERE message_id = ?').run(messageId)
+    },
+    /**
+     * A delivered lead a restore renumbered (merge.ts) whose chat message still shows its old
+     * number (`edit`), or of which the chat was not told yet; the oldest first.
+     */
+    nextRenumbering(): Renumbering | undefined {
+      const row = sql(
+        `SELECT l.*, r.old_id AS renumbered_from,
+           r.edited = 0 AND l.telegram_message_id IS NOT NULL AS renumbered_edit
+         FROM lead_renumberings AS r JOIN leads AS l ON l.id = r.lead_id
+         WHERE l.status = 'sent' AND (r.told = 0 OR (r.edited = 0 AND l.telegram_message_id IS NOT NULL))
+         ORDER BY r.at, r.lead_id LIMIT 1`,
+      ).get()
+      if (!row) return undefined
+      return {
+        lead: toLead(row),
+        oldId: num(row.renumbered_from),
+        edit: num(row.renumbered_edit) === 1,
+      }
+    },
+    /** The lead's message shows its new number and buttons (or is gone). */
+    markRenumberingEdited(id: number, oldId: number): void {
+      sql('UPDATE lead_renumberings SET edited = 1 WHERE lead_id = ? AND old_id = ?').run(id, oldId)
+    },
+    /**
+     * Claims the chat's notice of a renumbering before it is sent (at most once, as a reminder
+     * is). False if it was claimed already.
+     */
+    claimRenumberingNotice(id: number, oldId: number): boolean {
+      const text =
+        'UPDATE lead_renumberings SET told = 1 WHERE lead_id = ? AND old_id = ? AND told = 0'
+      return Number(sql(text).run(id, oldId).changes) === 1
+    },
+    /** A notice Telegram surely did not get: it may be sent again. */
+    releaseRenumberingNotice(id: number, oldId: number): void {
+      sql('UPDATE lead_renumberings SET told = 0 WHERE lead_id = ? AND old_id = ?').run(id, oldId)
     },
     /** A delivered lead whose message does not show its latest status yet. */
     nextEdit(): LeadRow | undefined {

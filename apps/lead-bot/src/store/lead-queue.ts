@@ -38,6 +38,14 @@ const INSERT_LEAD = `INSERT INTO leads (uid, received_at, name, phone, form, con
 
 export function leadQueue(conn: Connection) {
   const { db, sql } = conn
+  // The head as the outbox read it. A restore beside the service may renumber that lead while its
+  // send is in flight (merge.ts): the attempt's outcome goes to it by its uid, never to the
+  // restored lead that took its number (docs/decisions/0082).
+  let headRead: { id: number; uid: string } | undefined
+  const uidOf = (id: number): string | null =>
+    headRead?.id === id
+      ? headRead.uid
+      : strOrNull(sql('SELECT uid FROM leads WHERE id = ?').get(id)?.uid)
 
   function insert({ lead, now }: LeadToInsert): LeadRow {
     const row = sql(INSERT_LEAD).get(
@@ -101,7 +109,9 @@ export function leadQueue(conn: Connection) {
     /** The oldest pending lead, due or not: delivery is strictly in order of arrival. */
     head(): LeadRow | undefined {
       const row = sql(`SELECT * FROM leads WHERE status = 'pending' ORDER BY id LIMIT 1`).get()
-      return row ? toLead(row) : undefined
+      const lead = row ? toLead(row) : undefined
+      headRead = lead && { id: lead.id, uid: lead.uid }
+      return lead
     },
     /**
      * Counts an attempt before it goes out. An attempt still marked in flight was cut by a crash
@@ -110,14 +120,14 @@ export function leadQueue(conn: Connection) {
     recordAttempt(id: number): void {
       sql(
         `UPDATE leads SET attempts = attempts + 1, last_error = NULL,
-           may_repeat = may_repeat OR in_flight, in_flight = 1 WHERE id = ?`,
-      ).run(id)
+           may_repeat = may_repeat OR in_flight, in_flight = 1 WHERE uid = ?`,
+      ).run(uidOf(id))
     },
     markSent(id: number, telegramMessageId: number | null, now: number): void {
       sql(
         `UPDATE leads SET status = 'sent', sent_at = ?, telegram_message_id = ?, last_error = NULL,
-           in_flight = 0 WHERE id = ?`,
-      ).run(iso(now), telegramMessageId, id)
+           in_flight = 0 WHERE uid = ?`,
+      ).run(iso(now), telegramMessageId, uidOf(id))
     },
     /**
      * A failure that may pass: stays pending, due again at `nextAttemptAt`. `uncertain`: no answer
@@ -126,14 +136,14 @@ export function leadQueue(conn: Connection) {
     markRetry(id: number, error: string, nextAttemptAt: number, uncertain = false): void {
       sql(
         `UPDATE leads SET last_error = ?, next_attempt_at = ?, in_flight = 0,
-           may_repeat = may_repeat OR ? WHERE id = ?`,
-      ).run(error.slice(0, 1000), nextAttemptAt, uncertain ? 1 : 0, id)
+           may_repeat = may_repeat OR ? WHERE uid = ?`,
+      ).run(error.slice(0, 1000), nextAttemptAt, uncertain ? 1 : 0, uidOf(id))
     },
     /** A permanent failure: dead-lettered until `resendFailed`. */
     markFailed(id: number, error: string): void {
-      sql(`UPDATE leads SET status = 'failed', last_error = ?, in_flight = 0 WHERE id = ?`).run(
+      sql(`UPDATE leads SET status = 'failed', last_error = ?, in_flight = 0 WHERE uid = ?`).run(
         error.slice(0, 1000),
-        id,
+        uidOf(id),
       )
     },
     /** Puts every failed lead back in the queue, due now. Returns how many. */

@@ -184,9 +184,12 @@ describe('schema v2', () => {
 })
 
 /** What v8 added (docs/decisions/0078): its source columns, dropped to make an older file. */
-const DROP_V8_COLUMNS = SOURCE_COLUMNS.map(
-  (column) => `ALTER TABLE leads DROP COLUMN ${column};`,
-).join('\n')
+/** Back to schema v7: without v9's renumberings and v8's source columns. */
+const DROP_V8_COLUMNS = [
+  'DROP TRIGGER lead_deleted_renumberings;',
+  'DROP TABLE lead_renumberings;',
+  ...SOURCE_COLUMNS.map((column) => `ALTER TABLE leads DROP COLUMN ${column};`),
+].join('\n')
 
 describe('schema v8: where a lead came from', () => {
   it('upgrades a v7 file in place: every lead kept, with no source; new leads keep theirs', () => {
@@ -222,7 +225,7 @@ describe('schema v8: where a lead came from', () => {
     store.close()
     const raw = new DatabaseSync(file, { readOnly: true })
     expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
-    expect(SCHEMA_VERSION).toBe(8)
+    expect(SCHEMA_VERSION).toBe(9)
     raw.close()
   })
 })

@@ -3,7 +3,10 @@
 // by its uid. Deletions win: the ledgers are joined first, and no lead in either is kept. A lead
 // the live file lacks is added as it was (a delivered one stays delivered, so it is never sent
 // again); a lead both have keeps the further state of the two: delivered if either says so, and
-// every status press of both, the latest shown.
+// every status press of both, the latest shown. A lead added keeps its number: the chat, the
+// owner's notes and the CLI know it by it. A live lead that holds that number (the file was lost,
+// and new leads came into an empty one) takes the next free number after both copies', and the
+// chat is told (docs/decisions/0082-a-restore-keeps-lead-numbers.md).
 import type { SQLOutputValue } from 'node:sqlite'
 import type { Connection } from './connection.ts'
 import { SOURCE_COLUMNS, iso, num, str, strOrNull } from './rows.ts'
@@ -20,6 +23,8 @@ export interface MergeCounts {
   skippedDeleted: number
   /** Delivered leads of the copy past the retention period: not stored again. */
   skippedExpired: number
+  /** Live leads moved to a new number to give an added lead back its own, oldest first. */
+  renumbered: { from: number; to: number }[]
 }
 
 const LEAD_COLUMNS = `uid, received_at, name, phone, form, consent_version, status, attempts,
@@ -68,6 +73,7 @@ function mergeAttached(target: Connection, expiredBefore: string): MergeCounts {
     deleted: 0,
     skippedDeleted: 0,
     skippedExpired: 0,
+    renumbered: [],
   }
   sql(
     'INSERT OR IGNORE INTO main.deleted_leads (uid, deleted_at) SELECT uid, deleted_at FROM copy.deleted_leads',
@@ -76,7 +82,8 @@ function mergeAttached(target: Connection, expiredBefore: string): MergeCounts {
     sql('DELETE FROM main.leads WHERE uid IN (SELECT uid FROM main.deleted_leads)').run().changes,
   )
 
-  for (const lead of sql('SELECT * FROM copy.leads ORDER BY id').iterate()) {
+  const toAdd: Row[] = []
+  for (const lead of sql('SELECT * FROM copy.leads ORDER BY id').all()) {
     const uid = str(lead.uid)
     if (sql('SELECT 1 FROM main.deleted_leads WHERE uid = ?').get(uid)) {
       counts.skippedDeleted += 1
@@ -91,9 +98,18 @@ function mergeAttached(target: Connection, expiredBefore: string): MergeCounts {
       counts.skippedExpired += 1
       continue
     }
-    add(target, lead)
-    counts.added += 1
+    toAdd.push(lead)
   }
+  const room = makeRoom(
+    target,
+    toAdd.map((lead) => num(lead.id)),
+  )
+  counts.renumbered = room.moved
+  for (const lead of toAdd) add(target, lead)
+  counts.added = toAdd.length
+  // No number either file gave is given again, a deleted lead's included: the chat may show it.
+  sql(`DELETE FROM main.sqlite_sequence WHERE name = 'leads'`).run()
+  sql(`INSERT INTO main.sqlite_sequence (name, seq) VALUES ('leads', ?)`).run(room.last)
 
   // The channels the copy knew: kept as the live file has them, added (off) if it had not.
   sql(
@@ -121,16 +137,64 @@ function mergeAttached(target: Connection, expiredBefore: string): MergeCounts {
   return counts
 }
 
-/** Copies a lead the live file lacks, with its number where that is free, and its history. */
+/**
+ * Moves the live leads that hold one of `ids` (the copy's leads being added) to new numbers after
+ * every number either file has given, with their history, deliveries and earlier moves, and
+ * returns them with the last number given. A lead
+ * the chat may have seen under its old number gets a renumbering: the outbox edits its message
+ * and tells the chat, and a press on its old buttons still finds it (desk-store.ts).
+ */
+function makeRoom(
+  target: Connection,
+  ids: number[],
+): { moved: MergeCounts['renumbered']; last: number } {
+  const { sql } = target
+  const moved: MergeCounts['renumbered'] = []
+  const top = sql(
+    `SELECT MAX(
+       (SELECT COALESCE(MAX(id), 0) FROM main.leads),
+       (SELECT COALESCE(MAX(id), 0) FROM copy.leads),
+       (SELECT COALESCE(MAX(seq), 0) FROM main.sqlite_sequence WHERE name = 'leads'),
+       (SELECT COALESCE(MAX(seq), 0) FROM copy.sqlite_sequence WHERE name = 'leads')) AS top`,
+  ).get()
+  let next = num(top?.top)
+  for (const from of ids) {
+    const live = sql(
+      `SELECT status = 'sent' OR in_flight = 1 OR may_repeat = 1 AS seen FROM main.leads
+       WHERE id = ?`,
+    ).get(from)
+    if (!live) continue
+    next += 1
+    const to = next
+    sql('UPDATE main.leads SET id = ? WHERE id = ?').run(to, from)
+    for (const table of ['lead_status_history', 'lead_deliveries', 'lead_renumberings']) {
+      sql(`UPDATE main.${table} SET lead_id = ? WHERE lead_id = ?`).run(to, from)
+    }
+    if (num(live.seen) === 1) {
+      sql('INSERT INTO main.lead_renumberings (lead_id, old_id, at) VALUES (?, ?, ?)').run(
+        to,
+        from,
+        iso(Date.now()),
+      )
+    }
+    moved.push({ from, to })
+  }
+  return { moved, last: next }
+}
+
+/** Copies a lead the live file lacks, with its number (made free by makeRoom) and its history. */
 function add(target: Connection, lead: Row): void {
   const { sql } = target
-  const idFree = !sql('SELECT 1 FROM main.leads WHERE id = ?').get(lead.id ?? null)
-  const row = sql(
-    `INSERT INTO main.leads (id, ${LEAD_COLUMNS}) SELECT ?, ${LEAD_COLUMNS} FROM copy.leads
-     WHERE id = ? RETURNING id`,
-  ).get(idFree ? (lead.id ?? null) : null, lead.id ?? null)
-  if (!row) return
-  const id = num(row.id)
+  const id = num(lead.id)
+  sql(
+    `INSERT INTO main.leads (id, ${LEAD_COLUMNS}) SELECT id, ${LEAD_COLUMNS} FROM copy.leads
+     WHERE id = ?`,
+  ).run(id)
+  // The copy's own renumberings of it: its old buttons keep working here too.
+  sql(
+    `INSERT OR IGNORE INTO main.lead_renumberings (lead_id, old_id, at, edited, told)
+     SELECT lead_id, old_id, at, edited, told FROM copy.lead_renumberings WHERE lead_id = ?`,
+  ).run(id)
   // Its state on the other channels comes with it: one delivered there is not sent again (0077).
   sql(
     `INSERT INTO main.lead_deliveries (lead_id, channel, status, attempts, next_attempt_at,

@@ -159,6 +159,21 @@ const MIGRATIONS = [
    ALTER TABLE leads ADD COLUMN first_referrer TEXT;
    ALTER TABLE leads ADD COLUMN first_landing_page TEXT;
    ALTER TABLE leads ADD COLUMN metrika_client_id TEXT;`,
+  // v9 (docs/decisions/0082): a restore keeps the copy's lead numbers; a live lead that held one
+  // takes a new number (merge.ts). The chat knew it by the old one: its message is edited to the
+  // new number and buttons, the chat told once, and a press on its old buttons still finds it.
+  `CREATE TABLE lead_renumberings (
+     lead_id INTEGER NOT NULL,
+     old_id INTEGER NOT NULL,
+     at TEXT NOT NULL,
+     edited INTEGER NOT NULL DEFAULT 0,
+     told INTEGER NOT NULL DEFAULT 0,
+     PRIMARY KEY (lead_id, old_id)
+   ) STRICT;
+   CREATE INDEX lead_renumberings_old ON lead_renumberings (old_id);
+   CREATE TRIGGER lead_deleted_renumberings AFTER DELETE ON leads BEGIN
+     DELETE FROM lead_renumberings WHERE lead_id = old.id;
+   END;`,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length
