@@ -922,7 +922,10 @@ try {
     waiting.output,
   )
   process.stdout.write("the owner's editor on this server (the gateway behind nginx):\n")
-  check('the editor gateway starts from the checkout with the env file', await startGateway())
+  check(
+    "the editor gateway starts from the checkout with its unit's environment",
+    await startGateway(),
+  )
   const editorHead = () => git(editorRepo, 'rev-parse', 'HEAD')
   const headBeforeLogin = editorHead()
   const wrong = logIn('не тот пароль')
