@@ -17,6 +17,12 @@ import {
 } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import {
+  clearProblems,
+  PROBLEMS_FILE_ENV,
+  readProblems,
+} from '../apps/site/scripts/check-problems.ts'
+import { buildRefusal } from './deploy/build-refusal.ts'
 import { readServerEnv } from './deploy/env-files.ts'
 import type { ServerEnv } from './deploy/env-files.ts'
 import { describeHolder, lockFile, takeLock } from './deploy/lock.ts'
@@ -35,7 +41,8 @@ import {
   writeRelease,
 } from './deploy/releases.ts'
 import { renderNginx } from './deploy/render-nginx.ts'
-import { plainLines, problemsIn, refusal } from './deploy/report.ts'
+import { buildKind, readStage, recordStage, stageLine } from './deploy/launch-state.ts'
+import { plainLines, refusal } from './deploy/report.ts'
 import { crashLine, healthy, LIVE_WAIT_MS, shell, trialStart } from './deploy/service.ts'
 import { DeploySettingsError, readDeploySettings } from './deploy/settings.ts'
 import type { DeploySettings } from './deploy/settings.ts'
@@ -63,7 +70,7 @@ const APP_FILES = [
 const LOCK_WAIT_MS = 15 * 60_000
 
 const USAGE =
-  'usage: npm run deploy -- --env-file /etc/it-lab/deploy.env [--verbose | --list | --rollback [--to RELEASE]]'
+  'usage: npm run deploy -- --env-file /etc/it-lab/deploy.env [--verbose] [--preview | --launch | --list | --rollback [--to RELEASE]]'
 
 function options() {
   try {
@@ -73,6 +80,9 @@ function options() {
         rollback: { type: 'boolean', default: false },
         to: { type: 'string' },
         list: { type: 'boolean', default: false },
+        // A preview before the launch, and its end (docs/decisions/0084).
+        preview: { type: 'boolean', default: false },
+        launch: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
       },
     }).values
@@ -142,11 +152,19 @@ let serverEnv: ServerEnv = { leadBot: {}, editor: {} }
 /** The lead service's settings over the deploy's: its trial start and the site build read them. */
 const withLeadSettings = (): NodeJS.ProcessEnv => ({ ...process.env, ...serverEnv.leadBot })
 
-function build(settings: DeploySettings, nginxConf: string): string {
+function build(
+  settings: DeploySettings,
+  nginxConf: string,
+  { preview, previewAllowed }: { preview: boolean; previewAllowed: boolean },
+): string {
   const staging = path.join(SITE_DIR, `build-deploy-${process.pid}`)
   const renderedConf = path.join(settings.root, `nginx-check-${process.pid}.conf`)
   writeFileSync(renderedConf, nginxConf)
-  step('building the site for release')
+  // A refused check writes its problems here (the publishing step names its own file, to read).
+  const problemsFile =
+    process.env[PROBLEMS_FILE_ENV] || path.join(settings.root, `check-problems-${process.pid}.json`)
+  clearProblems(problemsFile)
+  step(`building the site for ${preview ? 'a preview before the launch' : 'release'}`)
   try {
     // The site's policies name the lead channels on, from the lead service's own settings.
     const built = run('npm', ['run', 'build:release', '-w', '@it-lab/site'], REPO, {
@@ -155,23 +173,26 @@ function build(settings: DeploySettings, nginxConf: string): string {
       // An empty value in the env file means the default, as for every other setting.
       LEAD_API_URL: process.env.LEAD_API_URL || `${settings.siteUrl.origin}/lead`,
       RELEASE_NGINX_CONF: renderedConf,
+      SITE_PREVIEW: preview ? '1' : '',
+      [PROBLEMS_FILE_ENV]: problemsFile,
     })
     if (!built.ok) {
-      fail(
-        refusal(
-          'nothing was deployed: the release build was refused. Fix what it names (the content in the editor or content/, the settings in the env file) and deploy again; --verbose shows the whole build.',
-          problemsIn(built.output),
-        ),
-      )
+      fail(buildRefusal(built.output, readProblems(problemsFile), { preview, previewAllowed }))
     }
   } finally {
     rmSync(renderedConf, { force: true })
+    if (!process.env[PROBLEMS_FILE_ENV]) clearProblems(problemsFile)
   }
   return staging
 }
 
 /** The release folder: the built site (with the live release's own assets) and the service. */
-function makeRelease(settings: DeploySettings, staging: string, live: string | undefined) {
+function makeRelease(
+  settings: DeploySettings,
+  staging: string,
+  live: string | undefined,
+  preview: boolean,
+) {
   const commit = git('rev-parse', '--short', 'HEAD') ?? 'unknown'
   const subject = git('log', '-1', '--format=%s') ?? ''
   const id = releaseId(commit)
@@ -200,6 +221,7 @@ function makeRelease(settings: DeploySettings, staging: string, live: string | u
     builtAt: new Date().toISOString(),
     assets: own,
     state: 'new',
+    ...(preview ? { preview: true } : {}),
   })
 
   const appDir = path.join(dir, 'app')
@@ -326,11 +348,18 @@ function changedSince(from: string): string | undefined {
 
 async function deploy(settings: DeploySettings): Promise<void> {
   mkdirSync(releasesDir(settings.root), { recursive: true })
+  const stage = readStage(settings.root)
+  const kind = buildKind(stage, values)
+  if ('problem' in kind) fail(`nothing was deployed: ${kind.problem}`)
+  const { preview } = kind
   const template = readFileSync(path.join(REPO, 'deploy/nginx/it-lab.conf'), 'utf8')
   const nginxConf = renderNginx(template, settings)
-  const staging = build(settings, nginxConf)
+  const staging = build(settings, nginxConf, {
+    preview,
+    previewAllowed: stage?.stage !== 'launched',
+  })
   const live = liveRelease(settings.root)
-  const release = makeRelease(settings, staging, live)
+  const release = makeRelease(settings, staging, live, preview)
 
   const backupFile = await backup(settings)
   step(backupFile ? `lead database backed up to ${backupFile}` : 'no lead database yet: no backup')
@@ -360,6 +389,7 @@ async function deploy(settings: DeploySettings): Promise<void> {
   const problem = await goLive(settings, release.id)
   if (problem) await goBack(settings, release.id, problem, live, nginxBefore)
   markRelease(settings.root, release.id, 'good')
+  recordStage(settings.root, preview)
   prune(settings)
 
   say(`release ${release.id} is live: commit ${release.commit} «${release.subject}»`)
@@ -371,11 +401,23 @@ async function deploy(settings: DeploySettings): Promise<void> {
   )
   const kept = listReleases(settings.root).length
   say(`${kept} release${kept === 1 ? '' : 's'} kept (--list shows them; --rollback goes back)`)
+  if (preview) say(stageLine(readStage(settings.root)))
+  else if (stage?.stage === 'preview') say('the preview is lifted: the site is launched')
 }
 
 async function rollback(settings: DeploySettings, to: string | undefined): Promise<void> {
   const live = liveRelease(settings.root)
-  const target = rollbackTarget(listReleases(settings.root), live, to)
+  // A launched site never goes back to a preview from before its launch (docs/decisions/0084).
+  const launched = readStage(settings.root)?.stage === 'launched'
+  const releases = listReleases(settings.root)
+  if (launched && releases.some((release) => release.id === to && release.preview)) {
+    fail(`nothing was changed: ${to} is a preview from before the launch; choose another with --to`)
+  }
+  const target = rollbackTarget(
+    launched ? releases.filter((release) => !release.preview) : releases,
+    live,
+    to,
+  )
   if ('problem' in target) fail(`nothing was changed: ${target.problem}`)
   const { id } = target
   step(`starting ${id}'s lead service once on a spare port (its trial)`)
@@ -426,9 +468,13 @@ async function main(): Promise<void> {
     process.stdout.write(
       `${releaseTable(listReleases(settings.root), liveRelease(settings.root))}\n`,
     )
+    say(stageLine(readStage(settings.root)))
     return
   }
   if (values.to !== undefined && !values.rollback) fail('--to goes with --rollback')
+  if (values.rollback && (values.preview || values.launch)) {
+    fail('--preview and --launch go with a deploy, not with --rollback')
+  }
 
   const command = `npm run deploy${values.rollback ? ' -- --rollback' : ''}`
   const lock = await takeLock(settings.root, command, {

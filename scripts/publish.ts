@@ -12,6 +12,12 @@ import { hostname } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { emailConfig, envSchema, parseEnv } from '../apps/lead-bot/src/config.ts'
+import {
+  clearProblems,
+  PROBLEMS_FILE_ENV,
+  problemLine,
+  readProblems,
+} from '../apps/site/scripts/check-problems.ts'
 import { createMailer } from '../apps/lead-bot/src/email.ts'
 import { DEFAULT_EDITOR_EMAIL, editorOutsideContentBetween } from './deploy/editor-commits.ts'
 import { readServerEnv } from './deploy/env-files.ts'
@@ -159,6 +165,8 @@ function checkOut(commit: string): void {
 let published = false
 /** What the refusal is read from: the content check's output, or the deploy's. */
 let refusedBy = ''
+/** Where the content and release checks write their problems when they refuse. */
+const problemsFile = path.join(root, 'publish-problems.json')
 if (outside.files.length > 0) {
   const commits = outside.commits.map((commit) => commit.commit.slice(0, 7)).join(', ')
   process.stderr.write(
@@ -179,15 +187,20 @@ if (outside.files.length > 0) {
   if (lockChanged) install()
 
   // The content first (its own process: the checkout's new code), then the deploy, whose
-  // release build checks it all again with the settings and the built pages.
+  // release build checks it all again with the settings and the built pages. Either writes its
+  // problems to the file, for the chat (docs/decisions/0084).
+  clearProblems(problemsFile)
+  const checkEnv = { ...process.env, [PROBLEMS_FILE_ENV]: problemsFile }
   const check = spawnSync(process.execPath, ['apps/site/scripts/content-check.ts'], {
     cwd: REPO,
+    env: checkEnv,
     encoding: 'utf8',
   })
   refusedBy = `${check.stdout}${check.stderr}`
   if (check.status === 0) {
     const deploy = spawnSync(process.execPath, ['scripts/deploy.ts', '--env-file', envFile], {
       cwd: REPO,
+      env: checkEnv,
       encoding: 'utf8',
     })
     process.stdout.write(deploy.stdout)
@@ -219,7 +232,7 @@ let problems =
         (commit) =>
           `Коммит ${commit.commit.slice(0, 7)} «${commit.subject}» (${commit.authorEmail}) изменил файлы вне content/: ${commit.files.filter((file) => outside.files.includes(file)).join(', ')}`,
       )
-    : problemLines(refusedBy)
+    : (readProblems(problemsFile)?.map(problemLine) ?? problemLines(refusedBy))
 if (!published && problems.length === 0) {
   problems = [refusedBy.trim().split('\n').slice(-5).join(' ')]
 }

@@ -58,7 +58,7 @@ export const buildSettingsSchema = z.object({
   /** Where the forms send `POST /send`. */
   LEAD_API_URL: baseUrl(LOOPBACK_LEAD_API_URL),
   /**
-   * `1`: a preview before the launch (docs/decisions/0082-preview-before-the-launch.md): every
+   * `1`: a preview before the launch (docs/decisions/0084-preview-before-the-launch.md): every
    * page says so in a strip and is indexed nowhere, and no analytics runs.
    */
   SITE_PREVIEW: z.pipe(

@@ -35,6 +35,8 @@ export interface ReleaseInfo {
   checkedAt?: string
   /** Why it is broken, one line. */
   reason?: string
+  /** Built as a preview before the launch (docs/decisions/0084-preview-before-the-launch.md). */
+  preview?: true
 }
 
 export const releasesDir = (root: string) => path.join(root, 'releases')
@@ -162,7 +164,10 @@ export function releaseTable(releases: readonly ReleaseInfo[], live: string | un
   return releases
     .map((release) => {
       const mark = release.id === live ? '* ' : '  '
-      const state = (release.id === live ? `${release.state}, live` : release.state).padEnd(12)
+      const state = [release.state, release.preview && 'preview', release.id === live && 'live']
+        .filter(Boolean)
+        .join(', ')
+        .padEnd(12)
       const subject = release.subject ? ` «${release.subject}»` : ''
       const reason = release.state === 'broken' && release.reason ? ` — ${release.reason}` : ''
       return `${mark}${release.id}  ${state}${subject}${reason}`.trimEnd()

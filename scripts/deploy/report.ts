@@ -16,19 +16,6 @@ export function plainLines(output: string): string[] {
     )
 }
 
-/**
- * The problems a refused step named: its two-space indented list lines (the content and release
- * checks write them so), else its last few lines. At most `max`, the rest counted.
- */
-export function problemsIn(output: string, max = 20): string[] {
-  const lines = plainLines(output)
-  const listed = lines.filter((line) => /^ {2}\S/.test(line)).map((line) => line.trim())
-  const problems = listed.length > 0 ? listed : lines.slice(-5).map((line) => line.trim())
-  const shown = problems.slice(0, max)
-  if (problems.length > max) shown.push(`… and ${problems.length - max} more`)
-  return shown
-}
-
 /** The paragraph and the problems, indented two spaces (the publish step lists those in the chat). */
 export function refusal(paragraph: string, problems: readonly string[]): string {
   return [paragraph, ...problems.map((problem) => `  ${problem}`)].join('\n')

@@ -2,7 +2,7 @@
 // only when the check passes puts it where a deployment takes it from (SITE_BUILD_DIR or
 // build/). A refused build is deleted, so nothing half-checked can be deployed
 // (docs/decisions/0025-release-check-by-value.md). With SITE_PREVIEW=1 it is a preview before the
-// launch: samples and stand-ins accepted, indexed nowhere (docs/decisions/0082). A refusal also
+// launch: samples and stand-ins accepted, indexed nowhere (docs/decisions/0084). A refusal also
 // goes to CHECK_PROBLEMS_FILE as data, for the deploy and the publishing step (check-problems.ts).
 import { spawnSync } from 'node:child_process'
 import { rename, rm } from 'node:fs/promises'

@@ -1,4 +1,4 @@
-// A check's problems as data (docs/decisions/0082-preview-before-the-launch.md): the content and
+// A check's problems as data (docs/decisions/0084-preview-before-the-launch.md): the content and
 // release checks write them to the file CHECK_PROBLEMS_FILE names when they refuse, and the deploy
 // and the publishing step list exactly those, grouped by file. Scraping the build's indented lines
 // once listed Vite's plugin-timing report as problems and cut the real ones at 20. Node's own

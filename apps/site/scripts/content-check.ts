@@ -2,7 +2,7 @@
 // (CONTENT_DIR or content/) and lists each problem in Russian, one a line; exit 1 when there is
 // any (the publishing script runs it before the deploy, docs/decisions/0056; the editor reads its
 // lines). When the content passes, it lists apart what still blocks the launch, the same items
-// the release check refuses (launch-blockers.ts, docs/decisions/0082); they do not fail it.
+// the release check refuses (launch-blockers.ts, docs/decisions/0084); they do not fail it.
 import { groupedLines, problemOf, writeProblems } from './check-problems.ts'
 import { contentCheck } from './content-plugin.ts'
 import { contentLaunchBlockers } from './launch-blockers.ts'

@@ -1,4 +1,4 @@
-// What still stands between the site and its launch (docs/decisions/0082-preview-before-the-launch.md):
+// What still stands between the site and its launch (docs/decisions/0084-preview-before-the-launch.md):
 // the sample entries the repository ships (0073), the facts that are still its stand-ins (0025),
 // a placeholder or a sample's words left in any content file. One source: `npm run check:content`
 // lists these items, the release check refuses them, a preview build accepts them, and the editor

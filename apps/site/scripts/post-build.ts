@@ -135,7 +135,7 @@ export async function postBuild(buildDirectory: string, settings: BuildSettings)
 
   const headers = {
     ...securityHeaders(contentSecurityPolicy(inlineHashes(documents), settings)),
-    // A preview before the launch is indexed nowhere, whatever a crawler reads (docs/decisions/0082).
+    // A preview before the launch is indexed nowhere, whatever a crawler reads (docs/decisions/0084).
     ...(settings.SITE_PREVIEW ? { 'X-Robots-Tag': 'noindex, nofollow' } : {}),
   }
   await writeFile(

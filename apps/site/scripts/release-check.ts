@@ -21,7 +21,7 @@ import { SHIPPED_SAMPLE_TEXTS } from './shipped-samples.ts'
 // still blocks the launch (launch-blockers.ts: samples, stand-in facts), a non-https or loopback
 // SITE_URL, or a non-https LEAD_API_URL. It lists every problem at once, so the owner fixes them in
 // one go. A preview build (SITE_PREVIEW=1) accepts the launch's items and refuses the rest
-// (docs/decisions/0082-preview-before-the-launch.md).
+// (docs/decisions/0084-preview-before-the-launch.md).
 
 function isLoopback(url: URL): boolean {
   return /^(localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\])$/.test(url.hostname)

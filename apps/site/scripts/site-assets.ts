@@ -60,7 +60,7 @@ type SiteAssetOptions = {
   siteUrl: string
   /** Paths listed in the sitemap: the indexable pages only. */
   sitemapPaths: readonly string[]
-  /** A preview before the launch: no crawler is let in (docs/decisions/0082). */
+  /** A preview before the launch: no crawler is let in (docs/decisions/0084). */
   preview: boolean
 }
 

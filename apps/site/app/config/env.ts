@@ -3,7 +3,7 @@
 export const env = {
   siteUrl: import.meta.env.SITE_URL,
   leadApiUrl: import.meta.env.LEAD_API_URL,
-  /** A preview before the launch (docs/decisions/0082-preview-before-the-launch.md). */
+  /** A preview before the launch (docs/decisions/0084-preview-before-the-launch.md). */
   preview: import.meta.env.SITE_PREVIEW,
   metrikaId: import.meta.env.YANDEX_METRIKA_ID,
   sentryDsn: import.meta.env.SENTRY_DSN,

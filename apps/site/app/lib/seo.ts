@@ -42,7 +42,7 @@ export function seo({ title, description, path, noindex = false }: PageSeo): Met
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },
-    // A preview before the launch, samples and all, is indexed nowhere (docs/decisions/0082).
+    // A preview before the launch, samples and all, is indexed nowhere (docs/decisions/0084).
     { name: 'robots', content: noindex || env.preview ? 'noindex, nofollow' : 'index, follow' },
     { name: 'keywords', content: KEYWORDS },
     { property: 'og:title', content: title },

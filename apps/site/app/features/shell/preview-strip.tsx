@@ -4,7 +4,7 @@ import { env } from '#app/config/env.ts'
 export const PREVIEW_STRIP_TEXT = 'Сайт готовится к запуску'
 
 /**
- * Tells every visitor of a preview before the launch (docs/decisions/0082-preview-before-the-launch.md)
+ * Tells every visitor of a preview before the launch (docs/decisions/0084-preview-before-the-launch.md)
  * that its facts and entries may still be samples. In the page's flow under the fixed header, so
  * it moves nothing after the first paint; a build for the launch renders nothing here.
  */
