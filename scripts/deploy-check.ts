@@ -536,22 +536,7 @@ function setUp(): void {
   git(editorRepo, 'config', 'receive.denyCurrentBranch', 'updateInstead')
   git(ROOT, 'push', '-q', editorRepo, `${head}:refs/heads/main`)
   git(tmp, 'clone', '-q', editorRepo, developer)
-  // The facts a school would fill in; then the server's checkout, fetching that repository.
-  developerCommits('Сведения о школе', 'content/school.json', () => completeSchoolFacts)
-  // The repository's sample entries go, as a school deletes them before launch: the release
-  // build refuses them (docs/decisions/0073-sample-entries.md). `git grep -l` finds the ticked
-  // files (`|| true`: none is no error).
-  const samples = execFileSync('sh', ['-c', `git grep -l '"sample": true' -- content || true`], {
-    cwd: developer,
-    encoding: 'utf8',
-  })
-    .split('\n')
-    .filter(Boolean)
-  if (samples.length > 0) {
-    git(developer, 'rm', '-q', ...samples)
-    git(developer, 'commit', '-q', '-m', 'Образцы убраны')
-    git(developer, 'push', '-q', 'origin', 'HEAD:main')
-  }
+  // The server's checkout, fetching that repository.
   git(tmp, 'clone', '-q', editorRepo, repo)
   // The installed packages, but the workspace's own ones from the copy, so its edits count.
   const modules = path.join(repo, 'node_modules')
@@ -598,6 +583,25 @@ http {
   )
 }
 
+/** What the owner does in her editor before the launch (docs/decisions/0084): her facts, the samples gone. */
+function ownerPreparesLaunch(): void {
+  developerCommits('Сведения о школе', 'content/school.json', () => completeSchoolFacts)
+  // The repository's sample entries go, as a school deletes them before launch: the release
+  // build refuses them (docs/decisions/0073-sample-entries.md). `git grep -l` finds the ticked
+  // files (`|| true`: none is no error).
+  const samples = execFileSync('sh', ['-c', `git grep -l '"sample": true' -- content || true`], {
+    cwd: developer,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(Boolean)
+  if (samples.length > 0) {
+    git(developer, 'rm', '-q', ...samples)
+    git(developer, 'commit', '-q', '-m', 'Образцы убраны')
+    git(developer, 'push', '-q', 'origin', 'HEAD:main')
+  }
+}
+
 /**
  * What the deploy's `systemctl reset-failed …; systemctl restart …` does, with the stand-in for
  * the .socket and .service units: started on the first deploy (the units enabled in step 6 start
@@ -640,14 +644,72 @@ try {
   setUp()
   writeEnv('off', false)
   process.stdout.write(
-    'first deploy (the shipped env example: LEAD_API_URL empty, no editor backend yet):\n',
+    'a first deploy as a preview before the launch (the shipped facts and sample entries; the shipped env example: LEAD_API_URL empty, no editor backend yet):\n',
   )
-  const firstRun = await deploy()
-  check('npm run deploy exits 0', firstRun.status === 0, firstRun.stderr.slice(-2000))
+  const previewRun = await deploy('--preview')
+  const previewId = previewRun.status === 0 ? live() : ''
+  await homeShows('Сайт готовится к запуску')
+  const previewHome = curl(`${base}/`)
+  const previewRobots = curl(`${base}/robots.txt`)
+  check(
+    'npm run deploy -- --preview exits 0 and says the site is a preview',
+    previewRun.status === 0 && previewRun.stdout.includes('is a preview before the launch'),
+    `${previewRun.stdout}${previewRun.stderr.slice(-2000)}`,
+  )
+  check(
+    'its pages show the strip «Сайт готовится к запуску» and are noindex (meta and X-Robots-Tag); robots.txt disallows everything',
+    previewHome.body.includes('Сайт готовится к запуску') &&
+      previewHome.body.includes('<meta name="robots" content="noindex, nofollow"/>') &&
+      /^x-robots-tag: noindex, nofollow/im.test(previewHome.headers) &&
+      previewRobots.body === 'User-agent: *\nDisallow: /\n',
+    `${previewHome.headers} ${previewRobots.body}`,
+  )
+  check('a lead through nginx is stored', await leadThroughNginx('Предпросмотр'))
+  const previewList = await deploy('--list')
+  check(
+    '--list marks the release a preview and says the site is one',
+    new RegExp(`^\\* ${previewId}\\s+good, preview, live`, 'm').test(previewList.stdout) &&
+      previewList.stdout.includes('the site is a preview before the launch'),
+    previewList.stdout,
+  )
+  const launchRefused = await deploy('--launch')
+  const refusedSaid = `${launchRefused.stdout}${launchRefused.stderr}`
+  const counted = /, (\d+) problems, (\d+) of them blocking only the launch\./.exec(refusedSaid)
+  check(
+    '--launch is refused while the samples remain: every problem, grouped by file and counted, no line of the build; the preview stays live',
+    launchRefused.status === 1 &&
+      counted !== null &&
+      counted[1] === counted[2] &&
+      refusedSaid.includes('  content/school.json (10):\n    «Телефон» (phone) — ещё пример') &&
+      refusedSaid.includes('  content/teachers/sample-teacher-1.json: «Имя Фамилия» — образец') &&
+      !/plugin|vite|… and/i.test(refusedSaid) &&
+      !noisy(refusedSaid) &&
+      live() === previewId &&
+      (await homeShows('Сайт готовится к запуску')),
+    refusedSaid,
+  )
+  ownerPreparesLaunch()
+  git(repo, 'pull', '-q', '--ff-only')
+
+  process.stdout.write('the launch (her facts filled in, the samples deleted):\n')
+  const firstRun = await deploy('--launch')
+  check('npm run deploy -- --launch exits 0', firstRun.status === 0, firstRun.stderr.slice(-2000))
   check(
     'it prints a short summary',
     firstRun.stdout.trim().split('\n').length <= 5 && firstRun.stdout.includes('is live'),
     firstRun.stdout,
+  )
+  // nginx reloads in the background: the page without the strip.
+  await pageShows('/', /^(?![\s\S]*Сайт готовится к запуску)/)
+  const launchedHome = curl(`${base}/`)
+  check(
+    'a first deploy goes out as a preview; --launch lifts it (no strip, pages indexed, robots.txt allows)',
+    firstRun.stdout.includes('the preview is lifted') &&
+      !launchedHome.body.includes('Сайт готовится к запуску') &&
+      launchedHome.body.includes('<meta name="robots" content="index, follow"/>') &&
+      !/^x-robots-tag:/im.test(launchedHome.headers) &&
+      curl(`${base}/robots.txt`).body.includes('Allow: /\n'),
+    `${firstRun.stdout} ${launchedHome.headers}`,
   )
   check(`the home page is served (${TITLE})`, await homeShows(TITLE))
   check('a lead through nginx is stored', await leadThroughNginx('Первый выпуск'))
@@ -655,7 +717,7 @@ try {
     'www is named in no server block (DEPLOY_WWW=off)',
     !readFileSync(path.join(tmp, 'sites', 'it-lab.conf'), 'utf8').includes(`www.${HOST}`),
   )
-  const [first = ''] = releaseIds()
+  const first = live()
   const noEditor = curl(`${base}/admin/`)
   check(
     'without an editor backend the release has no /admin/ and it answers 404 (the not-found page)',

@@ -155,7 +155,7 @@ const withLeadSettings = (): NodeJS.ProcessEnv => ({ ...process.env, ...serverEn
 function build(
   settings: DeploySettings,
   nginxConf: string,
-  { preview, previewAllowed }: { preview: boolean; previewAllowed: boolean },
+  { preview, offerPreview }: { preview: boolean; offerPreview: boolean },
 ): string {
   const staging = path.join(SITE_DIR, `build-deploy-${process.pid}`)
   const renderedConf = path.join(settings.root, `nginx-check-${process.pid}.conf`)
@@ -177,7 +177,7 @@ function build(
       [PROBLEMS_FILE_ENV]: problemsFile,
     })
     if (!built.ok) {
-      fail(buildRefusal(built.output, readProblems(problemsFile), { preview, previewAllowed }))
+      fail(buildRefusal(built.output, readProblems(problemsFile), { preview, offerPreview }))
     }
   } finally {
     rmSync(renderedConf, { force: true })
@@ -356,7 +356,8 @@ async function deploy(settings: DeploySettings): Promise<void> {
   const nginxConf = renderNginx(template, settings)
   const staging = build(settings, nginxConf, {
     preview,
-    previewAllowed: stage?.stage !== 'launched',
+    // Before any stage: a first deploy, which may go out as a preview instead.
+    offerPreview: stage === undefined,
   })
   const live = liveRelease(settings.root)
   const release = makeRelease(settings, staging, live, preview)

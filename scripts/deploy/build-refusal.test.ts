@@ -51,7 +51,7 @@ describe("the deploy's refusal of a release build", () => {
     scratch.push(dir)
     const file = path.join(dir, 'problems.json')
     writeProblems({ [PROBLEMS_FILE_ENV]: file }, problems)
-    const said = buildRefusal(output, readProblems(file), { preview: false, previewAllowed: true })
+    const said = buildRefusal(output, readProblems(file), { preview: false, offerPreview: true })
     const lines = said.split('\n')
     expect(lines[0]).toBe(
       'nothing was deployed: the release build was refused, 32 problems, 31 of them blocking only the launch. Fix them (the content in the editor or content/, the settings in the env files) and deploy again; --verbose shows the whole build.',
@@ -67,14 +67,14 @@ describe("the deploy's refusal of a release build", () => {
     expect(lines).toHaveLength(35)
   })
 
-  it('offers no preview once the site is launched', () => {
-    const said = buildRefusal(output, problems, { preview: false, previewAllowed: false })
+  it('offers a preview only to a first deploy', () => {
+    const said = buildRefusal(output, problems, { preview: false, offerPreview: false })
     expect(said).not.toContain('--preview')
   })
 
   it("shows a build's last lines when it failed before its check wrote any", () => {
     const crashed = `${output}\nError: [vite]: Rollup failed to resolve import "x"\nRelease build failed; nothing was published.\nnpm error code 1\n`
-    const lines = buildRefusal(crashed, undefined, { preview: true, previewAllowed: true }).split(
+    const lines = buildRefusal(crashed, undefined, { preview: true, offerPreview: true }).split(
       '\n',
     )
     expect(lines[0]).toMatch(/^nothing was deployed: the release build failed before its check/)

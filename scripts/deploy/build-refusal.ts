@@ -9,7 +9,7 @@ import { plainLines, refusal } from './report.ts'
 export function buildRefusal(
   output: string,
   problems: readonly CheckProblem[] | undefined,
-  { preview, previewAllowed }: { preview: boolean; previewAllowed: boolean },
+  { preview, offerPreview }: { preview: boolean; offerPreview: boolean },
 ): string {
   if (!problems || problems.length === 0) {
     return refusal(
@@ -23,7 +23,7 @@ export function buildRefusal(
   const counted = `${problems.length} problem${problems.length === 1 ? '' : 's'}${launch > 0 ? `, ${launch} of them blocking only the launch` : ''}`
   const paragraph = `nothing was deployed: the ${preview ? 'preview ' : ''}release build was refused, ${counted}. Fix them (the content in the editor or content/, the settings in the env files) and deploy again; --verbose shows the whole build.`
   const hint =
-    launch > 0 && previewAllowed
+    launch > 0 && offerPreview
       ? [
           'Until the samples and stand-ins are replaced, the site can go out as a preview for the owner to fill in her editor: npm run deploy -- --env-file … --preview (deploy/README.md, "The first hour").',
         ]
