@@ -1,4 +1,4 @@
-// `npm run editor:undo -- --env-file /etc/it-lab/it-lab.env`: the one way to undo the owner's last
+// `npm run editor:undo -- --env-file /etc/it-lab/editor.env`: the one way to undo the owner's last
 // edit (docs/decisions/0066-only-content-from-the-editor.md). In the editor's repository
 // (EDITOR_REPO, on EDITOR_BRANCH) the last commit, when it is the editor's, is reverted by a new
 // commit in the editor's name, «Отмена правки «…»», which the publishing timer then publishes as
@@ -11,7 +11,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { DEFAULT_EDITOR_EMAIL } from './deploy/editor-commits.ts'
 
-const USAGE = 'usage: npm run editor:undo -- --env-file /etc/it-lab/it-lab.env'
+const USAGE = 'usage: npm run editor:undo -- --env-file /etc/it-lab/editor.env'
 
 function say(message: string): void {
   process.stdout.write(`editor:undo: ${message}\n`)

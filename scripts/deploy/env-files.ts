@@ -1,6 +1,6 @@
 // One env file per process, so each holds only its own secrets: the editor gateway, which faces
 // the internet, never holds the bot's token or a CRM key, and the lead service never holds the
-// owner's password hash (docs/decisions/0081-each-process-its-own-secrets.md). The files live side
+// owner's password hash (docs/decisions/0083-each-process-its-own-secrets.md). The files live side
 // by side (/etc/it-lab/deploy.env, lead-bot.env, editor.env); each unit reads its own, and the
 // deploy, as root, reads the three but keeps only its own in its environment. Which file a name
 // belongs in is what the shipped examples (deploy/<file>.example) list. Node's own modules only.

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { securityHeaders } from '../../apps/site/scripts/security-headers.ts'
+import { STATIC_FILE_CSP as STATIC_CSP } from '../../apps/site/server/static-files.ts'
 import { renderNginx } from './render-nginx.ts'
 import { readDeploySettings } from './settings.ts'
 
@@ -76,7 +77,6 @@ describe('the nginx site for names it does not serve', () => {
 })
 
 describe('the nginx site for files that are not pages', () => {
-  const STATIC_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
   /** The lines of the HTTPS site's location that opens with `opening`, up to its closing brace. */
   const block = (conf: string, opening: string) => {
     const start = conf.indexOf(

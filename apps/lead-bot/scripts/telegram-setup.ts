@@ -31,7 +31,7 @@ const SETUP_UPDATES = [
 
 /**
  * The service's settings file and unit, as deploy/README.md sets them up (one env file per
- * process, docs/decisions/0081-each-process-its-own-secrets.md).
+ * process, docs/decisions/0083-each-process-its-own-secrets.md).
  */
 const SERVICE_ENV_FILE = '/etc/it-lab/lead-bot.env'
 const SERVICE_UNIT = 'it-lab-lead-bot'

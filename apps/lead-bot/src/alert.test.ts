@@ -285,7 +285,7 @@ describe('two channels', () => {
     )
     expect(refused).toContain('🔴 Telegram не принимает сообщения бота (HTTP 403 Forbidden')
     expect(refused).toContain(
-      'cd /srv/it-lab/current/app && npm run leads -- --env-file /etc/it-lab/it-lab.env --resend-failed',
+      'cd /srv/it-lab/current/app && npm run leads -- --env-file /etc/it-lab/lead-bot.env --resend-failed',
     )
     expect(chatFailureNote({ error: 'fetch failed' }, SETTINGS.supervisor)).toBe(
       'ℹ️ В чат Telegram это оповещение пока не дошло (fetch failed); следующая проверка ' +

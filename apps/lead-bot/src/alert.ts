@@ -150,7 +150,7 @@ function operatorCommands(supervisor: Supervisor) {
       backup: `${exec} --backup /data/backups (и задание cron, которое его запускает)`,
     }
   }
-  const leads = 'cd /srv/it-lab/current/app && npm run leads -- --env-file /etc/it-lab/it-lab.env'
+  const leads = 'cd /srv/it-lab/current/app && npm run leads -- --env-file /etc/it-lab/lead-bot.env'
   return {
     journal: `journalctl -u ${supervisor.unit} -n 100`,
     leads,

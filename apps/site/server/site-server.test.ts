@@ -8,6 +8,7 @@ import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSiteServer } from './site-server.ts'
+import { STATIC_FILE_CSP } from './static-files.ts'
 
 const HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -35,6 +36,11 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'client/index.html'), '<h1>Главная</h1>')
   writeFileSync(path.join(dir, 'client/courses/index.html'), '<h1>Курсы</h1>')
   writeFileSync(path.join(dir, 'client/assets/app-1234.js'), 'console.log(1)')
+  mkdirSync(path.join(dir, 'client/uploads'))
+  writeFileSync(
+    path.join(dir, 'client/uploads/drawing.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+  )
   writeFileSync(path.join(dir, 'errors/not-found.html'), '<h1>Страница не найдена</h1>')
   writeFileSync(path.join(dir, 'errors/course-not-found.html'), '<h1>Курс не найден</h1>')
   writeFileSync(path.join(dir, 'client/admin/index.html'), '<title>Редактор сайта</title>')
@@ -71,6 +77,15 @@ describe('static server', () => {
     expect(response.status).toBe(200)
     expect(await response.text()).toBe('<h1>Курсы</h1>')
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('serves a file that is not a page with a CSP that runs no script, and nosniff', async () => {
+    for (const url of ['/uploads/drawing.svg', '/assets/app-1234.js']) {
+      const response = await fetch(`http://127.0.0.1:${port}${url}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-security-policy')).toBe(STATIC_FILE_CSP)
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    }
   })
 
   it('serves the editor at /admin/ with its own CSP, marked noindex; the pages keep theirs', async () => {

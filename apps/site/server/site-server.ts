@@ -4,6 +4,7 @@ import path from 'node:path'
 import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { STATIC_FILE_CSP } from './static-files.ts'
 
 export type SiteServerOptions = {
   /** The build folder holding `client/` and `errors/` (see react-router.config.ts). */
@@ -243,7 +244,16 @@ export async function buildSiteServer({
   app.addHook('onSend', async (request, reply) => {
     // The gateway's answers (its login page) carry their own headers.
     if (forwarded.has(request)) return
-    reply.headers(ADMIN_PATH.test(request.url) ? adminHeaders : securityHeaders)
+    if (ADMIN_PATH.test(request.url)) {
+      reply.headers(adminHeaders)
+      return
+    }
+    reply.headers(securityHeaders)
+    // A file that is not a page runs no script, whatever it holds (an SVG opened by its address).
+    const type = String(reply.getHeader('content-type') ?? '')
+    if (type !== '' && !type.startsWith('text/html')) {
+      reply.header('Content-Security-Policy', STATIC_FILE_CSP)
+    }
   })
 
   await app.register(fastifyCompress, { threshold: 1024 })
