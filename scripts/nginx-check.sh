@@ -663,7 +663,7 @@ SENT=0
 while [ "$SENT" -lt 60 ] && { [ "$GATEWAY_429" = 0 ] || [ "$NGINX_429" = 0 ]; }; do
   SENT=$((SENT + 1))
   fetch "$BASE/admin/login" -X POST -H "Origin: $ORIGIN" --data-urlencode 'password=guessing again'
-  if [ "$STATUS" = 429 ] && grep -q 'Подождите 15 минут' "$TMP/b"; then GATEWAY_429=$((GATEWAY_429 + 1)); fi
+  if [ "$STATUS" = 429 ] && grep -q 'Слишком много попыток входа' "$TMP/b"; then GATEWAY_429=$((GATEWAY_429 + 1)); fi
   if [ "$STATUS" = 429 ] && grep -q 'Подождите минуту' "$TMP/b"; then NGINX_429=$((NGINX_429 + 1)); fi
 done
 if [ "$GATEWAY_429" -gt 0 ] && [ "$NGINX_429" -gt 0 ]; then

@@ -28,7 +28,9 @@ const SERVER_FAILED =
 
 /** The 429 page's sentence: this client's attempts are used up, or every login is paused. */
 function tooMany(refusal: Extract<Admission, { ok: false }>): string {
-  const wait = `${Math.ceil(refusal.retryAfterS / 60)} мин`
+  const minutes = Math.ceil(refusal.retryAfterS / 60)
+  const plural = new Intl.PluralRules('ru-RU').select(minutes)
+  const wait = `${minutes} ${plural === 'one' ? 'минуту' : plural === 'few' ? 'минуты' : 'минут'}`
   return refusal.reason === 'client'
     ? `Слишком много попыток входа. Подождите ${wait} и попробуйте снова.`
     : 'Вход в редактор временно закрыт: за последний час ввели слишком много неверных ' +
