@@ -160,7 +160,7 @@ describe('the login limits', () => {
       expect(refused.statusCode).toBe(429)
       expect(refused.body).toContain(
         'Вход в редактор временно закрыт: за последний час ввели слишком много неверных паролей. ' +
-          'Попробуйте снова через 10 мин.',
+          'Попробуйте снова через 10 минут.',
       )
       expect(refused.headers['retry-after']).toBe('600')
       expect(refused.headers['set-cookie']).toBeUndefined()
