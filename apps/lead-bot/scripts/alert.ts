@@ -34,6 +34,7 @@ import { emailConfig, envSchema, launchDir, parseEnv, resolveDbPath } from '../s
 import { drainEditorEvents, editorEventsDir } from '../src/editor-events.ts'
 import { createMailer } from '../src/email.ts'
 import { becomeDatabaseOwner, loadServerEnv } from '../src/server-env.ts'
+import { BACKUP_NAMES } from '../src/store/backups.ts'
 import { createTelegramClient } from '../src/telegram.ts'
 
 const USAGE = `Usage: npm run alert -- [--unit UNIT | --restarts N] [--env-file FILE]
@@ -267,12 +268,16 @@ function readDisk(): Observation['disk'] {
   }
 }
 
-/** The newest `leads-*.sqlite` copy's time; a folder that is missing or unreadable has none. */
+/**
+ * The newest nightly backup's time; a folder that is missing or unreadable has none. The deploy's
+ * copies beside them do not count: they come with each deploy, so a broken nightly timer would go
+ * unnoticed on a server that deploys daily (docs/decisions/0085-a-rollback-stays.md).
+ */
 function readBackups(): Observation['backups'] {
   let newestAt: number | null = null
   try {
     for (const name of readdirSync(backupDir)) {
-      if (!/^leads-.*\.sqlite$/.test(name)) continue
+      if (!BACKUP_NAMES.nightly.test(name)) continue
       const { mtimeMs } = statSync(path.join(backupDir, name))
       newestAt = Math.max(newestAt ?? 0, mtimeMs)
     }

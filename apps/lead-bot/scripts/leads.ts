@@ -324,7 +324,7 @@ if (values.backup === '-') {
       resolve()
     })
   })
-  process.stderr.write(`Backup: ${bytes.length} bytes\n`)
+  // Nothing on stderr: the nightly pull's cron mails whatever it writes there (deploy/README.md).
   process.exit(0)
 } else if (values.backup !== undefined) {
   if (!existsSync(dbPath)) fail(`No database at ${dbPath}`)

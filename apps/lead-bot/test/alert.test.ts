@@ -21,6 +21,8 @@ import type { FakeTelegram } from '../harness/fake-telegram.ts'
 import { startSmtp } from '../harness/smtp.ts'
 import type { TestSmtp } from '../harness/smtp.ts'
 import { eventually, runScript, tempDir } from './helpers.ts'
+import { backupTo } from '../src/store/backups.ts'
+import { openLeadStore } from '../src/store/lead-store.ts'
 import { LEAD_QUERY, VALID_PHONE } from '../harness/sample-leads.ts'
 import { startService } from '../harness/service.ts'
 import type { Service } from '../harness/service.ts'
@@ -610,5 +612,38 @@ it(
     writeFileSync(path.join(backups, 'leads-2026-11-22T00-30-00Z.sqlite'), '')
     expect(await alert([], env)).toMatchObject({ stdout: 'alert: wrong: down; telegram posted\n' })
     expect(texts(fake)[1]).toContain('✅ Свежая резервная копия базы заявок есть.')
+  },
+)
+
+it(
+  "the deploy's copies do not stand in for the nightly backup: fresh pre-deploy copies and no nightly one is an incident",
+  SPAWNS,
+  async () => {
+    const fake = await fakeTelegram()
+    const env = {
+      ...settings(fake, 'deploy-copies'),
+      LEAD_PORT: String(await closedPort()),
+      ALERT_BACKUP_MAX_AGE_H: '26',
+    }
+    const backups = path.join(temp.dir, 'deploy-copies', 'backups')
+    mkdirSync(backups, { recursive: true })
+    // A nightly timer broken for two days on a server that deploys every few minutes.
+    const nightly = path.join(backups, 'leads-2026-11-20T00-30-00.000Z.sqlite')
+    writeFileSync(nightly, '')
+    const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000)
+    utimesSync(nightly, twoDaysAgo, twoDaysAgo)
+    // Made as the deploy makes them, a minute ago.
+    openLeadStore(env.LEADS_DB).close()
+    for (const minute of [2, 1]) {
+      backupTo(env.LEADS_DB, backups, {
+        retentionDays: 180,
+        kind: 'pre-deploy',
+        now: Date.now() - minute * 60_000,
+      })
+    }
+    expect(await alert([], env)).toMatchObject({
+      stdout: 'alert: wrong: down, backup; telegram posted\n',
+    })
+    expect(texts(fake)[0]).toContain('🟠 Последней резервной копии базы заявок 48 ч')
   },
 )

@@ -299,6 +299,31 @@ it('two backups in the same second (or millisecond) get different names', () => 
   expect(readdirSync(dir).sort()).toEqual([path.basename(second.file), path.basename(first.file)])
 })
 
+it("the deploy's copies are named apart from the nightly backups, only the newest 3 kept, none past the retention period", () => {
+  const dbPath = path.join(temp.dir, 'pre-deploy', 'leads.sqlite')
+  databaseWith(dbPath, 1)
+  const dir = path.join(temp.dir, 'pre-deploy', 'backups')
+  const start = Date.UTC(2026, 10, 25, 10, 0, 0, 0)
+  const nightly = backupTo(dbPath, dir, { retentionDays: 30, now: start })
+  // Ten deploys in 20 minutes.
+  const copies = Array.from({ length: 10 }, (_, n) =>
+    backupTo(dbPath, dir, { retentionDays: 30, kind: 'pre-deploy', now: start + n * 120_000 }),
+  )
+  expect(path.basename(copies[0]?.file ?? '')).toBe('pre-deploy-2026-11-25T10-00-00.000Z.sqlite')
+  expect(readdirSync(dir).sort()).toEqual(
+    [nightly, ...copies.slice(-3)].map(({ file }) => path.basename(file)).sort(),
+  )
+  // No deploy for a month: the nightly run deletes the deploy's copies past the retention period.
+  const day = 86_400
+  for (const { file } of copies.slice(-3)) {
+    utimesSync(file, start / 1000 - 31 * day, start / 1000 - 31 * day)
+  }
+  const later = backupTo(dbPath, dir, { retentionDays: 30, now: start + 31 * day * 1000 })
+  expect(readdirSync(dir).sort()).toEqual(
+    [nightly, later].map(({ file }) => path.basename(file)).sort(),
+  )
+})
+
 it('--restore of an empty file says so in one line and changes nothing', async () => {
   const dbPath = path.join(temp.dir, 'empty-restore', 'leads.sqlite')
   databaseWith(dbPath, 2)
@@ -334,7 +359,9 @@ it('--backup - while the service runs: the bytes, kept in a file elsewhere, rest
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const [code] = (await once(child, 'exit')) as [number]
-  expect([code, stderr]).toEqual([0, `Backup: ${statSync(copy).size} bytes\n`])
+  // A success says nothing on stderr: the nightly pull's cron would mail it every night.
+  expect([code, stderr]).toEqual([0, ''])
+  expect(statSync(copy).size).toBeGreaterThan(0)
   expect(
     readdirSync(path.dirname(dbPath)).filter((name) => !name.startsWith('leads.sqlite')),
   ).toEqual([])

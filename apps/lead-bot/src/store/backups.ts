@@ -23,8 +23,29 @@ import { openLeadStore } from './lead-store.ts'
 import type { MergeCounts } from './merge.ts'
 
 const DAY_MS = 86_400_000
-/** A backup's name: its UTC time (milliseconds since two may come in one second), maybe `-N`. */
-const BACKUP_NAME = /^leads-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(\.\d{3})?Z(-\d+)?\.sqlite$/
+/** A backup's time: UTC, with milliseconds since two may come in one second, maybe `-N`. */
+const STAMP = String.raw`\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(\.\d{3})?Z(-\d+)?`
+
+/**
+ * `nightly`: `leads-<time>.sqlite`, the backup the timer makes, which the alert watches;
+ * `pre-deploy`: `pre-deploy-<time>.sqlite`, the deploy's copy before new code may migrate the
+ * database, of which only the newest PRE_DEPLOY_KEPT stay (docs/decisions/0085-a-rollback-stays.md).
+ */
+export type BackupKind = 'nightly' | 'pre-deploy'
+
+const PREFIX: Record<BackupKind, string> = { nightly: 'leads', 'pre-deploy': 'pre-deploy' }
+
+/** A backup's file name, by kind. */
+export const BACKUP_NAMES: Record<BackupKind, RegExp> = {
+  nightly: new RegExp(`^leads-${STAMP}\\.sqlite$`),
+  'pre-deploy': new RegExp(`^pre-deploy-${STAMP}\\.sqlite$`),
+}
+
+/**
+ * The deploy's copies kept: enough to step back over a few deploys, not a pile of names and
+ * phones. The policies say three (apps/site/app/content/policies/policy-context.ts): change both.
+ */
+export const PRE_DEPLOY_KEPT = 3
 
 export interface BackupResult {
   file: string
@@ -69,26 +90,36 @@ function publish(partial: string, names: (attempt: number) => string): string {
 }
 
 /**
- * Writes `dir/leads-<UTC time>.sqlite` (mode 0600, in a folder of mode 0700), a consistent copy
- * of the database at `dbPath` read through SQLite (the running service goes on meanwhile), then
- * deletes this folder's backups older than `retentionDays`. The copy is written under a temporary
- * name, synced and renamed: a failure (a full disk) leaves no file behind.
+ * Writes `dir/leads-<UTC time>.sqlite` (`pre-deploy-…` for the deploy's copy; mode 0600, in a
+ * folder of mode 0700), a consistent copy of the database at `dbPath` read through SQLite (the
+ * running service goes on meanwhile), then deletes this folder's backups of either kind older
+ * than `retentionDays` (the policies' period for every copy, apps/site/app/content/policies/
+ * policy-context.ts) and the deploy's copies past the newest PRE_DEPLOY_KEPT. The copy is written
+ * under a temporary name, synced and renamed: a failure (a full disk) leaves no file behind.
  */
 export function backupTo(
   dbPath: string,
   dir: string,
-  { retentionDays, now = Date.now() }: { retentionDays: number; now?: number },
+  {
+    retentionDays,
+    kind = 'nightly',
+    now = Date.now(),
+  }: { retentionDays: number; kind?: BackupKind; now?: number },
 ): BackupResult {
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   const stamp = new Date(now).toISOString().replaceAll(':', '-')
-  const partial = path.join(dir, `.leads-${stamp}-${process.pid}.partial`)
+  const prefix = PREFIX[kind]
+  const partial = path.join(dir, `.${prefix}-${stamp}-${process.pid}.partial`)
   const store = openLeadStore(dbPath, { readOnly: true })
   let file: string
   try {
     store.backup(partial)
     syncPath(partial)
     file = publish(partial, (attempt) =>
-      path.join(dir, `leads-${stamp.replace(/Z$/, attempt === 1 ? 'Z' : `Z-${attempt}`)}.sqlite`),
+      path.join(
+        dir,
+        `${prefix}-${stamp.replace(/Z$/, attempt === 1 ? 'Z' : `Z-${attempt}`)}.sqlite`,
+      ),
     )
     syncPath(dir)
   } catch (error) {
@@ -98,10 +129,19 @@ export function backupTo(
     store.close()
   }
   const cutoff = now - retentionDays * DAY_MS
-  const removed = readdirSync(dir)
-    .filter((name) => BACKUP_NAME.test(name))
+  const names = readdirSync(dir)
+  const expired = names
+    .filter((name) => BACKUP_NAMES.nightly.test(name) || BACKUP_NAMES['pre-deploy'].test(name))
     .map((name) => path.join(dir, name))
     .filter((name) => name !== file && statSync(name).mtimeMs < cutoff)
+  // Names sort by time: all but the newest few of the deploy's copies go.
+  const surplus = names
+    .filter((name) => BACKUP_NAMES['pre-deploy'].test(name))
+    .sort()
+    .slice(0, -PRE_DEPLOY_KEPT)
+    .map((name) => path.join(dir, name))
+    .filter((name) => name !== file && !expired.includes(name))
+  const removed = [...expired, ...surplus]
   for (const name of removed) rmSync(name, { force: true })
   return { file, removed }
 }
