@@ -11,7 +11,9 @@ const root = path.resolve(import.meta.dirname, '..')
 const dev = process.argv.includes('--dev')
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
-if (!dev && !existsSync(path.join(root, 'apps/site/build/client/index.html'))) {
+// SITE_BUILD_DIR as the site server reads it (relative to apps/site).
+const buildDir = path.resolve(root, 'apps/site', process.env.SITE_BUILD_DIR ?? 'build')
+if (!dev && !existsSync(path.join(buildDir, 'client/index.html'))) {
   console.log('No site build yet: building it first.')
   const build = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' })
   if (build.status !== 0) process.exit(build.status ?? 1)
@@ -65,6 +67,7 @@ async function editorGateway(): Promise<{ child: ChildProcess; url: string } | u
   const child = spawn(process.execPath, ['apps/editor/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
+    detached: true,
     env: {
       ...process.env,
       EDITOR_PASSWORD_HASH: passwordHash,
@@ -82,33 +85,54 @@ async function editorGateway(): Promise<{ child: ChildProcess; url: string } | u
 const editor = dev ? undefined : await editorGateway()
 const siteEnv = editor ? { ...process.env, EDITOR_URL: editor.url } : process.env
 
+// Each child leads a process group of its own (`detached`), so a stop reaches what it started in
+// turn (`npm run dev` → react-router's dev server, which outlived a plain kill of npm).
+const own = { cwd: root, stdio: 'inherit', detached: true } as const
 const children: ChildProcess[] = [
-  spawn(process.execPath, ['apps/lead-bot/src/main.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: leadEnv,
-  }),
+  spawn(process.execPath, ['apps/lead-bot/src/main.ts'], { ...own, env: leadEnv }),
   dev
-    ? spawn(npm, ['run', 'dev', '-w', '@it-lab/site'], { cwd: root, stdio: 'inherit' })
-    : spawn(process.execPath, ['apps/site/server/main.ts'], {
-        cwd: root,
-        stdio: 'inherit',
-        env: siteEnv,
-      }),
+    ? spawn(npm, ['run', 'dev', '-w', '@it-lab/site'], own)
+    : spawn(process.execPath, ['apps/site/server/main.ts'], { ...own, env: siteEnv }),
   ...(editor ? [editor.child] : []),
 ]
 
+/** Signals `child`'s whole group; false once nothing in it is left. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals | 0): boolean {
+  if (child.pid === undefined) return false
+  try {
+    process.kill(-child.pid, signal)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** How long a stopped service may take (the editor finishes a save's commit) before SIGKILL. */
+const STOP_WAIT_MS = 10_000
+
 let stopping = false
-function stopAll(code: number) {
+/** Stops every group and waits until none is left; the exit status is the first one's. */
+async function stopAll(code: number): Promise<void> {
   if (stopping) return
   stopping = true
-  for (const child of children) child.kill('SIGTERM')
   process.exitCode = code
+  for (const child of children) signalGroup(child, 'SIGTERM')
+  const deadline = Date.now() + STOP_WAIT_MS
+  while (children.some((child) => signalGroup(child, 0))) {
+    if (Date.now() > deadline) {
+      for (const child of children) signalGroup(child, 'SIGKILL')
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 }
 
 for (const child of children) {
-  // If one service dies, stop the others too, so a half-running site is never left behind.
-  child.on('exit', (code) => stopAll(code ?? 1))
+  // If one service stops, stop the others too, so a half-running site is never left behind; a
+  // service that stopped by itself is an error even with status 0.
+  child.on('exit', (code) => void stopAll(code || 1))
 }
-process.once('SIGINT', () => stopAll(0))
-process.once('SIGTERM', () => stopAll(0))
+// The children are in groups of their own: the terminal's Ctrl-C and hang-up reach this process only.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => void stopAll(0))
+}
