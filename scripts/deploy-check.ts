@@ -525,6 +525,14 @@ function editorApi(cookie: string, action: string, params: Record<string, unknow
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 
 const live = () => path.basename(readlinkSync(path.join(deployRoot, 'current')))
+const releaseInfo = (id: string) =>
+  JSON.parse(readFileSync(path.join(deployRoot, 'releases', id, 'release.json'), 'utf8')) as {
+    commit: string
+    state: string
+  }
+const releaseState = (id: string) => releaseInfo(id).state
+/** The live release's commit (short, as release.json has it). */
+const liveCommit = () => releaseInfo(live()).commit
 const releaseIds = () => readdirSync(path.join(deployRoot, 'releases')).sort()
 const onBranch = () => git(repo, 'symbolic-ref', '--quiet', '--short', 'HEAD') === 'main'
 
@@ -785,9 +793,11 @@ try {
     `${www.status} ${www.headers}`,
   )
   check(
-    'the lead database was backed up before the restart',
+    'the lead database was backed up before the restart, named apart from the nightly backups (pre-deploy-…)',
     existsSync(path.join(tmp, 'backups')) &&
-      readdirSync(path.join(tmp, 'backups')).some((name) => name.endsWith('.sqlite')),
+      readdirSync(path.join(tmp, 'backups')).some((name) => /^pre-deploy-.*\.sqlite$/.test(name)) &&
+      !readdirSync(path.join(tmp, 'backups')).some((name) => name.startsWith('leads-')),
+    readdirSync(path.join(tmp, 'backups')).join(' '),
   )
 
   process.stdout.write('an update by hand after the publish (git pull, npm run deploy):\n')
@@ -811,13 +821,30 @@ try {
   check(`the home page shows the update (${UPDATED_TITLE})`, await homeShows(UPDATED_TITLE))
   const third = live()
 
-  process.stdout.write('rollback:\n')
+  process.stdout.write('rollback (before the publishing timer ran after the update):\n')
+  const chatBeforeRollback = telegram.messages.length
   const rolledBack = await withLeadStream('rollback', () => deploy('--rollback'))
   check('npm run deploy -- --rollback exits 0', rolledBack.status === 0, rolledBack.stderr)
   check(
     `the published release is live again, its pages with it (${NEW_TITLE})`,
     live() === second && (await homeShows(NEW_TITLE)),
   )
+  const rollbackSaid = telegram.messages
+    .slice(chatBeforeRollback)
+    .map((message) => message.text)
+    .join('\n')
+  const heldList = await deploy('--list')
+  check(
+    'the chat is told the site went back to the version of its time, and --list marks the release rolled away from',
+    /Сайт возвращён к версии от \d+ [а-я]+, \d\d:\d\d\. Новые правки из редактора будут публиковаться как обычно/.test(
+      rollbackSaid,
+    ) && new RegExp(`^  ${third}\\s+good, rolled back`, 'm').test(heldList.stdout),
+    `${rollbackSaid} ${heldList.stdout}`,
+  )
+  // The timer's next run: the branch head is the update rolled away from.
+  const releasesHeld = releaseIds().join()
+  const heldRun = await publish()
+  const heldStill = releaseIds().join() === releasesHeld && live() === second
 
   process.stdout.write('a release whose lead service crashes at start:\n')
   const releasesBefore = releaseIds().join()
@@ -850,6 +877,16 @@ try {
   const list = await deploy('--list')
   const crashedId = releaseIds().find((id) => !releasesBefore.split(',').includes(id)) ?? ''
   check(
+    'a rollback holds across the next publish: a run with no new commit deploys nothing and says so; the next commit is deployed',
+    heldRun.status === 0 &&
+      heldRun.output.includes('is not deployed: release') &&
+      heldRun.said === '' &&
+      heldStill &&
+      crashedId !== '' &&
+      (crashed.output.includes(`release ${crashedId}`) || crashed.output.includes(crashedId)),
+    `${heldRun.status}: ${heldRun.output.slice(-1500)} ${heldRun.said}`,
+  )
+  check(
     '--list shows the refused release as broken and the live one marked',
     list.status === 0 &&
       new RegExp(`^  ${crashedId}\\s+broken`, 'm').test(list.stdout) &&
@@ -857,8 +894,10 @@ try {
     list.stdout,
   )
   check(
-    "the server's checkout is back on its branch where it was",
-    onBranch() && git(repo, 'rev-parse', 'HEAD') === headBefore,
+    "the server's checkout is back on its branch at the live commit (the release rolled back to, not the update)",
+    onBranch() &&
+      git(repo, 'rev-parse', 'HEAD').startsWith(liveCommit()) &&
+      git(repo, 'rev-parse', 'HEAD') !== headBefore,
   )
   git(developer, 'revert', '--no-edit', 'HEAD')
   git(developer, 'push', '-q', 'origin', 'HEAD:main')
@@ -894,6 +933,11 @@ try {
     ),
     afterLive.stdout,
   )
+  const broken = releaseIds().filter((id) => releaseState(id) === 'broken')
+  check(
+    `at most one broken release is kept (${broken.length}: ${broken.join(', ')})`,
+    broken.length === 1,
+  )
   git(developer, 'revert', '--no-edit', 'HEAD')
   git(developer, 'push', '-q', 'origin', 'HEAD:main')
   git(repo, 'pull', '-q', '--ff-only')
@@ -920,8 +964,10 @@ try {
       releaseIds().join() === releases && (await homeShows(NEW_TITLE)),
     )
     check(
-      "the server's checkout is back on its branch where it was",
-      onBranch() && git(repo, 'rev-parse', 'HEAD') === checkedOut,
+      "the server's checkout is back on its branch at the live commit, not the pulled one",
+      onBranch() &&
+        git(repo, 'rev-parse', 'HEAD').startsWith(liveCommit()) &&
+        git(repo, 'rev-parse', 'HEAD') !== checkedOut,
     )
     check(
       'the refused edit is told once: the next run finds nothing new',

@@ -41,6 +41,8 @@ import {
   writeRelease,
 } from './deploy/releases.ts'
 import { renderNginx } from './deploy/render-nginx.ts'
+import { holdAfterRollback, liftHold, readHold } from './deploy/rollback-hold.ts'
+import { rollbackMessage, tellChat } from './deploy/rollback-message.ts'
 import { buildKind, readStage, recordStage, stageLine } from './deploy/launch-state.ts'
 import { plainLines, refusal } from './deploy/report.ts'
 import { crashLine, healthy, LIVE_WAIT_MS, shell, trialStart } from './deploy/service.ts'
@@ -269,9 +271,11 @@ function makeRelease(
 }
 
 /**
- * A consistent copy of the lead database before new code may migrate it, owned like the database
- * (the deploy runs as root; the nightly backup, as the service's user, rotates these copies too).
- * Imported here, after the build passed: the store's modules read the checkout's content.
+ * A consistent copy of the lead database before new code may migrate it, named apart from the
+ * nightly backups and only the newest few kept (docs/decisions/0085-a-rollback-stays.md), owned
+ * like the database (the deploy runs as root; the nightly backup, as the service's user, deletes
+ * these copies too once past the retention period). Imported here, after the build passed: the
+ * store's modules read the checkout's content.
  */
 async function backup(settings: DeploySettings): Promise<string | undefined> {
   const { chownSync, statSync } = await import('node:fs')
@@ -279,7 +283,10 @@ async function backup(settings: DeploySettings): Promise<string | undefined> {
   if (!db) return undefined
   const { backupTo } = await import('../apps/lead-bot/src/store/backups.ts')
   const retentionDays = Number(serverEnv.leadBot.LEADS_RETENTION_DAYS || 180)
-  const { file } = backupTo(settings.leadsDb, settings.backupDir, { retentionDays })
+  const { file } = backupTo(settings.leadsDb, settings.backupDir, {
+    retentionDays,
+    kind: 'pre-deploy',
+  })
   for (const owned of [settings.backupDir, file]) chownSync(owned, db.uid, db.gid)
   return file
 }
@@ -320,6 +327,8 @@ async function goBack(
     )
   }
   const back = await goLive(settings, previous)
+  // Only the newest broken release is kept, whichever way it was refused.
+  prune(settings)
   fail(
     back
       ? `release ${failed} is not healthy (${problem}); going back to ${previous} failed too (${back}): see the lead service's log and deploy/README.md, "Roll back"`
@@ -391,6 +400,8 @@ async function deploy(settings: DeploySettings): Promise<void> {
   if (problem) await goBack(settings, release.id, problem, live, nginxBefore)
   markRelease(settings.root, release.id, 'good')
   recordStage(settings.root, preview)
+  // A deploy that went live ends a rollback's hold: publishing follows the branch again.
+  liftHold(settings.root)
   prune(settings)
 
   say(`release ${release.id} is live: commit ${release.commit} «${release.subject}»`)
@@ -437,9 +448,25 @@ async function rollback(settings: DeploySettings, to: string | undefined): Promi
   const problem = await goLive(settings, id)
   if (problem) await goBack(settings, id, problem, live)
   markRelease(settings.root, id, 'good')
+  // Publishing must not put the release rolled away from back (docs/decisions/0085).
+  const from = live ? readRelease(settings.root, live) : undefined
+  holdAfterRollback(settings.root, from, id)
   say(
     `release ${id} is live again, pages and lead service (${live ?? 'none'} is kept: --rollback --to ${live ?? 'RELEASE'} goes back to it, a deploy moves on)`,
   )
+  if (from) {
+    say(
+      `publishing holds commit ${from.commit} back: it publishes again once the branch has a newer commit; npm run deploy deploys the checkout as it is`,
+    )
+  }
+  const { TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID, TELEGRAM_API_URL } = serverEnv.leadBot
+  const told = await tellChat(
+    { token: TELEGRAM_BOT_TOKEN, chatId: TELEGRAM_CHAT_ID, apiUrl: TELEGRAM_API_URL },
+    rollbackMessage(readRelease(settings.root, id).builtAt, {
+      forward: live !== undefined && id > live,
+    }),
+  )
+  say(told ? `the chat was not told: ${told}` : 'the chat is told')
 }
 
 async function main(): Promise<void> {
@@ -467,8 +494,13 @@ async function main(): Promise<void> {
   if (values.list) {
     say(`releases in ${releasesDir(settings.root)} (* live):`)
     process.stdout.write(
-      `${releaseTable(listReleases(settings.root), liveRelease(settings.root))}\n`,
+      `${releaseTable(listReleases(settings.root), liveRelease(settings.root), readHold(settings.root))}\n`,
     )
+    for (const held of readHold(settings.root)) {
+      say(
+        `publishing holds commit ${held.commit} back (rolled back from ${held.release} on ${held.at.slice(0, 16).replace('T', ' ')} UTC) until the branch has a newer commit or npm run deploy runs`,
+      )
+    }
     say(stageLine(readStage(settings.root)))
     return
   }

@@ -25,6 +25,7 @@ import type { ServerEnv } from './deploy/env-files.ts'
 import type { OutsideContent } from './deploy/editor-commits.ts'
 import { describeHolder, LOCK_TOKEN_ENV, tryLock } from './deploy/lock.ts'
 import { liveRelease, readRelease } from './deploy/releases.ts'
+import { heldBack, readHold } from './deploy/rollback-hold.ts'
 import { DEFAULT_DEPLOY_ROOT } from './deploy/settings.ts'
 
 const REPO = path.resolve(import.meta.dirname, '..')
@@ -97,11 +98,11 @@ function lastCommit(): string | undefined {
   }
 }
 
-function record(commit: string, published: boolean): void {
+function record(commit: string, published: boolean, heldBackFor?: string): void {
   mkdirSync(path.dirname(stateFile), { recursive: true })
   writeFileSync(
     stateFile,
-    `${JSON.stringify({ commit, published, at: new Date().toISOString() })}\n`,
+    `${JSON.stringify({ commit, published, heldBackFor, at: new Date().toISOString() })}\n`,
   )
 }
 
@@ -118,6 +119,25 @@ const liveCommit = live ? readRelease(root, live).commit : undefined
 if (liveCommit && target.startsWith(liveCommit)) {
   record(target, true)
   say(`${target.slice(0, 7)} is live already (release ${live})`)
+  process.exit(0)
+}
+/** Whether `older` is `newer` or one of its ancestors (false when git does not know either). */
+function isAncestor(older: string, newer: string): boolean {
+  try {
+    git('merge-base', '--is-ancestor', older, newer)
+    return true
+  } catch {
+    return false
+  }
+}
+// A rollback stays: the commit rolled away from (or an older one) is not deployed again, until the
+// branch has a newer commit or the operator deploys (docs/decisions/0085-a-rollback-stays.md).
+const held = heldBack(readHold(root), target, isAncestor)
+if (held) {
+  record(target, false, held.release)
+  say(
+    `${target.slice(0, 7)} is not deployed: release ${held.release} (commit ${held.commit}) was rolled back on ${held.at.slice(0, 16).replace('T', ' ')} UTC; the next commit on ${branch} is published, or npm run deploy deploys the checkout`,
+  )
   process.exit(0)
 }
 const subject = git('log', '-1', '--format=%s', target)
@@ -162,6 +182,21 @@ function checkOut(commit: string): void {
   gitOrStop('branch', '--quiet', `--set-upstream-to=origin/${branch}`, branch)
 }
 
+/**
+ * Where a refusal leaves the checkout: on the live commit, so that `--rollback`, the next deploy
+ * and a look at the files start from what is live (after a rollback that is older than the
+ * checkout was); on the checkout's own commit when the live one is unknown to git.
+ */
+function refusalCommit(): string {
+  if (!liveCommit) return head
+  try {
+    return git('rev-parse', '--verify', '--quiet', `${liveCommit}^{commit}`)
+  } catch {
+    return head
+  }
+}
+const backTo = refusalCommit()
+
 let published = false
 /** What the refusal is read from: the content check's output, or the deploy's. */
 let refusedBy = ''
@@ -180,7 +215,10 @@ if (outside.files.length > 0) {
       cwd: REPO,
       stdio: 'inherit',
     })
-    if (run.status !== 0) fail('npm install failed; nothing was published')
+    if (run.status !== 0) {
+      checkOut(backTo)
+      fail('npm install failed; nothing was published')
+    }
   }
 
   checkOut(target)
@@ -214,8 +252,8 @@ if (outside.files.length > 0) {
   // A refused edit leaves the checkout on the live commit, on its branch: the operator's
   // `npm run deploy -- --rollback` and the next deploy start from the code and content that are live.
   if (!published) {
-    checkOut(head)
-    if (lockChanged) install()
+    checkOut(backTo)
+    if (git('diff', '--name-only', target, backTo, '--', 'package-lock.json') !== '') install()
   }
 }
 

@@ -158,13 +158,25 @@ export function removeRelease(root: string, id: string): void {
   rmSync(path.join(releasesDir(root), id), { recursive: true, force: true })
 }
 
-/** `--list`: one line a release, oldest first, the live one marked. */
-export function releaseTable(releases: readonly ReleaseInfo[], live: string | undefined): string {
+/**
+ * `--list`: one line a release, oldest first, the live one marked, and those a rollback went back
+ * from (`rolledBack`: publishing holds their commits back, rollback-hold.ts).
+ */
+export function releaseTable(
+  releases: readonly ReleaseInfo[],
+  live: string | undefined,
+  rolledBack: readonly { release: string }[] = [],
+): string {
   if (releases.length === 0) return 'no releases yet'
   return releases
     .map((release) => {
       const mark = release.id === live ? '* ' : '  '
-      const state = [release.state, release.preview && 'preview', release.id === live && 'live']
+      const state = [
+        release.state,
+        release.preview && 'preview',
+        release.id === live && 'live',
+        rolledBack.some((held) => held.release === release.id) && 'rolled back',
+      ]
         .filter(Boolean)
         .join(', ')
         .padEnd(12)
