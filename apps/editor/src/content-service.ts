@@ -10,8 +10,15 @@ import {
   UPLOADS_PATH,
   type EditorPath,
 } from '@it-lab/shared/content'
-import { ContentStore, HeadMovedError, sha256, UnsafePathError } from './content-store.ts'
+import {
+  type Change,
+  ContentStore,
+  HeadMovedError,
+  sha256,
+  UnsafePathError,
+} from './content-store.ts'
 import { git, type GitIdentity } from './git.ts'
+import { ContentHistory } from './history.ts'
 import { cleanPicture } from './images.ts'
 import { commitSubject, describe, parsed, subjectOf } from './subjects.ts'
 
@@ -46,8 +53,17 @@ const READS = new Set([
   'getMedia',
   'getMediaFile',
   'getDeployPreview',
+  'history',
+  'deletedEntries',
 ])
-const WRITES = new Set(['persistEntry', 'persistMedia', 'deleteFile', 'deleteFiles'])
+const WRITES = new Set([
+  'persistEntry',
+  'persistMedia',
+  'deleteFile',
+  'deleteFiles',
+  'revert',
+  'restoreEntry',
+])
 
 /** A content file's text: far above any the schemas allow, far below the body limit. */
 const ENTRY_MAX_CHARS = 1024 * 1024
@@ -193,6 +209,10 @@ export class ContentService {
         const [entry] = await this.#entries([{ path: params.path }])
         return { ok: true, body: entry }
       }
+      case 'history':
+        return new ContentHistory(this.#options, this.#store).changes(params.path)
+      case 'deletedEntries':
+        return new ContentHistory(this.#options, this.#store).deleted()
       case 'getMedia': {
         if (params.mediaFolder !== MEDIA_FOLDER) return refuse(422, OUTSIDE)
         const files = await this.#store.list(MEDIA_FOLDER, (file) => allowed(file, 'picture'))
@@ -248,6 +268,12 @@ export class ContentService {
         return this.#media(params)
       case 'persistEntry':
         return this.#entry(params)
+      case 'revert':
+      case 'restoreEntry': {
+        const history = new ContentHistory(this.#options, this.#store)
+        const reverted = await history.revert(params, action === 'restoreEntry')
+        return reverted.ok ? this.#commitChecked(reverted.change) : reverted
+      }
       default:
         return this.#delete(list(action === 'deleteFile' ? params.path : params.paths))
     }
@@ -393,6 +419,22 @@ export class ContentService {
     })
     await this.#remember(introduced.after)
     return { ok: true, body: { message: `deleted files ${files.join(', ')}` } }
+  }
+
+  /** A change history.ts made (a return to an old version), checked and committed as a save. */
+  async #commitChecked(change: Change): Promise<Outcome> {
+    const introduced = await this.#introducedProblems(async (root) => {
+      for (const file of change.remove) await rm(path.join(root, file), { force: true })
+      for (const [file, bytes] of change.write) {
+        await mkdir(path.dirname(path.join(root, file)), { recursive: true })
+        await writeFile(path.join(root, file), bytes)
+      }
+    })
+    if (!('introduced' in introduced)) return { ok: false, ...introduced }
+    if (introduced.introduced.length > 0) return refuse(422, introduced.introduced.join('\n'))
+    const commit = await this.#store.commit(change)
+    await this.#remember(introduced.after)
+    return { ok: true, body: { message: 'entry persisted', commit } }
   }
 
   /** Every entry and single file of the editor's collections, with its data. */

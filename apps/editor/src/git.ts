@@ -49,11 +49,20 @@ function gitEnv({ identity, indexFile }: GitOptions): NodeJS.ProcessEnv {
 }
 
 /** Runs git in `repo` with the safe settings; its output without the last newline. */
-export function git(
+export async function git(
   repo: string,
   args: readonly string[],
   options: GitOptions = {},
 ): Promise<string> {
+  return (await gitBytes(repo, args, options)).toString('utf8').trimEnd()
+}
+
+/** Runs git in `repo` with the safe settings; its output byte for byte (a file's old version). */
+export function gitBytes(
+  repo: string,
+  args: readonly string[],
+  options: GitOptions = {},
+): Promise<Buffer> {
   const child = spawn('git', [...SAFE_CONFIG, ...args], {
     cwd: repo,
     env: gitEnv(options),
@@ -69,7 +78,7 @@ export function git(
     child.stderr?.on('data', (chunk: Buffer) => err.push(chunk))
     child.once('error', reject)
     child.once('close', (code) => {
-      if (code === 0) return resolve(Buffer.concat(out).toString('utf8').trimEnd())
+      if (code === 0) return resolve(Buffer.concat(out))
       const message = Buffer.concat(err).toString('utf8').trim().slice(0, 500)
       reject(new Error(`git ${args[0] ?? ''} failed (${code}): ${message}`))
     })
