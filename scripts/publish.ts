@@ -20,6 +20,7 @@ import {
 } from '../apps/site/scripts/check-problems.ts'
 import { createMailer } from '../apps/lead-bot/src/email.ts'
 import { DEFAULT_EDITOR_EMAIL, editorOutsideContentBetween } from './deploy/editor-commits.ts'
+import { publishStateRecorder } from './deploy/editor-publish-state.ts'
 import { readServerEnv } from './deploy/env-files.ts'
 import type { ServerEnv } from './deploy/env-files.ts'
 import type { OutsideContent } from './deploy/editor-commits.ts'
@@ -88,6 +89,9 @@ if (!lock.taken) {
 process.once('exit', lock.release)
 // The deploy this runs holds the same lock.
 process.env[LOCK_TOKEN_ENV] = lock.token
+// What the owner's editor tells her about her saves, written as this run ends, however it ends.
+const editorState = publishStateRecorder(root, REPO, editor.EDITOR_PUBLISH_STATE)
+process.once('exit', editorState.write)
 
 /** The last commit this script acted on: an edit is built, and told about, once. */
 function lastCommit(): string | undefined {
@@ -305,6 +309,10 @@ const message = published
   : outside.files.length > 0
     ? outsideContentMessage(subject, outside.files, { operatorEmailed })
     : refusedMessage(subject, problems, { operatorEmailed })
+editorState.finished(target, published, problems, {
+  outside: outside.files.length > 0,
+  operatorEmailed,
+})
 let chatError: string | undefined
 if (settings?.TELEGRAM_BOT_TOKEN && settings.TELEGRAM_CHAT_ID) {
   const telegram = createTelegramClient({

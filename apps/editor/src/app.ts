@@ -3,6 +3,7 @@ import fastifyFormbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config.ts'
 import { ContentService, type ContentCheck } from './content-service.ts'
+import type { LaunchCheck } from './launch-list.ts'
 import { describeAgent, LoginEvents } from './login-events.ts'
 import { LoginLimits, TOTAL_WINDOW_MS, type Admission } from './login-limits.ts'
 import { loginPage, LOGIN_PAGE_HEADERS } from './login-page.ts'
@@ -40,6 +41,8 @@ function tooMany(refusal: Extract<Admission, { ok: false }>): string {
 type EditorAppOptions = {
   config: Config
   check: ContentCheck
+  /** The content check run for what blocks the launch; none: the editor cannot list it. */
+  launchCheck?: LaunchCheck
   logger?: FastifyServerOptions['logger']
   now?: () => number
 }
@@ -59,6 +62,9 @@ export async function buildEditorApp(options: EditorAppOptions): Promise<Fastify
     branch: config.branch,
     identity: config.git,
     check: options.check,
+    launchCheck: options.launchCheck,
+    publishStateFile: config.publishStateFile,
+    cacheDir: config.cacheDir,
     warn: (message, details) => app.log.warn(details ?? {}, message),
   })
 

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, parseConfig } from './config.ts'
 
@@ -19,6 +21,8 @@ describe('the editor settings', () => {
       origin: 'https://itlab-school.ru',
       git: { name: 'Редактор сайта', email: 'editor@it-lab.local' },
       insecureCookie: false,
+      publishStateFile: '/srv/it-lab/editor-publish-state.json',
+      cacheDir: path.join(tmpdir(), 'it-lab-editor-cache'),
     })
   })
 

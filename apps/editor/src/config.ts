@@ -1,4 +1,6 @@
+import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { DEFAULT_PUBLISH_STATE_FILE } from '@it-lab/shared/publish-state'
 import * as z from 'zod'
 import { isPasswordHash } from './password.ts'
 
@@ -48,6 +50,14 @@ const envSchema = z.object({
   EDITOR_EVENTS_DIR: z
     .preprocess(unset, z.optional(z.string().trim()))
     .refine((value) => value === undefined || path.isAbsolute(value), 'must be an absolute path'),
+  EDITOR_PUBLISH_STATE: text(DEFAULT_PUBLISH_STATE_FILE).refine(
+    (value) => path.isAbsolute(value),
+    'must be an absolute path',
+  ),
+  EDITOR_CACHE_DIR: text(path.join(tmpdir(), 'it-lab-editor-cache')).refine(
+    (value) => path.isAbsolute(value),
+    'must be an absolute path',
+  ),
   EDITOR_INSECURE_COOKIE: z
     .preprocess(unset, z.optional(z.enum(['0', '1'], { error: 'must be 1 or unset' })))
     .transform((value) => value === '1'),
@@ -65,6 +75,10 @@ export type Config = {
   insecureCookie: boolean
   /** The folder each login and each pause of the login is written to for the chat; none: not told. */
   eventsDir?: string
+  /** What publishing leaves for the editor (packages/shared/src/publish-state.ts). */
+  publishStateFile?: string
+  /** The gateway's own folder for the pictures' previews, outside the repository. */
+  cacheDir?: string
 }
 
 /** The settings, or a ConfigError naming each bad variable (never its value: one is a hash). */
@@ -86,6 +100,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     origin: settings.EDITOR_ORIGIN,
     git: { name: settings.EDITOR_GIT_NAME, email: settings.EDITOR_GIT_EMAIL },
     insecureCookie: settings.EDITOR_INSECURE_COOKIE,
+    publishStateFile: path.resolve(settings.EDITOR_PUBLISH_STATE),
+    cacheDir: path.resolve(settings.EDITOR_CACHE_DIR),
     ...(settings.EDITOR_EVENTS_DIR === undefined
       ? {}
       : { eventsDir: path.resolve(settings.EDITOR_EVENTS_DIR) }),

@@ -20,6 +20,9 @@ import {
 import { git, type GitIdentity } from './git.ts'
 import { ContentHistory } from './history.ts'
 import { cleanPicture } from './images.ts'
+import { LaunchList, type LaunchCheck } from './launch-list.ts'
+import { MediaPreviews } from './media-previews.ts'
+import { PublishStatusReader } from './publish-status.ts'
 import { commitSubject, describe, parsed, subjectOf } from './subjects.ts'
 
 // The content service (docs/decisions/0081-the-editor-as-a-door.md): the project's own answer to
@@ -41,6 +44,12 @@ type ServiceOptions = {
   branch: string
   identity: GitIdentity
   check: ContentCheck
+  /** The content check run for what blocks the launch (`launchBlockers`). */
+  launchCheck?: LaunchCheck
+  /** What publishing leaves for the editor (`publishState`); none: every save waits. */
+  publishStateFile?: string
+  /** The gateway's folder of the pictures' previews (`getMedia`); none: made on each request. */
+  cacheDir?: string
   /** Told what the owner cannot be told (the operator's log). */
   warn: (message: string, details?: Record<string, unknown>) => void
 }
@@ -53,6 +62,8 @@ const READS = new Set([
   'getMedia',
   'getMediaFile',
   'getDeployPreview',
+  'publishState',
+  'launchBlockers',
   'history',
   'deletedEntries',
 ])
@@ -137,10 +148,17 @@ export class ContentService {
   #before: { head: string; problems: string[] } | undefined
   /** Writes run one at a time, from the checks to the commit. */
   #queue: Promise<unknown> = Promise.resolve()
+  readonly #previews: MediaPreviews
+  readonly #launch: LaunchList
 
   constructor(options: ServiceOptions) {
     this.#options = options
     this.#store = new ContentStore(options)
+    this.#previews = new MediaPreviews({ ...options, read: (file) => this.#store.read(file) })
+    this.#launch = new LaunchList({
+      ...options,
+      snapshot: (to) => copyRegular(path.join(options.repo, CONTENT), to),
+    })
   }
 
   /** Answers one request of the editor's API. */
@@ -190,6 +208,10 @@ export class ContentService {
         }
       case 'getDeployPreview':
         return { ok: true, body: null }
+      case 'publishState':
+        return new PublishStatusReader(this.#options).answer(params)
+      case 'launchBlockers':
+        return this.#launch.answer()
       case 'entriesByFolder': {
         const folder = params.folder
         if (!ENTRY_FOLDERS.some((name) => folder === `${CONTENT}/${name}`)) {
@@ -216,8 +238,7 @@ export class ContentService {
       case 'getMedia': {
         if (params.mediaFolder !== MEDIA_FOLDER) return refuse(422, OUTSIDE)
         const files = await this.#store.list(MEDIA_FOLDER, (file) => allowed(file, 'picture'))
-        const media = await Promise.all(files.map((file) => this.#mediaFile(file)))
-        return { ok: true, body: media.filter((file) => file !== undefined) }
+        return { ok: true, body: await this.#previews.list(files) }
       }
       default: {
         if (!allowed(params.path, 'picture')) return refuse(422, OUTSIDE)

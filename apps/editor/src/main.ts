@@ -6,6 +6,7 @@ import { buildEditorApp } from './app.ts'
 import { ConfigError, parseConfig, type Config } from './config.ts'
 import { contentCheckScript } from './content-check.ts'
 import { ContentStore } from './content-store.ts'
+import { launchCheckScript } from './launch-list.ts'
 
 const CONTENT_CHECK = path.resolve(import.meta.dirname, '../../site/scripts/content-check.ts')
 
@@ -44,6 +45,7 @@ if (branch !== config.branch) {
 const app = await buildEditorApp({
   config,
   check: contentCheckScript(CONTENT_CHECK),
+  launchCheck: launchCheckScript(CONTENT_CHECK),
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
 })
 try {

@@ -88,3 +88,6 @@ export function commitSubject(text: string): string {
   const line = text.replace(/[\p{Cc}\p{Zl}\p{Zp}\s]+/gu, ' ').trim()
   return line.length > 200 ? `${line.slice(0, 199)}…` : line
 }
+
+/** A field's path after its label is for the developer: «Цены» (prices.basic) → «Цены». */
+export const withoutFieldPaths = (text: string): string => text.replace(/(») \([\w.[\]]+\)/g, '$1')

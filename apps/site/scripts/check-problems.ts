@@ -1,6 +1,7 @@
 // A check's problems as data (docs/decisions/0084-preview-before-the-launch.md): the content and
 // release checks write them to the file CHECK_PROBLEMS_FILE names when they refuse, and the deploy
-// and the publishing step list exactly those, grouped by file. Scraping the build's indented lines
+// and the publishing step list exactly those, grouped by file. The content check adds what blocks
+// the launch, for the owner's editor. Scraping the build's indented lines
 // once listed Vite's plugin-timing report as problems and cut the real ones at 20. Node's own
 // modules only: the deploy loads this before anything of the site.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -39,10 +40,23 @@ export function groupedLines(problems: readonly CheckProblem[]): string[] {
   )
 }
 
-/** Writes the problems where `env` says, if it names a file. */
-export function writeProblems(env: NodeJS.ProcessEnv, problems: readonly CheckProblem[]): void {
+/** An item that blocks only the launch (launch-blockers.ts), as the owner's editor lists it. */
+export type LaunchEntry = { file: string; kind: string; text: string }
+
+/**
+ * Writes the problems where `env` says, if it names a file; with the launch's items when given,
+ * which the editor gateway shows the owner (apps/editor/src/launch-list.ts). A check that passed
+ * writes the items alone, no `problems`: readProblems then reads none.
+ */
+export function writeProblems(
+  env: NodeJS.ProcessEnv,
+  problems: readonly CheckProblem[] | undefined,
+  launch?: readonly LaunchEntry[],
+): void {
   const file = env[PROBLEMS_FILE_ENV]
-  if (file) writeFileSync(file, `${JSON.stringify({ problems }, null, 2)}\n`)
+  if (!file) return
+  const items = launch?.map(({ file: where, kind, text }) => ({ file: where, kind, text }))
+  writeFileSync(file, `${JSON.stringify({ problems, launch: items }, null, 2)}\n`)
 }
 
 /** The problems a refused check wrote to `file`; undefined when it wrote none. */
