@@ -95,7 +95,9 @@ describe('the login limits', () => {
     expect(statuses).toEqual([...Array<number>(5).fill(401), ...Array<number>(35).fill(429)])
     const refused = await postLogin(PASSWORD, '2001:db8:1:2:ffff:ffff:ffff:fffe')
     expect(refused.statusCode).toBe(429)
-    expect(refused.body).toContain('Слишком много попыток входа. Подождите 15 минут и попробуйте снова.')
+    expect(refused.body).toContain(
+      'Слишком много попыток входа. Подождите 15 минут и попробуйте снова.',
+    )
     expect(refused.headers['retry-after']).toBe('900')
     // The next /64 is another client.
     expect((await postLogin('неверный', '2001:db8:1:3::1')).statusCode).toBe(401)
