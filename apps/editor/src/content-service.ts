@@ -367,21 +367,10 @@ export class ContentService {
     const raw = dataFile.raw
     const change = new Map<string, Buffer>([[to, Buffer.from(raw)], ...pictures])
     const removed = to === from ? [] : [from]
-    const introduced = await this.#introducedProblems(async (root) => {
-      for (const file of removed) await rm(path.join(root, file), { force: true })
-      for (const [file, bytes] of change) {
-        await mkdir(path.dirname(path.join(root, file)), { recursive: true })
-        await writeFile(path.join(root, file), bytes)
-      }
-    })
-    if (!('introduced' in introduced)) return { ok: false, ...introduced }
-    if (introduced.introduced.length > 0) return refuse(422, introduced.introduced.join('\n'))
     // The chat repeats the subject: «✅ Опубликовано: «Правка: курс 4 — …»».
     const isNew = (await this.#store.read(to)) === null
     const subject = `${isNew ? 'Новое' : 'Правка'}: ${subjectOf(to, parsed(raw))}`
-    await this.#store.commit({ write: change, remove: removed, subject: commitSubject(subject) })
-    await this.#remember(introduced.after)
-    return { ok: true, body: { message: 'entry persisted' } }
+    return this.#commitChecked({ write: change, remove: removed, subject: commitSubject(subject) })
   }
 
   async #delete(requested: unknown[]): Promise<Outcome> {
@@ -424,25 +413,21 @@ export class ContentService {
       if ((await this.#store.read(upload)) !== null) deleted.add(upload)
     }
 
-    const introduced = await this.#introducedProblems(async (root) => {
-      for (const file of deleted) await rm(path.join(root, file), { force: true })
-    })
-    if (!('introduced' in introduced)) return { ok: false, ...introduced }
-    if (introduced.introduced.length > 0) return refuse(422, introduced.introduced.join('\n'))
     const gone = files.map((file) => {
       const document = documents.find((candidate) => candidate.file === file)
       return document ? subjectOf(file, document.data) : `картинка ${path.posix.basename(file)}`
     })
-    await this.#store.commit({
+    return this.#commitChecked({
       write: new Map(),
       remove: [...deleted],
       subject: commitSubject(`Удалено: ${gone.join(', ')}`),
     })
-    await this.#remember(introduced.after)
-    return { ok: true, body: { message: `deleted files ${files.join(', ')}` } }
   }
 
-  /** A change history.ts made (a return to an old version), checked and committed as a save. */
+  /**
+   * A change (a save, a delete, a return to an old version) applied to a scratch copy, checked by
+   * the publish check, and committed when it brings no new problem.
+   */
   async #commitChecked(change: Change): Promise<Outcome> {
     const introduced = await this.#introducedProblems(async (root) => {
       for (const file of change.remove) await rm(path.join(root, file), { force: true })
