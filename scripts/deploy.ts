@@ -20,7 +20,9 @@ import { parseArgs } from 'node:util'
 import {
   clearProblems,
   PROBLEMS_FILE_ENV,
+  readAllProblems,
   readProblems,
+  writeProblems,
 } from '../apps/site/scripts/check-problems.ts'
 import { buildRefusal } from './deploy/build-refusal.ts'
 import { readServerEnv } from './deploy/env-files.ts'
@@ -51,6 +53,7 @@ import type { DeploySettings } from './deploy/settings.ts'
 
 const REPO = path.resolve(import.meta.dirname, '..')
 const SITE_DIR = path.join(REPO, 'apps', 'site')
+const CONTENT_CHECK = path.join(SITE_DIR, 'scripts', 'content-check.ts')
 /** What the lead service needs at run time (tests left out), copied into each release. */
 const APP_FILES = [
   'package.json',
@@ -166,6 +169,21 @@ function build(
   const problemsFile =
     process.env[PROBLEMS_FILE_ENV] || path.join(settings.root, `check-problems-${process.pid}.json`)
   clearProblems(problemsFile)
+  // A release is refused before it is built when its content alone refuses it (a sample, a
+  // stand-in fact, a broken file): the same lines the release check would give, a build sooner.
+  if (!preview) {
+    run(process.execPath, [CONTENT_CHECK], REPO, {
+      ...process.env,
+      [PROBLEMS_FILE_ENV]: problemsFile,
+    })
+    const found = readAllProblems(problemsFile)
+    clearProblems(problemsFile)
+    if (found.length > 0) {
+      // Publishing names its own file, and tells the chat what it reads there.
+      if (process.env[PROBLEMS_FILE_ENV]) writeProblems(process.env, found)
+      fail(buildRefusal('', found, { preview, offerPreview }))
+    }
+  }
   step(`building the site for ${preview ? 'a preview before the launch' : 'release'}`)
   try {
     // The site's policies name the lead channels on, from the lead service's own settings.

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   PROBLEMS_FILE_ENV,
+  readAllProblems,
   readProblems,
   writeProblems,
   type CheckProblem,
@@ -82,5 +83,23 @@ describe("the deploy's refusal of a release build", () => {
       '  Error: [vite]: Rollup failed to resolve import "x"',
       '  Release build failed; nothing was published.',
     ])
+  })
+})
+
+describe('the check before a release is built', () => {
+  it('reads the content check’s problems and its launch items as one list, the items marked', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'build-refusal-'))
+    scratch.push(dir)
+    const file = path.join(dir, 'problems.json')
+    writeProblems(
+      { [PROBLEMS_FILE_ENV]: file },
+      [{ file: 'content/courses/4.json', text: 'поле «Цена»: не меньше 1' }],
+      [{ file: 'content/teachers/a.json', kind: 'sample', text: 'образец из репозитория' }],
+    )
+    expect(readAllProblems(file)).toEqual([
+      { file: 'content/courses/4.json', text: 'поле «Цена»: не меньше 1' },
+      { file: 'content/teachers/a.json', text: 'образец из репозитория', launch: true },
+    ])
+    expect(readAllProblems(path.join(dir, 'none.json'))).toEqual([])
   })
 })

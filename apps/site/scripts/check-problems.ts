@@ -69,5 +69,24 @@ export function readProblems(file: string): CheckProblem[] | undefined {
   }
 }
 
+/**
+ * What a check wrote to `file`, the launch's items among the problems (marked `launch`): the
+ * deploy's check before a release build refuses on both at once.
+ */
+export function readAllProblems(file: string): CheckProblem[] {
+  try {
+    const { problems = [], launch = [] } = JSON.parse(readFileSync(file, 'utf8')) as {
+      problems?: CheckProblem[]
+      launch?: LaunchEntry[]
+    }
+    return [
+      ...problems,
+      ...launch.map(({ file: where, text }) => ({ file: where, text, launch: true })),
+    ]
+  } catch {
+    return []
+  }
+}
+
 /** Removes what an earlier run left, so that a refusal is never read from a stale file. */
 export const clearProblems = (file: string): void => rmSync(file, { force: true })
