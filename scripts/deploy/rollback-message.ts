@@ -3,22 +3,21 @@
 // edits still go out. Sent with a bare Bot API call: the lead service's chat modules read the
 // checkout's content as they load, and a rollback must work while that is broken (0061).
 
-/** The school's time zone, as every chat message gives times (apps/lead-bot/src/telegram.ts). */
-const ZONE = 'Europe/Astrakhan'
+import { SCHOOL_TIME_ZONE } from '@it-lab/shared/school-time'
 
 /** «28 ноября, 14:05» in the school's time zone (the year too when it is not this one). */
 export function versionTime(iso: string, now = new Date()): string {
   const at = new Date(iso)
   const year = (date: Date) =>
-    new Intl.DateTimeFormat('ru-RU', { timeZone: ZONE, year: 'numeric' }).format(date)
+    new Intl.DateTimeFormat('ru-RU', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric' }).format(date)
   const day = new Intl.DateTimeFormat('ru-RU', {
-    timeZone: ZONE,
+    timeZone: SCHOOL_TIME_ZONE,
     day: 'numeric',
     month: 'long',
     ...(year(at) === year(now) ? {} : { year: 'numeric' }),
   }).format(at)
   const time = new Intl.DateTimeFormat('ru-RU', {
-    timeZone: ZONE,
+    timeZone: SCHOOL_TIME_ZONE,
     hour: '2-digit',
     minute: '2-digit',
   }).format(at)

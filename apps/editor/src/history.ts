@@ -6,6 +6,7 @@ import {
   UPLOADS_PATH,
   type EditorPath,
 } from '@it-lab/shared/content'
+import { schoolTime } from '@it-lab/shared/school-time'
 import { describeChanges } from './changes.ts'
 import type { Change, ContentStore } from './content-store.ts'
 import { git, gitBytes } from './git.ts'
@@ -24,7 +25,6 @@ const HISTORY_MAX = 50
 const HISTORY_DAYS = 90
 const COMMIT_ID = /^[0-9a-f]{40}$/
 /** The school's time, in which the owner reads «как было до …» (as the lead service's chat). */
-const SCHOOL_TIME_ZONE = 'Europe/Astrakhan'
 
 const OUTSIDE = 'История правок есть только у записей и разделов редактора.'
 const NO_SUCH_CHANGE = 'Такой правки в истории этой записи нет. Обновите страницу и выберите снова.'
@@ -90,17 +90,7 @@ const sameBytes = (a: Buffer | null, b: Buffer | null) =>
   a === null || b === null ? a === b : a.equals(b)
 
 /** «12.03.2026 14:05» in the school's time. */
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('ru-RU', {
-    timeZone: SCHOOL_TIME_ZONE,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-    .format(new Date(iso))
-    .replace(',', '')
+const when = (iso: string) => schoolTime(iso).replace(',', '')
 
 export class ContentHistory {
   readonly #repo: string

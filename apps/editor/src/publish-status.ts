@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { editorPath } from '@it-lab/shared/content'
 import { parsePublishState, type PublishState } from '@it-lab/shared/publish-state'
+import { SCHOOL_TIME_ZONE } from '@it-lab/shared/school-time'
 import { git } from './git.ts'
 import { parsed, subjectOf, withoutFieldPaths } from './subjects.ts'
 
@@ -39,7 +40,6 @@ type StatusOptions = {
   publishStateFile?: string
 }
 
-const SCHOOL_TIME_ZONE = 'Europe/Astrakhan'
 /** More commits than a page of saves is not a question the editor asks. */
 const MAX_COMMITS = 20
 

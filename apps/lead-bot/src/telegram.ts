@@ -11,6 +11,7 @@ import type { NotifyMode, TelegramConfig } from './config.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
 import { sourceText } from './source-text.ts'
 import type { StatusChange } from './store/rows.ts'
+import { SCHOOL_TIME_ZONE, schoolTime } from '@it-lab/shared/school-time'
 
 /** Telegram's limit for one message's text. */
 export const TELEGRAM_TEXT_LIMIT = 4096
@@ -24,17 +25,8 @@ const FORM_LABELS: Record<string, string> = {
 /** Put above a lead whose earlier attempt may have reached the chat (timeout, crash). */
 export const REPEAT_NOTE = '<i>Повторная отправка: эта заявка могла прийти раньше.</i>'
 
-/** The school's time zone: message times, working hours and the digest's week. */
-export const SCHOOL_TIME_ZONE = 'Europe/Astrakhan'
-
-const timeFormat = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: SCHOOL_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
+// The school's time zone: message times, working hours and the digest's week.
+export { SCHOOL_TIME_ZONE, schoolTime }
 
 /** Escapes text for Telegram's HTML parse mode (it knows only these named entities). */
 export function escapeHtml(text: string): string {
@@ -56,11 +48,6 @@ export function escapeWithin(text: string, budget: number): string {
     out += escaped
   }
   return `${out}…`
-}
-
-/** 'dd.mm.yyyy, hh:mm' in the school's time zone. */
-export function schoolTime(iso: string): string {
-  return timeFormat.format(new Date(iso))
 }
 
 /** A course id as the chat shows it: its title (a hidden course's too), or the bare id if it left the catalogue. */
