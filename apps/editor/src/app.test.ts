@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,6 +10,7 @@ import type { Config } from './config.ts'
 import { contentCheckScript } from './content-check.ts'
 import { hashPassword } from './password.ts'
 import { CLIENT_WINDOW_MS } from './login-limits.ts'
+import { developerGit } from '../test/developer-git.ts'
 
 // The gateway as nginx reaches it, its content service on a scratch repository holding a copy
 // of content/, with the real content check.
@@ -26,19 +26,7 @@ let app: FastifyInstance
 let clock = Date.now()
 let config: Config
 
-function git(...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd: repo,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'developer',
-      GIT_AUTHOR_EMAIL: 'dev@it-lab.test',
-      GIT_COMMITTER_NAME: 'developer',
-      GIT_COMMITTER_EMAIL: 'dev@it-lab.test',
-    },
-  }).trimEnd()
-}
+const git = developerGit(repo)
 
 const file = (name: string) => path.join(repo, name)
 const read = (name: string) => readFileSync(file(name), 'utf8')

@@ -17,6 +17,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentCheckScript } from './content-check.ts'
 import { ContentService } from './content-service.ts'
+import { developerGit } from '../test/developer-git.ts'
 
 // The content service as an attacker with the owner's password (or a stolen session) meets it:
 // every request below was answered «entry persisted» by decap-server behind the old guard, or
@@ -36,19 +37,7 @@ const outside = path.join(scratch, 'outside')
 const warnings: string[] = []
 let service: ContentService
 
-function git(...args: string[]): string {
-  return execFileSync('git', ['-c', 'core.hooksPath=/dev/null', ...args], {
-    cwd: repo,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'developer',
-      GIT_AUTHOR_EMAIL: 'dev@it-lab.test',
-      GIT_COMMITTER_NAME: 'developer',
-      GIT_COMMITTER_EMAIL: 'dev@it-lab.test',
-    },
-  }).trimEnd()
-}
+const git = developerGit(repo)
 
 const head = () => git('rev-parse', 'HEAD')
 const file = (name: string) => path.join(repo, name)

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -6,6 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentCheckScript } from './content-check.ts'
 import { ContentService } from './content-service.ts'
+import { developerGit } from '../test/developer-git.ts'
 
 // The owner's own history and undo through the content service (history.ts), on a scratch
 // repository holding a copy of content/, with the real content check on every return.
@@ -17,19 +17,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'it-lab-history-'))
 const repo = path.join(scratch, 'repo')
 let service: ContentService
 
-function git(...args: string[]): string {
-  return execFileSync('git', ['-c', 'core.hooksPath=/dev/null', ...args], {
-    cwd: repo,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'developer',
-      GIT_AUTHOR_EMAIL: 'dev@it-lab.test',
-      GIT_COMMITTER_NAME: 'developer',
-      GIT_COMMITTER_EMAIL: 'dev@it-lab.test',
-    },
-  }).trimEnd()
-}
+const git = developerGit(repo)
 
 const head = () => git('rev-parse', 'HEAD')
 const file = (name: string) => path.join(repo, name)

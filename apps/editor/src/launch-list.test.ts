@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentCheckScript } from './content-check.ts'
 import { ContentService } from './content-service.ts'
 import { launchCheckScript } from './launch-list.ts'
+import { developerGit } from '../test/developer-git.ts'
 
 // What is left before the launch, as the editor asks the content service (`launchBlockers`), on
 // the content the repository ships (its samples and stand-in facts): the same items, and so the
@@ -37,19 +38,7 @@ const launchBlockers = async () => {
   return answer.body as Answer
 }
 
-function git(...args: string[]): string {
-  return execFileSync('git', ['-c', 'core.hooksPath=/dev/null', ...args], {
-    cwd: repo,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'developer',
-      GIT_AUTHOR_EMAIL: 'dev@it-lab.test',
-      GIT_COMMITTER_NAME: 'developer',
-      GIT_COMMITTER_EMAIL: 'dev@it-lab.test',
-    },
-  }).trimEnd()
-}
+const git = developerGit(repo)
 
 /**
  * The problems the release check itself refuses the repository's content with that block only

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -6,6 +5,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ContentService } from './content-service.ts'
 import { sha256 } from './content-store.ts'
+import { developerGit } from '../test/developer-git.ts'
 
 // The media library as the editor loads it on every start (`getMedia`): small previews, not the
 // pictures' full bytes, however many phone photos the owner has uploaded.
@@ -39,18 +39,7 @@ async function getMedia(): Promise<{ entries: Entry[]; bytes: number }> {
   }
 }
 
-function git(...args: string[]): void {
-  execFileSync('git', ['-c', 'core.hooksPath=/dev/null', ...args], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'developer',
-      GIT_AUTHOR_EMAIL: 'dev@it-lab.test',
-      GIT_COMMITTER_NAME: 'developer',
-      GIT_COMMITTER_EMAIL: 'dev@it-lab.test',
-    },
-  })
-}
+const git = developerGit(repo)
 
 /**
  * A 2,000 × 1,250 photo with detail at every scale a preview keeps (noise a few pixels wide):
