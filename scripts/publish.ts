@@ -151,9 +151,7 @@ say(`${target.slice(0, 7)} «${subject}»`)
 // (`git pull`) works after a publish; commits made only in the checkout stop it instead of being
 // dropped.
 const head = gitOrStop('rev-parse', 'HEAD')
-try {
-  git('merge-base', '--is-ancestor', head, target)
-} catch {
+if (!isAncestor(head, target)) {
   fail(
     `the checkout ${REPO} has commits that are not on origin/${branch}: push them or reset the checkout to origin/${branch}; nothing was published`,
   )
@@ -165,13 +163,7 @@ try {
 const editorEmail = editor.EDITOR_GIT_EMAIL?.trim() || DEFAULT_EDITOR_EMAIL
 /** The live commit when the target builds on it; else (the branch was rewritten) the checkout's. */
 function countedFrom(): string {
-  if (!liveCommit) return head
-  try {
-    git('merge-base', '--is-ancestor', liveCommit, target)
-    return liveCommit
-  } catch {
-    return head
-  }
+  return liveCommit && isAncestor(liveCommit, target) ? liveCommit : head
 }
 let outside: OutsideContent
 try {

@@ -5,10 +5,10 @@ import {
   CONTENT_ROOT as CONTENT,
   editorPath,
   ENTRY_FOLDERS,
+  isEditorPath,
   MEDIA_FOLDER,
   SINGLE_FILES,
   UPLOADS_PATH,
-  type EditorPath,
 } from '@it-lab/shared/content'
 import {
   type Change,
@@ -20,7 +20,8 @@ import {
 import { git, type GitIdentity } from './git.ts'
 import { ContentHistory } from './history.ts'
 import { cleanPicture } from './images.ts'
-import { LaunchList, type LaunchCheck } from './launch-list.ts'
+import type { ContentCheck, LaunchCheck } from './content-check.ts'
+import { LaunchList } from './launch-list.ts'
 import { MediaPreviews } from './media-previews.ts'
 import { PublishStatusReader } from './publish-status.ts'
 import { commitSubject, describe, parsed, subjectOf } from './subjects.ts'
@@ -36,8 +37,6 @@ export type ServiceAnswer = { status: number; body: unknown }
 
 type Refusal = { status: 409 | 413 | 422 | 500; error: string }
 type Outcome = { ok: true; body: unknown } | ({ ok: false } & Refusal)
-
-export type ContentCheck = (contentDir: string) => Promise<string[]>
 
 type ServiceOptions = {
   repo: string
@@ -116,12 +115,6 @@ function* values(data: unknown): Generator<unknown> {
 /** The public address of an upload (`content/uploads/a.png` → `/uploads/a.png`). */
 const publicPath = (upload: string) => `${UPLOADS_PATH}${upload.slice(MEDIA_FOLDER.length + 1)}`
 
-/** A path the editor may read, of the kinds given. */
-function allowed(value: unknown, ...kinds: EditorPath['kind'][]): value is string {
-  const kind = editorPath(value)?.kind
-  return kind !== undefined && kinds.includes(kind)
-}
-
 /** A picture the editor may write (a raster file in the media folder). */
 const writablePicture = (value: unknown): value is string => {
   const found = editorPath(value)
@@ -157,6 +150,7 @@ export class ContentService {
     this.#previews = new MediaPreviews({ ...options, read: (file) => this.#store.read(file) })
     this.#launch = new LaunchList({
       ...options,
+      state: () => this.#contentState(),
       snapshot: (to) => copyRegular(path.join(options.repo, CONTENT), to),
     })
   }
@@ -217,17 +211,18 @@ export class ContentService {
         if (!ENTRY_FOLDERS.some((name) => folder === `${CONTENT}/${name}`)) {
           return refuse(422, OUTSIDE)
         }
-        const files = await this.#store.list(String(folder), (file) => allowed(file, 'entry'))
+        const files = await this.#store.list(String(folder), (file) => isEditorPath(file, 'entry'))
         return { ok: true, body: await this.#entries(files.map((file) => ({ path: file }))) }
       }
       case 'entriesByFiles': {
         const files = list(params.files)
         const named = files.map((file) => (isRecord(file) ? file : {}))
-        if (!named.every((file) => allowed(file.path, 'entry', 'file'))) return refuse(422, OUTSIDE)
+        if (!named.every((file) => isEditorPath(file.path, 'entry', 'file')))
+          return refuse(422, OUTSIDE)
         return { ok: true, body: await this.#entries(named as { path: string; label?: unknown }[]) }
       }
       case 'getEntry': {
-        if (!allowed(params.path, 'entry', 'file')) return refuse(422, OUTSIDE)
+        if (!isEditorPath(params.path, 'entry', 'file')) return refuse(422, OUTSIDE)
         const [entry] = await this.#entries([{ path: params.path }])
         return { ok: true, body: entry }
       }
@@ -237,11 +232,11 @@ export class ContentService {
         return new ContentHistory(this.#options, this.#store).deleted()
       case 'getMedia': {
         if (params.mediaFolder !== MEDIA_FOLDER) return refuse(422, OUTSIDE)
-        const files = await this.#store.list(MEDIA_FOLDER, (file) => allowed(file, 'picture'))
+        const files = await this.#store.list(MEDIA_FOLDER, (file) => isEditorPath(file, 'picture'))
         return { ok: true, body: await this.#previews.list(files) }
       }
       default: {
-        if (!allowed(params.path, 'picture')) return refuse(422, OUTSIDE)
+        if (!isEditorPath(params.path, 'picture')) return refuse(422, OUTSIDE)
         const file = await this.#mediaFile(params.path)
         return file ? { ok: true, body: file } : refuse(422, OUTSIDE)
       }
@@ -305,7 +300,7 @@ export class ContentService {
     if (baseIds === undefined) return false
     if (!isRecord(baseIds)) return refuse(422, UNCLEAR)
     for (const [file, id] of Object.entries(baseIds)) {
-      if (!allowed(file, 'entry', 'file', 'picture')) return refuse(422, OUTSIDE)
+      if (!isEditorPath(file, 'entry', 'file', 'picture')) return refuse(422, OUTSIDE)
       const bytes = await this.#store.read(file)
       if ((bytes === null ? null : sha256(bytes)) !== id) return refuse(409, STALE)
     }
@@ -355,7 +350,7 @@ export class ContentService {
     if (dataFile.raw.length > ENTRY_MAX_CHARS) return refuse(413, UNCLEAR)
     const from = dataFile.path
     const to = dataFile.newPath ?? from
-    if (!allowed(from, 'entry', 'file') || !allowed(to, 'entry', 'file')) {
+    if (!isEditorPath(from, 'entry', 'file') || !isEditorPath(to, 'entry', 'file')) {
       return refuse(422, OUTSIDE)
     }
     // A rename moves this one file within its own folder, nothing else.
@@ -374,8 +369,8 @@ export class ContentService {
   }
 
   async #delete(requested: unknown[]): Promise<Outcome> {
-    if (!requested.every((file) => allowed(file, 'entry', 'picture'))) {
-      return requested.every((file) => allowed(file, 'entry', 'file', 'picture'))
+    if (!requested.every((file) => isEditorPath(file, 'entry', 'picture'))) {
+      return requested.every((file) => isEditorPath(file, 'entry', 'file', 'picture'))
         ? refuse(422, NOT_DELETABLE)
         : refuse(422, OUTSIDE)
     }
@@ -386,7 +381,7 @@ export class ContentService {
     const users = (upload: string) =>
       remaining.filter(({ data }) => [...values(data)].includes(publicPath(upload)))
 
-    for (const file of files.filter((file) => allowed(file, 'picture'))) {
+    for (const file of files.filter((file) => isEditorPath(file, 'picture'))) {
       const using = users(file)
       if (using.length > 0) {
         const where = using.map(({ file: user, data }) => describe(user, data)).join(', ')
@@ -409,7 +404,7 @@ export class ContentService {
       const image = data[field]
       if (typeof image !== 'string' || !image.startsWith(UPLOADS_PATH)) continue
       const upload = `${MEDIA_FOLDER}/${image.slice(UPLOADS_PATH.length)}`
-      if (!allowed(upload, 'picture') || users(upload).length > 0) continue
+      if (!isEditorPath(upload, 'picture') || users(upload).length > 0) continue
       if ((await this.#store.read(upload)) !== null) deleted.add(upload)
     }
 
@@ -447,7 +442,7 @@ export class ContentService {
   async #documents(): Promise<{ file: string; data: unknown }[]> {
     const entries = await Promise.all(
       ENTRY_FOLDERS.map((folder) =>
-        this.#store.list(`${CONTENT}/${folder}`, (file) => allowed(file, 'entry')),
+        this.#store.list(`${CONTENT}/${folder}`, (file) => isEditorPath(file, 'entry')),
       ),
     )
     const files = [...entries.flat(), ...SINGLE_FILES]

@@ -84,3 +84,11 @@ export function gitBytes(
     })
   })
 }
+
+/** Whether `older` is `newer` or one of its ancestors in `repo`; false when git knows either not. */
+export function isAncestor(repo: string, older: string, newer: string): Promise<boolean> {
+  return git(repo, ['merge-base', '--is-ancestor', older, newer]).then(
+    () => true,
+    () => false,
+  )
+}

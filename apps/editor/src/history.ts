@@ -2,6 +2,7 @@ import {
   CONTENT_ROOT as CONTENT,
   editorPath,
   ENTRY_FOLDERS,
+  isEditorPath,
   MEDIA_FOLDER,
   UPLOADS_PATH,
   type EditorPath,
@@ -9,7 +10,7 @@ import {
 import { schoolTime } from '@it-lab/shared/school-time'
 import { describeChanges } from './changes.ts'
 import type { Change, ContentStore } from './content-store.ts'
-import { git, gitBytes } from './git.ts'
+import { git, gitBytes, isAncestor } from './git.ts'
 import { commitSubject, describe, parsed, subjectOf } from './subjects.ts'
 
 // The owner's own history and undo: the changes of an entry or a section in words, a return to
@@ -24,7 +25,6 @@ import { commitSubject, describe, parsed, subjectOf } from './subjects.ts'
 const HISTORY_MAX = 50
 const HISTORY_DAYS = 90
 const COMMIT_ID = /^[0-9a-f]{40}$/
-/** The school's time, in which the owner reads «как было до …» (as the lead service's chat). */
 
 const OUTSIDE = 'История правок есть только у записей и разделов редактора.'
 const NO_SUCH_CHANGE = 'Такой правки в истории этой записи нет. Обновите страницу и выберите снова.'
@@ -69,11 +69,8 @@ const FORMAT = '--format=%H%x00%P%x00%cI%x00%an%x00%s'
 const FIELDS = 5
 
 /** A path the editor may read, of the kinds given. */
-function pathOf(value: unknown, kinds: EditorPath['kind'][]): string | undefined {
-  if (typeof value !== 'string') return undefined
-  const kind = editorPath(value)?.kind
-  return kind !== undefined && kinds.includes(kind) ? value : undefined
-}
+const pathOf = (value: unknown, kinds: EditorPath['kind'][]) =>
+  isEditorPath(value, ...kinds) ? value : undefined
 
 /** Every address of an uploaded picture in a document, as its file's path. */
 function uploadsIn(data: unknown): string[] {
@@ -194,7 +191,11 @@ export class ContentHistory {
     const path = pathOf(params.path, restore ? ['entry'] : ['entry', 'file'])
     if (path === undefined) return refuse(422, OUTSIDE)
     const id = params.commit
-    if (typeof id !== 'string' || !COMMIT_ID.test(id) || !(await this.#onBranch(id))) {
+    if (
+      typeof id !== 'string' ||
+      !COMMIT_ID.test(id) ||
+      !(await isAncestor(this.#repo, id, this.#ref))
+    ) {
       return refuse(422, NO_SUCH_CHANGE)
     }
     const [commit] = await this.#log(['--max-count=1', id])
@@ -246,14 +247,6 @@ export class ContentHistory {
   #since(): string {
     const since = new Date(Date.now() - HISTORY_DAYS * 24 * 60 * 60 * 1000)
     return `--since=${since.toISOString()}`
-  }
-
-  /** Whether `commit` (40 hex digits) is a commit of the branch's history. */
-  async #onBranch(commit: string): Promise<boolean> {
-    return git(this.#repo, ['merge-base', '--is-ancestor', commit, this.#ref]).then(
-      () => true,
-      () => false,
-    )
   }
 
   /** The commits `git log` lists for `args`, as the branch went (its first parents). */

@@ -3,9 +3,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contentCheckScript } from './content-check.ts'
+import { contentCheckScript, launchCheckScript } from './content-check.ts'
 import { ContentService } from './content-service.ts'
-import { launchCheckScript } from './launch-list.ts'
 import { developerGit } from '../test/developer-git.ts'
 
 // What is left before the launch, as the editor asks the content service (`launchBlockers`), on

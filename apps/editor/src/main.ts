@@ -4,9 +4,8 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { buildEditorApp } from './app.ts'
 import { ConfigError, parseConfig, type Config } from './config.ts'
-import { contentCheckScript } from './content-check.ts'
+import { contentCheckScript, launchCheckScript } from './content-check.ts'
 import { ContentStore } from './content-store.ts'
-import { launchCheckScript } from './launch-list.ts'
 
 const CONTENT_CHECK = path.resolve(import.meta.dirname, '../../site/scripts/content-check.ts')
 

@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { PublishState } from '@it-lab/shared/publish-state'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ContentService } from './content-service.ts'
-import { schoolTime } from './publish-status.ts'
+import { liveSince } from './publish-status.ts'
 
 // Whether a save is on the site, as the editor asks the content service (`publishState`), in a
 // scratch repository with the state publishing leaves (scripts/deploy/editor-publish-state.ts).
@@ -101,7 +101,7 @@ describe('whether a save is on the site', () => {
       [live, 'live'],
       [newer, 'waiting'],
     ])
-    expect(answer.saves[0]?.text).toBe(`На сайте с ${schoolTime(since, new Date())}`)
+    expect(answer.saves[0]?.text).toBe(`На сайте с ${liveSince(since, new Date())}`)
     expect(answer.saves[0]?.text).toMatch(/^На сайте с \d\d:\d\d$/)
   })
 
@@ -166,7 +166,7 @@ describe('whether a save is on the site', () => {
 
   it("tells the school's time: today by the clock, another day with its date", () => {
     const at = new Date('2030-03-03T10:32:00Z')
-    expect(schoolTime(at, new Date('2030-03-03T15:00:00Z'))).toBe('14:32')
-    expect(schoolTime(at, new Date('2030-03-04T15:00:00Z'))).toBe('3 марта, 14:32')
+    expect(liveSince(at, new Date('2030-03-03T15:00:00Z'))).toBe('14:32')
+    expect(liveSince(at, new Date('2030-03-04T15:00:00Z'))).toBe('3 марта, 14:32')
   })
 })

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { editorPath } from '@it-lab/shared/content'
 import { parsePublishState, type PublishState } from '@it-lab/shared/publish-state'
 import { SCHOOL_TIME_ZONE } from '@it-lab/shared/school-time'
-import { git } from './git.ts'
+import { git, isAncestor } from './git.ts'
 import { parsed, subjectOf, withoutFieldPaths } from './subjects.ts'
 
 // Whether the owner's saves are on the site (the content service's `publishState`): the editor
@@ -60,7 +60,7 @@ const time = new Intl.DateTimeFormat('ru-RU', {
 })
 
 /** «14:32» today in the school's time, «3 марта, 14:32» on another day. */
-export function schoolTime(at: Date, now: Date): string {
+export function liveSince(at: Date, now: Date): string {
   return day.format(at) === day.format(now)
     ? time.format(at)
     : `${day.format(at)}, ${time.format(at)}`
@@ -125,26 +125,18 @@ export class PublishStatusReader {
     return text === undefined ? undefined : parsePublishState(text)
   }
 
-  /** Whether `older` is `newer` or one of its ancestors; false when git knows either not. */
-  #isAncestor(older: string, newer: string): Promise<boolean> {
-    return git(this.#options.repo, ['merge-base', '--is-ancestor', older, newer]).then(
-      () => true,
-      () => false,
-    )
-  }
-
   async #save(commit: string, state: PublishState | undefined): Promise<SaveStatus> {
-    if (state !== undefined && (await this.#isAncestor(commit, state.liveCommit))) {
+    if (state !== undefined && (await isAncestor(this.#options.repo, commit, state.liveCommit))) {
       const since = new Date(state.liveSince)
       return {
         commit,
         state: 'live',
-        text: `На сайте с ${schoolTime(since, new Date())}`,
+        text: `На сайте с ${liveSince(since, new Date())}`,
         since: state.liveSince,
       }
     }
     const refused = state?.refused
-    if (refused !== undefined && (await this.#isAncestor(commit, refused.commit))) {
+    if (refused !== undefined && (await isAncestor(this.#options.repo, commit, refused.commit))) {
       const reasons = await Promise.all(refused.reasons.map((line) => this.#ownerLine(line)))
       const [first = 'публикация не прошла проверку'] = reasons
       const more = reasons.length > 1 ? ` (и ещё ${reasons.length - 1})` : ''

@@ -74,6 +74,12 @@ export function editorPath(value: unknown): EditorPath | undefined {
   return { kind: 'entry', folder: entryFolder }
 }
 
+/** Whether `value` is a path the editor may touch, of one of the kinds given. */
+export function isEditorPath(value: unknown, ...kinds: EditorPath['kind'][]): value is string {
+  const kind = editorPath(value)?.kind
+  return kind !== undefined && kinds.includes(kind)
+}
+
 /** A folder the editor lists: an entry folder or the media folder. */
 export function isEditorFolder(value: unknown): value is string {
   return (
