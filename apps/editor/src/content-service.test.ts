@@ -260,6 +260,22 @@ describe('only what a collection names', () => {
     expect(head()).toBe(before)
   })
 
+  it('a single section is never renamed, not even onto another one beside it', async () => {
+    const before = head()
+    for (const [from, to] of [
+      ['content/pages/home.json', 'content/pages/course.json'],
+      ['content/prizes.json', 'content/trial-offer.json'],
+      ['content/school.json', 'content/prizes.json'],
+    ] as const) {
+      const raw = readFileSync(file(from), 'utf8')
+      const moved = await persist([{ path: from, newPath: to, raw }])
+      expect(moved.status).toBe(422)
+      expect(readFileSync(file(from), 'utf8')).toBe(raw)
+    }
+    expect(head()).toBe(before)
+    expect(git('status', '--porcelain')).toBe('')
+  })
+
   it('workflow options, another branch and actions the editor does not use are refused', async () => {
     const before = head()
     const raw = readFileSync(file('content/faq/vozrast.json'), 'utf8')

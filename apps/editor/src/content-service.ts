@@ -353,8 +353,12 @@ export class ContentService {
     if (!isEditorPath(from, 'entry', 'file') || !isEditorPath(to, 'entry', 'file')) {
       return refuse(422, OUTSIDE)
     }
-    // A rename moves this one file within its own folder, nothing else.
-    if (to !== from && path.posix.dirname(to) !== path.posix.dirname(from)) {
+    // A rename moves this one entry within its own folder, nothing else; a single section (the
+    // facts, the page texts) keeps its name.
+    if (
+      to !== from &&
+      (!isEditorPath(from, 'entry') || path.posix.dirname(to) !== path.posix.dirname(from))
+    ) {
       return refuse(422, OUTSIDE)
     }
     const pictures = await this.#pictures(list(params.assets ?? []))
