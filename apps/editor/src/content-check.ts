@@ -50,6 +50,38 @@ async function runContentCheck(script: string, contentDir: string) {
   }
 }
 
+/** One problem of a refused change, for the owner's editor to show at its field. */
+export type FieldProblem = {
+  /** The content file (`content/courses/4.json`); empty for a line that names none. */
+  file: string
+  /** The field's path in the file (`prices.basic`, `skills[2]`); empty for the whole file. */
+  field: string
+  /** The rule in Russian, with its «(сейчас: …)» when the line has one. */
+  message: string
+}
+
+// A line as formatProblem (@it-lab/shared/content) words it after `<file>: `: the field with its
+// label, the field alone, or the whole file. A label may hold «» or brackets of its own: it ends
+// where `» (<path>): ` first follows it.
+const LABELLED = /^поле «[\s\S]*?» \(([^\s()]+)\): ([\s\S]*)$/
+const UNLABELLED = /^поле ([^\s«»()]+): ([\s\S]*)$/
+const WHOLE_FILE = /^весь файл: ([\s\S]*)$/
+
+/**
+ * A check's line back into its file, field and rule. The file ends at the first `: `, as the check
+ * itself splits it (apps/site/scripts/check-problems.ts problemOf); a line of another form keeps
+ * its text after the file as the message.
+ */
+export function fieldProblem(line: string): FieldProblem {
+  const at = line.indexOf(': ')
+  if (at < 0) return { file: '', field: '', message: line }
+  const file = line.slice(0, at)
+  const text = line.slice(at + 2)
+  const field = LABELLED.exec(text) ?? UNLABELLED.exec(text)
+  if (field) return { file, field: field[1] ?? '', message: field[2] ?? '' }
+  return { file, field: '', message: WHOLE_FILE.exec(text)?.[1] ?? text }
+}
+
 /** The check's problems, one line each; none when the content passes. */
 export function contentCheckScript(script: string): ContentCheck {
   return async (contentDir) => {

@@ -15,14 +15,15 @@ import path from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contentCheckScript } from './content-check.ts'
+import { contentCheckScript, fieldProblem } from './content-check.ts'
 import { ContentService } from './content-service.ts'
 import { developerGit } from '../test/developer-git.ts'
 
 // The content service as an attacker with the owner's password (or a stolen session) meets it:
 // every request below was answered «entry persisted» by decap-server behind the old guard, or
 // ran a command, wrote outside content/, or stored script on the site's origin
-// (docs/decisions/0081-the-editor-as-a-door.md). The real content check runs on each save.
+// (docs/decisions/0081-the-editor-as-a-door.md). The real content check runs on each save. Then
+// what the owner's editor is told: a refusal's problems by field, a sample, a missing entry.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
 const CHECK = path.join(ROOT, 'apps/site/scripts/content-check.ts')
@@ -171,7 +172,11 @@ describe('a save runs nothing on the server', () => {
       const saved = await persist([
         {
           path: 'content/faq/novyj-vopros.json',
-          raw: readFileSync(file('content/faq/vozrast.json'), 'utf8'),
+          // A copy of a shipped sample, as the owner's own: nothing new is a sample.
+          raw: JSON.stringify({
+            ...(JSON.parse(readFileSync(file('content/faq/vozrast.json'), 'utf8')) as object),
+            sample: false,
+          }),
         },
       ])
       expect(saved.status).toBe(200)
@@ -456,5 +461,183 @@ describe('pictures are pictures', () => {
     const refused = await persistMedia('broken.jpg', broken)
     expect(refused.status).toBe(422)
     expect(errorOf(refused)).toMatch(/^Картинку «broken\.jpg» не удалось прочитать/)
+  })
+})
+
+type Refused = { error?: string; problems?: { file: string; field: string; message: string }[] }
+const refusalOf = (answer: { body: unknown }) => answer.body as Refused
+
+describe('a refusal by the check names each field', () => {
+  it.each([
+    [
+      'content/courses/4.json: поле «Цены за занятие → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)',
+      {
+        file: 'content/courses/4.json',
+        field: 'prices.basic',
+        message: 'цена в рублях за занятие: не меньше 1 (сейчас: 0)',
+      },
+    ],
+    [
+      'content/pages/home.json: поле «Кнопка «Записаться» (вверху)» (hero.cta[2]): не длиннее 40 символов',
+      {
+        file: 'content/pages/home.json',
+        field: 'hero.cta[2]',
+        message: 'не длиннее 40 символов',
+      },
+    ],
+    [
+      'content/courses/4.json: поле skills[2]: пустая строка',
+      { file: 'content/courses/4.json', field: 'skills[2]', message: 'пустая строка' },
+    ],
+    [
+      'content/courses: весь файл: нужен хотя бы один курс',
+      { file: 'content/courses', field: '', message: 'нужен хотя бы один курс' },
+    ],
+    [
+      'content/faq/x.json: не JSON: Unexpected token',
+      { file: 'content/faq/x.json', field: '', message: 'не JSON: Unexpected token' },
+    ],
+    ['Нет папки content', { file: '', field: '', message: 'Нет папки content' }],
+  ])('%s', (line, problem) => {
+    expect(fieldProblem(line)).toEqual(problem)
+  })
+
+  it('a save: its Russian lines, and each as file, field and rule', async () => {
+    const before = head()
+    const name = 'content/courses/4.json'
+    const course = JSON.parse(readFileSync(file(name), 'utf8')) as {
+      prices: Record<string, number>
+    }
+    const refused = await persist([
+      { path: name, raw: JSON.stringify({ ...course, prices: { ...course.prices, basic: 0 } }) },
+    ])
+    expect(refused.status).toBe(422)
+    expect(refusalOf(refused)).toEqual({
+      error:
+        'content/courses/4.json: поле «Цены за занятие → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)',
+      problems: [
+        {
+          file: name,
+          field: 'prices.basic',
+          message: 'цена в рублях за занятие: не меньше 1 (сейчас: 0)',
+        },
+      ],
+    })
+    expect(head()).toBe(before)
+  })
+
+  it('a delete: the problems it leaves in other files, one a line of the error', async () => {
+    const before = head()
+    const refused = await request('deleteFile', {
+      path: 'content/courses/4.json',
+      options: persistOptions,
+    })
+    expect(refused.status).toBe(422)
+    const { error = '', problems = [] } = refusalOf(refused)
+    expect(problems).toHaveLength(error.split('\n').length)
+    expect(problems).toContainEqual({
+      file: 'content/groups/python-evening.json',
+      field: 'course',
+      message: expect.stringMatching(/^курса №4 нет/) as unknown,
+    })
+    expect(head()).toBe(before)
+  })
+
+  it('any other refusal is its sentence alone', async () => {
+    const outside = await persist([{ path: 'package.json', raw: '{}' }])
+    expect(outside.status).toBe(422)
+    expect(Object.keys(refusalOf(outside))).toEqual(['error'])
+    const stale = await persist(
+      [{ path: 'content/faq/vozrast.json', raw: readFileSync(file('content/faq/vozrast.json')) }],
+      { baseIds: { 'content/faq/vozrast.json': '0'.repeat(64) } },
+    )
+    expect(stale.status).toBe(409)
+    expect(Object.keys(refusalOf(stale))).toEqual(['error'])
+  })
+})
+
+describe('nothing new is a sample', () => {
+  const NEW_SAMPLE =
+    'Новую запись нельзя отметить как образец: отметка «Образец» только у примеров, которые пришли с сайтом.'
+  const review = (name: string) =>
+    JSON.parse(readFileSync(file(`content/reviews/${name}.json`), 'utf8')) as Record<
+      string,
+      unknown
+    >
+
+  it('a new entry, or an own one, ticked «Образец» is refused; nothing is written', async () => {
+    const sample = review('obrazec-2gis')
+    const created = await persist([
+      {
+        path: 'content/reviews/otzyv-obrazec.json',
+        raw: JSON.stringify({ ...sample, author: 'Мама Маши' }),
+      },
+    ])
+    expect(created.status).toBe(422)
+    expect(refusalOf(created)).toEqual({ error: NEW_SAMPLE })
+    expect(existsSync(file('content/reviews/otzyv-obrazec.json'))).toBe(false)
+
+    const own = { ...sample, author: 'Папа Пети', sample: false }
+    const saved = await persist([
+      { path: 'content/reviews/otzyv-peti.json', raw: JSON.stringify(own) },
+    ])
+    expect(saved.status).toBe(200)
+    const before = head()
+    const ticked = await persist([
+      { path: 'content/reviews/otzyv-peti.json', raw: JSON.stringify({ ...own, sample: true }) },
+    ])
+    expect(errorOf(ticked)).toBe(NEW_SAMPLE)
+    // A rename is judged by the file it renames: the owner's own, whatever the new name.
+    const renamed = await persist([
+      {
+        path: 'content/reviews/otzyv-peti.json',
+        newPath: 'content/reviews/obrazec-novyj.json',
+        raw: JSON.stringify({ ...own, sample: true }),
+      },
+    ])
+    expect(errorOf(renamed)).toBe(NEW_SAMPLE)
+    expect(review('otzyv-peti')).toEqual(own)
+    expect(head()).toBe(before)
+  })
+
+  it('a shipped sample keeps its tick through an edit and a rename, and may lose it', async () => {
+    const sample = review('obrazec-yandex')
+    const edited = { ...sample, author: 'Мама ученика' }
+    const kept = await persist([
+      { path: 'content/reviews/obrazec-yandex.json', raw: JSON.stringify(edited) },
+    ])
+    expect(kept.status).toBe(200)
+    const renamed = await persist([
+      {
+        path: 'content/reviews/obrazec-yandex.json',
+        newPath: 'content/reviews/obrazec-yandeks.json',
+        raw: JSON.stringify(edited),
+      },
+    ])
+    expect(renamed.status).toBe(200)
+    const unticked = await persist([
+      {
+        path: 'content/reviews/obrazec-yandeks.json',
+        raw: JSON.stringify({ ...edited, sample: false }),
+      },
+    ])
+    expect(unticked.status).toBe(200)
+    expect(review('obrazec-yandeks')).toMatchObject({ sample: false })
+  })
+})
+
+describe('a missing entry', () => {
+  it('is 404 in Russian, not an empty entry', async () => {
+    const missing = await request('getEntry', { path: 'content/faq/net-takogo-voprosa.json' })
+    expect(missing).toEqual({
+      status: 404,
+      body: { error: 'Записи нет: её удалили или ещё не создали.' },
+    })
+    const present = await request('getEntry', { path: 'content/faq/vozrast.json' })
+    expect(present.status).toBe(200)
+    expect(present.body).toMatchObject({
+      data: readFileSync(file('content/faq/vozrast.json'), 'utf8'),
+      file: { path: 'content/faq/vozrast.json' },
+    })
   })
 })

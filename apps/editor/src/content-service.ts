@@ -20,7 +20,12 @@ import {
 import { git, type GitIdentity } from './git.ts'
 import { ContentHistory } from './history.ts'
 import { cleanPicture } from './images.ts'
-import type { ContentCheck, LaunchCheck } from './content-check.ts'
+import {
+  type ContentCheck,
+  type FieldProblem,
+  fieldProblem,
+  type LaunchCheck,
+} from './content-check.ts'
 import { LaunchList } from './launch-list.ts'
 import { MediaPreviews } from './media-previews.ts'
 import { PublishStatusReader } from './publish-status.ts'
@@ -31,11 +36,12 @@ import { commitSubject, describe, parsed, subjectOf } from './subjects.ts'
 // It reads and writes only the paths a collection of the editor names, re-encodes every picture,
 // refuses a save the publish check would refuse or one over a newer version, and commits each
 // save itself (content-store.ts). A refusal is a plain Russian sentence: Decap shows it as
-// «Не удалось сохранить запись: …».
+// «Не удалось сохранить запись: …»; one by the check also lists its problems by field, for the
+// editor to show each at its field.
 
 export type ServiceAnswer = { status: number; body: unknown }
 
-type Refusal = { status: 409 | 413 | 422 | 500; error: string }
+type Refusal = { status: 404 | 409 | 413 | 422 | 500; error: string; problems?: FieldProblem[] }
 type Outcome = { ok: true; body: unknown } | ({ ok: false } & Refusal)
 
 type ServiceOptions = {
@@ -60,6 +66,7 @@ const READS = new Set([
   'getEntry',
   'getMedia',
   'getMediaFile',
+  'getMediaPreview',
   'getDeployPreview',
   'publishState',
   'launchBlockers',
@@ -87,6 +94,10 @@ const OUTSIDE =
   'Редактор меняет только записи своих разделов и картинки в папке загрузок, а эта правка затрагивает другие файлы.'
 const ONE_FILE = 'Одна запись — один файл: эту правку редактор сохранить не может.'
 const NOT_DELETABLE = 'Этот раздел удалить нельзя: его можно только изменить.'
+const NEW_SAMPLE =
+  'Новую запись нельзя отметить как образец: отметка «Образец» только у примеров, которые пришли с сайтом.'
+const NO_ENTRY = 'Записи нет: её удалили или ещё не создали.'
+const NO_PICTURE = 'Картинки нет: её удалили или ещё не загрузили.'
 const STALE =
   'Эту запись уже изменили в другой вкладке или на другом устройстве. Чтобы не стереть те изменения, обновите страницу: откроется последняя версия, и вы сможете внести правку заново.'
 const BUSY =
@@ -111,6 +122,9 @@ function* values(data: unknown): Generator<unknown> {
   if (Array.isArray(data)) for (const item of data) yield* values(item)
   else if (isRecord(data)) for (const item of Object.values(data)) yield* values(item)
 }
+
+/** An entry marked «Образец» (`"sample": true`). */
+const isSample = (data: unknown) => isRecord(data) && data.sample === true
 
 /** The public address of an upload (`content/uploads/a.png` → `/uploads/a.png`). */
 const publicPath = (upload: string) => `${UPLOADS_PATH}${upload.slice(MEDIA_FOLDER.length + 1)}`
@@ -157,7 +171,7 @@ export class ContentService {
 
   /** Answers one request of the editor's API. */
   async handle(body: unknown): Promise<ServiceAnswer> {
-    const outcome = await this.#answer(body).catch((error: unknown) => {
+    const outcome: Outcome = await this.#answer(body).catch((error: unknown) => {
       if (error instanceof UnsafePathError) {
         this.#options.warn('a path in the editor repository is not a regular file or folder', {
           err: error.message,
@@ -168,9 +182,9 @@ export class ContentService {
       this.#options.warn('the content service failed', { err: String(error) })
       return refuse(500, SERVER_FAILED)
     })
-    return outcome.ok
-      ? { status: 200, body: outcome.body }
-      : { status: outcome.status, body: { error: outcome.error } }
+    if (outcome.ok) return { status: 200, body: outcome.body }
+    const { status, error, problems } = outcome
+    return { status, body: problems === undefined ? { error } : { error, problems } }
   }
 
   async #answer(body: unknown): Promise<Outcome> {
@@ -224,6 +238,9 @@ export class ContentService {
       case 'getEntry': {
         if (!isEditorPath(params.path, 'entry', 'file')) return refuse(422, OUTSIDE)
         const [entry] = await this.#entries([{ path: params.path }])
+        // A missing file is told as such, not as an empty entry (Decap's check of a new name
+        // takes any refusal for a free name).
+        if (entry === undefined || entry.data === null) return refuse(404, NO_ENTRY)
         return { ok: true, body: entry }
       }
       case 'history':
@@ -234,6 +251,11 @@ export class ContentService {
         if (params.mediaFolder !== MEDIA_FOLDER) return refuse(422, OUTSIDE)
         const files = await this.#store.list(MEDIA_FOLDER, (file) => isEditorPath(file, 'picture'))
         return { ok: true, body: await this.#previews.list(files) }
+      }
+      case 'getMediaPreview': {
+        if (!isEditorPath(params.path, 'picture')) return refuse(422, OUTSIDE)
+        const preview = await this.#previews.one(params.path)
+        return preview ? { ok: true, body: preview } : refuse(404, NO_PICTURE)
       }
       default: {
         if (!isEditorPath(params.path, 'picture')) return refuse(422, OUTSIDE)
@@ -361,9 +383,15 @@ export class ContentService {
     ) {
       return refuse(422, OUTSIDE)
     }
+    const raw = dataFile.raw
+    // The release build refuses a sample (docs/decisions/0073-sample-entries.md): only the shipped
+    // ones keep the mark, so whatever the owner writes herself reaches the launch.
+    // A rename keeps the mark of the file it renames.
+    const before = await this.#store.read(from)
+    const wasSample = before !== null && isSample(parsed(before.toString('utf8')))
+    if (isSample(parsed(raw)) && !wasSample) return refuse(422, NEW_SAMPLE)
     const pictures = await this.#pictures(list(params.assets ?? []))
     if (!(pictures instanceof Map)) return { ok: false, ...pictures }
-    const raw = dataFile.raw
     const change = new Map<string, Buffer>([[to, Buffer.from(raw)], ...pictures])
     const removed = to === from ? [] : [from]
     // The chat repeats the subject: «✅ Опубликовано: «Правка: курс 4 — …»».
@@ -436,7 +464,12 @@ export class ContentService {
       }
     })
     if (!('introduced' in introduced)) return { ok: false, ...introduced }
-    if (introduced.introduced.length > 0) return refuse(422, introduced.introduced.join('\n'))
+    if (introduced.introduced.length > 0) {
+      return {
+        ...refuse(422, introduced.introduced.join('\n')),
+        problems: introduced.introduced.map(fieldProblem),
+      }
+    }
     const commit = await this.#store.commit(change)
     await this.#remember(introduced.after)
     return { ok: true, body: { message: 'entry persisted', commit } }

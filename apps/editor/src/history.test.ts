@@ -145,7 +145,7 @@ describe('history and «Вернуть как было»', () => {
     // Returned already: a second return of the same change has nothing to do.
     const again = await request('revert', { path: course, commit: first })
     expect(again.status).toBe(422)
-    expect(errorOf(again)).toBe('Запись уже такая, какой была до этой правки.')
+    expect(again.body).toEqual({ error: 'Запись уже такая, какой была до этой правки.' })
   })
 
   it('a version the publish check refuses is not returned (422, the check’s words)', async () => {
@@ -159,6 +159,12 @@ describe('history and «Вернуть как было»', () => {
     const answer = await request('revert', { path: course, commit: before })
     expect(answer.status).toBe(422)
     expect(errorOf(answer)).toContain('Разовое посещение')
+    // Each problem by its field too, for the editor to show there.
+    expect((answer.body as { problems?: unknown }).problems).toContainEqual({
+      file: course,
+      field: 'prices.basic',
+      message: 'цена в рублях за занятие: не меньше 1 (сейчас: 0)',
+    })
     expect(head()).toBe(before)
     expect(read(course)).toBe(shipped)
   })
@@ -166,7 +172,16 @@ describe('history and «Вернуть как было»', () => {
   it('returning the change that created an entry deletes it', async () => {
     const faq = 'content/faq/novyj.json'
     const created = await request('persistEntry', {
-      dataFiles: [{ path: faq, raw: read('content/faq/vozrast.json') }],
+      // The owner's own question, in a shipped sample's words: a new entry is never a sample.
+      dataFiles: [
+        {
+          path: faq,
+          raw: JSON.stringify({
+            ...(JSON.parse(read('content/faq/vozrast.json')) as object),
+            sample: false,
+          }),
+        },
+      ],
       assets: [],
       options: { useWorkflow: false },
     })

@@ -104,6 +104,59 @@ describe("the media library's pictures", () => {
     )
   })
 
+  it('one at a time (getMediaPreview): as the library gives it, its preview kept, no other dropped', async () => {
+    const preview = (file: unknown) =>
+      service.handle({ action: 'getMediaPreview', params: { branch: 'main', path: file } })
+    const { entries } = await getMedia()
+    const kept = readdirSync(cacheDir).sort()
+    for (const name of ['class-1.jpg', 'course-1.svg']) {
+      const one = await preview(`content/uploads/${name}`)
+      expect(one.status).toBe(200)
+      expect(one.body).toEqual(entries.find((entry) => entry.name === name))
+    }
+    expect(readdirSync(cacheDir).sort()).toEqual(kept)
+
+    // A picture just uploaded: its preview is made once, then kept.
+    const saved = await service.handle({
+      action: 'persistMedia',
+      params: {
+        branch: 'main',
+        asset: {
+          path: 'content/uploads/new.jpg',
+          content: (await photo(4)).toString('base64'),
+          encoding: 'base64',
+        },
+      },
+    })
+    expect(saved.status).toBe(200)
+    const fresh = await preview('content/uploads/new.jpg')
+    const entry = fresh.body as Entry
+    expect(entry).toMatchObject({
+      id: sha256(readFileSync(path.join(uploads, 'new.jpg'))),
+      encoding: 'base64',
+      path: 'content/uploads/new.jpg',
+      name: 'new.jpg',
+    })
+    const made = await sharp(Buffer.from(entry.content, 'base64')).metadata()
+    expect(made).toMatchObject({ format: 'webp', width: 320, height: 200 })
+    expect(readdirSync(cacheDir)).toContain(`${entry.id}.webp`)
+
+    expect(await preview('content/uploads/gone.jpg')).toEqual({
+      status: 404,
+      body: { error: 'Картинки нет: её удалили или ещё не загрузили.' },
+    })
+    for (const refused of [
+      'content/school.json',
+      'content/uploads/../school.json',
+      'content/uploads/x.html',
+      'content/uploads/sub/a.jpg',
+      'package.json',
+      42,
+    ]) {
+      expect((await preview(refused)).status).toBe(422)
+    }
+  })
+
   it("are made once, kept by the original's sha256, and dropped with the picture", async () => {
     const original = readFileSync(path.join(uploads, 'class-2.jpg'))
     const kept = path.join(cacheDir, `${sha256(original)}.webp`)

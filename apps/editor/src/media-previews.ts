@@ -5,8 +5,9 @@ import { PICTURE_MAX_PIXELS } from '@it-lab/shared/image-type'
 import sharp from 'sharp'
 import { sha256 } from './content-store.ts'
 
-// The media library as the editor lists it (the content service's `getMedia`): each picture as a
-// small preview, not its full bytes, which were 7 MB a phone photo on every start of the editor.
+// The media library as the editor lists it (the content service's `getMedia`; `getMediaPreview`
+// for one picture): each picture as a small preview, not its full bytes, which were 7 MB a phone
+// photo on every start of the editor.
 // The id stays the original's sha256 (what a save's `baseIds` compare), the path the original's
 // (what the editor inserts); `getMediaFile` still gives the whole file. Previews are kept in the
 // gateway's own folder (EDITOR_CACHE_DIR), outside the repository, by the original's sha256, so a
@@ -58,20 +59,29 @@ export class MediaPreviews {
     const entries: MediaEntry[] = []
     // One at a time: a dozen phone photos decoded at once would hold hundreds of MB.
     for (const file of files) {
-      const bytes = await this.#options.read(file)
-      if (bytes === null) continue
-      const id = sha256(bytes)
-      const content = file.toLowerCase().endsWith('.svg') ? bytes : await this.#preview(id, bytes)
-      entries.push({
-        id,
-        content: content.toString('base64'),
-        encoding: 'base64',
-        path: file,
-        name: path.posix.basename(file),
-      })
+      const entry = await this.one(file)
+      if (entry !== undefined) entries.push(entry)
     }
     await this.#prune(new Set(entries.map(({ id }) => `${id}.webp`)))
     return entries
+  }
+
+  /**
+   * One picture with its preview, as `list` gives it (`getMediaPreview`: the picture just saved,
+   * without the whole library); undefined when it is gone. Prunes nothing: it sees one picture.
+   */
+  async one(file: string): Promise<MediaEntry | undefined> {
+    const bytes = await this.#options.read(file)
+    if (bytes === null) return undefined
+    const id = sha256(bytes)
+    const content = file.toLowerCase().endsWith('.svg') ? bytes : await this.#preview(id, bytes)
+    return {
+      id,
+      content: content.toString('base64'),
+      encoding: 'base64',
+      path: file,
+      name: path.posix.basename(file),
+    }
   }
 
   async #preview(id: string, bytes: Buffer): Promise<Buffer> {
