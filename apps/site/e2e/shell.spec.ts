@@ -203,9 +203,9 @@ test.describe('cookie banner', () => {
     await expect(banner).toBeHidden()
   })
 
-  test("'как это работает?' opens the cookie policy", async ({ page }) => {
+  test("'Как это работает?' opens the cookie policy", async ({ page }) => {
     await page.goto('/')
-    await page.getByRole('link', { name: 'как это работает?' }).click()
+    await page.getByRole('link', { name: 'Как это работает?', exact: true }).click()
     await expect(page).toHaveURL('/cookie')
   })
 

@@ -4,7 +4,7 @@ import { paths } from '#app/config/paths.ts'
 import { asClauses, contactChannels, signature, type PolicyContext } from './policy-context.ts'
 import type { PolicyDocument } from './policy-document.ts'
 
-// Cookie policy (route /cookie), linked from the cookie banner ('как это работает?') and the
+// Cookie policy (route /cookie), linked from the cookie banner ('Как это работает?') and the
 // footer. It names what this build really keeps in the browser: the site's own keys (every one
 // of config/browser-storage.ts), and Metrika's cookies only when Metrika is on.
 

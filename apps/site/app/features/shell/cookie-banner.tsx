@@ -19,7 +19,7 @@ export function CookieBanner() {
         <p>
           Мы используем cookie, чтобы улучшать работу сайта.{' '}
           <Link to={paths.cookiePolicy} className="text-accent-400 underline underline-offset-4">
-            как это работает?
+            Как это работает?
           </Link>
         </p>
         <button
