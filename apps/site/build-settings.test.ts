@@ -41,7 +41,7 @@ describe('site build settings', () => {
       YANDEX_METRIKA_ID: '',
     })
     expect(() => readBuildSettings({ SITE_PREVIEW: 'yes' })).toThrow(
-      /SITE_PREVIEW: must be 1 or empty/,
+      /SITE_PREVIEW: может быть только 1 или пустым/,
     )
   })
 
@@ -57,11 +57,11 @@ describe('site build settings', () => {
     expect(read).toThrow(BuildSettingsError)
     expect(read).toThrow(
       [
-        'SITE_URL: must be an absolute http:// or https:// URL (got "itlab-school.ru")',
-        'YANDEX_METRIKA_ID: must be digits only (got "abc")',
-        'SENTRY_DSN: must be a Sentry DSN: https://KEY@HOST/PROJECT_ID (got "https://sentry.example/1")',
-        'TELEGRAM_NOTIFY: must be "full" or "minimal" (got "all")',
-        'LEADS_RETENTION_DAYS: must be a whole number of days, 1 or more (got "0")',
+        'SITE_URL: нужен полный адрес, который начинается с http:// или https:// (сейчас «itlab-school.ru»)',
+        'YANDEX_METRIKA_ID: нужны только цифры (сейчас «abc»)',
+        'SENTRY_DSN: нужен DSN Sentry вида https://KEY@HOST/PROJECT_ID (сейчас «https://sentry.example/1»)',
+        'TELEGRAM_NOTIFY: может быть только full или minimal (сейчас «all»)',
+        'LEADS_RETENTION_DAYS: нужно целое число дней, не меньше 1 (сейчас «0»)',
       ].join('\n  '),
     )
   })
@@ -84,17 +84,17 @@ describe('site build settings', () => {
       )
       expect(country({ SENTRY_COUNTRY: 'Россия' })).toBe('')
       expect(() => country({ SENTRY_DSN: 'https://k@errors.itlab.ru/2' })).toThrow(
-        'SENTRY_COUNTRY: required with a SENTRY_DSN outside sentry.io: the country of that server (got undefined)',
+        'SENTRY_COUNTRY: SENTRY_DSN ведёт не на sentry.io, поэтому впишите по-русски страну, где стоит сервер Sentry (сейчас не задано)',
       )
       expect(() =>
         country({ SENTRY_DSN: 'https://k@errors.itlab.ru/2', SENTRY_COUNTRY: 'РФ' }),
-      ).toThrow('SENTRY_COUNTRY: write "Россия" for Russia (got "РФ")')
+      ).toThrow('SENTRY_COUNTRY: для России пишите «Россия» (сейчас «РФ»)')
       expect(() =>
         country({ SENTRY_DSN: 'https://k@errors.itlab.ru/2', SENTRY_COUNTRY: 'Russia' }),
-      ).toThrow('SENTRY_COUNTRY: must be a country name in Russian (got "Russia")')
+      ).toThrow('SENTRY_COUNTRY: нужно название страны по-русски (сейчас «Russia»)')
       expect(() =>
         country({ SENTRY_DSN: 'https://k@o1.ingest.de.sentry.io/2', SENTRY_COUNTRY: 'Россия' }),
-      ).toThrow('SENTRY_COUNTRY: must be empty or "Германия" for a sentry.io DSN')
+      ).toThrow('SENTRY_COUNTRY: для DSN на sentry.io оставьте пустым или впишите «Германия»')
     })
   })
 })

@@ -13,7 +13,10 @@ const baseUrl = (fallback: string) =>
   z.pipe(
     z._default(z.string(), fallback),
     z.pipe(
-      z.url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// URL' }),
+      z.url({
+        protocol: /^https?$/,
+        error: 'нужен полный адрес, который начинается с http:// или https://',
+      }),
       z.transform((value) => value.replace(/\/+$/, '')),
     ),
   )
@@ -42,10 +45,15 @@ export function sentryCountryOf(
     const country = SENTRY_IO_EU.test(host) ? 'Германия' : 'США'
     return stated === '' || stated === country
       ? { country }
-      : { problem: `must be empty or "${country}" for a sentry.io DSN (its host is in ${country})` }
+      : {
+          problem: `для DSN на sentry.io оставьте пустым или впишите «${country}» — там его сервер`,
+        }
   }
   return stated === ''
-    ? { problem: 'required with a SENTRY_DSN outside sentry.io: the country of that server' }
+    ? {
+        problem:
+          'SENTRY_DSN ведёт не на sentry.io, поэтому впишите по-русски страну, где стоит сервер Sentry',
+      }
     : { country: stated }
 }
 
@@ -62,11 +70,11 @@ export const buildSettingsSchema = z.object({
    * page says so in a strip and is indexed nowhere, and no analytics runs.
    */
   SITE_PREVIEW: z.pipe(
-    z._default(z.enum(['', '1'], 'must be 1 or empty'), ''),
+    z._default(z.enum(['', '1'], 'может быть только 1 или пустым'), ''),
     z.transform((value) => value === '1'),
   ),
   /** Yandex Metrika counter id; empty: no analytics (nor in a preview). */
-  YANDEX_METRIKA_ID: emptyOr(z.string().check(z.regex(/^\d+$/, 'must be digits only'))),
+  YANDEX_METRIKA_ID: emptyOr(z.string().check(z.regex(/^\d+$/, 'нужны только цифры'))),
   /** Sentry DSN; empty: no error reporting. Shaped as the SDK reads it, or it would not start. */
   SENTRY_DSN: emptyOr(
     z
@@ -74,7 +82,7 @@ export const buildSettingsSchema = z.object({
       .check(
         z.regex(
           /^https?:\/\/\w+(?::\w*)?@[\w.-]+(?::\d+)?\/(?:[^/]+\/)*\d+$/,
-          'must be a Sentry DSN: https://KEY@HOST/PROJECT_ID',
+          'нужен DSN Sentry вида https://KEY@HOST/PROJECT_ID',
         ),
       ),
   ),
@@ -84,17 +92,20 @@ export const buildSettingsSchema = z.object({
    */
   SENTRY_COUNTRY: emptyOr(
     z.string().check(
-      z.regex(/^[А-ЯЁ][А-ЯЁа-яё]*(?:[ -][А-ЯЁа-яё]+)*$/, 'must be a country name in Russian'),
-      z.refine((name) => !RUSSIA_ALIASES.has(name), 'write "Россия" for Russia'),
+      z.regex(/^[А-ЯЁ][А-ЯЁа-яё]*(?:[ -][А-ЯЁа-яё]+)*$/, 'нужно название страны по-русски'),
+      z.refine((name) => !RUSSIA_ALIASES.has(name), 'для России пишите «Россия»'),
     ),
   ),
   /** What the lead service sends to Telegram; the policies say the same. */
-  TELEGRAM_NOTIFY: z._default(z.enum(['full', 'minimal'], 'must be "full" or "minimal"'), 'full'),
+  TELEGRAM_NOTIFY: z._default(
+    z.enum(['full', 'minimal'], 'может быть только full или minimal'),
+    'full',
+  ),
   /** Days the lead service keeps a lead; the policies state the same period. */
   LEADS_RETENTION_DAYS: z.pipe(
     z._default(z.string(), '180'),
     z.pipe(
-      z.string().check(z.regex(/^[1-9]\d{0,4}$/, 'must be a whole number of days, 1 or more')),
+      z.string().check(z.regex(/^[1-9]\d{0,4}$/, 'нужно целое число дней, не меньше 1')),
       z.transform(Number),
     ),
   ),
@@ -114,14 +125,15 @@ export function leadChannelsOf(
     if (!value) return undefined
     const url = URL.parse(value)
     if (url?.host) return url.hostname
-    problems.push(`${name}: is not a URL, so the policies cannot name where leads go`)
+    problems.push(`${name}: это не адрес (URL), и политики не смогут назвать, куда уходят заявки`)
     return undefined
   }
   let email: LeadChannels['email'] = null
   if (env.LEAD_EMAIL_TO?.trim()) {
     const server = host('SMTP_URL')
     if (server) email = { server }
-    else if (!env.SMTP_URL?.trim()) problems.push('LEAD_EMAIL_TO: needs SMTP_URL (the mail server)')
+    else if (!env.SMTP_URL?.trim())
+      problems.push('LEAD_EMAIL_TO: нужен и SMTP_URL (почтовый сервер)')
   }
   let webhook: LeadChannels['webhook'] = null
   const hookHost = host('LEAD_WEBHOOK_URL')
@@ -130,7 +142,7 @@ export function leadChannelsOf(
     if (receiver) webhook = { receiver, host: hookHost }
     else {
       problems.push(
-        'LEAD_WEBHOOK_RECEIVER: required with LEAD_WEBHOOK_URL: who receives the leads, in Russian, as the policies name it',
+        'LEAD_WEBHOOK_RECEIVER: нужен вместе с LEAD_WEBHOOK_URL — кто получает заявки, по-русски, как его назовут политики',
       )
     }
   }
@@ -155,12 +167,17 @@ export type BuildSettings = z.output<typeof buildSettingsSchema> & {
 /** The names of the settings, as in the environment. */
 export type BuildSettingName = keyof BuildSettings
 
-/** A build setting that fails its rule: `SITE_URL: must be … (got "…")`, one line per variable. */
+/**
+ * A build setting that fails its rule: `SITE_URL: нужен … (сейчас «…»)`, one line per variable, in
+ * Russian: the release check lists them with its other problems.
+ */
 export class BuildSettingsError extends Error {
   readonly problems: string[]
 
   constructor(problems: string[]) {
-    super(`Invalid site build settings (see apps/site/.env.example):\n  ${problems.join('\n  ')}`)
+    super(
+      `Настройки сборки сайта с ошибками (см. apps/site/.env.example):\n  ${problems.join('\n  ')}`,
+    )
     this.name = 'BuildSettingsError'
     this.problems = problems
   }
@@ -173,7 +190,7 @@ export function readBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSe
   const input = Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])))
   const result = buildSettingsSchema.safeParse(input)
   const problem = (name: string, message: string) =>
-    `${name}: ${message} (got ${JSON.stringify(env[name])})`
+    `${name}: ${message} (${env[name] === undefined ? 'сейчас не задано' : `сейчас «${env[name]}»`})`
   if (!result.success) {
     throw new BuildSettingsError(
       result.error.issues.map((issue) => problem(String(issue.path[0]), issue.message)),

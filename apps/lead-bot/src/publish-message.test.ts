@@ -8,7 +8,7 @@ import {
 } from './publish-message.ts'
 
 const refusedBuild = `> build:release
-Содержимое сайта не прошло проверку (2); build was left as it was:
+Содержимое сайта не прошло проверку (2); папка build осталась прежней:
   content/courses/4.json: поле «Цены за занятие → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)
   content/school.json: поле «Телефон → Номер» (phone.number): должно быть 11 цифр: +7 и ещё десять (сейчас: "+7 (851) 234-56")
 deploy: the release build was refused; nothing was deployed`

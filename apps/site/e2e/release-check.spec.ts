@@ -52,7 +52,9 @@ test('the release check refuses the demo build and names each problem once', asy
   expect(lines).toContain(
     'content/school.json: «Адрес» (address) — ещё пример, а не сведения школы: впишите настоящее значение и уберите «Адрес» из списка «Ещё образец»',
   )
-  expect(lines).toContain(`LEAD_API_URL: must be https (got "${LEAD_API_URL}")`)
+  expect(lines).toContain(
+    `LEAD_API_URL: нужен адрес, который начинается с https:// (сейчас «${LEAD_API_URL}»)`,
+  )
   // The sample groups (docs/decisions/0075), questions and reviews: ticked files, by file.
   expect(lines).toContainEqual(
     expect.stringMatching(

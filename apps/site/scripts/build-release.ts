@@ -25,7 +25,7 @@ const contentProblems = await contentCheck()
 if (contentProblems.length > 0) {
   writeProblems(process.env, contentProblems.map(problemOf))
   console.error(
-    `Содержимое сайта не прошло проверку (${contentProblems.length}); ${where} was left as it was:\n  ${contentProblems.join('\n  ')}`,
+    `Содержимое сайта не прошло проверку (${contentProblems.length}); папка ${where} осталась прежней:\n  ${contentProblems.join('\n  ')}`,
   )
   process.exit(1)
 }

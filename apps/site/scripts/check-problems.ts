@@ -7,7 +7,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 
 export type CheckProblem = {
-  /** What to change: a content file (content/…), a setting (SITE_URL), or `страницы`. */
+  /**
+   * What to change: a content file (content/…), a setting (SITE_URL), a deploy file, `страницы`
+   * or `сборка`. The text is in Russian: the chat and the owner's editor list it.
+   */
   file: string
   text: string
   /** It blocks the launch only: a preview build accepts it (a sample entry, a stand-in fact). */

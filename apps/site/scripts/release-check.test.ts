@@ -86,7 +86,7 @@ describe('release check', () => {
         ],
       })
       expect(problems).toEqual([
-        "BITRIX24_WEBHOOK_URL: the lead service sends leads to «CRM-система «Битрикс24» (портал Оператора itlab-school.bitrix24.ru)», but no page of this build names it in the policies; build the site with the lead service's settings (the same env file)",
+        'BITRIX24_WEBHOOK_URL: сервис заявок передаёт заявки получателю «CRM-система «Битрикс24» (портал Оператора itlab-school.bitrix24.ru)», но в политиках на страницах этой сборки он не назван: соберите сайт с настройками сервиса заявок (из того же env-файла)',
       ])
     })
 
@@ -96,7 +96,9 @@ describe('release check', () => {
         env: { ...releaseEnv, LEAD_WEBHOOK_URL: 'https://hook.albato.ru/x' },
         documents: [{ file: 'client/index.html', html: completePage }],
       })
-      expect(problems).toContainEqual(expect.stringMatching(/^LEAD_WEBHOOK_RECEIVER: required/))
+      expect(problems).toContainEqual(
+        expect.stringMatching(/^LEAD_WEBHOOK_RECEIVER: нужен вместе с LEAD_WEBHOOK_URL/),
+      )
     })
   })
 
@@ -142,8 +144,12 @@ describe('release check', () => {
     )
     // A fact still listed «Ещё образец» is one line, its placeholders and stand-ins with it.
     expect(problems.filter((line) => line.includes('(address'))).toHaveLength(1)
-    expect(problems).toContain('SITE_URL: missing; set it to the public https address of the site')
-    expect(problems).toContainEqual(expect.stringMatching(/^LEAD_API_URL: must be https/))
+    expect(problems).toContain(
+      'SITE_URL: не задан — впишите публичный адрес сайта, который начинается с https://',
+    )
+    expect(problems).toContain(
+      'LEAD_API_URL: нужен адрес, который начинается с https:// (сейчас не задан, поэтому берётся http://127.0.0.1:3001)',
+    )
     // The pages showing those facts add nothing: the facts' lines say what to change. A page
     // showing what no content file holds is named, in Russian.
     expect(problems.filter((line) => line.startsWith('страницы'))).toEqual([
@@ -159,17 +165,17 @@ describe('release check', () => {
         documents: [{ file: 'a.html', html: completePage }],
       })
     expect(check({ ...releaseEnv, SITE_URL: 'http://itlab-school.ru' })).toEqual([
-      'SITE_URL: must be https (got "http://itlab-school.ru")',
+      'SITE_URL: нужен адрес, который начинается с https:// (сейчас «http://itlab-school.ru»)',
     ])
     expect(check({ ...releaseEnv, SITE_URL: 'https://127.0.0.1' })).toEqual([
       'content/school.json: «Адрес сайта» (siteUrl) — «https://itlab-school.ru», а сайт работает по адресу https://127.0.0.1 (настройка SITE_URL на сервере): впишите https://127.0.0.1',
-      'SITE_URL: must not be a loopback address (got "https://127.0.0.1")',
+      'SITE_URL: это адрес самого сервера, а нужен публичный адрес (сейчас «https://127.0.0.1»)',
     ])
     expect(check({ ...releaseEnv, LEAD_API_URL: 'http://itlab-school.ru/lead' })).toEqual([
-      'LEAD_API_URL: must be https (got "http://itlab-school.ru/lead")',
+      'LEAD_API_URL: нужен адрес, который начинается с https:// (сейчас «http://itlab-school.ru/lead»)',
     ])
     expect(check({ ...releaseEnv, TELEGRAM_NOTIFY: 'some' })).toEqual([
-      'TELEGRAM_NOTIFY: must be "full" or "minimal" (got "some")',
+      'TELEGRAM_NOTIFY: может быть только full или minimal (сейчас «some»)',
     ])
   })
 
@@ -233,6 +239,28 @@ describe('release check', () => {
     ])
   })
 
+  it('names how many pages show a stand-in, in Russian plurals', () => {
+    const shownOn = (count: number) =>
+      releaseProblems({
+        factsFile: complete,
+        env: releaseEnv,
+        documents: Array.from({ length: count }, (_, i) => ({
+          file: `p${i}.html`,
+          html: page('<p>000000000000</p>'),
+        })),
+      })[0]
+    expect(shownOn(2)).toMatch(/^страницы: «000000000000» на 2 страницах \(p0\.html, p1\.html\)/)
+    expect(shownOn(5)).toMatch(/ на 5 страницах \(p0\.html, p1\.html, p2\.html, …\)/)
+    expect(shownOn(11)).toContain(' на 11 страницах ')
+    expect(shownOn(21)).toContain(' на 21 странице ')
+  })
+
+  it('refuses a build without pages, in Russian', () => {
+    expect(releaseProblems({ factsFile: complete, env: releaseEnv, documents: [] })).toEqual([
+      'сборка: в ней нет ни одной HTML-страницы, а проверка выпуска идёт только после сборки сайта',
+    ])
+  })
+
   it('knows every stand-in value of the shipped facts file', () => {
     const facts = schoolFacts as Record<string, unknown>
     const values = schoolFacts.demo.flatMap((field) => {
@@ -266,8 +294,8 @@ describe('release check', () => {
     expect(
       check('server_name itlab.example www.itlab.example;\n# itlab.example in a comment\n'),
     ).toEqual([
-      'deploy/nginx/it-lab.conf: still names the example host "itlab.example"; replace it with itlab-school.ru',
-      'deploy/nginx/it-lab.conf: still names the example host "www.itlab.example"; replace it with itlab-school.ru',
+      'deploy/nginx/it-lab.conf: всё ещё указан адрес из примера «itlab.example» — замените его на itlab-school.ru',
+      'deploy/nginx/it-lab.conf: всё ещё указан адрес из примера «www.itlab.example» — замените его на itlab-school.ru',
     ])
     expect(check('server_name itlab-school.ru;\n# e.g. itlab.example\n')).toEqual([])
   })
@@ -297,7 +325,7 @@ describe('sample entries', () => {
       }),
     ).toEqual([
       'content/reviews/one.json: «Мама Маши» — образец из репозитория, а не сведения школы: ' +
-        'впишите своё и снимите отметку «Образец из репозитория (снимите, когда впишете своё)» ' +
+        'впишите своё и снимите отметку «Образец (снимите отметку, когда впишете своё)» ' +
         'или удалите запись',
     ])
   })
@@ -358,8 +386,8 @@ describe('the launch list (launch-blockers.ts), the release check and check:cont
       checked({ ...input, factsFile: broken, env: {}, preview: true }).map(problemLine),
     ).toEqual([
       expect.stringMatching(/^content\/school\.json: поле «Владелец → ИНН» \(owner\.inn\): /),
-      'SITE_URL: missing; set it to the public https address of the site',
-      expect.stringMatching(/^LEAD_API_URL: must be https/),
+      'SITE_URL: не задан — впишите публичный адрес сайта, который начинается с https://',
+      expect.stringMatching(/^LEAD_API_URL: нужен адрес, который начинается с https:\/\//),
     ])
   })
 
@@ -386,7 +414,7 @@ describe('the launch list (launch-blockers.ts), the release check and check:cont
       { file: 'content/school.json', text: 'один', launch: true },
       { file: 'content/faq/a.json', text: 'два', launch: true },
       { file: 'content/school.json', text: 'три', launch: true },
-      { file: 'SITE_URL', text: 'missing' },
+      { file: 'SITE_URL', text: 'не задан' },
     ]
     expect(releaseFailure(problems, '; build was left as it was')).toBe(
       [
@@ -395,7 +423,7 @@ describe('the launch list (launch-blockers.ts), the release check and check:cont
         '    один',
         '    три',
         '  content/faq/a.json: два',
-        '  SITE_URL: missing',
+        '  SITE_URL: не задан',
         'The launch waits for the samples and stand-ins (npm run check:content lists the same); until then the site can go out as a preview: npm run deploy -- --preview (deploy/README.md, "The first hour").',
         'The settings are in the env files (deploy/*.env.example).',
       ].join('\n'),

@@ -60,7 +60,7 @@ function unnamedChannels(channels: LeadChannels, documents: BuiltDocument[]): Ch
     .filter(({ names }) => !texts.some((text) => text.includes(names)))
     .map(({ variable, names }) => ({
       file: variable,
-      text: `the lead service sends leads to «${names}», but no page of this build names it in the policies; build the site with the lead service's settings (the same env file)`,
+      text: `сервис заявок передаёт заявки получателю «${names}», но в политиках на страницах этой сборки он не назван: соберите сайт с настройками сервиса заявок (из того же env-файла)`,
     }))
 }
 
@@ -79,9 +79,11 @@ export type ReleaseInput = {
   preview?: boolean
 }
 
-/** «на 1 странице», «на 18 страницах». */
+const plural = new Intl.PluralRules('ru-RU')
+
+/** «на 1 странице», «на 21 странице», «на 18 страницах» (the prepositional has two forms). */
 const onPages = (count: number) =>
-  `на ${count} ${count % 10 === 1 && count % 100 !== 11 ? 'странице' : 'страницах'}`
+  `на ${count} ${plural.select(count) === 'one' ? 'странице' : 'страницах'}`
 
 /**
  * The stand-ins the built pages show that no launch item explains: a page shows a sample's badge,
@@ -151,25 +153,30 @@ export function releaseProblems({
   }
   const setting = (file: string, text: string) => problems.push({ file, text })
   const siteUrl = env.SITE_URL ? URL.parse(env.SITE_URL) : null
+  const httpsOnly = 'нужен адрес, который начинается с https://'
+  const loopback = 'это адрес самого сервера, а нужен публичный адрес'
   if (!env.SITE_URL) {
-    setting('SITE_URL', 'missing; set it to the public https address of the site')
+    setting('SITE_URL', 'не задан — впишите публичный адрес сайта, который начинается с https://')
   } else if (siteUrl) {
-    if (siteUrl.protocol !== 'https:') setting('SITE_URL', `must be https (got "${env.SITE_URL}")`)
-    if (isLoopback(siteUrl))
-      setting('SITE_URL', `must not be a loopback address (got "${env.SITE_URL}")`)
+    if (siteUrl.protocol !== 'https:')
+      setting('SITE_URL', `${httpsOnly} (сейчас «${env.SITE_URL}»)`)
+    if (isLoopback(siteUrl)) setting('SITE_URL', `${loopback} (сейчас «${env.SITE_URL}»)`)
   }
   const leadApiUrl = URL.parse(env.LEAD_API_URL || 'http://127.0.0.1:3001')
   if (leadApiUrl?.protocol !== 'https:') {
     setting(
       'LEAD_API_URL',
-      `must be https (got ${env.LEAD_API_URL ? `"${env.LEAD_API_URL}"` : 'nothing: the default http://127.0.0.1:3001'})`,
+      `${httpsOnly} (${env.LEAD_API_URL ? `сейчас «${env.LEAD_API_URL}»` : 'сейчас не задан, поэтому берётся http://127.0.0.1:3001'})`,
     )
   } else if (isLoopback(leadApiUrl)) {
-    setting('LEAD_API_URL', `must not be a loopback address (got "${env.LEAD_API_URL}")`)
+    setting('LEAD_API_URL', `${loopback} (сейчас «${env.LEAD_API_URL}»)`)
   }
 
   if (documents.length === 0) {
-    setting('build', 'no HTML found; the release check runs after the build')
+    setting(
+      'сборка',
+      'в ней нет ни одной HTML-страницы, а проверка выпуска идёт только после сборки сайта',
+    )
   }
   problems.push(...shownStandIns(documents, items))
 
@@ -185,7 +192,7 @@ export function releaseProblems({
     for (const host of hosts) {
       setting(
         file,
-        `still names the example host "${host}"; replace it with ${siteUrl?.host ?? 'the SITE_URL host'}`,
+        `всё ещё указан адрес из примера «${host}» — замените его на ${siteUrl?.host ?? 'адрес сайта из SITE_URL'}`,
       )
     }
   }

@@ -77,7 +77,7 @@ export const TRIAL_ICONS = [
  */
 export const SAMPLE_BADGE = 'Образец'
 /** The editor's tick for it; absent or false in the owner's own entries. */
-export const SAMPLE_FIELD_LABEL = 'Образец из репозитория (снимите, когда впишете своё)'
+export const SAMPLE_FIELD_LABEL = 'Образец (снимите отметку, когда впишете своё)'
 export const sampleMark = () => z._default(z.boolean({ error: 'да или нет' }), false)
 
 /** The days of the week: the school's opening hours and its groups' days (docs/decisions/0075). */

@@ -329,10 +329,10 @@ describe('what the texts say the system does', () => {
 
   it('a webhook without its receiver, or e-mail without a server, is refused at the build', () => {
     expect(() => ctxWith({ LEAD_WEBHOOK_URL: 'https://hook.albato.ru/in' })).toThrow(
-      /LEAD_WEBHOOK_RECEIVER: required with LEAD_WEBHOOK_URL/,
+      /LEAD_WEBHOOK_RECEIVER: нужен вместе с LEAD_WEBHOOK_URL/,
     )
     expect(() => ctxWith({ LEAD_EMAIL_TO: 'school@itlab.ru' })).toThrow(
-      /LEAD_EMAIL_TO: needs SMTP_URL/,
+      /LEAD_EMAIL_TO: нужен и SMTP_URL/,
     )
   })
 
