@@ -134,7 +134,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/site/app/**/*.{ts,tsx}'],
+    files: ['apps/site/app/**/*.{ts,tsx}', 'apps/site/admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

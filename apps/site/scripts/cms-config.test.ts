@@ -1,72 +1,46 @@
-import { editorPath, ENTRY_FOLDERS, MEDIA_FOLDER, SINGLE_FILES } from '@it-lab/shared/content'
+import { editorPath, ENTRY_FOLDERS, SINGLE_FILES } from '@it-lab/shared/content'
 import { describe, expect, it } from 'vitest'
-import { adminContentSecurityPolicy, cmsConfig, readCmsSettings } from './cms-config.ts'
+import { ADMIN_CONTENT_SECURITY_POLICY, editorSections, readCmsSettings } from './cms-config.ts'
 
-// The editor's backend as the build writes it into /admin/config.yml and the admin CSP
-// (docs/decisions/0065-editor-on-the-school-server.md).
+// The editor's settings, its sections and its CSP as the build writes them
+// (docs/decisions/0065-editor-on-the-school-server.md, 0086-the-owners-own-editor.md).
 
-describe('the editor backend', () => {
-  it('is the editor gateway on the same origin for npm start and the e2e, with no local backend', () => {
-    const settings = readCmsSettings({})
-    const config = cmsConfig(settings)
-    expect(config.backend).toEqual({ name: 'proxy', proxy_url: '/admin/api/v1', branch: 'main' })
-    expect(config).not.toHaveProperty('local_backend')
-    const csp = adminContentSecurityPolicy(settings)
-    expect(csp).toContain("connect-src 'self' blob:;")
-    expect(csp).toContain("form-action 'self';")
-    expect(csp).not.toMatch(/127\.0\.0\.1|localhost/)
-  })
-
-  it('is none in a release build that names no backend, and the one named otherwise', () => {
+describe('the editor settings', () => {
+  it('are the editor gateway for npm start and the e2e, and none in a release naming none', () => {
+    expect(readCmsSettings({})).toEqual({ CMS_BACKEND: 'proxy', CMS_BRANCH: 'main' })
     expect(readCmsSettings({ SITE_RELEASE_BUILD: '1' }).CMS_BACKEND).toBe('')
-    expect(() => cmsConfig(readCmsSettings({ SITE_RELEASE_BUILD: '1' }))).toThrow(/no \/admin\//)
-    const proxy = readCmsSettings({
-      SITE_RELEASE_BUILD: '1',
-      CMS_BACKEND: 'proxy',
-      CMS_BRANCH: 'site',
-    })
-    expect(cmsConfig(proxy).backend).toEqual({
-      name: 'proxy',
-      proxy_url: '/admin/api/v1',
-      branch: 'site',
-    })
-    const gitea = readCmsSettings({
-      SITE_RELEASE_BUILD: '1',
-      CMS_BACKEND: 'gitea',
-      CMS_REPO: 'school/site',
-      CMS_BASE_URL: 'https://git.itlab-school.ru',
-      CMS_APP_ID: 'abc',
-    })
-    expect(cmsConfig(gitea).backend).toMatchObject({ name: 'gitea', repo: 'school/site' })
-    expect(adminContentSecurityPolicy(gitea)).toContain(
-      "connect-src 'self' blob: https://git.itlab-school.ru;",
-    )
+    expect(
+      readCmsSettings({ SITE_RELEASE_BUILD: '1', CMS_BACKEND: 'proxy', CMS_BRANCH: 'site' }),
+    ).toEqual({ CMS_BACKEND: 'proxy', CMS_BRANCH: 'site' })
   })
 
-  it('refuses settings that cannot work, naming the variable', () => {
-    expect(() => readCmsSettings({ CMS_BACKEND: 'git-gateway' })).toThrow(
-      /CMS_BACKEND: must be proxy, gitea, github or empty/,
-    )
-    expect(() => readCmsSettings({ CMS_BACKEND: 'github' })).toThrow(/CMS_REPO is required/)
-    expect(() => readCmsSettings({ CMS_BACKEND: 'gitea', CMS_REPO: 'a/b' })).toThrow(
-      /CMS_BASE_URL and CMS_APP_ID/,
-    )
+  it('refuses a backend other than the gateway, naming the variable', () => {
+    for (const backend of ['git-gateway', 'gitea', 'github']) {
+      expect(() => readCmsSettings({ CMS_BACKEND: backend })).toThrow(
+        /CMS_BACKEND: must be proxy or empty/,
+      )
+    }
+  })
+
+  it("let the editor's page run only its own files and talk only to its own origin", () => {
+    expect(ADMIN_CONTENT_SECURITY_POLICY).toContain("script-src 'self';")
+    expect(ADMIN_CONTENT_SECURITY_POLICY).not.toContain('unsafe')
+    expect(ADMIN_CONTENT_SECURITY_POLICY).toContain("connect-src 'self';")
+    expect(ADMIN_CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'")
   })
 })
 
-describe('the collections', () => {
-  type Collection = { folder?: string; slug?: string; files?: { file: string }[] }
-  const config = cmsConfig(readCmsSettings({}))
-  const collections = config.collections as Collection[]
+describe('the sections', () => {
+  type Section = { folder?: string; slug?: string; files?: { file: string }[] }
+  const sections = editorSections() as Section[]
 
   // The content service reads and writes only what these name (docs/decisions/0081): the two
-  // lists must agree, or the owner's saves of a collection would be refused.
+  // lists must agree, or the owner's saves of a section would be refused.
   it('name exactly the folders and files the content service lets the editor touch', () => {
-    const folders = collections.flatMap(({ folder }) => (folder ? [folder] : []))
+    const folders = sections.flatMap(({ folder }) => (folder ? [folder] : []))
     expect(folders.sort()).toEqual(ENTRY_FOLDERS.map((name) => `content/${name}`).sort())
-    const files = collections.flatMap(({ files: list = [] }) => list.map(({ file }) => file))
+    const files = sections.flatMap(({ files: list = [] }) => list.map(({ file }) => file))
     expect(files.sort()).toEqual([...SINGLE_FILES].sort())
-    expect(config.media_folder).toBe(MEDIA_FOLDER)
   })
 
   it('make entry names the content service takes', () => {
@@ -80,7 +54,7 @@ describe('the collections', () => {
       '{{minute}}': '05',
       '{{second}}': '59',
     }
-    for (const { folder, slug } of collections) {
+    for (const { folder, slug } of sections) {
       if (!folder || !slug) continue
       const name = slug.replace(/\{\{[^}]+\}\}/g, (token) => fields[token] ?? token)
       expect(editorPath(`${folder}/${name}.json`), `${folder}: ${slug}`).toMatchObject({

@@ -1,7 +1,6 @@
 import {
   AGE_RANGE,
   ANNOUNCEMENT_TEXT_MAX,
-  checkCourses,
   COURSE_FORMATS,
   COURSE_LEVELS,
   DESCRIPTION_LENGTH,
@@ -34,9 +33,7 @@ import {
   TEACHER_TEXT_MAX,
   TITLE_MAX,
   TRIAL_ICONS,
-  UPLOADS_PATH,
   CONTENT_ROOT,
-  MEDIA_FOLDER,
   type EntryFolder,
 } from '@it-lab/shared/content'
 import { openingHoursField, pageTextCollection } from './cms-page-texts.ts'
@@ -54,30 +51,15 @@ import { traitQuestion } from '#app/content/quiz-texts.ts'
 // here from the same limits and labels the build checks the content files with, so a value the
 // editor accepts is one the build accepts (the build still checks: a file may be edited by hand).
 
-/** The editor's backend, read from the environment when the site is built (all public). */
+/** The editor's settings, read from the environment when the site is built (all public). */
 const cmsSettingsSchema = z.object({
   /**
-   * proxy: the editor gateway on the site's own server (apps/editor, docs/decisions/0065);
-   * gitea (Gitea or Forgejo) or github; empty: proxy for a development or test build, and no
-   * editor at all for a release build.
+   * proxy: the editor gateway on the site's own server (apps/editor, docs/decisions/0065); empty:
+   * proxy for a development or test build, and no editor at all for a release build.
    */
-  CMS_BACKEND: z._default(
-    z.enum(['', 'proxy', 'gitea', 'github'], 'must be proxy, gitea, github or empty'),
-    '',
-  ),
-  /** owner/name of the repository the editor commits to (gitea, github). */
-  CMS_REPO: z._default(
-    z.string().check(z.regex(/^$|^[\w.-]+\/[\w.-]+$/, 'must be owner/name')),
-    '',
-  ),
+  CMS_BACKEND: z._default(z.enum(['', 'proxy'], 'must be proxy or empty'), ''),
+  /** The branch the editor gateway commits to, which publishing builds. */
   CMS_BRANCH: z._default(z.string().check(z.regex(/^[\w./-]+$/, 'must be a branch name')), 'main'),
-  /** The Gitea/Forgejo server's https address (its API is <address>/api/v1). */
-  CMS_BASE_URL: z._default(
-    z.union([z.literal(''), z.url({ protocol: /^https$/, error: 'must be an https:// URL' })]),
-    '',
-  ),
-  /** The client id of the OAuth2 application made for the editor on that server (public). */
-  CMS_APP_ID: z._default(z.string(), ''),
 })
 
 /** The settings, with CMS_BACKEND resolved: empty only when the build ships no editor. */
@@ -99,46 +81,10 @@ export function readCmsSettings(env: NodeJS.ProcessEnv = process.env): CmsSettin
     throw new Error(`Invalid editor settings (deploy/deploy.env.example):\n  ${lines.join('\n  ')}`)
   }
   const settings = result.data
-  if (
-    (settings.CMS_BACKEND === 'gitea' || settings.CMS_BACKEND === 'github') &&
-    settings.CMS_REPO === ''
-  ) {
-    throw new Error(
-      `Invalid editor settings: CMS_REPO is required with CMS_BACKEND=${settings.CMS_BACKEND}`,
-    )
-  }
-  if (
-    settings.CMS_BACKEND === 'gitea' &&
-    (settings.CMS_BASE_URL === '' || settings.CMS_APP_ID === '')
-  ) {
-    throw new Error('Invalid editor settings: CMS_BACKEND=gitea needs CMS_BASE_URL and CMS_APP_ID')
-  }
   // npm start and the e2e run the editor gateway beside the site; a release names its backend.
   const release = env[RELEASE_BUILD_FLAG] === '1'
   if (settings.CMS_BACKEND === '' && !release) return { ...settings, CMS_BACKEND: 'proxy' }
   return settings
-}
-
-/** Where Decap's proxy backend sends its API calls: the editor gateway, on the site's origin. */
-export const EDITOR_API_PATH = '/admin/api/v1'
-
-function backend(settings: CmsSettings): Record<string, unknown> {
-  if (settings.CMS_BACKEND === 'proxy') {
-    return { name: 'proxy', proxy_url: EDITOR_API_PATH, branch: settings.CMS_BRANCH }
-  }
-  const common = { repo: settings.CMS_REPO, branch: settings.CMS_BRANCH }
-  if (settings.CMS_BACKEND === 'gitea') {
-    return {
-      name: 'gitea',
-      ...common,
-      base_url: settings.CMS_BASE_URL,
-      api_root: `${settings.CMS_BASE_URL}/api/v1`,
-      app_id: settings.CMS_APP_ID,
-      auth_type: 'pkce',
-    }
-  }
-  if (settings.CMS_BACKEND === 'github') return { name: 'github', ...common }
-  throw new Error('No editor backend: the build ships no /admin/ (CMS_BACKEND is empty)')
 }
 
 /** A Decap `pattern`: the regular expression and the message the editor shows. */
@@ -357,19 +303,13 @@ const groupTime = (name: 'start' | 'end') => ({
   hint: name === 'start' ? 'Например, 10:00' : 'Например, 11:30: позже начала',
 })
 
-/**
- * The group's fields. Its course is one of those shown when the editor was built (a new course is
- * listed once it is published), read when the configuration is made: not on import, so a script
- * that only imports this module (the release build) still lists a broken course file's problems.
- */
-const groupFields = () => [
+/** The group's fields. Its course is one of the saved courses, listed by the editor as it opens. */
+const groupFields = [
   {
     name: 'course',
     label: label('group', 'course'),
     widget: 'select',
-    options: checkCourses()
-      .courses.filter((course) => !course.hidden)
-      .map(({ id, title }) => ({ value: String(id), label: `${id}. ${title}` })),
+    collection: 'courses',
   },
   {
     name: 'days',
@@ -440,15 +380,10 @@ const teacherFields = [
   {
     name: 'courses',
     label: label('teacher', 'courses'),
-    // The courses as the editor lists them, by title; the file keeps each course's number.
+    // The saved courses as chips, by title; the file keeps each course's number.
     widget: 'relation',
     collection: 'courses',
-    value_field: '{{id}}',
-    search_fields: ['title'],
-    display_fields: ['title'],
-    multiple: true,
     required: false,
-    options_length: 100,
     hint: 'Выберите курсы из списка: на сайте они станут ссылками, а преподаватель появится на странице каждого из них. Скрытый курс не показывается.',
   },
   text(
@@ -523,10 +458,8 @@ const reviewFields = [
     name: 'link',
     label: label('review', 'link'),
     widget: 'string',
-    required: false,
     default: '',
-    pattern: pattern('^$|^https://\\S+$', 'Ссылка начинается с https://'),
-    hint: 'Ссылка на этот отзыв на Яндекс Картах (yandex.ru/maps/…), в 2ГИС (2gis.ru/…) или ВКонтакте (vk.com/…): откройте отзыв и скопируйте адрес. Для отзыва с письменным согласием оставьте пустым.',
+    hint: 'Нужна для отзыва с Яндекс Карт (yandex.ru/maps/…), 2ГИС (2gis.ru/…) и ВКонтакте (vk.com/…): откройте отзыв там и скопируйте его адрес. Для отзыва с письменным согласием оставьте пустым.',
   },
   sampleTick,
 ]
@@ -797,117 +730,76 @@ const folderCollection = (name: EntryFolder, label: string, labelSingular: strin
   delete: true,
 })
 
-/** Decap's configuration (served as /admin/config.yml: YAML reads JSON as it is). */
-export function cmsConfig(settings: CmsSettings): Record<string, unknown> {
-  return {
-    locale: 'ru',
-    backend: backend(settings),
-    publish_mode: 'simple',
-    media_folder: MEDIA_FOLDER,
-    public_folder: UPLOADS_PATH.replace(/\/$/, ''),
-    show_preview_links: false,
-    slug: { encoding: 'ascii', clean_accents: true },
-    collections: [
-      {
-        // The editor's gateway deletes the course's picture with it when nothing else uses it.
-        ...folderCollection('courses', 'Курсы', 'курс'),
-        slug: '{{fields.id}}',
-        identifier_field: 'title',
-        summary: '{{fields.id}}. {{fields.title}}',
-        // By number, 1, 2, … 10, 11 (Decap sorts the numbers as numbers; by file name it was 1, 10, 2).
-        sortable_fields: [
-          { field: 'id', label: 'Номеру', default_sort: 'asc' },
-          { field: 'title', label: 'Названию' },
-        ],
-        fields: courseFields,
-      },
-      {
-        ...folderCollection('announcements', 'Объявления', 'объявление'),
-        slug: '{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
-        identifier_field: 'title',
-        summary: '{{fields.title}}',
-        fields: announcementFields,
-      },
-      {
-        ...folderCollection('groups', 'Группы', 'группа'),
-        // Latin and stable: the file's name is the group's id, which leads name.
-        slug: 'kurs-{{fields.course}}-{{year}}{{month}}{{day}}-{{hour}}{{minute}}{{second}}',
-        identifier_field: 'start',
-        summary: 'Курс {{fields.course}}: {{fields.start}}–{{fields.end}}, мест: {{fields.seats}}',
-        sortable_fields: [
-          { field: 'course', label: 'Курсу', default_sort: 'asc' },
-          { field: 'order', label: 'Порядку' },
-        ],
-        fields: groupFields(),
-      },
-      {
-        // The editor's gateway deletes the teacher's photo with them when nothing else uses it.
-        ...folderCollection('teachers', 'Преподаватели', 'преподаватель'),
-        slug: 'teacher-{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
-        identifier_field: 'name',
-        summary: '{{fields.order}}. {{fields.name}}',
-        sortable_fields: [
-          { field: 'order', label: 'Порядку', default_sort: 'asc' },
-          { field: 'name', label: 'Имени' },
-        ],
-        fields: teacherFields,
-      },
-      {
-        ...folderCollection('photos', 'Фото школы', 'фото'),
-        slug: 'photo-{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
-        identifier_field: 'alt',
-        summary: '{{fields.order}}. {{fields.alt}}',
-        sortable_fields: [{ field: 'order', label: 'Порядку', default_sort: 'asc' }],
-        fields: photoFields,
-      },
-      {
-        ...folderCollection('faq', 'Частые вопросы', 'вопрос'),
-        slug: 'vopros-{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
-        identifier_field: 'question',
-        summary: '{{fields.order}}. {{fields.question}}',
-        sortable_fields: [
-          { field: 'order', label: 'Порядку', default_sort: 'asc' },
-          { field: 'question', label: 'Вопросу' },
-        ],
-        fields: faqFields,
-      },
-      {
-        ...folderCollection('reviews', 'Отзывы', 'отзыв'),
-        slug: 'otzyv-{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
-        identifier_field: 'author',
-        summary: '{{fields.author}}',
-        fields: reviewFields,
-      },
-      {
-        name: 'school',
-        label: 'Сведения о школе',
-        delete: false,
-        editor: { preview: false },
-        files: [
-          {
-            name: 'facts',
-            label: 'Контакты и реквизиты',
-            file: 'content/school.json',
-            fields: schoolFields,
-          },
-          { name: 'prizes', label: 'Призы', file: 'content/prizes.json', fields: prizeFields },
-          {
-            name: 'trial',
-            label: 'Пробный урок',
-            file: 'content/trial-offer.json',
-            fields: trialOfferFields,
-          },
-        ],
-      },
-      pageTextCollection,
-    ],
-  }
+/**
+ * The editor's sections (apps/site/admin/sections.ts reads them): baked into the editor's script
+ * at build, so the list of sections shows without a request.
+ */
+export function editorSections(): Record<string, unknown>[] {
+  return [
+    {
+      // The editor's gateway deletes the course's picture with it when nothing else uses it.
+      ...folderCollection('courses', 'Курсы', 'курс'),
+      slug: '{{fields.id}}',
+      fields: courseFields,
+    },
+    {
+      ...folderCollection('announcements', 'Объявления', 'объявление'),
+      slug: '{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
+      fields: announcementFields,
+    },
+    {
+      ...folderCollection('groups', 'Группы', 'группа'),
+      // Latin and stable: the file's name is the group's id, which leads name.
+      slug: 'kurs-{{fields.course}}-{{year}}{{month}}{{day}}-{{hour}}{{minute}}{{second}}',
+      fields: groupFields,
+    },
+    {
+      // The editor's gateway deletes the teacher's photo with them when nothing else uses it.
+      ...folderCollection('teachers', 'Преподаватели', 'преподаватель'),
+      slug: 'teacher-{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
+      fields: teacherFields,
+    },
+    {
+      ...folderCollection('photos', 'Фото школы', 'фото'),
+      slug: 'photo-{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
+      fields: photoFields,
+    },
+    {
+      ...folderCollection('faq', 'Частые вопросы', 'вопрос'),
+      slug: 'vopros-{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
+      fields: faqFields,
+    },
+    {
+      ...folderCollection('reviews', 'Отзывы', 'отзыв'),
+      slug: 'otzyv-{{year}}-{{month}}-{{day}}-{{hour}}{{minute}}{{second}}',
+      fields: reviewFields,
+    },
+    {
+      name: 'school',
+      label: 'Сведения о школе',
+      files: [
+        {
+          name: 'facts',
+          label: 'Контакты и реквизиты',
+          file: 'content/school.json',
+          fields: schoolFields,
+        },
+        { name: 'prizes', label: 'Призы', file: 'content/prizes.json', fields: prizeFields },
+        {
+          name: 'trial',
+          label: 'Пробный урок',
+          file: 'content/trial-offer.json',
+          fields: trialOfferFields,
+        },
+      ],
+    },
+    pageTextCollection,
+  ]
 }
 
 /**
- * The editor's page: Decap from the site's own files, nothing from another host, then the
- * editor's own script and styles (scripts/editor-bundle.ts). The stylesheet comes last in the
- * body so that it follows the styles Decap adds to the head and wins over them.
+ * The editor's page: its own script and stylesheet from this folder, nothing from another host.
+ * Until the script starts, the page says so; without JavaScript it says that it needs it.
  */
 export const ADMIN_HTML = `<!doctype html>
 <html lang="ru">
@@ -916,45 +808,30 @@ export const ADMIN_HTML = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>Редактор сайта</title>
-<link href="/admin/config.yml" type="text/yaml" rel="cms-config-url">
+<link href="/admin/editor.css" rel="stylesheet">
+<script src="/admin/editor.js" type="module"></script>
 </head>
 <body>
-<script src="/admin/decap-cms.js"></script>
-<script src="/admin/editor.js"></script>
-<link href="/admin/editor.css" rel="stylesheet">
+<div id="editor"><p class="starting">Загружаем редактор…</p><noscript><p>Редактору нужен JavaScript: включите его в настройках браузера.</p></noscript></div>
 </body>
 </html>
 `
 
 /**
- * The editor's Content-Security-Policy, for /admin/ only (the pages keep theirs). Measured in
- * Chromium: Decap injects its styles (emotion) and loads its own chunks; it talks to the editor
- * gateway on this origin or to the Git host's API.
+ * The editor's Content-Security-Policy, for /admin/ only (the pages keep theirs): its own script
+ * and stylesheet, its API on this origin, and the pictures' previews as data: and blob: URLs
+ * (a saved picture's small preview, a chosen one before it is saved).
  */
-export function adminContentSecurityPolicy(settings: CmsSettings): string {
-  const gitHost =
-    settings.CMS_BACKEND === 'gitea'
-      ? [new URL(settings.CMS_BASE_URL).origin]
-      : settings.CMS_BACKEND === 'github'
-        ? ['https://api.github.com', 'https://github.com']
-        : []
-  const directives: Record<string, string[]> = {
-    'default-src': ["'self'"],
-    // Decap compiles its configuration's JSON schema (AJV) with `new Function`: refused without
-    // 'unsafe-eval' ("Error loading the CMS configuration"). Only this folder allows it.
-    'script-src': ["'self'", "'unsafe-eval'"],
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...gitHost],
-    'font-src': ["'self'", 'data:'],
-    // blob: Decap reads back the pictures and drafts it holds in memory.
-    'connect-src': ["'self'", 'blob:', ...gitHost],
-    'frame-src': ["'self'", 'blob:'],
-    'object-src': ["'none'"],
-    'base-uri': ["'self'"],
-    'form-action': ["'self'", ...gitHost],
-    'frame-ancestors': ["'none'"],
-  }
-  return Object.entries(directives)
-    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
-    .join('; ')
-}
+export const ADMIN_CONTENT_SECURITY_POLICY = Object.entries({
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+})
+  .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+  .join('; ')

@@ -1,5 +1,4 @@
-import { copyFile, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
@@ -12,7 +11,7 @@ import {
   nginxHeaderLines,
   securityHeaders,
 } from './security-headers.ts'
-import { ADMIN_HTML, adminContentSecurityPolicy, cmsConfig, readCmsSettings } from './cms-config.ts'
+import { ADMIN_CONTENT_SECURITY_POLICY, ADMIN_HTML, readCmsSettings } from './cms-config.ts'
 import { writeEditorBundle } from './editor-bundle.ts'
 import { writeSiteAssets } from './site-assets.ts'
 
@@ -48,9 +47,9 @@ async function htmlFiles(dir: string): Promise<string[]> {
 const ADMIN_DIR = 'admin'
 
 /**
- * The owner's editor at /admin/ (docs/decisions/0055-decap-cms-editor.md): Decap's own files
- * copied from the package (no CDN), its page and its configuration, and the headers of that
- * folder alone (its CSP differs from the pages'), for the Node server and for nginx.
+ * The owner's editor at /admin/ (docs/decisions/0086-the-owners-own-editor.md): its page, its
+ * script and stylesheet, and the headers of that folder alone (its CSP differs from the pages'),
+ * for the Node server and for nginx.
  */
 async function writeAdmin(
   buildDirectory: string,
@@ -59,7 +58,7 @@ async function writeAdmin(
 ): Promise<void> {
   const settings = readCmsSettings()
   const headers = {
-    ...securityHeaders(adminContentSecurityPolicy(settings)),
+    ...securityHeaders(ADMIN_CONTENT_SECURITY_POLICY),
     'X-Robots-Tag': 'noindex, nofollow',
   }
   // Written even without an editor: nginx's site includes the file (deploy/nginx/it-lab.conf).
@@ -78,23 +77,11 @@ async function writeAdmin(
   }
   const adminDir = path.join(clientDir, ADMIN_DIR)
   await mkdir(adminDir, { recursive: true })
-  const dist = path.join(
-    path.dirname(createRequire(import.meta.url).resolve('decap-cms/package.json')),
-    'dist',
-  )
-  for (const file of await readdir(dist)) {
-    if (/^(\d+\.)?decap-cms\.js$/.test(file)) {
-      await copyFile(path.join(dist, file), path.join(adminDir, file))
-    }
-  }
-  // The editor shows the current pictures from /uploads/ (its public_folder).
+  // The uploaded pictures at the addresses the content names (/uploads/…), beside the pages' own
+  // resized copies.
   await cp(path.join(contentDir(), 'uploads'), path.join(clientDir, 'uploads'), { recursive: true })
   await writeFile(path.join(adminDir, 'index.html'), ADMIN_HTML)
-  await writeEditorBundle(clientDir, adminDir, buildSettings)
-  await writeFile(
-    path.join(adminDir, 'config.yml'),
-    `${JSON.stringify(cmsConfig(settings), null, 2)}\n`,
-  )
+  await writeEditorBundle(adminDir, buildSettings)
 }
 
 /**

@@ -281,6 +281,15 @@ export type ParsedSchoolFacts = {
   demoFields: string[]
 }
 
+/**
+ * The facts file's mistakes as zod reads them, each with its path in the file: the owner's editor
+ * shows each at its field before saving (the same rules the build checks).
+ */
+export function schoolFactsIssues(file: unknown) {
+  const result = createSchoolFactsSchema().safeParse(withoutEmptyOptionals(file))
+  return result.success ? [] : result.error.issues
+}
+
 /** Validates the facts file; throws a SchoolFactsError listing every field that breaks its rule. */
 export function parseSchoolFacts(file: unknown): ParsedSchoolFacts {
   const result = createSchoolFactsSchema().safeParse(withoutEmptyOptionals(file))

@@ -1,0 +1,15 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app.tsx'
+
+// The editor's script (/admin/editor.js, scripts/editor-bundle.ts): the page's «Загружаем
+// редактор…» is replaced by the editor once it has started.
+
+const root = document.getElementById('editor')
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+}
