@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test'
 import { logIn, type EditorBackend } from './editor-backend.ts'
 
 // What the owner's editor specs share: console errors fail the test (unless one is expected),
-// an entry opened afresh, «Опубликовать сейчас», and the phone's no-sideways-scrolling check.
+// an entry opened afresh, «Сохранить», and the phone's no-sideways-scrolling check.
 
 /** Collects the page's console errors and uncaught errors; `allowed` ones are expected. */
 export function watchConsole(page: Page, allowed: RegExp[] = []): () => string[] {
@@ -24,18 +24,31 @@ export function readContent(editor: EditorBackend, file: string): Record<string,
   }
 }
 
-/** Opens an entry of the editor in a fresh load (logging in when the browser has no session). */
-export async function openEntry(page: Page, editor: EditorBackend, hash: string): Promise<void> {
+/**
+ * Opens an entry of the editor by its file (`courses/4.json`) in a fresh load, logging in when the
+ * browser has no session, and waits for its form.
+ */
+export async function openEntry(page: Page, editor: EditorBackend, file: string): Promise<void> {
   const cookies = await page.context().cookies(`${editor.url}/admin/`)
   if (!cookies.some((cookie) => cookie.name === 'it_lab_editor')) await logIn(page, editor)
   await page.goto('about:blank')
-  await page.goto(`${editor.url}/admin/#/collections/${hash}`)
-  await expect(page.getByText(/^Раздел «/)).toBeVisible({ timeout: 30_000 })
+  await page.goto(`${editor.url}/admin/#/e/content/${file}`)
+  await expect(page.getByRole('button', { name: 'Сохранить', exact: true })).toBeVisible()
 }
 
-export async function publishNow(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Опубликовать', exact: true }).click()
-  await page.getByRole('menuitem', { name: 'Опубликовать сейчас' }).click()
+/** Opens a section's list («Курсы») from the list of sections. */
+export async function openSection(page: Page, editor: EditorBackend, name: string): Promise<void> {
+  const cookies = await page.context().cookies(`${editor.url}/admin/`)
+  if (!cookies.some((cookie) => cookie.name === 'it_lab_editor')) await logIn(page, editor)
+  await page.goto(`${editor.url}/admin/#/`)
+  await page.getByRole('link', { name, exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+}
+
+/** «Сохранить», and the editor's word that it is saved. */
+export async function save(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Сохранено.' })).toBeVisible()
 }
 
 /** The page is no wider than the screen: nothing is reached by scrolling sideways. */
