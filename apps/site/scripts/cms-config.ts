@@ -13,11 +13,9 @@ import {
   WEEKDAYS,
   IMAGE_MAX_BYTES,
   ORDER_MAX,
-  TIME_PATTERN,
   LEVEL_NAMES,
   MONTHS_MAX,
   PHOTO_ALT_MAX,
-  PHOTO_CAPTION_MAX,
   PICTURE_KINDS,
   pictureProportion,
   PRICE_MAX,
@@ -43,7 +41,6 @@ import {
   FACT_MAX,
   FACT_NAME_LABELS,
   FACT_NAMES,
-  GEO_BOUNDS,
 } from '#app/config/school-facts-schema.ts'
 import { traitQuestion } from '#app/content/quiz-texts.ts'
 
@@ -87,9 +84,6 @@ export function readCmsSettings(env: NodeJS.ProcessEnv = process.env): CmsSettin
   return settings
 }
 
-/** A Decap `pattern`: the regular expression and the message the editor shows. */
-const pattern = (regex: string, message: string) => [regex, message]
-
 const label = (kind: keyof typeof FIELD_LABELS, name: string) =>
   (FIELD_LABELS[kind][name] ?? name).replace(/^.* → /, '')
 
@@ -97,7 +91,6 @@ const text = (kind: keyof typeof FIELD_LABELS, name: string, max: number, hint?:
   name,
   label: label(kind, name),
   widget: max > 120 ? 'text' : 'string',
-  pattern: pattern(`^[\\s\\S]{1,${max}}$`, `Не длиннее ${max} знаков`),
   ...(hint ? { hint } : {}),
 })
 
@@ -143,14 +136,11 @@ const textList = (kind: keyof typeof FIELD_LABELS, name: string, hint: string) =
   label: label(kind, name),
   widget: 'russian-list',
   item_names: POINT_NAMES,
-  // A closed item shows its own text, not «Пункт».
-  summary: '{{fields.item}}',
   hint,
   field: {
     name: 'item',
     label: 'Пункт',
     widget: 'string',
-    pattern: pattern('^.{1,200}$', 'Не длиннее 200 знаков'),
   },
 })
 
@@ -182,32 +172,22 @@ const COLOUR_NAMES: Record<string, string> = {
 const courseFields = [
   {
     ...wholeNumber('course', 'id', 1, 9999),
-    // Checked against the other courses' files; a new course gets the next free number.
-    unique_in_folder: 'content/courses',
     hint: 'Номер в адресе страницы курса (/course/11). У каждого курса свой; у нового курса уже стоит следующий свободный.',
   },
   text('course', 'title', TITLE_MAX),
   {
     ...text('course', 'description', DESCRIPTION_LENGTH.max, 'Два-три предложения для родителей.'),
-    pattern: pattern(
-      `^[\\s\\S]{${DESCRIPTION_LENGTH.min},${DESCRIPTION_LENGTH.max}}$`,
-      `От ${DESCRIPTION_LENGTH.min} до ${DESCRIPTION_LENGTH.max} знаков`,
-    ),
   },
   {
     name: 'image',
     label: label('course', 'image'),
     widget: 'image',
-    choose_url: false,
-    // The editor's script refuses a non-image or a larger file first, in its own words.
-    media_library: { config: { max_file_size: IMAGE_MAX_BYTES } },
     hint: `Фото JPG, PNG, WebP или AVIF до ${IMAGE_MAX_BYTES / 1024 / 1024} МБ в пропорции 8:5, не меньше 640×400 (например, 1280×800): сайт сам уменьшит его для телефонов.`,
   },
   choice('course', 'level', COURSE_LEVELS, LEVEL_NAMES),
   wholeNumber('course', 'ageMin', AGE_RANGE.min, AGE_RANGE.max),
   {
     ...wholeNumber('course', 'ageMax', AGE_RANGE.min, AGE_RANGE.max),
-    not_below: { field: 'ageMin', message: 'Возраст «до» не может быть меньше возраста «от»' },
   },
   wholeNumber('course', 'months', 1, MONTHS_MAX),
   choice('course', 'format', COURSE_FORMATS),
@@ -220,20 +200,12 @@ const courseFields = [
     name: 'prices',
     label: label('course', 'prices'),
     widget: 'object',
-    collapsed: false,
     hint: 'Рубли за одно занятие. Абонемент не дороже разового посещения.',
     fields: Object.entries(PRICE_NAMES).map(([name, title]) => ({
       ...wholeNumber('course', name, 1, PRICE_MAX),
       label: title,
       rubles: true,
-      ...(name === 'basic'
-        ? {}
-        : {
-            not_above: {
-              field: 'prices.basic',
-              message: 'Абонемент не может стоить дороже разового посещения',
-            },
-          }),
+      ...(name === 'basic' ? {} : {}),
     })),
   },
   { name: 'onMainPage', label: label('course', 'onMainPage'), widget: 'boolean', default: false },
@@ -244,7 +216,6 @@ const courseFields = [
     name: 'quiz',
     label: label('course', 'quiz'),
     widget: 'object',
-    collapsed: false,
     hint: 'Для каких ответов тест на главной предложит этот курс. Возраст тест берёт из полей «Возраст от» и «Возраст до».',
     fields: QUIZ_TRAIT_IDS.map((id) => ({
       name: id,
@@ -280,7 +251,6 @@ const announcementFields = [
       'endDate',
       'После этого дня объявление исчезнет с сайта. Пусто — исчезнет после дня события, а без него останется, пока вы его не удалите.',
     ),
-    not_before: { field: 'date', message: 'Не раньше дня события' },
   },
 ]
 
@@ -299,7 +269,6 @@ const groupTime = (name: 'start' | 'end') => ({
   name,
   label: label('group', name),
   widget: 'string',
-  pattern: pattern(TIME_PATTERN, 'Время в виде 09:00 или 18:30'),
   hint: name === 'start' ? 'Например, 10:00' : 'Например, 11:30: позже начала',
 })
 
@@ -324,7 +293,6 @@ const groupFields = [
   wholeNumber('group', 'ageMin', AGE_RANGE.min, AGE_RANGE.max),
   {
     ...wholeNumber('group', 'ageMax', AGE_RANGE.min, AGE_RANGE.max),
-    not_below: { field: 'ageMin', message: 'Возраст «до» не может быть меньше возраста «от»' },
   },
   choice('group', 'format', COURSE_FORMATS),
   {
@@ -332,7 +300,6 @@ const groupFields = [
     label: label('group', 'place'),
     widget: 'string',
     required: false,
-    pattern: pattern(`^[\\s\\S]{0,${GROUP_PLACE_MAX}}$`, `Не длиннее ${GROUP_PLACE_MAX} знаков`),
     hint: `Коротко, до ${GROUP_PLACE_MAX} знаков: «кабинет 2». На сайте после формата: «Оффлайн, кабинет 2». Можно оставить пустым.`,
   },
   date(
@@ -361,8 +328,6 @@ const cutPhoto = (kind: 'teacher' | 'photo', name: string, shape: string) => {
     name,
     label: label(kind, name),
     widget: 'image',
-    choose_url: false,
-    media_library: { config: { max_file_size: IMAGE_MAX_BYTES } },
     hint: `Фото JPG, PNG, WebP или AVIF до ${IMAGE_MAX_BYTES / 1024 / 1024} МБ, можно прямо с телефона. На сайте оно в пропорции ${pictureProportion(kind)} (${shape}): лишнее по краям сайт обрежет сам. Нужно хотя бы ${minSize.width}×${minSize.height}.`,
   }
 }
@@ -408,10 +373,6 @@ const photoFields = [
     widget: 'string',
     required: false,
     default: '',
-    pattern: pattern(
-      `^[\\s\\S]{0,${PHOTO_CAPTION_MAX}}$`,
-      `Не длиннее ${PHOTO_CAPTION_MAX} знаков`,
-    ),
     hint: 'Необязательно: подпись под фото на сайте.',
   },
   teacherPhotoOrder('photo', 'Меньше — раньше: фото с порядком 1 стоит первым.'),
@@ -464,18 +425,12 @@ const reviewFields = [
   sampleTick,
 ]
 
-const PHONE = pattern(
-  '^\\+7(?:[\\s()-]*\\d){10}$',
-  'Номер в виде +7 (8512) 12-34-56: +7 и ещё 10 цифр',
-)
-
 /** A fact's text: not empty, not longer than the schema allows (school-facts-schema.ts). */
 const factText = (name: string, label: string, max: number, required = true) => ({
   name,
   label,
   widget: 'string',
   ...(required ? {} : { required: false }),
-  pattern: pattern(`^[\\s\\S]{${required ? 1 : 0},${max}}$`, `Не длиннее ${max} знаков`),
 })
 
 /** A coordinate as a map service shows it: '46.349700'. */
@@ -484,10 +439,6 @@ const coordinateField = (name: 'latitude' | 'longitude', title: string) => ({
   label: title,
   widget: 'string',
   required: false,
-  pattern: pattern(
-    '^$|^-?\\d{1,3}([.,]\\d+)?$',
-    `Число градусов, например 46.349700 (от ${GEO_BOUNDS[name].min} до ${GEO_BOUNDS[name].max})`,
-  ),
 })
 
 /** The school's place, licence and ways to pay (docs/decisions/0076). */
@@ -547,10 +498,6 @@ const answersSchoolFields = [
         widget: 'string',
         required: false,
         default: '',
-        pattern: pattern(
-          `^$|^https://\\S{1,${FACT_MAX.url - 8}}$`,
-          `Ссылка начинается с https://, не длиннее ${FACT_MAX.url} знаков`,
-        ),
         hint: 'Необязательно: страница навигатора вашей области, где родители оформляют сертификат.',
       },
     ],
@@ -565,20 +512,17 @@ const schoolFields = [
     name: 'phone',
     label: 'Телефон',
     widget: 'object',
-    collapsed: false,
     fields: [
       {
         name: 'number',
         label: 'Номер',
         widget: 'string',
-        pattern: PHONE,
         hint: '+7 (8512) 12-34-56',
       },
       {
         name: 'short',
         label: 'Короткий номер',
         widget: 'string',
-        pattern: pattern('^[\\d-]+$', 'Только цифры и дефисы'),
         hint: 'Последние цифры номера, как на кнопке «Позвонить»: 12-34-56',
       },
     ],
@@ -587,14 +531,12 @@ const schoolFields = [
     name: 'address',
     label: 'Адрес',
     widget: 'object',
-    collapsed: false,
     fields: [
       factText('street', 'Улица и дом', FACT_MAX.street),
       {
         name: 'postalCode',
         label: 'Индекс',
         widget: 'string',
-        pattern: pattern('^\\d{6}$', '6 цифр'),
       },
     ],
   },
@@ -612,10 +554,6 @@ const schoolFields = [
         label: 'Ссылка',
         widget: 'string',
         required: false,
-        pattern: pattern(
-          `^$|^https://\\S{1,${FACT_MAX.url - 8}}$`,
-          `Ссылка начинается с https://, не длиннее ${FACT_MAX.url} знаков`,
-        ),
       },
     ],
   },
@@ -623,32 +561,22 @@ const schoolFields = [
     name: 'email',
     label: FACT_LABELS.email,
     widget: 'string',
-    pattern: pattern(
-      `^(?=.{1,${FACT_MAX.email}}$)[^@\\s]+@[^@\\s]+\\.[^@\\s]+$`,
-      `Адрес почты, например info@itlab.ru, не длиннее ${FACT_MAX.email} знаков`,
-    ),
   },
   {
     name: 'owner',
     label: 'Владелец',
     widget: 'object',
-    collapsed: false,
     fields: [
       {
         name: 'name',
         label: 'ИП',
         widget: 'string',
-        pattern: pattern(
-          `^ИП \\S.{0,${FACT_MAX.ownerName - 4}}$`,
-          `Начинается с «ИП » и полного имени, не длиннее ${FACT_MAX.ownerName} знаков`,
-        ),
       },
-      { name: 'inn', label: 'ИНН', widget: 'string', pattern: pattern('^\\d{12}$', '12 цифр') },
+      { name: 'inn', label: 'ИНН', widget: 'string' },
       {
         name: 'ogrnip',
         label: 'ОГРНИП',
         widget: 'string',
-        pattern: pattern('^3\\d{14}$', '15 цифр, первая 3'),
       },
     ],
   },
@@ -664,7 +592,6 @@ const schoolFields = [
     name: 'siteUrl',
     label: FACT_LABELS.siteUrl,
     widget: 'string',
-    pattern: pattern('^https://', 'Начинается с https://'),
   },
   {
     name: 'demo',
@@ -688,7 +615,6 @@ const prizeFields = [
     item_names: ['приз', 'приза', 'призов'],
     max: 8,
     min: 1,
-    summary: '{{fields.title}}',
     fields: [
       text('prizes', 'title', TITLE_MAX),
       text('prizes', 'description', 300),
@@ -709,7 +635,6 @@ const trialOfferFields = [
     item_names: POINT_NAMES,
     min: 1,
     max: 6,
-    summary: '{{fields.title}}',
     fields: [
       text('trialOffer', 'title', 120),
       text('trialOffer', 'description', 300),
@@ -724,10 +649,6 @@ const folderCollection = (name: EntryFolder, label: string, labelSingular: strin
   label,
   label_singular: labelSingular,
   folder: `${CONTENT_ROOT}/${name}`,
-  extension: 'json',
-  format: 'json',
-  create: true,
-  delete: true,
 })
 
 /**

@@ -16,28 +16,12 @@ import {
 /** An object's keys with their type (Object.keys gives strings). */
 const keys = <T extends object>(object: T) => Object.keys(object) as (keyof T & string)[]
 
-/** The Decap pattern of a text shown on a page: its length, and no word too long for a phone. */
-function shownPattern(max: number, optional: boolean, wordMax: number = L.wordMax) {
-  return [
-    `^(?![\\s\\S]*\\S{${wordMax + 1}})[\\s\\S]{${optional ? 0 : 1},${max}}$`,
-    `Не длиннее ${max} знаков, и ни одного слова длиннее ${wordMax} букв`,
-  ]
-}
-
 /** A text shown on a page; a long one gets a box of several lines. */
-function shown(
-  name: string,
-  label: string,
-  max: number,
-  hint?: string,
-  optional = false,
-  wordMax: number = L.wordMax,
-) {
+function shown(name: string, label: string, max: number, hint?: string, optional = false) {
   return {
     name,
     label,
     widget: max > 120 ? 'text' : 'string',
-    pattern: shownPattern(max, optional, wordMax),
     ...(optional ? { required: false, default: '' } : {}),
     hint: hint ? `${hint} До ${max} знаков.` : `До ${max} знаков.`,
   }
@@ -47,7 +31,6 @@ const group = (name: string, label: string, fields: unknown[], hint?: string) =>
   name,
   label,
   widget: 'object',
-  collapsed: false,
   ...(hint ? { hint } : {}),
   fields,
 })
@@ -82,10 +65,8 @@ const homeFields = [
       {
         name: 'tags',
         label: 'Направления',
-        label_singular: 'направление',
         // The word's forms: the editor's list counts in Russian («3 направления»).
         item_names: ['направление', 'направления', 'направлений'],
-        summary: '{{fields.tag}}',
         widget: 'russian-list',
         max: L.heroTagsMax,
         required: false,
@@ -94,7 +75,6 @@ const homeFields = [
           name: 'tag',
           label: 'Направление',
           widget: 'string',
-          pattern: shownPattern(L.heroTag, false),
         },
       },
     ],
@@ -141,7 +121,7 @@ const otherFields = keys(OTHER_BLOCK_NAMES).map((name) =>
   group(name, OTHER_BLOCK_NAMES[name], [
     name === 'contact'
       ? shown('title', 'Заголовок', L.heading)
-      : shown('title', 'Заголовок', L.pageHeading, undefined, false, L.pageHeadingWordMax),
+      : shown('title', 'Заголовок', L.pageHeading),
     shown('lead', 'Текст под заголовком', L.lead),
   ]),
 )
@@ -152,17 +132,12 @@ const searchFields = keys(SEARCH_PAGE_NAMES).map((name) =>
       name: 'title',
       label: 'Заголовок в поиске',
       widget: 'string',
-      pattern: [`^[\\s\\S]{1,${L.searchTitle}}$`, `Не длиннее ${L.searchTitle} знаков`],
       hint: `Его показывают вкладка браузера и поисковики. До ${L.searchTitle} знаков.`,
     },
     {
       name: 'description',
       label: 'Описание в поиске',
       widget: 'text',
-      pattern: [
-        `^[\\s\\S]{${L.searchDescriptionMin},${L.searchDescription}}$`,
-        `От ${L.searchDescriptionMin} до ${L.searchDescription} знаков`,
-      ],
       hint: `Строки под заголовком в результатах поиска. От ${L.searchDescriptionMin} до ${L.searchDescription} знаков.`,
     },
   ]),
@@ -172,7 +147,6 @@ const searchFields = keys(SEARCH_PAGE_NAMES).map((name) =>
 export const pageTextCollection = {
   name: 'pages',
   label: 'Тексты страниц',
-  delete: false,
   editor: { preview: false },
   files: [
     {
@@ -204,17 +178,13 @@ export const pageTextCollection = {
   ],
 }
 
-const TIME = ['^([01]\\d|2[0-3]):[0-5]\\d$', 'Время в виде 09:00 или 18:30']
-
 /** The school's opening hours (content/school.json); none entered, none shown. */
 export const openingHoursField = {
   name: 'openingHours',
   label: 'Часы работы',
-  label_singular: 'период',
   item_names: ['период', 'периода', 'периодов'],
   widget: 'russian-list',
   required: false,
-  summary: '{{fields.opens}}–{{fields.closes}}',
   hint: 'Необязательно: пока пусто, часы нигде не показываются. Например, «Понедельник–пятница, 10:00–20:00» — один период, «Суббота, 10:00–16:00» — другой.',
   fields: [
     {
@@ -225,7 +195,7 @@ export const openingHoursField = {
       min: 1,
       options: Object.entries(WEEKDAY_NAMES).map(([value, label]) => ({ value, label })),
     },
-    { name: 'opens', label: 'С', widget: 'string', pattern: TIME, hint: 'Например, 09:00' },
-    { name: 'closes', label: 'До', widget: 'string', pattern: TIME, hint: 'Например, 20:00' },
+    { name: 'opens', label: 'С', widget: 'string', hint: 'Например, 09:00' },
+    { name: 'closes', label: 'До', widget: 'string', hint: 'Например, 20:00' },
   ],
 }
