@@ -616,10 +616,10 @@ const prizeFields = [
     max: 8,
     min: 1,
     fields: [
-      text('prizes', 'title', TITLE_MAX),
-      text('prizes', 'description', 300),
-      choice('prizes', 'colour', PRIZE_COLOURS, COLOUR_NAMES),
-      choice('prizes', 'icon', PRIZE_ICONS, ICON_NAMES),
+      { ...text('prizes', 'items.title', TITLE_MAX), name: 'title' },
+      { ...text('prizes', 'items.description', 300), name: 'description' },
+      { ...choice('prizes', 'items.colour', PRIZE_COLOURS, COLOUR_NAMES), name: 'colour' },
+      { ...choice('prizes', 'items.icon', PRIZE_ICONS, ICON_NAMES), name: 'icon' },
     ],
   },
 ]
@@ -636,9 +636,9 @@ const trialOfferFields = [
     min: 1,
     max: 6,
     fields: [
-      text('trialOffer', 'title', 120),
-      text('trialOffer', 'description', 300),
-      choice('trialOffer', 'icon', TRIAL_ICONS, ICON_NAMES),
+      { ...text('trialOffer', 'points.title', 120), name: 'title' },
+      { ...text('trialOffer', 'points.description', 300), name: 'description' },
+      { ...choice('trialOffer', 'points.icon', TRIAL_ICONS, ICON_NAMES), name: 'icon' },
     ],
   },
 ]
