@@ -11,8 +11,8 @@
 // lead service crashes at start, refused by its trial start; one that crashes only once live,
 // undone by the deploy past systemd's start limit; broken content, refused in the chat and in the
 // checkout, with `--list` and `--rollback` working all the same; then the owner's editor: a wrong
-// password (401), logging in, a price edited through /admin/api/v1 as Decap does and published,
-// `npm run editor:undo` published, and an editor commit outside content/ refused
+// password (401), logging in, a price edited through /admin/api/v1 as the editor does and
+// published, `npm run editor:undo` published, and an editor commit outside content/ refused
 // (docs/decisions/0066-only-content-from-the-editor.md). During each of these
 // a lead is sent through nginx every 100 ms and must be stored: one line per step,
 // `leads during <step>: N sent, N stored, 0 refused` (docs/decisions/0061-release-health.md).
@@ -86,7 +86,8 @@ function sh(command: string): void {
 }
 
 async function cleanup(): Promise<void> {
-  // SIGTERM: the gateway stops its decap-server too (as `systemctl stop it-lab-editor`).
+  // SIGTERM: a save in flight finishes its commit, then the gateway exits (as `systemctl stop
+  // it-lab-editor`).
   if (gateway && gateway.exitCode === null && gateway.signalCode === null) {
     const running = gateway
     const exited = new Promise((resolve) => running.once('exit', resolve))
@@ -503,7 +504,7 @@ function logIn(password: string) {
   return { ...answer, cookie }
 }
 
-/** One call of Decap's proxy backend (`{ action, params }` POSTed to /admin/api/v1). */
+/** One call of the editor's API (`{ action, params }` POSTed to /admin/api/v1). */
 function editorApi(cookie: string, action: string, params: Record<string, unknown>) {
   return curl(
     `${base}/admin/api/v1`,
@@ -1048,38 +1049,29 @@ try {
   const session = logIn(EDITOR_PASSWORD)
   const cookie = session.cookie ?? ''
   const coursePath = 'content/courses/1.json'
-  // As Decap does: the entry read, then saved whole, with the stale-tab check's base (its editor.js).
-  const read = editorApi(cookie, 'getEntry', { branch: 'main', path: coursePath })
+  // As the editor does (apps/site/admin/api.ts): the entry read, then saved whole, with the base
+  // the tab read (the stale-tab check).
+  const read = editorApi(cookie, 'getEntry', { path: coursePath })
   const raw = read.status === 200 ? (JSON.parse(read.body) as { data: string }).data : '{}'
   const course = JSON.parse(raw) as { title: string; prices: Record<string, number> }
-  // Decap sends its own English subject; the gateway commits the owner's words, which the chat repeats.
+  // The editor sends no subject; the gateway commits the owner's words, which the chat repeats.
   const subject = `Правка: курс 1 — ${course.title}`
   const saved = editorApi(cookie, 'persistEntry', {
-    branch: 'main',
     dataFiles: [
       {
-        slug: '1',
         path: coursePath,
         raw: `${JSON.stringify({ ...course, prices: { ...course.prices, basic: 1750 } }, null, 2)}\n`,
       },
     ],
     assets: [],
-    options: {
-      newEntry: false,
-      commitMessage: 'Update Курсы “1”',
-      collectionName: 'courses',
-      useWorkflow: false,
-      hasSubfolders: true,
-      unpublished: false,
-      status: 'draft',
-    },
+    options: { useWorkflow: false },
     baseIds: { [coursePath]: sha256(raw) },
   })
   const author = git(editorRepo, 'log', '-1', '--format=%ae %s')
   const editedPublished = await withLeadStream('an edit from the editor published', publish)
   const newPrice = /1\s750\s₽/
   check(
-    "the owner logs in, edits a price through /admin/api/v1 as Decap does, and the editor's commit is published: /course/1 shows 1 750 ₽",
+    "the owner logs in, edits a price through /admin/api/v1 as the editor does, and the editor's commit is published: /course/1 shows 1 750 ₽",
     session.status === 303 &&
       read.status === 200 &&
       saved.status === 200 &&

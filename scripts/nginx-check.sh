@@ -4,7 +4,7 @@
 # 404 documents, cache headers, brotli/gzip, HTTP/2, the security headers, the HTTP->HTTPS redirect,
 # one lead through the proxy into SQLite (a plain form's with its ad tags from Referer), the
 # owner's editor behind its gateway (apps/editor, on a scratch repository: the login, a wrong
-# password, the guarded files, Decap's API, the limits), and an access log without client
+# password, the guarded files, the editor's API, the limits), and an access log without client
 # addresses or queries.
 # deploy/nginx/acme-default.conf (Debian's default site, replaced) runs beside it, as on the server.
 #
@@ -72,7 +72,7 @@ die() {
   exit 2
 }
 
-# Stops the editor gateway (SIGTERM: it stops its decap-server too) and waits for it.
+# Stops the editor gateway (SIGTERM: a save in flight finishes its commit) and waits for it.
 stop_editor() {
   [ -n "$EDITOR_PID" ] || return 0
   kill -TERM "$EDITOR_PID" 2>/dev/null
@@ -560,7 +560,10 @@ else
 fi
 
 log "the owner's editor (/admin/ behind the gateway; deploy/README.md, step 8):"
-for path in /admin /admin/ /admin/config.yml; do
+# The editor's own CSP (ADMIN_CONTENT_SECURITY_POLICY, apps/site/scripts/cms-config.ts): its own
+# script and stylesheet only, no eval, no inline code.
+ADMIN_CSP="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+for path in /admin /admin/ /admin/editor.js; do
   fetch "$BASE$path"
   if [ "$STATUS" = 302 ] && [ "$(header Location)" = /admin/login ]; then
     ok "$path without a session -> 302 /admin/login"
@@ -578,7 +581,7 @@ grep -q 'name="password"' "$TMP/b" || problems+="no password field; "
 for name in Content-Security-Policy Strict-Transport-Security; do
   [ "$(header_count "$name")" = 1 ] || problems+="$name x$(header_count "$name"); "
 done
-header Content-Security-Policy | grep -q "unsafe-eval" && problems+="the editor's CSP on the login page; "
+[ "$(header Content-Security-Policy)" = "$ADMIN_CSP" ] && problems+="the editor's CSP on the login page; "
 if [ -z "$problems" ]; then ok "200 /admin/login: the gateway's page, its own CSP once, HSTS, no-store"; else bad "/admin/login" "$problems"; fi
 
 fetch "$BASE/admin/login" -X POST -H "Origin: $ORIGIN" --data-urlencode 'password=not the password'
@@ -603,9 +606,18 @@ fetch "$BASE/admin/" -H "Cookie: $COOKIE"
 problems=""
 [ "$STATUS" = 200 ] || problems+="status $STATUS; "
 cmp -s "$TMP/b" "$BUILD/client/admin/index.html" || problems+="not the build's admin/index.html; "
-header Content-Security-Policy | grep -q "'unsafe-eval'" || problems+="not the editor's CSP; "
+[ "$(header Content-Security-Policy)" = "$ADMIN_CSP" ] || problems+="CSP '$(header Content-Security-Policy)', not the editor's; "
 [ "$(header Cache-Control)" = no-cache ] || problems+="Cache-Control '$(header Cache-Control)'; "
 if [ -z "$problems" ]; then ok "200 /admin/ with the session: the editor, its own headers"; else bad "/admin/ with the session" "$problems"; fi
+fetch "$BASE/admin/editor.js" -H "Cookie: $COOKIE"
+problems=""
+[ "$STATUS" = 200 ] || problems+="status $STATUS; "
+cmp -s "$TMP/b" "$BUILD/client/admin/editor.js" || problems+="not the build's admin/editor.js; "
+header Content-Type | grep -qi '^application/javascript' || problems+="Content-Type '$(header Content-Type)'; "
+[ "$(header Content-Security-Policy)" = "$ADMIN_CSP" ] || problems+="CSP '$(header Content-Security-Policy)', not the editor's; "
+[ "$(header X-Content-Type-Options)" = nosniff ] || problems+="no nosniff; "
+[ "$(header Cache-Control)" = no-cache ] || problems+="Cache-Control '$(header Cache-Control)'; "
+if [ -z "$problems" ]; then ok "200 /admin/editor.js with the session: the build's script, the editor's headers"; else bad "/admin/editor.js with the session" "$problems"; fi
 fetch "$BASE/admin/missing.js" -H "Cookie: $COOKIE"
 if [ "$STATUS" = 404 ] && grep -qF "$PAGE_404" "$TMP/b"; then ok "404 /admin/missing.js with the session: the not-found document"; else bad "/admin/missing.js" "status $STATUS"; fi
 check_html /admin/auth 404 "$PAGE_404" "$COURSE_404"
@@ -617,16 +629,16 @@ problems=""
 [ "$STATUS" = 200 ] || problems+="status $STATUS; "
 grep -qF '"content/courses/1.json"' "$TMP/b" || problems+="no content/courses/1.json in $(head -c 200 "$TMP/b"); "
 [ "$(header Cache-Control)" = no-store ] || problems+="Cache-Control '$(header Cache-Control)' x$(header_count Cache-Control); "
-if [ -z "$problems" ]; then ok "Decap's API with the session: the courses, Cache-Control: no-store"; else bad "/admin/api/v1" "$problems"; fi
+if [ -z "$problems" ]; then ok "the editor's API with the session: the courses, Cache-Control: no-store"; else bad "/admin/api/v1" "$problems"; fi
 fetch "$BASE/admin/api/v1" -X POST -H "Origin: $ORIGIN" -H 'Content-Type: application/json' --data "$API_READ"
 if [ "$STATUS" = 401 ] && grep -q '"error"' "$TMP/b" && [ "$(header Cache-Control)" = no-store ]; then
-  ok "Decap's API without a session -> 401 JSON, no-store"
+  ok "the editor's API without a session -> 401 JSON, no-store"
 else
   bad "/admin/api/v1 without a session" "status $STATUS, body $(head -c 200 "$TMP/b")"
 fi
 
 # A 14 MB photo travels as 19 MB of base64: nginx lets it through to the gateway (which judges
-# it); a body over 25 MB is refused by nginx itself, in the JSON Decap shows.
+# it); a body over 25 MB is refused by nginx itself, in the JSON the editor shows.
 { printf '{"action":"persistMedia","params":{"branch":"main","asset":{"path":"content/uploads/big.png","encoding":"base64","content":"'
   head -c 19000000 /dev/zero | tr '\0' 'A'
   printf '"}}}'; } >"$TMP/photo.json"

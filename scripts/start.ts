@@ -43,17 +43,9 @@ async function editorGateway(): Promise<{ child: ChildProcess; url: string } | u
     console.log('Editor: off (this checkout is not on a branch, so there is none to commit to).')
     return undefined
   }
-  // The editor's page asks for the branch of the build's configuration (CMS_BRANCH), and the
-  // content service refuses any other than its own (docs/decisions/0081).
+  // The editor's page names no branch: the gateway commits to the one it is given (CMS_BRANCH
+  // matters only to publishing, which npm start does not do).
   const editorBranch = process.env.EDITOR_BRANCH ?? branch
-  const cmsBranch = process.env.CMS_BRANCH || 'main'
-  if (editorBranch !== cmsBranch) {
-    console.log(
-      `Editor: off (this checkout is on ${editorBranch}; the editor saves to ${cmsBranch}: ` +
-        'check it out, or build with CMS_BRANCH set to this branch).',
-    )
-    return undefined
-  }
   const port = process.env.EDITOR_PORT ?? '3096'
   let passwordHash = process.env.EDITOR_PASSWORD_HASH
   if (!passwordHash) {

@@ -45,22 +45,18 @@ describe("the nginx site's editor", () => {
     expect(conf).toContain('include /srv/it-lab/current/site/nginx/admin-headers.conf;')
   })
 
-  it("serves the editor's files without the gateway at a Git host", () => {
-    const conf = render({ CMS_BACKEND: 'gitea' })
-    expect(locations(conf)).toEqual(expect.arrayContaining(['location ^~ /admin/']))
-    expect(conf).not.toMatch(/auth_request|\/admin\/login|\/admin\/api|127\.0\.0\.1:3096/)
-  })
-
   it('has no editor at all without CMS_BACKEND: /admin/ is any unknown path', () => {
     const conf = render({})
     expect(locations(conf).filter((line) => line.includes('/admin'))).toEqual([])
     expect(conf).not.toMatch(/admin-headers\.conf|auth_request|127\.0\.0\.1:3096/)
   })
 
-  it('refuses an editor backend it does not know', () => {
-    expect(() => render({ CMS_BACKEND: 'git-gateway' })).toThrow(
-      'CMS_BACKEND: must be proxy, gitea, github or empty (got "git-gateway")',
-    )
+  it('refuses an editor backend it does not know (a Git host is none any more)', () => {
+    for (const backend of ['git-gateway', 'gitea', 'github']) {
+      expect(() => render({ CMS_BACKEND: backend })).toThrow(
+        `CMS_BACKEND: must be proxy or empty (got "${backend}")`,
+      )
+    }
   })
 })
 

@@ -6,9 +6,8 @@ import type { DeploySettings } from './settings.ts'
 
 const EXAMPLE_HOST = 'itlab.example'
 
-/** The template's sections for the editor, and within them the gateway's lines (its login). */
+/** The template's section for the editor (its files, and the gateway's login and API). */
 const EDITOR_SECTION = /^ *# editor: begin\n[\s\S]*?^ *# editor: end\n/gm
-const GATEWAY_SECTION = /^ *# editor gateway: begin\n[\s\S]*?^ *# editor gateway: end\n/gm
 
 /** Whether `listen` names an address (then the IPv6 twin lines are left out). */
 const hasAddress = (listen: string) => listen.includes(':')
@@ -25,9 +24,8 @@ export function renderNginx(template: string, settings: DeploySettings): string 
     .replace(/^( *)listen 443 ssl/gm, `$1listen ${settings.httpsListen} ssl`)
     .replace(/^( *)listen 80;/gm, `$1listen ${settings.httpListen};`)
   // No editor: the release has no /admin/ (404, as any unknown path), and nothing is included from
-  // it. At a Git host: its files without the gateway's login (the host's own).
+  // it.
   if (settings.editor === 'none') conf = conf.replace(EDITOR_SECTION, '')
-  if (settings.editor === 'git-host') conf = conf.replace(GATEWAY_SECTION, '')
   if (hasAddress(settings.httpsListen) || hasAddress(settings.httpListen)) {
     conf = conf.replace(/^ *listen \[::\].*\n/gm, '')
   }

@@ -31,9 +31,9 @@ export interface DeploySettings {
   keepReleases: number
   /**
    * The owner's editor at /admin/ (CMS_BACKEND): behind the editor gateway on this server
-   * (`proxy`), logging in at a Git host (`gitea`, `github`), or not shipped (empty).
+   * (`proxy`), or not shipped (empty).
    */
-  editor: 'gateway' | 'git-host' | 'none'
+  editor: 'gateway' | 'none'
   /** The editor gateway's port on 127.0.0.1 (EDITOR_PORT). */
   editorPort: number
 }
@@ -84,8 +84,8 @@ export function readDeploySettings(env: NodeJS.ProcessEnv): DeploySettings {
   const root = text('DEPLOY_ROOT', DEFAULT_DEPLOY_ROOT)
   const leadPort = integer('LEAD_PORT', 3001, 1, 65_535)
   const backend = text('CMS_BACKEND', '')
-  if (!['', 'proxy', 'gitea', 'github'].includes(backend)) {
-    problems.push(`CMS_BACKEND: must be proxy, gitea, github or empty (got "${backend}")`)
+  if (!['', 'proxy'].includes(backend)) {
+    problems.push(`CMS_BACKEND: must be proxy or empty (got "${backend}")`)
   }
   const settings: DeploySettings = {
     siteUrl,
@@ -102,7 +102,7 @@ export function readDeploySettings(env: NodeJS.ProcessEnv): DeploySettings {
     tlsDir: text('TLS_CERT_DIR', `/etc/letsencrypt/live/${siteUrl.hostname}`),
     acmeRoot: text('ACME_WEBROOT', '/var/www/html'),
     keepReleases: integer('DEPLOY_KEEP_RELEASES', 3, 2, 50),
-    editor: backend === 'proxy' ? 'gateway' : backend === '' ? 'none' : 'git-host',
+    editor: backend === 'proxy' ? 'gateway' : 'none',
     editorPort: integer('EDITOR_PORT', 3096, 1, 65_535),
   }
   if (problems.length > 0) throw new DeploySettingsError(problems)

@@ -7,7 +7,7 @@ import { freePort } from '../../../scripts/deploy/service.ts'
 import { buildSiteServer } from '../server/site-server.ts'
 
 // The editor as the owner meets it, for the e2e and the owner guide's screenshots: the editor
-// gateway (apps/editor, with decap-server in git mode as its child) on a scratch git repository
+// gateway (apps/editor, its own content service committing each save) on a scratch git repository
 // holding a copy of content/, behind a site server of a build that passes it /admin/login,
 // /admin/api/v1… and guards the editor's files, as nginx does in production.
 
@@ -55,7 +55,7 @@ function gitIn(repo: string, args: string[]): string {
   return run.stdout.trimEnd()
 }
 
-/** Whether the gateway's session check answers (it listens once decap-server answers). */
+/** Whether the gateway's session check answers (it listens once it has started). */
 const answers = (url: string) =>
   fetch(`${url}/admin/auth`)
     .then((response) => response.status === 401)

@@ -44,7 +44,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'errors/not-found.html'), '<h1>Страница не найдена</h1>')
   writeFileSync(path.join(dir, 'errors/course-not-found.html'), '<h1>Курс не найден</h1>')
   writeFileSync(path.join(dir, 'client/admin/index.html'), '<title>Редактор сайта</title>')
-  writeFileSync(path.join(dir, 'client/admin/config.yml'), 'backend: {name: proxy}')
+  writeFileSync(path.join(dir, 'client/admin/editor.js'), "document.title = 'editor script'")
   writeFileSync(path.join(dir, 'security-headers.json'), JSON.stringify(HEADERS))
   writeFileSync(path.join(dir, 'admin-headers.json'), JSON.stringify(ADMIN_HEADERS))
   app = await buildSiteServer({ buildDir: dir })
@@ -227,7 +227,7 @@ describe('with the editor gateway (EDITOR_URL)', () => {
   })
 
   it("sends a visitor without a session from the editor's files to the login page", async () => {
-    for (const url of ['/admin', '/admin/', '/admin/config.yml']) {
+    for (const url of ['/admin', '/admin/', '/admin/editor.js']) {
       const response = await fetch(`${origin}${url}`, { redirect: 'manual' })
       expect(response.status).toBe(302)
       expect(response.headers.get('location')).toBe('/admin/login')
@@ -240,15 +240,15 @@ describe('with the editor gateway (EDITOR_URL)', () => {
   // Whatever spelling of /admin/ the file server would read (it decodes the path and resolves
   // `..` and `//`), the session is asked for; fetch() would tidy these, so they go raw.
   it.each([
-    '/%61dmin/config.yml',
-    '/admin/../admin/config.yml',
-    '/x/../admin/config.yml',
-    '//admin/config.yml',
-    '/./admin/config.yml',
-    '/%2e%2e/admin/config.yml',
-    '/admin%2Fconfig.yml',
-    '/admin/login/../config.yml',
-    '/ADMIN/config.yml',
+    '/%61dmin/editor.js',
+    '/admin/../admin/editor.js',
+    '/x/../admin/editor.js',
+    '//admin/editor.js',
+    '/./admin/editor.js',
+    '/%2e%2e/admin/editor.js',
+    '/admin%2Feditor.js',
+    '/admin/login/../editor.js',
+    '/ADMIN/editor.js',
     '/%41dmin/',
   ])('asks for the session on %s', async (url) => {
     const { port: sitePort } = site.server.address() as AddressInfo
@@ -258,18 +258,18 @@ describe('with the editor gateway (EDITOR_URL)', () => {
     )
     expect(answer).toMatch(/^HTTP\/1\.1 302 /)
     expect(answer.toLowerCase()).toContain('location: /admin/login\r\n')
-    expect(answer).not.toContain('backend')
+    expect(answer).not.toContain('editor script')
   })
 
   it('serves the editor spelt another way only with the session, with its headers', async () => {
     const { port: sitePort } = site.server.address() as AddressInfo
     const answer = await raw(
-      'GET /%61dmin/config.yml HTTP/1.1\r\nHost: x\r\nCookie: it_lab_editor=valid\r\n' +
+      'GET /%61dmin/editor.js HTTP/1.1\r\nHost: x\r\nCookie: it_lab_editor=valid\r\n' +
         'Connection: close\r\n\r\n',
       sitePort,
     )
     expect(answer).toMatch(/^HTTP\/1\.1 200 /)
-    expect(answer).toContain('backend: {name: proxy}')
+    expect(answer).toContain("document.title = 'editor script'")
     expect(answer.toLowerCase()).toContain('x-robots-tag: noindex, nofollow')
   })
 
@@ -277,16 +277,16 @@ describe('with the editor gateway (EDITOR_URL)', () => {
     const { port: sitePort } = site.server.address() as AddressInfo
     for (const url of [
       '/admin/%E0%A4%A',
-      '/%61dmin/config.yml%',
-      '/admin/%00config.yml',
-      'http://site.local/admin/config.yml',
+      '/%61dmin/editor.js%',
+      '/admin/%00editor.js',
+      'http://site.local/admin/editor.js',
     ]) {
       const answer = await raw(
         `GET ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
         sitePort,
       )
       expect(answer).toMatch(/^HTTP\/1\.1 400 /)
-      expect(answer).not.toContain('backend')
+      expect(answer).not.toContain('editor script')
     }
   })
 
