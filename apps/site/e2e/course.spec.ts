@@ -13,9 +13,9 @@ import { documentScrollWidth, elementsOutsideViewport } from './page-layout'
 const SECTION_HEADINGS = [
   'Чему научится ваш ребёнок',
   'Программа курса',
-  'По завершению курса, вы получите:',
+  'По завершении курса вы получите:',
   'Стоимость обучения',
-  'Не уверены, подойдет ли обучение?',
+  'Не уверены, подойдёт ли обучение?',
   'За частое посещение — ценные призы',
 ]
 
@@ -99,7 +99,7 @@ for (const course of courses) {
 
 test('the trial promo and the prize block', async ({ page }) => {
   await page.goto(paths.course(someCourse().id))
-  const promo = page.getByRole('region', { name: 'Не уверены, подойдет ли обучение?' })
+  const promo = page.getByRole('region', { name: 'Не уверены, подойдёт ли обучение?' })
   await expect(promo.getByText('Приходите на бесплатный пробный урок!')).toBeVisible()
   await expect(promo.getByRole('heading', { level: 3 })).toHaveText(
     TRIAL_PROMO_POINTS.map((point) => point.title),

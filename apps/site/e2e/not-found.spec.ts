@@ -35,7 +35,7 @@ test.describe('unknown course id', () => {
       expect(response?.status()).toBe(404)
       await expect(page.getByRole('heading', { level: 1, name: 'Курс не найден' })).toBeVisible()
       await expect(
-        page.getByText('Извините, запрашиваемый курс не существует или был удален.'),
+        page.getByText('Извините, запрашиваемый курс не существует или был удалён.'),
       ).toBeVisible()
       await page.getByRole('link', { name: 'Вернуться к списку курсов' }).click()
       await expect(page).toHaveURL('/courses')

@@ -63,7 +63,7 @@ describe('page texts (content/pages/)', () => {
       title: 'Объявления',
       lead: '',
     })
-    expect(COURSE_TEXTS.sections.benefits).toBe('По завершению курса, вы получите:')
+    expect(COURSE_TEXTS.sections.benefits).toBe('По завершении курса вы получите:')
     expect(PRICE_PLANS.map(({ label, badge }) => [label, badge])).toEqual([
       ['Разовое посещение', undefined],
       ['за 1 месяц', undefined],

@@ -35,7 +35,7 @@ export const meta = ({ params }: Route.MetaArgs) => {
   if (!course) {
     return seo({
       title: `Курс не найден — ${school.titleSuffix}`,
-      description: 'Извините, запрашиваемый курс не существует или был удален.',
+      description: 'Извините, запрашиваемый курс не существует или был удалён.',
       noindex: true,
     })
   }

@@ -3,7 +3,7 @@ import { buttonClass } from '#app/components/button-styles.ts'
 import { ContactLink } from '#app/components/contact-link.tsx'
 import { EXTRA_ICONS } from './extra-icons'
 
-/** 'Не уверены, подойдет ли обучение?' — the free trial lesson offer on the course page. */
+/** 'Не уверены, подойдёт ли обучение?' — the free trial lesson offer on the course page. */
 export function TrialPromoSection() {
   return (
     <section aria-labelledby="trial-promo-heading" className="py-12 sm:py-16">

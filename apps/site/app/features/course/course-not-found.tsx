@@ -5,7 +5,7 @@ export function CourseNotFound() {
   return (
     <NotFoundView
       heading="Курс не найден"
-      message="Извините, запрашиваемый курс не существует или был удален."
+      message="Извините, запрашиваемый курс не существует или был удалён."
       linkTo={paths.courses}
       linkLabel="Вернуться к списку курсов"
     />
