@@ -87,7 +87,7 @@ async function api(action: string, params: Record<string, unknown>, cookie?: str
   return { status: response.statusCode, body: response.json() as Record<string, unknown> }
 }
 
-/** Decap's persistEntry for one JSON file, as the editor sends it. */
+/** A persistEntry for one JSON file, in the shape Decap sent it (the API is unchanged). */
 function persist(cookie: string, name: string, data: unknown, extra: Record<string, unknown> = {}) {
   return api(
     'persistEntry',

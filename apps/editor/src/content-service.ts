@@ -32,12 +32,12 @@ import { PublishStatusReader } from './publish-status.ts'
 import { commitSubject, describe, parsed, subjectOf } from './subjects.ts'
 
 // The content service (docs/decisions/0081-the-editor-as-a-door.md): the project's own answer to
-// the editor's API (Decap's proxy protocol, `{ action, params }`), on the school's repository.
+// the editor's API (`{ action, params }`, the protocol of Decap's proxy backend, which the editor
+// kept), on the school's repository.
 // It reads and writes only the paths a collection of the editor names, re-encodes every picture,
 // refuses a save the publish check would refuse or one over a newer version, and commits each
-// save itself (content-store.ts). A refusal is a plain Russian sentence: Decap shows it as
-// «Не удалось сохранить запись: …»; one by the check also lists its problems by field, for the
-// editor to show each at its field.
+// save itself (content-store.ts). A refusal is a plain Russian sentence, which the editor shows;
+// one by the check also lists its problems by field, for the editor to show each at its field.
 
 export type ServiceAnswer = { status: number; body: unknown }
 
@@ -238,8 +238,7 @@ export class ContentService {
       case 'getEntry': {
         if (!isEditorPath(params.path, 'entry', 'file')) return refuse(422, OUTSIDE)
         const [entry] = await this.#entries([{ path: params.path }])
-        // A missing file is told as such, not as an empty entry (Decap's check of a new name
-        // takes any refusal for a free name).
+        // A missing file is told as such, not as an empty entry.
         if (entry === undefined || entry.data === null) return refuse(404, NO_ENTRY)
         return { ok: true, body: entry }
       }
@@ -265,7 +264,7 @@ export class ContentService {
     }
   }
 
-  /** Entries as Decap's proxy API gives them: the text and the file's sha256 (null when absent). */
+  /** Entries as the editor's API gives them: the text and the file's sha256 (null when absent). */
   async #entries(files: { path: string; label?: unknown }[]) {
     return Promise.all(
       files.map(async ({ path: file, label }) => {
@@ -360,7 +359,7 @@ export class ContentService {
       remove: [],
       subject: commitSubject(`Загружена картинка ${path.posix.basename(file)}`),
     })
-    // Decap shows the picture as stored: the re-encoded one.
+    // The answer is the picture as stored: the re-encoded one.
     return { ok: true, body: await this.#mediaFile(file) }
   }
 

@@ -27,7 +27,7 @@ export const SINGLE_FILES = [
   ...Object.values(PAGE_TEXT_FILES).map((file) => `${CONTENT_ROOT}/${file}`),
 ] as const
 
-/** Where the owner's pictures go (Decap's `media_folder`). */
+/** Where the owner's pictures go (the editor's media folder). */
 export const MEDIA_FOLDER = `${CONTENT_ROOT}/uploads`
 
 /** The raster formats the editor stores; the shipped SVG drawings may be read, never written. */
@@ -99,8 +99,8 @@ const LATIN = new Map(
 /**
  * The name a chosen picture is uploaded under: Latin letters, digits and hyphens, as the media
  * folder's rule wants («Фото школы.JPG» → «foto-shkoly.jpg»); `fallback` when nothing is left.
- * The editor's page renames the file before Decap sees it, so a phone's Cyrillic name is no
- * reason to refuse a photo.
+ * The editor renames the file before it uploads it, so a phone's Cyrillic name is no reason to
+ * refuse a photo.
  */
 export function pictureFileName(name: string, fallback: string): string {
   const dot = name.lastIndexOf('.')
