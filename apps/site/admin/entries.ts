@@ -17,20 +17,43 @@ export type Listed = { path: string; value: Record<string, unknown> }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
-let courses: Promise<Listed[]> | undefined
+/** The entries of a folder as saved, read once a visit each. */
+const saved = new Map<string, Promise<Listed[]>>()
 
-/** The courses as saved (one request a visit; a save of a course asks again). */
-export function savedCourses(fresh = false): Promise<Listed[]> {
-  if (fresh || courses === undefined) {
-    courses = readFolder('content/courses').then((files) =>
+function savedEntries(folder: string, fresh: boolean): Promise<Listed[]> {
+  let entries = saved.get(folder)
+  if (fresh || entries === undefined) {
+    entries = readFolder(folder).then((files) =>
       files.flatMap((file) => {
         const value = parsed(file)
         return value ? [{ path: file.file.path, value }] : []
       }),
     )
-    courses.catch(() => (courses = undefined))
+    saved.set(folder, entries)
+    entries.catch(() => saved.delete(folder))
   }
-  return courses
+  return entries
+}
+
+/** The courses as saved (one request a visit; a save of a course asks again). */
+export function savedCourses(fresh = false): Promise<Listed[]> {
+  return savedEntries('content/courses', fresh)
+}
+
+/** The teachers as saved, for a group's teacher (one request a visit; a save of one asks again). */
+export function savedTeachers(fresh = false): Promise<Listed[]> {
+  return savedEntries('content/teachers', fresh)
+}
+
+/** A saved teacher as a group names it: by the file's name, shown by the teacher's name. */
+export function teacherOptions(list: readonly Listed[]): Option[] {
+  return list
+    .map(({ path, value }) => {
+      const id = path.replace(/^.*\//, '').replace(/\.json$/, '')
+      return { value: id, label: text(value.name) || id, order: Number(value.order) || 0 }
+    })
+    .toSorted((a, b) => a.order - b.order || a.label.localeCompare(b.label, 'ru'))
+    .map(({ value, label }) => ({ value, label }))
 }
 
 export function courseOptions(list: readonly Listed[]): Option[] {

@@ -27,6 +27,8 @@ import {
   REVIEW_SOURCES,
   REVIEW_TEXT_MAX,
   SAMPLE_FIELD_LABEL,
+  TEACHER_EDUCATION_MAX,
+  TEACHER_EXPERIENCE_MAX,
   TEACHER_NAME_MAX,
   TEACHER_TEXT_MAX,
   TITLE_MAX,
@@ -302,6 +304,16 @@ const groupFields = [
     required: false,
     hint: `Коротко, до ${GROUP_PLACE_MAX} знаков: «кабинет 2». На сайте после формата: «Оффлайн, кабинет 2». Можно оставить пустым.`,
   },
+  {
+    // One of the saved teachers, by name; the file keeps the teacher's file name.
+    name: 'teacher',
+    label: label('group', 'teacher'),
+    widget: 'select',
+    collection: 'teachers',
+    required: false,
+    default: '',
+    hint: 'Кто ведёт группу: выберите из преподавателей, сохранённых в разделе «Преподаватели». На сайте его имя будет на карточке группы. Можно оставить пустым.',
+  },
   date(
     'group',
     'startDate',
@@ -310,6 +322,11 @@ const groupFields = [
   {
     ...wholeNumber('group', 'seats', 0, GROUP_SEATS_MAX),
     hint: 'Сколько детей ещё можно взять. 0 — на сайте «мест нет — запишем в лист ожидания»: родители всё равно могут оставить заявку в эту группу.',
+  },
+  {
+    ...wholeNumber('group', 'size', 1, GROUP_SEATS_MAX),
+    required: false,
+    hint: 'Сколько детей в группе всего, вместе с уже записанными: не меньше, чем свободных мест. На сайте: «В группе до 8 детей». Можно оставить пустым.',
   },
   {
     ...wholeNumber('group', 'order', 0, ORDER_MAX),
@@ -357,6 +374,19 @@ const teacherFields = [
     TEACHER_TEXT_MAX,
     'Пара предложений для родителей: чему учит детей, как проходят занятия.',
   ),
+  {
+    ...wholeNumber('teacher', 'experience', 1, TEACHER_EXPERIENCE_MAX),
+    required: false,
+    hint: 'Сколько полных лет преподаёт. На сайте: «Опыт преподавания: 5 лет». Можно оставить пустым.',
+  },
+  {
+    name: 'education',
+    label: label('teacher', 'education'),
+    widget: 'string',
+    required: false,
+    default: '',
+    hint: `Коротко, до ${TEACHER_EDUCATION_MAX} знаков: учебное заведение и специальность. На сайте — на карточке преподавателя. Можно оставить пустым.`,
+  },
   teacherPhotoOrder('teacher', 'Меньше — раньше: преподаватель с порядком 1 стоит первым.'),
   sampleTick,
 ]

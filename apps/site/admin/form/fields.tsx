@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react'
 import { pictureFileName, MEDIA_FOLDER, UPLOADS_PATH } from '@it-lab/shared/content'
 import { pluralRu } from '#app/content/plural.ts'
-import { emptyItem, type Field } from '../sections.ts'
+import { emptyItem, type Field, type Option } from '../sections.ts'
 import { PICTURE_TYPES, refusalOf } from '../pictures.ts'
 import { groupDigits, maskDate, readDate, readWholeNumber, showDate } from '../values.ts'
-import { fieldId, useForm, valueAt, type Path } from './form-state.ts'
+import { fieldId, useForm, valueAt, type FormState, type Path } from './form-state.ts'
 
 // The form's fields, drawn from the sections' description (sections.ts): native controls a thumb
 // can hit (44 px and more, docs/decisions/0086-the-owners-own-editor.md), each refusal under its
@@ -150,12 +150,22 @@ function DateInput({ field, path }: { field: Field; path: Path }) {
   )
 }
 
+/**
+ * A choice's options: a section's saved entries (the courses, kept by number; the teachers, kept
+ * by file name) or the field's own list.
+ */
+function optionsOf(form: FormState, field: Field): Option[] {
+  if (field.collection === 'teachers') return form.teachers
+  return field.collection ? form.courses : (field.options ?? [])
+}
+
 function Choice({ field, path }: { field: Field; path: Path }) {
   const form = useForm()
   const value = valueAt(form.value, path)
-  const numeric = typeof value === 'number' || field.collection !== undefined
-  const options = field.collection ? form.courses : (field.options ?? [])
+  const numeric = typeof value === 'number' || field.collection === 'courses'
+  const options = optionsOf(form, field)
   const current = value === undefined || value === null ? '' : String(value)
+  const optional = field.required === false
   return (
     <div className="field">
       <label htmlFor={fieldId(path)}>{labelOf(field)}</label>
@@ -172,7 +182,10 @@ function Choice({ field, path }: { field: Field; path: Path }) {
               form.touch(path)
             }}
           >
-            {current === '' || !options.some((option) => option.value === current) ? (
+            {/* An optional choice can always be taken back. */}
+            {optional ? <option value="">— не указано —</option> : null}
+            {(current === '' && !optional) ||
+            (current !== '' && !options.some((option) => option.value === current)) ? (
               <option value={current}>— выберите —</option>
             ) : null}
             {options.map((option) => (
@@ -192,8 +205,8 @@ function Chips({ field, path }: { field: Field; path: Path }) {
   const form = useForm()
   const value = valueAt(form.value, path)
   const chosen = Array.isArray(value) ? value.map(String) : []
-  const numeric = field.collection !== undefined
-  const options = field.collection ? form.courses : (field.options ?? [])
+  const numeric = field.collection === 'courses'
+  const options = optionsOf(form, field)
   // A course no longer listed (hidden, deleted) stays visible, so it can be unticked.
   const shown = [
     ...options,

@@ -53,6 +53,8 @@ export type FormState = {
   setInputError(path: Path, message: string | undefined): void
   /** The courses an entry can name (a group's course, a teacher's courses). */
   courses: Option[]
+  /** The saved teachers a group can name (by the file's name, shown by the teacher's). */
+  teachers: Option[]
   /** Pictures chosen in this form, sent with the save: path → object URL for the preview. */
   addPicture(picture: NewPicture, preview: string): void
   previewOf(publicPath: string): string | undefined

@@ -10,7 +10,15 @@ import {
   saveEntry,
   type NewPicture,
 } from '../api.ts'
-import { courseOptions, launchList, pageOf, savedCourses, type Listed } from '../entries.ts'
+import {
+  courseOptions,
+  launchList,
+  pageOf,
+  savedCourses,
+  savedTeachers,
+  teacherOptions,
+  type Listed,
+} from '../entries.ts'
 import { Fields } from '../form/fields.tsx'
 import {
   FormContext,
@@ -36,6 +44,8 @@ type Opened = {
   value: Record<string, unknown>
   isNew: boolean
   courses: Listed[]
+  /** The saved teachers, for a section that names one (a group); else none asked. */
+  teachers: Listed[]
 }
 
 /** The saves of this visit by file, so an entry opened again shows its last save's state. */
@@ -43,21 +53,24 @@ const lastSaves = new Map<string, string>()
 
 async function open(path: string | undefined, section: Section | undefined): Promise<Opened> {
   const courses = await savedCourses()
+  const fields = section?.fields ?? (path === undefined ? undefined : formOf(path)?.fields)
+  const teachers = fields?.some((field) => field.collection === 'teachers')
+    ? await savedTeachers()
+    : []
   if (path === undefined) {
-    const fields = section?.fields ?? []
-    const value = emptyValue(fields)
+    const value = emptyValue(fields ?? [])
     // A new course takes the next free number (the file is named by it).
     if (section?.name === 'courses') {
       value.id = Math.max(0, ...courses.map((course) => Number(course.value.id) || 0)) + 1
     }
-    return { path: '', value, isNew: true, courses }
+    return { path: '', value, isNew: true, courses, teachers }
   }
   const entry = await readEntry(path)
   const value = parsed(entry)
   if (entry.data === null)
     throw new ApiError(404, 'Этой записи нет: её удалили или ещё не создали.')
   if (!value) throw new ApiError(422, 'Файл этой записи испорчен: сообщите администратору.')
-  return { path, value, isNew: false, courses }
+  return { path, value, isNew: false, courses, teachers }
 }
 
 export function EntryScreen({ path, section }: { path?: string; section?: Section }) {
@@ -163,6 +176,7 @@ function EntryForm({
         return next
       }),
     courses: courseOptions(opened.courses),
+    teachers: teacherOptions(opened.teachers),
     addPicture: (picture, preview) => {
       setPictures((current) => [...current.filter((p) => p.path !== picture.path), picture])
       setPreviews((current) => new Map(current).set(picture.path.replace(/^content/, ''), preview))
@@ -213,6 +227,7 @@ function EntryForm({
       setMessage({ ok: true, text: 'Сохранено. На сайте правка появится после публикации.' })
       void launchList(true).catch(() => undefined)
       if (section.name === 'courses') void savedCourses(true).catch(() => undefined)
+      if (section.name === 'teachers') void savedTeachers(true).catch(() => undefined)
       if (to !== opened.path) navigate(href.entry(to), true)
     } catch (error) {
       const refused = error instanceof ApiError ? error : new ApiError(0, String(error))
@@ -248,6 +263,7 @@ function EntryForm({
       await deleteEntry(opened.path)
       void launchList(true).catch(() => undefined)
       if (section.name === 'courses') void savedCourses(true).catch(() => undefined)
+      if (section.name === 'teachers') void savedTeachers(true).catch(() => undefined)
       setNotice(
         `Запись «${entryName(section, value)}» удалена. Вернуть её можно в разделе «Удалённое» в течение 90 дней.`,
         href.section(section.name),

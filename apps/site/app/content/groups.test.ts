@@ -6,6 +6,7 @@ import {
   placeText,
   scheduleByDay,
   seatsText,
+  sizeText,
   startText,
   type GroupEntry,
 } from './groups.ts'
@@ -22,11 +23,24 @@ const group = (id: string, extra: Partial<GroupEntry> = {}): GroupEntry => ({
   place: 'кабинет 2',
   startDate: '',
   seats: 3,
+  teacher: '',
   sample: false,
   ...extra,
 })
 
 describe('groups as the pages show them', () => {
+  it('says the places in all with the right Russian form', () => {
+    expect([1, 2, 5, 8, 12, 21, 30].map(sizeText)).toEqual([
+      'В группе до 1 ребёнка',
+      'В группе до 2 детей',
+      'В группе до 5 детей',
+      'В группе до 8 детей',
+      'В группе до 12 детей',
+      'В группе до 21 ребёнка',
+      'В группе до 30 детей',
+    ])
+  })
+
   it('says the seats left with the right Russian form, and the waiting list at none', () => {
     expect([1, 2, 4, 5, 11, 21, 22, 25].map(seatsText)).toEqual([
       'осталось 1 место',

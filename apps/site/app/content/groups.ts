@@ -28,6 +28,11 @@ export function seatsText(seats: number): string {
   return seats > 0 ? `осталось ${seats} ${pluralRu(seats, SEAT_FORMS)}` : NO_SEATS
 }
 
+/** «В группе до 8 детей», «до 21 ребёнка»: the group's places in all, free and taken. */
+export function sizeText(size: number): string {
+  return `В группе до ${size} ${pluralRu(size, ['ребёнка', 'детей', 'детей'])}`
+}
+
 /** «Старт 1 сентября 2027», or «Группа уже занимается» when no start is set (or it is past). */
 export function startText(startDate: string): string {
   return startDate ? `Старт ${russianDate(startDate)}` : 'Группа уже занимается'

@@ -21,6 +21,10 @@ export type Teacher = {
   /** The shown courses they teach, in the order the owner listed them. */
   courseIds: readonly number[]
   text: string
+  /** Whole years of teaching, when the owner gave them. */
+  experience?: number
+  /** Where they studied, in a line; empty: not given. */
+  education: string
   sample: boolean
 }
 
@@ -46,6 +50,8 @@ export function shownTeachers(
     photo: value.photo,
     courseIds: value.courses.filter((id) => shownCourseIds.has(id)),
     text: value.text,
+    ...(value.experience === undefined ? {} : { experience: value.experience }),
+    education: value.education,
     sample: value.sample,
   }))
 }

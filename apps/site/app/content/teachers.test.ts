@@ -11,6 +11,7 @@ const teacher = (name: string, value: Partial<TeacherFile>) => ({
     photo: `/uploads/${name}.jpg`,
     courses: [],
     text: 'Текст',
+    education: '',
     order: 1,
     sample: false,
     ...value,
@@ -56,6 +57,19 @@ describe('teachers', () => {
     expect(courseTeachers(4, list).map(({ id }) => id)).toEqual(['a', 'b'])
     expect(courseTeachers(6, list).map(({ id }) => id)).toEqual(['b'])
     expect(courseTeachers(1, list)).toEqual([])
+  })
+
+  it('carry the years of teaching and the education when the owner gave them', () => {
+    const [given, bare] = shownTeachers(
+      [
+        teacher('a', { experience: 7, education: 'АГТУ, прикладная информатика' }),
+        teacher('b', {}),
+      ],
+      new Set(),
+    )
+    expect(given).toMatchObject({ experience: 7, education: 'АГТУ, прикладная информатика' })
+    expect(bare).toMatchObject({ education: '' })
+    expect(bare).not.toHaveProperty('experience')
   })
 
   it('the repository ships a few, each a sample', () => {

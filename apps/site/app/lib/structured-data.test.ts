@@ -57,6 +57,7 @@ describe('Course JSON-LD', () => {
         place: 'кабинет 2',
         startDate: '2027-09-01',
         seats: 2,
+        teacher: '',
         sample: false,
       },
       {
@@ -71,6 +72,7 @@ describe('Course JSON-LD', () => {
         place: '',
         startDate: '',
         seats: 0,
+        teacher: '',
         sample: false,
       },
     ])

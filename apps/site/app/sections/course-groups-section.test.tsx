@@ -31,6 +31,7 @@ const group = (id: string, extra: Partial<GroupEntry> = {}): GroupEntry => ({
   place: 'кабинет 2',
   startDate: '',
   seats: 2,
+  teacher: '',
   sample: false,
   ...extra,
 })
@@ -50,6 +51,20 @@ describe('CourseGroupsSection', () => {
     expect(second).toHaveTextContent('Старт 1 сентября 2027')
     expect(second).toHaveTextContent('мест нет — запишем в лист ожидания')
     expect(second).toHaveTextContent('Образец')
+    // Neither the size nor the teacher is said when the owner did not give them.
+    expect(first).not.toHaveTextContent('Преподаватель')
+    expect(first).not.toHaveTextContent('В группе до')
+  })
+
+  it('names the group’s teacher, by the teacher’s file, and its places in all, when given', async () => {
+    renderSection([group('a', { teacher: 'sample-teacher-2', size: 8 }), group('b', { size: 1 })])
+    const [first, second] = within(
+      await screen.findByRole('region', { name: 'Расписание групп' }),
+    ).getAllByRole('listitem')
+    expect(first).toHaveTextContent('Преподаватель: Имя Отчество Фамилия')
+    expect(first).toHaveTextContent('В группе до 8 детей')
+    expect(first).toHaveTextContent('осталось 2 места')
+    expect(second).toHaveTextContent('В группе до 1 ребёнка')
   })
 
   it('shows nothing, not even a heading, for a course without groups', async () => {

@@ -64,6 +64,33 @@ describe('TeachersSection', () => {
     expect(within(second).queryByRole('link')).toBeNull()
   })
 
+  it('says the years of teaching and the education when the owner gave them, else neither', async () => {
+    // The first shipped sample, which the helper copies, gives no years.
+    const bare = { ...teacher('2', []), education: '' }
+    expect(bare).not.toHaveProperty('experience')
+    renderPage(
+      <TeachersSection
+        teachers={[
+          { ...teacher('1', []), experience: 7, education: 'АГТУ, прикладная информатика' },
+          bare,
+          { ...teacher('3', []), experience: 1, education: '' },
+        ]}
+      />,
+    )
+    const section = await screen.findByRole('region', { name: 'Преподаватели' })
+    const [first, second, third] = within(section).getAllByRole('article') as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ]
+    expect(first).toHaveTextContent('Опыт преподавания: 7 лет')
+    expect(first).toHaveTextContent('Образование: АГТУ, прикладная информатика')
+    expect(second).not.toHaveTextContent('Опыт преподавания')
+    expect(second).not.toHaveTextContent('Образование')
+    expect(third).toHaveTextContent('Опыт преподавания: 1 год')
+    expect(third).not.toHaveTextContent('Образование')
+  })
+
   it('is absent when there are none', async () => {
     renderPage(<TeachersSection teachers={[]} />)
     await screen.findByText('Дальше на странице')

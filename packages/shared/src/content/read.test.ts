@@ -237,6 +237,28 @@ describe('groups', () => {
       'content/groups/odd.json: поле «Возраст от» (ageMin): возраст: не меньше 5 (сейчас: 4)',
     ])
   })
+
+  it('reads the places in all and the teacher by the file name; neither is needed', () => {
+    const dir = withGroup('own.json', { ...valid, size: 8, teacher: 'sample-teacher-2' })
+    const own = checkGroups(courseIds(), dir).groups.find(({ id }) => id === 'own')
+    expect(own).toMatchObject({ size: 8, seats: 2, teacher: 'sample-teacher-2' })
+    const bare = checkGroups(courseIds(), withGroup('bare.json', valid)).groups
+    expect(bare.find(({ id }) => id === 'bare')).toMatchObject({ teacher: '' })
+    expect(bare.find(({ id }) => id === 'bare')).not.toHaveProperty('size')
+  })
+
+  it('refuses, in Russian, more free places than places, a size out of 1–30 and a teacher with no file', () => {
+    const dir = withGroup('broken.json', { ...valid, seats: 9, size: 8, teacher: 'teacher-gone' })
+    expect(checkGroups(courseIds(), dir).problems.map(formatProblem)).toEqual([
+      'content/groups/broken.json: поле «Свободных мест» (seats): свободных мест не может быть больше, чем мест в группе (сейчас: 9)',
+      'content/groups/broken.json: поле «Преподаватель» (teacher): преподавателя «teacher-gone» нет (его удалили?): выберите преподавателя из списка или оставьте пустым (сейчас: "teacher-gone")',
+    ])
+    const odd = withGroup('odd.json', { ...valid, seats: 0, size: 0, teacher: '../courses/4' })
+    expect(checkGroups(courseIds(), odd).problems.map(formatProblem)).toEqual([
+      'content/groups/odd.json: поле «Мест в группе» (size): мест в группе: не меньше 1 (сейчас: 0)',
+      'content/groups/odd.json: поле «Преподаватель» (teacher): выберите преподавателя из списка (сейчас: "../courses/4")',
+    ])
+  })
 })
 
 /** A copy of the shipped content with `files` written into it (paths under content/). */
@@ -268,9 +290,33 @@ describe('teachers and photos of the school', () => {
       photo: '/uploads/a.jpg',
       courses: [4, 6],
       text: 'Текст',
+      education: '',
       order: 2,
       sample: false,
     })
+  })
+
+  it('read the years of teaching and the education when given, and refuse them out of bounds', () => {
+    const teacher = { name: 'Имя', photo: '/uploads/a.jpg', text: 'Текст', order: 1 }
+    const dir = contentWithFiles({
+      'teachers/a.json': { ...teacher, experience: 7, education: ' АГТУ, прикладная информатика ' },
+      'teachers/b.json': { ...teacher, experience: 0, education: 'ы'.repeat(151) },
+      'teachers/c.json': { ...teacher, experience: 5.5 },
+      'teachers/d.json': { ...teacher, experience: 61 },
+    })
+    const { teachers, problems } = checkTeachers(COURSES, dir)
+    expect(teachers.find(({ file }) => file === 'content/teachers/a.json')?.value).toMatchObject({
+      experience: 7,
+      education: 'АГТУ, прикладная информатика',
+    })
+    expect(problems.map(formatProblem)).toEqual([
+      'content/teachers/b.json: поле «Опыт преподавания, лет» (experience): опыт в годах: не меньше 1 (сейчас: 0)',
+      'content/teachers/b.json: поле «Образование» (education): не длиннее 150 знаков (сейчас: "' +
+        'ы'.repeat(151) +
+        '")',
+      'content/teachers/c.json: поле «Опыт преподавания, лет» (experience): опыт в годах: нужно целое число (сейчас: 5.5)',
+      'content/teachers/d.json: поле «Опыт преподавания, лет» (experience): опыт в годах: не больше 60 (сейчас: 61)',
+    ])
   })
 
   it('refuse, in Russian, a course the site does not have, a missing photo, a long text and no order', () => {

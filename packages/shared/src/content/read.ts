@@ -2,6 +2,7 @@ import type { z } from 'zod/mini'
 import { ContentError, fieldPath, valueAt, type ContentProblem } from './problems.ts'
 import {
   contentSchemas,
+  ENTRY_ID,
   FIELD_LABELS,
   type AnnouncementFile,
   type CourseFile,
@@ -218,7 +219,7 @@ export type GroupRead = GroupFile & { id: string }
  * the order the site lists them (by `order`, then file name), with every problem found: a group
  * must name a course that has a file (`courses`: every course's id, hidden ones included;
  * undefined while a course file has problems of its own: its number is then unknown, and the
- * course's problem is the one to tell).
+ * course's problem is the one to tell), and a teacher, when it names one, that has a file.
  */
 export function checkGroups(
   courses: readonly number[] | undefined,
@@ -232,20 +233,39 @@ export function checkGroups(
     rule: `курса №${course} нет: выберите курс из списка`,
     received: course,
   })
-  // A file refused for another field is still checked for its course, so every problem is
-  // listed at once.
+  // A group's teacher is a teacher's file, whatever that file's own problems (told on their own).
+  const teachers = new Set(
+    jsonFiles(path().join(dir, 'teachers')).map((file) => path().basename(file, '.json')),
+  )
+  const unknownTeacher = (file: string, teacher: unknown): ContentProblem[] =>
+    typeof teacher !== 'string' || !ENTRY_ID.test(teacher) || teachers.has(teacher)
+      ? []
+      : [
+          {
+            file,
+            field: 'teacher',
+            label: FIELD_LABELS.group.teacher,
+            rule: `преподавателя «${teacher}» нет (его удалили?): выберите преподавателя из списка или оставьте пустым`,
+            received: teacher,
+          },
+        ]
+  // A file refused for another field is still checked for its course and teacher, so every
+  // problem is listed at once.
   for (const file of new Set(problems.map((problem) => problem.file))) {
     const json = readJson(path().join(path().dirname(dir), file), file)
-    const course =
+    const value =
       json.ok && json.value !== null && typeof json.value === 'object'
-        ? Number((json.value as Record<string, unknown>).course)
-        : NaN
+        ? (json.value as Record<string, unknown>)
+        : {}
+    const course = Number(value.course)
     if (courses && Number.isInteger(course) && course > 0 && !courses.includes(course)) {
       problems.push(unknownCourse(file, course))
     }
+    problems.push(...unknownTeacher(file, value.teacher))
   }
   const groups: GroupRead[] = []
   for (const { file, value } of items) {
+    problems.push(...unknownTeacher(file, value.teacher))
     if (courses && !courses.includes(value.course)) {
       problems.push(unknownCourse(file, value.course))
       continue

@@ -115,6 +115,11 @@ export const WEEKDAY_SHORT: Readonly<Record<Weekday, string>> = {
 export const GROUP_PLACE_MAX = 40
 /** Seats left in a group: 0 means the waiting list. */
 export const GROUP_SEATS_MAX = 30
+/**
+ * An entry's id as another entry names it (a group's teacher): its file's name without .json, as
+ * the editor makes it (letters, digits, `-` and `_`).
+ */
+export const ENTRY_ID = /^[\w-]{1,100}$/
 /** «Порядок» of a list's entries (groups, teachers, photos, questions): smaller first. */
 export const ORDER_MAX = 999
 /** HH:MM, 00:00 to 23:59. */
@@ -147,6 +152,10 @@ export const pictureProportion = (kind: PictureKind) =>
 
 export const TEACHER_NAME_MAX = 60
 export const TEACHER_TEXT_MAX = 400
+/** A teacher's years of teaching, when the owner gives them: whole years, 1 to this. */
+export const TEACHER_EXPERIENCE_MAX = 60
+/** A teacher's education in a line («АГТУ, прикладная информатика, 2015»), when given. */
+export const TEACHER_EDUCATION_MAX = 150
 export const PHOTO_ALT_MAX = 150
 export const PHOTO_CAPTION_MAX = 120
 /** Frequently asked questions (content/faq/, docs/decisions/0076-answers-reviews-way-licence.md). */
@@ -368,6 +377,18 @@ function createContentSchemas() {
       /** Empty: the group already meets. */
       startDate: optionalDate,
       seats: wholeNumber(0, GROUP_SEATS_MAX, 'свободных мест'),
+      /** The group's places in all, free and taken; absent: not said on the site. */
+      size: z.optional(wholeNumber(1, GROUP_SEATS_MAX, 'мест в группе')),
+      /** Who teaches it: a teacher's file name in content/teachers/ (read.ts checks it); empty: not said. */
+      teacher: z._default(
+        z.union(
+          [z.literal(''), z.string().check(z.regex(ENTRY_ID, 'выберите преподавателя из списка'))],
+          {
+            error: 'выберите преподавателя из списка',
+          },
+        ),
+        '',
+      ),
       order: z._default(wholeNumber(0, ORDER_MAX, 'порядок'), 0),
       sample: sampleMark(),
     })
@@ -379,6 +400,14 @@ function createContentSchemas() {
             message: 'возраст «до» не может быть меньше возраста «от»',
             path: ['ageMax'],
             input: group.ageMax,
+          })
+        }
+        if (group.size !== undefined && group.seats > group.size) {
+          context.addIssue({
+            code: 'custom',
+            message: 'свободных мест не может быть больше, чем мест в группе',
+            path: ['seats'],
+            input: group.seats,
           })
         }
         // HH:MM compares as text; each time's own shape is reported on its own.
@@ -494,6 +523,18 @@ function createContentSchemas() {
       [],
     ),
     text: text(TEACHER_TEXT_MAX),
+    /** Years of teaching; absent: not said on the site. */
+    experience: z.optional(wholeNumber(1, TEACHER_EXPERIENCE_MAX, 'опыт в годах')),
+    /** Empty or absent: not said on the site. */
+    education: z._default(
+      z
+        .string({ error: 'должно быть текстом' })
+        .check(
+          z.trim(),
+          z.maxLength(TEACHER_EDUCATION_MAX, `не длиннее ${TEACHER_EDUCATION_MAX} знаков`),
+        ),
+      '',
+    ),
     order: teacherPhotoOrder,
     sample: sampleMark(),
   })
@@ -640,6 +681,8 @@ export const FIELD_LABELS: Record<
     place: 'Где занимаются',
     startDate: 'Старт группы',
     seats: 'Свободных мест',
+    size: 'Мест в группе',
+    teacher: 'Преподаватель',
     order: 'Порядок',
     sample: SAMPLE_FIELD_LABEL,
   },
@@ -648,6 +691,8 @@ export const FIELD_LABELS: Record<
     photo: 'Фото',
     courses: 'Ведёт курсы',
     text: 'О преподавателе',
+    experience: 'Опыт преподавания, лет',
+    education: 'Образование',
     order: 'Порядок',
     sample: SAMPLE_FIELD_LABEL,
   },

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { SampleBadge } from '#app/components/sample-badge.tsx'
 import { UploadedImage } from '#app/components/uploaded-image.tsx'
 import { findCourse, type Course } from '#app/content/courses.ts'
+import { pluralRu } from '#app/content/plural.ts'
 import { TEACHER_PHOTO_SIZE, teacherPicture } from '#app/content/teacher-pictures.ts'
 import type { Teacher } from '#app/content/teachers.ts'
 import { paths } from '#app/config/paths.ts'
@@ -18,7 +19,15 @@ type TeacherCardProps = {
   courseId?: number
 }
 
-/** One teacher: photo, name, the courses they teach as links, their text. */
+/** «1 год», «3 года», «12 лет»: a teacher's years of teaching. */
+function yearsText(years: number): string {
+  return `${years} ${pluralRu(years, ['год', 'года', 'лет'])}`
+}
+
+/**
+ * One teacher: photo, name, their years of teaching and education when the owner gave them, the
+ * courses they teach as links, their text.
+ */
 export function TeacherCard({ teacher, courseId }: TeacherCardProps) {
   const courses = teacher.courseIds
     .filter((id) => id !== courseId)
@@ -38,6 +47,22 @@ export function TeacherCard({ teacher, courseId }: TeacherCardProps) {
           {teacher.name}
           <SampleBadge sample={teacher.sample} />
         </h3>
+        {(teacher.experience !== undefined || teacher.education !== '') && (
+          <dl className="mt-2 space-y-1 text-slate-700">
+            {teacher.experience !== undefined && (
+              <div>
+                <dt className="inline font-bold text-slate-600">Опыт преподавания: </dt>
+                <dd className="inline">{yearsText(teacher.experience)}</dd>
+              </div>
+            )}
+            {teacher.education !== '' && (
+              <div>
+                <dt className="inline font-bold text-slate-600">Образование: </dt>
+                <dd className="inline">{teacher.education}</dd>
+              </div>
+            )}
+          </dl>
+        )}
         {courses.length > 0 && (
           <div className="mt-2 text-slate-700">
             <p className="text-sm font-bold text-slate-600">
