@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { maskDate, readDate, readWholeNumber, showDate } from './values.ts'
+import { exampleDate, maskDate, readDate, readWholeNumber, showDate } from './values.ts'
 
 const price = (text: string) => readWholeNumber(text, { min: 1, max: 100_000, rubles: true })
 const age = (text: string) => readWholeNumber(text, { min: 5, max: 17 })
@@ -78,5 +78,12 @@ describe('dates', () => {
     expect(readDate('12.01.1907', today)).toEqual({ ok: false, message: 'Год — от 2020 до 2029.' })
     expect(readDate('01.01.2030', today).ok).toBe(false)
     expect(readDate('31.12.2029', today)).toEqual({ ok: true, value: '2029-12-31' })
+  })
+})
+
+describe('exampleDate', () => {
+  it('is the next 1 September, never a past day', () => {
+    expect(exampleDate(new Date('2026-11-28T12:00:00Z'))).toBe('01.09.2027')
+    expect(exampleDate(new Date('2027-03-01T12:00:00Z'))).toBe('01.09.2027')
   })
 })

@@ -64,13 +64,19 @@ export function showDate(iso: string): string {
   return match ? `${match[3]}.${match[2]}.${match[1]}` : iso
 }
 
+/** An example of a date for a hint: the next 1 September, so it is never in the past. */
+export function exampleDate(today: Date = new Date()): string {
+  const year = today.getMonth() >= 8 ? today.getFullYear() + 1 : today.getFullYear()
+  return `01.09.${year}`
+}
+
 /** A date typed as ДД.ММ.ГГГГ, stored as YYYY-MM-DD; empty is «no date». */
 export function readDate(input: string, today: Date = new Date()): Reading<string> {
   const text = input.trim()
   if (text === '') return { ok: true, value: '' }
   const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text)
   if (!match) {
-    return { ok: false, message: 'Дата в виде ДД.ММ.ГГГГ: например, 01.09.2026.' }
+    return { ok: false, message: `Дата в виде ДД.ММ.ГГГГ: например, ${exampleDate(today)}.` }
   }
   const [, day, month, year] = match
   const iso = `${year}-${month}-${day}`
