@@ -25,14 +25,41 @@ const NETWORK =
 /** The login page, when the session has ended (the gateway answers 401). */
 export const LOGIN_PATH = '/admin/login'
 
+const post = (action: string, params: Record<string, unknown>) =>
+  fetch(EDITOR_API, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ action, params }),
+  })
+
+/**
+ * Requests sent before the screens asked (early.ts), by action and params: each answers once, and
+ * only the first screen (another screen asks afresh, so no answer is taken once stale).
+ */
+const early = new Map<string, Promise<Response>>()
+let forgetsOnLeaving = false
+const requestKey = (action: string, params: Record<string, unknown>) =>
+  JSON.stringify([action, params])
+
+/** Sends now what a screen will `call` with these very params: that call takes its answer. */
+export function askEarly(action: string, params: Record<string, unknown> = {}): void {
+  if (!forgetsOnLeaving) {
+    window.addEventListener('hashchange', () => early.clear())
+    forgetsOnLeaving = true
+  }
+  const response = post(action, params)
+  // Its call reports a failure; an answer nobody takes is no error.
+  response.catch(() => undefined)
+  early.set(requestKey(action, params), response)
+}
+
 export async function call<T>(action: string, params: Record<string, unknown> = {}): Promise<T> {
+  const key = requestKey(action, params)
+  const asked = early.get(key)
+  early.delete(key)
   let response: Response
   try {
-    response = await fetch(EDITOR_API, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ action, params }),
-    })
+    response = await (asked ?? post(action, params))
   } catch {
     throw new ApiError(0, NETWORK)
   }
@@ -70,12 +97,11 @@ export async function readEntry(path: string): Promise<StoredFile> {
   return entry
 }
 
+/** The params of a folder's listing (as early.ts asks for it too). */
+export const folderParams = (folder: string) => ({ folder, extension: 'json', depth: 1 })
+
 export async function readFolder(folder: string): Promise<StoredFile[]> {
-  const entries = await call<StoredFile[]>('entriesByFolder', {
-    folder,
-    extension: 'json',
-    depth: 1,
-  })
+  const entries = await call<StoredFile[]>('entriesByFolder', folderParams(folder))
   remember(entries)
   return entries
 }

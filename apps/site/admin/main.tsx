@@ -1,3 +1,5 @@
+// First: the screen's requests go out before the rest of the script is evaluated.
+import './early.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app.tsx'

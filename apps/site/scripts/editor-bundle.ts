@@ -30,6 +30,9 @@ export async function writeEditorBundle(adminDir: string, settings: BuildSetting
       emptyOutDir: false,
       copyPublicDir: false,
       target: 'es2023',
+      // A library build in ES format keeps its whitespace (for another bundler's tree-shaking); this
+      // script is the page's own, sent as it is: minified whole.
+      rolldownOptions: { output: { minify: true } },
       lib: {
         entry: path.join(ADMIN_SOURCES, 'main.tsx'),
         formats: ['es'],
