@@ -4,13 +4,15 @@
 // three times in real Chromium under the same throttling (the headless shell, and the windowed
 // build as a diagnostic), checks every page for layout shift at phone and desktop widths, and
 // prints the medians with the first-load JavaScript and CSS; then taps every essential control
-// the moment it shows (tap-probe.ts, also `npm run bench:taps`). Figures go to
-// bench-results/site.json. It measures; it does not gate.
+// the moment it shows (tap-probe.ts, also `npm run bench:taps`), and measures the owner's editor on
+// her phone (editor-bench.ts, also `npm run bench:editor`). Figures go to bench-results/site.json.
+// It measures; it does not gate.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { paths, prerenderPaths, sitemapPaths } from '#app/config/paths.ts'
 import { CHROMIUM_PATH } from '../chromium.ts'
 import { firstLoad, jsBudget } from './first-load.ts'
+import { EDITOR_RUNS, printEditorBench, runEditorBench } from './editor-bench.ts'
 import { CATEGORIES, median, runLighthouse, type LighthouseFigures } from './lighthouse-runner.ts'
 import { buildDir, buildSite, clientDir, serveBuild, siteDir } from './serve-build.ts'
 import { runTapProbe } from './tap-probe.ts'
@@ -298,6 +300,10 @@ for (const row of taps) {
   if (row.getSubmissions > 0)
     misses.push(`${row.profile}, ${row.control}: ${row.getSubmissions} sent as a GET`)
 }
+// The owner's editor on her phone: its script's size, logging in, opening an entry, and bytes that
+// must not grow with the photos.
+const editor = await runEditorBench(EDITOR_RUNS)
+misses.push(...printEditorBench(editor))
 console.log(misses.length ? `\nTargets not met:\n  ${misses.join('\n  ')}` : '\nEvery target met.')
 
 const outDir = path.resolve(siteDir, '..', '..', 'bench-results')
@@ -314,6 +320,7 @@ await writeFile(
       lighthouseWindowed: windowedRows,
       chromium: browserRows,
       layoutShift: shiftRows,
+      editor,
       misses,
     },
     null,

@@ -1,12 +1,14 @@
 // Part of `npm test`: the budgets that do not flicker. A production build (a fresh one, or with
 // --no-build the one in SITE_BUILD_DIR: `npm test` reuses the e2e build) must keep every page's
 // first-load JavaScript (what a phone in the headless shell downloads) and CSS within budget and
-// fetch none of that JavaScript before the first paint, and one Lighthouse run on three pages must give Accessibility, Best Practices and
+// fetch none of that JavaScript before the first paint, keep the owner's editor's script within
+// its budget (gzip, as the server sends it; a build without the editor has none), and one
+// Lighthouse run on three pages must give Accessibility, Best Practices and
 // SEO 100 and Performance at least 85 (single runs in Chromium's headless shell measured 93–100),
 // and Performance at least 97 computed from the same run's trace on thread time, which this
 // machine's load does not move (docs/performance.md, "Measuring").
 import { paths, prerenderPaths } from '#app/config/paths.ts'
-import { firstLoad, jsBudget } from './first-load.ts'
+import { EDITOR_JS_GZIP_BUDGET, editorScriptSize, firstLoad, jsBudget } from './first-load.ts'
 import { runLighthouse } from './lighthouse-runner.ts'
 import { buildSite, clientDir, serveBuild } from './serve-build.ts'
 import { launchBrowser } from './throttled-browser.ts'
@@ -25,6 +27,15 @@ function check(ok: boolean, label: string) {
 }
 
 if (!process.argv.includes('--no-build')) buildSite()
+
+const editorScript = await editorScriptSize(clientDir)
+if (editorScript) {
+  check(
+    editorScript.gzip <= EDITOR_JS_GZIP_BUDGET,
+    `/admin/editor.js: ${editorScript.gzip} B gzip (≤ ${EDITOR_JS_GZIP_BUDGET}), ${editorScript.brotli} B brotli`,
+  )
+} else console.log('– /admin/editor.js: this build has no editor (no editor backend)')
+
 const server = await serveBuild()
 try {
   const browser = await launchBrowser()

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import type { Browser } from 'playwright'
 import { newDeviceContext } from './throttled-browser.ts'
 
@@ -88,6 +88,38 @@ const RICH_PAGE = /^\/(courses|course\/\d+)?$/
  */
 export function jsBudget(pagePath: string): number {
   return RICH_PAGE.test(pagePath) ? RICH_PAGE_JS_GZIP : TEXT_PAGE_JS_GZIP
+}
+
+/** The owner's editor's script (/admin/editor.js, scripts/editor-bundle.ts): at most this, gzip. */
+export const EDITOR_JS_GZIP_BUDGET = 200 * KB
+
+export type EditorScriptSize = { raw: number; gzip: number; brotli: number }
+
+/**
+ * The editor's script as the server sends it: the build's precompressed copies (post-build.ts),
+ * or the file compressed here at their levels when a copy is missing; undefined when the build
+ * has no editor (a release build without an editor backend).
+ */
+export async function editorScriptSize(clientDir: string): Promise<EditorScriptSize | undefined> {
+  const file = path.join(clientDir, 'admin', 'editor.js')
+  let script: Buffer
+  try {
+    script = await readFile(file)
+  } catch {
+    return undefined
+  }
+  const copySize = (suffix: string) =>
+    stat(`${file}${suffix}`).then(
+      (copy) => copy.size,
+      () => undefined,
+    )
+  return {
+    raw: script.length,
+    gzip: (await copySize('.gz')) ?? gzipSync(script, { level: 9 }).length,
+    brotli:
+      (await copySize('.br')) ??
+      brotliCompressSync(script, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }).length,
+  }
 }
 
 function htmlFileFor(clientDir: string, pagePath: string): string {
