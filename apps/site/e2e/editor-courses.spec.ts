@@ -1,15 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
-import { courses } from '#app/content/courses.ts'
+import { existsSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
 import { traitQuestion } from '#app/content/quiz-texts.ts'
-import { logIn, startEditorBackend, type EditorBackend } from './editor-backend.ts'
+import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
+import { openEntry, readContent, save, watchConsole } from './editor-page.ts'
 
-// The owner's courses in the real editor (docs/decisions/0069-hidden-courses-quiz-data.md): she
-// hides one, ticks the quiz's answers for one, and deletes one, whose picture goes with it.
+// The owner's courses in her editor (docs/decisions/0069-hidden-courses-quiz-data.md, 0086): she
+// hides one and shows it again, reorders and edits the items of a list, ticks the quiz's answers
+// for one by their Russian texts, gives one a new number (never one another course has), and
+// deletes one, whose picture goes with it and comes back with it.
 
 let editor: EditorBackend
+let consoleErrors: () => string[]
 
-test.describe.configure({ mode: 'serial' })
+// Minutes on a busy machine (a content check runs on every save); seconds on a quiet one.
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
 test.use({ actionTimeout: 15_000 })
 
 test.beforeAll(async () => {
@@ -20,102 +24,168 @@ test.afterAll(async () => {
   await editor.stop()
 })
 
+test.beforeEach(({ page }) => {
+  consoleErrors = watchConsole(page)
+})
+
+test.afterEach(() => {
+  expect(consoleErrors(), 'no console errors').toEqual([])
+})
+
+const course = (id: number) => readContent(editor, `courses/${id}.json`)
+const titleOf = (id: number) => String(course(id).title)
+
 /** The answers course `id` ticks for a quiz question, as its file says now. */
 function ticked(id: number, question: string): string[] {
-  const quiz = courseFile(id).quiz as Record<string, string[] | null> | undefined
+  const quiz = course(id).quiz as Record<string, string[] | null> | undefined
   return quiz?.[question] ?? []
 }
 
-/** A course file of the editor's repository as it is now; nothing while it is not (all) written. */
-function courseFile(id: number): Record<string, unknown> {
-  try {
-    return JSON.parse(readFileSync(editor.content(`courses/${id}.json`), 'utf8')) as Record<
-      string,
-      unknown
-    >
-  } catch {
-    return {}
-  }
-}
+test('«Скрыть с сайта» hides a course, marked «скрыт» in the list; unticked, it is shown again', async ({
+  page,
+}) => {
+  await openEntry(page, editor, 'courses/1.json')
+  const hide = page.getByRole('checkbox', { name: 'Скрыть с сайта' })
+  await expect(hide).not.toBeChecked()
+  await hide.check()
+  await expect(page.getByText('Скрыт: на сайте его нет')).toBeVisible()
+  await save(page)
+  await expect.poll(() => course(1).hidden).toBe(true)
+  await page.getByRole('link', { name: '← Курсы' }).click()
+  await expect(page.getByRole('link', { name: /^1\. / })).toContainText('скрыт')
 
-async function openCourse(page: Page, id: number): Promise<void> {
-  if (!page.url().startsWith(`${editor.url}/admin/`)) await logIn(page, editor)
-  await page.goto('about:blank')
-  await page.goto(`${editor.url}/admin/#/collections/courses/entries/${id}`)
-  const title = courses.find((course) => course.id === id)?.title ?? ''
-  await expect(page.getByLabel('Название')).toHaveValue(title)
-}
-
-async function publishSaved(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Опубликовать', exact: true }).click()
-  await page.getByRole('menuitem', { name: 'Опубликовать сейчас' }).click()
-  await expect(page.getByText('Изменения сохранены')).toBeVisible()
-}
-
-const [first, second, third] = courses
-if (!first || !second || !third) throw new Error('the catalogue needs three courses')
-
-test('«Скрыть с сайта» hides a course; switched off, it is shown again', async ({ page }) => {
-  await openCourse(page, first.id)
-  const hide = page.getByRole('switch', { name: 'Скрыть с сайта' })
-  await expect(hide).toHaveAttribute('aria-checked', 'false')
-  await hide.click()
-  await publishSaved(page)
-  await expect.poll(() => courseFile(first.id)).toMatchObject({ hidden: true })
-
-  await openCourse(page, first.id)
-  await expect(hide).toHaveAttribute('aria-checked', 'true')
-  await hide.click()
-  await publishSaved(page)
-  await expect.poll(() => courseFile(first.id)).toMatchObject({ hidden: false })
+  await openEntry(page, editor, 'courses/1.json')
+  await expect(hide).toBeChecked()
+  await expect(page.getByText('Скрыт: на сайте его нет')).toBeVisible()
+  await hide.uncheck()
+  await expect(page.getByText('Скрыт: на сайте его нет')).toBeHidden()
+  await save(page)
+  await expect.poll(() => course(1).hidden).toBe(false)
+  await page.getByRole('link', { name: '← Курсы' }).click()
+  await expect(page.getByRole('link', { name: /^1\. / })).not.toContainText('скрыт')
 })
 
-test('a closed list item shows its own text, not «Пункт»', async ({ page }) => {
-  await openCourse(page, second.id)
-  const [skill] = courseFile(second.id).skills as string[]
-  await expect(page.getByText(skill ?? '', { exact: true }).first()).toBeVisible()
+test('a list’s items show their own text; «Ниже», «Удалить» and «Добавить пункт» change the saved list', async ({
+  page,
+}) => {
+  const skills = course(2).skills as string[]
+  const [first = '', second = '', third = ''] = skills
+  await openEntry(page, editor, 'courses/2.json')
+  const list = page.getByRole('group', { name: /^Чему научится ребёнок: / })
+  await expect(list).toHaveAccessibleName(
+    new RegExp(`^Чему научится ребёнок: ${skills.length} пункт`),
+  )
+  for (const [index, skill] of skills.entries()) {
+    await expect(list.getByRole('textbox', { name: `Пункт ${index + 1}` })).toHaveValue(skill)
+  }
+
+  await list.getByRole('button', { name: 'Ниже' }).first().click()
+  await expect(list.getByRole('textbox', { name: 'Пункт 1' })).toHaveValue(second)
+  await expect(list.getByRole('textbox', { name: 'Пункт 2' })).toHaveValue(first)
+  await list.getByRole('button', { name: 'Удалить пункт 3' }).click()
+  await expect(list.getByRole('textbox', { name: 'Пункт 3' })).not.toHaveValue(third)
+  await list.getByRole('button', { name: 'Добавить пункт' }).click()
+  await list
+    .getByRole('textbox', { name: `Пункт ${skills.length}` })
+    .fill('Рассказывать о своём проекте другим')
+  await save(page)
+  await expect
+    .poll(() => course(2).skills)
+    .toEqual([second, first, ...skills.slice(3), 'Рассказывать о своём проекте другим'])
 })
 
 test("the quiz's answers for a course are ticked by their Russian texts, and cleared", async ({
   page,
 }) => {
   const interest = traitQuestion('interest')
-  const [answer] = interest.options.filter(
-    (option) => !ticked(second.id, 'interest').includes(option.id),
-  )
-  if (!answer) throw new Error(`course ${second.id} already ticks every interest`)
-  await openCourse(page, second.id)
-  await page.getByLabel(interest.question).fill(answer.text)
-  await page.keyboard.press('Enter')
-  await publishSaved(page)
-  await expect.poll(() => ticked(second.id, 'interest')).toContain(answer.id)
+  const [answer] = interest.options.filter((option) => !ticked(2, 'interest').includes(option.id))
+  if (!answer) throw new Error('course 2 already ticks every interest')
+  await openEntry(page, editor, 'courses/2.json')
+  const interests = page.getByRole('group', { name: new RegExp(`^${interest.question}`) })
+  await interests.getByText(answer.text, { exact: true }).click()
+  await expect(interests.getByRole('checkbox', { name: answer.text })).toBeChecked()
+  await save(page)
+  await expect.poll(() => ticked(2, 'interest')).toContain(answer.id)
 
-  // Every answer of a question taken off: the file says none (null), which the site reads as none.
+  // Every answer of a question taken off: the file says none, which the site reads as none.
   const learning = traitQuestion('learning')
-  await openCourse(page, second.id)
-  const ticks = ticked(second.id, 'learning').length
-  expect(ticks).toBeGreaterThan(0)
-  // Backspace in the empty box takes off the last answer ticked.
-  await page.getByLabel(learning.question).focus()
-  for (let left = ticks; left > 0; left -= 1) await page.keyboard.press('Backspace')
-  await publishSaved(page)
-  await expect
-    .poll(() => (courseFile(second.id).quiz as Record<string, unknown> | undefined)?.learning)
-    .toBeNull()
+  const answers = learning.options.filter((option) => ticked(2, 'learning').includes(option.id))
+  expect(answers.length).toBeGreaterThan(0)
+  await openEntry(page, editor, 'courses/2.json')
+  const ways = page.getByRole('group', { name: new RegExp(`^${learning.question}`) })
+  for (const option of answers) await ways.getByText(option.text, { exact: true }).click()
+  await expect(ways.getByRole('checkbox', { checked: true })).toHaveCount(0)
+  await save(page)
+  await expect.poll(() => ticked(2, 'learning')).toEqual([])
+  expect(ticked(2, 'interest')).toContain(answer.id)
 })
 
-test('«Удалить запись» deletes a course and its picture, in one commit', async ({ page }) => {
-  const picture = `uploads/${third.image.replace('/uploads/', '')}`
+test('a number another course has is refused at its field and nothing is written; a free one renames the course', async ({
+  page,
+}) => {
+  const head = editor.git('rev-parse', 'HEAD')
+  const python = course(4)
+  await openEntry(page, editor, 'courses/9.json')
+  const number = page.getByRole('textbox', { name: 'Номер курса (в адресе страницы)' })
+  await number.fill('4')
+  await expect(number).toHaveAccessibleDescription(
+    new RegExp(`Номер 4 уже у курса «${titleOf(4)}»\\. Свободный номер — 11\\.`),
+  )
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
+  await expect(page.getByRole('alert')).toContainText('Не сохранено: 1 поле нужно исправить')
+  expect(editor.git('rev-parse', 'HEAD')).toBe(head)
+  expect(course(4)).toEqual(python)
+
+  // A new course's number, taken, is refused the same way: it would replace course 4's file.
+  await page.goto(`${editor.url}/admin/#/new/courses`)
+  const newNumber = page.getByRole('textbox', { name: 'Номер курса (в адресе страницы)' })
+  await expect(newNumber).toHaveValue('11')
+  await newNumber.fill('4')
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
+  await expect(newNumber).toHaveAccessibleDescription(/Номер 4 уже у курса/)
+  expect(editor.git('rev-parse', 'HEAD')).toBe(head)
+
+  const title = titleOf(9)
+  await openEntry(page, editor, 'courses/9.json')
+  await number.fill('12')
+  await save(page)
+  await expect(page).toHaveURL(/#\/e\/content\/courses\/12\.json$/)
+  await expect.poll(() => existsSync(editor.content('courses/9.json'))).toBe(false)
+  expect(course(12)).toMatchObject({ id: 12, title })
+  expect(
+    editor.git('show', '--no-renames', '--name-only', '--format=', 'HEAD').split('\n').sort(),
+  ).toEqual(['content/courses/12.json', 'content/courses/9.json'].sort())
+})
+
+test('«Удалить запись» deletes a course and its picture in one commit; «Вернуть» brings both back', async ({
+  page,
+}) => {
+  const title = titleOf(3)
+  const picture = `uploads/${String(course(3).image).replace('/uploads/', '')}`
   expect(existsSync(editor.content(picture))).toBe(true)
   const commits = Number(editor.git('rev-list', '--count', 'HEAD'))
-  await openCourse(page, third.id)
-  page.once('dialog', (dialog) => void dialog.accept())
+  await openEntry(page, editor, 'courses/3.json')
   await page.getByRole('button', { name: 'Удалить запись' }).click()
-  await expect(page.getByRole('heading', { name: 'Разделы' })).toBeVisible()
-  await expect.poll(() => existsSync(editor.content(`courses/${third.id}.json`))).toBe(false)
+  await page
+    .getByRole('dialog', { name: `Удалить «${title}»?` })
+    .getByRole('button', { name: 'Да, удалить' })
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Курсы' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'удалена' })).toContainText(
+    `Запись «${title}» удалена.`,
+  )
+  await expect(page.getByRole('link', { name: new RegExp(`^3\\. `) })).toHaveCount(0)
+  await expect.poll(() => existsSync(editor.content('courses/3.json'))).toBe(false)
   expect(existsSync(editor.content(picture))).toBe(false)
   expect(Number(editor.git('rev-list', '--count', 'HEAD'))).toBe(commits + 1)
-  expect(editor.git('show', '--name-only', '--format=', 'HEAD').split('\n').sort()).toEqual(
-    [`content/courses/${third.id}.json`, `content/${picture}`].sort(),
-  )
+  expect(
+    editor.git('show', '--no-renames', '--name-only', '--format=', 'HEAD').split('\n').sort(),
+  ).toEqual(['content/courses/3.json', `content/${picture}`].sort())
+
+  await page.goto(`${editor.url}/admin/#/deleted`)
+  await page.getByRole('button', { name: `Вернуть: курс «${title}»` }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  await expect.poll(() => existsSync(editor.content('courses/3.json'))).toBe(true)
+  expect(existsSync(editor.content(picture))).toBe(true)
+  await expect(page.getByRole('img', { name: 'Картинка: выбранное фото' })).toBeVisible()
 })

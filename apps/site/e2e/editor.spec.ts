@@ -1,26 +1,20 @@
 import { spawnSync } from 'node:child_process'
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { startFakeTelegram, type FakeTelegram } from '../../lead-bot/harness/fake-telegram.ts'
 import { startService, type Service } from '../../lead-bot/harness/service.ts'
+import { FIELD_LABELS } from '@it-lab/shared/content'
 import { buildSiteServer } from '../server/site-server.ts'
 import { paths } from '#app/config/paths.ts'
 import { courses } from '#app/content/courses.ts'
 import { russianDate } from '#app/content/russian-date.ts'
 import { completeSchoolFacts } from '../harness/complete-school-facts.ts'
 import { removeSampleEntries } from '../harness/remove-samples.ts'
-import { EDITOR_GIT, logIn, startEditorBackend, type EditorBackend } from './editor-backend.ts'
+import { EDITOR_GIT, startEditorBackend, type EditorBackend } from './editor-backend.ts'
+import { openEntry, openSection, readContent, save, watchConsole } from './editor-page.ts'
 
 // The owner's whole loop (docs/decisions/0056-publishing-from-the-editor.md): the editor at /admin,
 // logged in through the editor gateway that commits into a scratch repository holding a copy of
@@ -35,26 +29,22 @@ const LIVE_BUILD = 'build-e2e-editor'
 const SITE_URL = 'https://itlab-school.ru'
 const LEAD_API_URL = `${SITE_URL}/lead`
 
-/** A day `days` from now, as the editor's date fields take it. */
+/** A day `days` from now, as the site stores it (YYYY-MM-DD). */
 function dayFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 }
+/** The same day as the owner types it in the editor: ДД.ММ.ГГГГ. */
+const typed = (iso: string) => iso.split('-').reverse().join('.')
 const START = dayFromNow(60)
 /** The owner's new course takes the next number after the catalogue's. */
 const NEW_ID = Math.max(...courses.map(({ id }) => id)) + 1
 const OPEN_DAY = dayFromNow(20)
 
 let editor: EditorBackend
+let consoleErrors: () => string[]
 
 const content = (file: string) => editor.content(file)
-/** A content file's data; nothing while the editor has not (all) written it. */
-function readJson(file: string): Record<string, unknown> {
-  try {
-    return JSON.parse(readFileSync(content(file), 'utf8')) as Record<string, unknown>
-  } catch {
-    return {}
-  }
-}
+const readJson = (file: string) => readContent(editor, file)
 
 /** `npm run build:release` on the scratch copy, as the publishing hook runs it. */
 function releaseBuild(): { status: number | null; output: string } {
@@ -83,32 +73,11 @@ function snapshot(dir: string): string[] {
     })
 }
 
-/**
- * Opens the editor at `hash`, a fresh load each time (Decap keeps a new entry's draft across
- * in-page navigation); logs in through the login page the first time.
- */
-async function openEditor(page: Page, hash: string): Promise<void> {
-  if (!page.url().startsWith(`${editor.url}/admin/`)) await logIn(page, editor)
-  await page.goto('about:blank')
-  await page.goto(`${editor.url}/admin/#/collections/${hash}`)
-  await expect(page.getByText(/^Раздел «/)).toBeVisible()
-}
-
-async function publish(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Опубликовать', exact: true }).click()
-  await page.getByRole('menuitem', { name: 'Опубликовать сейчас' }).click()
-}
-
-/** Publishes the changes made and waits until the editor says they are saved. */
-async function publishSaved(page: Page): Promise<void> {
-  await expect(page.getByText('Несохранённые изменения')).toBeVisible()
-  await publish(page)
-  await expect(page.getByText('Изменения сохранены')).toBeVisible()
-}
-
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByLabel(label).fill(option)
-  await page.keyboard.press('Enter')
+/** «Добавить: курс» in a section's list, and the new entry's empty form. */
+async function addEntry(page: Page, section: string, name: string): Promise<void> {
+  await openSection(page, editor, section)
+  await page.getByRole('link', { name: `Добавить: ${name}` }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Новая запись: ${name}`)
 }
 
 test.describe.configure({ mode: 'serial' })
@@ -133,6 +102,14 @@ test.afterAll(async () => {
   rmSync(path.join(SITE_DIR, LIVE_BUILD), { recursive: true, force: true })
 })
 
+test.beforeEach(({ page }) => {
+  consoleErrors = watchConsole(page)
+})
+
+test.afterEach(() => {
+  expect(consoleErrors(), 'no console errors').toEqual([])
+})
+
 test('the owner changes a price and a start date, adds a course with a picture and an announcement; the release build publishes them', async ({
   page,
   browser,
@@ -140,11 +117,13 @@ test('the owner changes a price and a start date, adds a course with a picture a
   test.setTimeout(300_000)
 
   // 1. A price and a start date.
-  await openEditor(page, 'courses/entries/4')
-  await expect(page.getByLabel('Название')).toHaveValue('Программирование на Python')
-  await page.getByLabel('Разовое посещение').fill('1600')
-  await page.getByLabel('Старт').fill(START)
-  await publishSaved(page)
+  await openEntry(page, editor, 'courses/4.json')
+  await expect(page.getByRole('textbox', { name: 'Название' })).toHaveValue(
+    'Программирование на Python',
+  )
+  await page.getByRole('textbox', { name: 'Разовое посещение' }).fill('1600')
+  await page.getByRole('textbox', { name: 'Старт (необязательно)' }).fill(typed(START))
+  await save(page)
   await expect
     .poll(() => readJson('courses/4.json'))
     .toMatchObject({
@@ -159,59 +138,74 @@ test('the owner changes a price and a start date, adds a course with a picture a
   await sharp({ create: { width: 1280, height: 800, channels: 3, background: '#2f6fed' } })
     .png()
     .toFile(picture)
-  await openEditor(page, 'courses/new')
+  await addEntry(page, 'Курсы', 'курс')
   // The next free number is there already (the editor lists the courses first).
-  await expect(page.getByLabel('Номер курса')).toHaveValue(String(NEW_ID))
-  await page.getByLabel('Название').fill('Робототехника')
+  await expect(page.getByRole('textbox', { name: 'Номер курса (в адресе страницы)' })).toHaveValue(
+    String(NEW_ID),
+  )
+  await page.getByRole('textbox', { name: 'Название' }).fill('Робототехника')
   await page
-    .getByLabel('Описание')
+    .getByRole('textbox', { name: 'Описание' })
     .fill(
       'Ребёнок собирает роботов из конструктора и программирует их: ехать по линии, объезжать препятствия и выполнять задания.',
     )
-  await page.getByRole('button', { name: 'Выберите изображение' }).click()
-  await page.locator('input[type="file"]').setInputFiles(picture)
-  await page.getByRole('button', { name: 'Выбрать помеченные' }).click()
-  await choose(page, 'Уровень', 'Средний')
-  await page.getByLabel('Возраст от').fill('7')
-  await page.getByLabel('Возраст до').fill('10')
-  await page.getByLabel('Длительность, месяцев').fill('8')
-  await choose(page, 'Формат', 'Оффлайн')
+  await page.getByLabel('Выбрать фото').setInputFiles(picture)
+  await expect(page.getByRole('img', { name: 'Картинка: выбранное фото' })).toBeVisible()
+  await page.getByRole('combobox', { name: 'Уровень' }).selectOption({ label: 'Средний' })
+  await page.getByRole('textbox', { name: 'Возраст от' }).fill('7')
+  await page.getByRole('textbox', { name: 'Возраст до' }).fill('10')
+  await page.getByRole('textbox', { name: 'Длительность, месяцев' }).fill('8')
+  await page.getByRole('combobox', { name: 'Формат' }).selectOption({ label: 'Оффлайн' })
   for (const [label, price] of [
     ['Разовое посещение', '1400'],
     ['Абонемент на 1 месяц', '1200'],
     ['Абонемент от 4 месяцев', '1100'],
     ['Полный курс', '1000'],
   ] as const) {
-    await page.getByLabel(label).fill(price)
+    await page.getByRole('textbox', { name: label }).fill(price)
   }
-  // Both lists add a «пункт» (admin/widgets.ts): the first is the skills, the second the plan.
-  await page.getByRole('button', { name: 'Добавить пункт' }).nth(0).click()
-  await page.getByLabel('Пункт').nth(0).fill('Собирать робота по схеме и по своей идее')
-  await page.getByRole('button', { name: 'Добавить пункт' }).nth(1).click()
-  await page.getByLabel('Пункт').nth(1).fill('Первый робот: моторы, колёса и датчики')
-  await publishSaved(page)
+  // Both lists add a «пункт»: the first is the skills, the second the plan.
+  const skills = page.getByRole('group', { name: /^Чему научится ребёнок/ })
+  await skills.getByRole('button', { name: 'Добавить пункт' }).click()
+  await skills
+    .getByRole('textbox', { name: 'Пункт 1' })
+    .fill('Собирать робота по схеме и по своей идее')
+  const plan = page.getByRole('group', { name: /^Программа курса/ })
+  await plan.getByRole('button', { name: 'Добавить пункт' }).click()
+  await plan
+    .getByRole('textbox', { name: 'Пункт 1' })
+    .fill('Первый робот: моторы, колёса и датчики')
+  await save(page)
+  // Saved, the course opens at its own address.
+  await expect(page).toHaveURL(new RegExp(`#/e/content/courses/${NEW_ID}\\.json$`))
   // The folder's listing is what a failure shows.
   await expect.poll(() => readdirSync(content('courses'))).toContain(`${NEW_ID}.json`)
-  await expect
-    .poll(() => readJson(`courses/${NEW_ID}.json`))
-    .toMatchObject({
-      id: NEW_ID,
-      title: 'Робототехника',
-      image: '/uploads/robotics.png',
-      prices: { basic: 1400, year: 1000 },
-    })
+  expect(readJson(`courses/${NEW_ID}.json`)).toMatchObject({
+    id: NEW_ID,
+    title: 'Робототехника',
+    image: expect.stringMatching(/^\/uploads\/robotics-[a-z0-9]+\.png$/),
+    prices: { basic: 1400, year: 1000 },
+    skills: ['Собирать робота по схеме и по своей идее'],
+    plan: ['Первый робот: моторы, колёса и датчики'],
+  })
+  const upload = String(readJson(`courses/${NEW_ID}.json`).image).replace(/^\//, '')
 
   // 3. An announcement with a day.
-  await openEditor(page, 'announcements/new')
-  await page.getByLabel('Заголовок').fill('День открытых дверей')
+  await addEntry(page, 'Объявления', 'объявление')
+  await page.getByRole('textbox', { name: 'Заголовок' }).fill('День открытых дверей')
   await page
-    .getByLabel('Текст')
+    .getByRole('textbox', { name: 'Текст' })
     .fill('Покажем классы, расскажем о курсах и поможем выбрать группу. Приходите всей семьёй.')
-  await page.getByLabel('Дата события').fill(OPEN_DAY)
-  await publishSaved(page)
+  await page.getByRole('textbox', { name: 'Дата события (необязательно)' }).fill(typed(OPEN_DAY))
+  await save(page)
   await expect
     .poll(() => readdirSync(content('announcements')).filter((f) => f.endsWith('.json')))
     .toHaveLength(1)
+  // The list shows it by its title and day.
+  await page.getByRole('link', { name: '← Объявления' }).click()
+  await expect(page.getByRole('link', { name: /^День открытых дверей/ })).toContainText(
+    typed(OPEN_DAY),
+  )
 
   rmSync(ownerComputer, { recursive: true, force: true })
 
@@ -225,7 +219,7 @@ test('the owner changes a price and a start date, adds a course with a picture a
       `content/announcements/${announcement}`,
       'content/courses/4.json',
       `content/courses/${NEW_ID}.json`,
-      'content/uploads/robotics.png',
+      `content/${upload}`,
     ].sort(),
   )
   expect(new Set(editor.git('log', '--format=%ae', `${shipped}..HEAD`).split('\n'))).toEqual(
@@ -325,13 +319,18 @@ test('a broken edit never reaches the live site: the editor and the release buil
   const live = path.join(SITE_DIR, LIVE_BUILD)
   const before = snapshot(live)
 
-  // The editor refuses a price of 0 before anything is written.
-  await openEditor(page, 'courses/entries/4')
-  await expect(page.getByLabel('Разовое посещение')).toHaveValue('1600')
-  await page.getByLabel('Разовое посещение').fill('0')
-  await publish(page)
-  await expect(page.getByText('Число от 1 до 100\u00a0000.')).toBeVisible()
+  // The editor refuses a price of 0 at its field before anything is written.
+  const head = editor.git('rev-parse', 'HEAD')
+  await openEntry(page, editor, 'courses/4.json')
+  const basic = page.getByRole('textbox', { name: 'Разовое посещение' })
+  await expect(basic).toHaveValue('1\u00a0600')
+  await basic.fill('0')
+  await expect(basic).toHaveAccessibleDescription(/Число от 1 до 100\s000\./)
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
+  await expect(page.getByRole('alert')).toContainText('Не сохранено: 1 поле нужно исправить')
+  await expect(basic).toBeFocused()
   expect(readJson('courses/4.json')).toMatchObject({ prices: { basic: 1600 } })
+  expect(editor.git('rev-parse', 'HEAD')).toBe(head)
 
   // A file edited by other means: the release build refuses it, naming each field.
   const course = readJson('courses/4.json')
@@ -350,7 +349,7 @@ test('a broken edit never reaches the live site: the editor and the release buil
   expect(release.status).toBe(1)
   for (const line of [
     'content/school.json: поле «Телефон → Номер» (phone.number): должно быть 11 цифр: +7 и ещё десять',
-    'content/courses/4.json: поле «Цены за занятие → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)',
+    `content/courses/4.json: поле «${FIELD_LABELS.course['prices.basic']}» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)`,
     `content/courses/${NEW_ID}.json: поле «Картинка» (image): нужна картинка курса: загрузите её`,
   ]) {
     expect(release.output).toContain(line)

@@ -9,6 +9,12 @@ import { useLoad } from './use-load.ts'
 
 type Deleted = { path: string; commit: string; at: string; who: string; title: string }
 
+/**
+ * The gateway names an entry with its own quotes («объявление «День открытых дверей»»): shown
+ * as it is, capitalised, never quoted again.
+ */
+const capitalised = (title: string) => title.charAt(0).toUpperCase() + title.slice(1)
+
 export function DeletedScreen() {
   const [loaded, reload] = useLoad(() => call<Deleted[]>('deletedEntries'), 'deleted')
   const [failed, setFailed] = useState<string>()
@@ -28,20 +34,20 @@ export function DeletedScreen() {
         <ul className="entries">
           {loaded.data.map((entry) => (
             <li key={`${entry.path} ${entry.commit}`} className="entry-static">
-              <span className="entry-title">{entry.title}</span>
+              <span className="entry-title">{capitalised(entry.title)}</span>
               <span className="entry-detail">
                 Удалено {schoolTime(entry.at)}, {entry.who}
               </span>
               <button
                 type="button"
                 className="secondary"
-                aria-label={`Вернуть «${entry.title}»`}
+                aria-label={`Вернуть: ${entry.title}`}
                 onClick={async () => {
                   try {
                     await call('restoreEntry', { path: entry.path, commit: entry.commit })
                     void launchList(true).catch(() => undefined)
                     void savedCourses(true).catch(() => undefined)
-                    setNotice(`Запись «${entry.title}» вернули.`, href.entry(entry.path))
+                    setNotice(`Вернули: ${entry.title}.`, href.entry(entry.path))
                     navigate(href.entry(entry.path))
                   } catch (error) {
                     setFailed(`Не вернули. ${(error as Error).message}`)

@@ -5,6 +5,7 @@ import {
   ApiError,
   call,
   deleteEntry,
+  LOGIN_PATH,
   parsed,
   readEntry,
   saveEntry,
@@ -47,6 +48,9 @@ type Opened = {
   /** The saved teachers, for a section that names one (a group); else none asked. */
   teachers: Listed[]
 }
+
+const SIGNED_OUT =
+  'Не сохранено: вход в редактор устарел. Войдите снова в новой вкладке, вернитесь сюда и нажмите «Сохранить» ещё раз: всё, что вы вписали, осталось на этой странице.'
 
 /** The saves of this visit by file, so an entry opened again shows its last save's state. */
 const lastSaves = new Map<string, string>()
@@ -132,7 +136,13 @@ function EntryForm({
   const [serverProblems, setServerProblems] = useState<ServerProblem[]>([])
   const [pictures, setPictures] = useState<NewPicture[]>([])
   const [previews, setPreviews] = useState<ReadonlyMap<string, string>>(new Map())
-  const [message, setMessage] = useState<{ ok: boolean; text: string; more?: string[] }>()
+  const [message, setMessage] = useState<{
+    ok: boolean
+    text: string
+    more?: string[]
+    /** The session ended: «Войти снова» in a new tab keeps this form, and what she typed. */
+    signIn?: boolean
+  }>()
   const [busy, setBusy] = useState(false)
   const [commit, setCommit] = useState(lastSaves.get(opened.path))
   const [question, setQuestion] = useState<'jumps' | 'delete'>()
@@ -242,6 +252,11 @@ function EntryForm({
         })),
       )
       const elsewhere = refused.problems.filter((problem) => !here.includes(problem))
+      // The gateway's own words say to reload the page, which would lose the form.
+      if (refused.status === 401) {
+        setMessage({ ok: false, text: SIGNED_OUT, signIn: true })
+        return
+      }
       setMessage({
         ok: false,
         text:
@@ -309,6 +324,13 @@ function EntryForm({
             role={message.ok ? 'status' : 'alert'}
           >
             <p>{message.text}</p>
+            {message.signIn ? (
+              <p>
+                <a className="button" href={LOGIN_PATH} target="_blank" rel="noreferrer">
+                  Войти снова
+                </a>
+              </p>
+            ) : null}
             {message.more && message.more.length > 0 ? (
               <ul>
                 {message.more.map((line) => (
