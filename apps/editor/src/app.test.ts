@@ -279,7 +279,7 @@ describe('saving', () => {
     })
     expect(refused.status).toBe(422)
     expect(refused.body.error).toContain(
-      'content/courses/4.json: поле «Цены за занятие → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)',
+      'content/courses/4.json: поле «Цены → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)',
     )
     expect(read('content/courses/4.json')).toBe(before)
   })
@@ -287,7 +287,8 @@ describe('saving', () => {
   it('a new group is committed as «Новое: группа курса …»; one naming no course is refused', async () => {
     const group = {
       course: '4',
-      days: ['Saturday'],
+      // Python meets twice a week (docs/decisions/0087): a group of it does too.
+      days: ['Saturday', 'Sunday'],
       start: '15:00',
       end: '16:30',
       ageMin: 14,

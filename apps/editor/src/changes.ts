@@ -17,7 +17,7 @@ import {
 import { parsed } from './subjects.ts'
 
 // What one change of a content file did, in the owner's words, field by field, with the labels
-// her editor shows («Цены за занятие → Разовое посещение: 1 750 → 17 500 ₽»): the history she
+// her editor shows («Цены → Разовое посещение: 1 750 → 17 500 ₽»): the history she
 // undoes a change from (history.ts). A value that is not words to her (a picture's or a link's
 // address, an answer's code, a long text) is named, not quoted.
 
@@ -183,7 +183,7 @@ function walk(before: unknown, after: unknown, path: string, state: Walk): void 
 
 /**
  * What a change did to a content file (its text before and after; null when there was none), one
- * line a field: «Новая запись», «Удалена», «Цены за занятие → Разовое посещение: 1 750 → 17 500 ₽»,
+ * line a field: «Новая запись», «Удалена», «Цены → Разовое посещение: 1 750 → 17 500 ₽»,
  * «Описание: изменён текст», «Дни занятий: добавлено: Суббота; убрано: Вторник».
  */
 export function describeChanges(file: string, before: string | null, after: string | null) {

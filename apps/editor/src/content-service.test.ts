@@ -470,7 +470,7 @@ const refusalOf = (answer: { body: unknown }) => answer.body as Refused
 describe('a refusal by the check names each field', () => {
   it.each([
     [
-      'content/courses/4.json: поле «Цены за занятие → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)',
+      'content/courses/4.json: поле «Цены → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)',
       {
         file: 'content/courses/4.json',
         field: 'prices.basic',
@@ -514,7 +514,7 @@ describe('a refusal by the check names each field', () => {
     expect(refused.status).toBe(422)
     expect(refusalOf(refused)).toEqual({
       error:
-        'content/courses/4.json: поле «Цены за занятие → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)',
+        'content/courses/4.json: поле «Цены → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)',
       problems: [
         {
           file: name,

@@ -27,6 +27,13 @@ export type Field = {
   min?: number
   max?: number
   rubles?: boolean
+  /**
+   * A course's price field: the other figure is shown under it (docs/decisions/0087): for the
+   * single visit, its month; for a subscription, its month or its lesson, as `pricesPer` says.
+   */
+  planPrice?: 'visit' | 'plan'
+  /** select with `multiple`: the chosen options are stored as numbers («2» → 2). */
+  numeric?: boolean
   options?: Option[]
   multiple?: boolean
   /** An object's fields, or a list item's when an item has several. */

@@ -4,7 +4,7 @@ import { school } from '#app/config/school.ts'
 import { courses } from '#app/content/courses.ts'
 import { GROUPS, courseGroups } from '#app/content/groups.ts'
 import { faq } from '#app/content/faq.ts'
-import { PRICE_PLANS } from '#app/content/price-plans.ts'
+import { coursePlans } from '#app/content/price-plans.ts'
 import { expect, test, waitForHydration } from './fixtures'
 
 const SITE_URL = 'https://it-lab.test'
@@ -100,12 +100,13 @@ test('each course page describes its Course with provider and offers', async ({ 
       provider: { '@type': 'EducationalOrganization', name: school.name },
     })
     const offers = described?.offers as Array<Record<string, unknown>>
+    // The plans the course offers, each at its lesson's price (docs/decisions/0087).
     expect(offers, path).toEqual(
-      PRICE_PLANS.map((plan) =>
+      coursePlans(course).map((plan) =>
         expect.objectContaining({
           '@type': 'Offer',
           category: plan.offerName,
-          price: course.prices[plan.key],
+          price: plan.lessonPrice,
           priceCurrency: 'RUB',
         }),
       ),

@@ -9,6 +9,13 @@ import {
   FIELD_LABELS,
   WEEKDAY_NAMES,
   GROUP_PLACE_MAX,
+  LESSON_MINUTES,
+  LESSONS_PER_WEEK_MAX,
+  PAGE_TEXT_LIMITS,
+  PRICE_PLAN_NAMES,
+  PRICE_UNIT_NAMES,
+  PRICE_UNITS,
+  timesAWeekText,
   GROUP_SEATS_MAX,
   WEEKDAYS,
   IMAGE_MAX_BYTES,
@@ -146,11 +153,61 @@ const textList = (kind: keyof typeof FIELD_LABELS, name: string, hint: string) =
   },
 })
 
-const PRICE_NAMES = {
-  basic: 'Разовое посещение',
-  month: 'Абонемент на 1 месяц',
-  fourMonth: 'Абонемент от 4 месяцев',
-  year: 'Полный курс',
+// A month's lessons and the plans a course offers: docs/decisions/0087-a-month-is-its-lessons.md.
+const lessonFields = [
+  {
+    name: 'lessonsPerWeek',
+    label: label('course', 'lessonsPerWeek'),
+    widget: 'select',
+    multiple: true,
+    numeric: true,
+    default: [1],
+    options: Array.from({ length: LESSONS_PER_WEEK_MAX }, (_, index) => ({
+      value: String(index + 1),
+      // «2 раза», without «в неделю»: the field's name says it.
+      label: timesAWeekText([index + 1]).replace(/\s*в\s+неделю$/, ''),
+    })),
+    hint: 'Из этого сайт считает цену за месяц: месяц — 4 недели, при 2 занятиях в неделю это 8 занятий. Если группы курса занимаются по-разному, отметьте каждое число: на карточках будет «от … до …». Дни каждой группы курса должны с этим совпадать.',
+  },
+  {
+    ...wholeNumber('course', 'lessonMinutes', LESSON_MINUTES.min, LESSON_MINUTES.max),
+    required: false,
+    hint: 'Например, 90. На сайте: «Занятия 2 раза в неделю по 90 минут», и время каждой группы курса должно быть такой длины. Можно оставить пустым.',
+  },
+  {
+    ...choice('course', 'pricesPer', PRICE_UNITS, PRICE_UNIT_NAMES),
+    default: 'lesson',
+    hint: 'Как вы вписываете цены абонементов ниже. «За месяц» — только если все группы курса занимаются одинаковое число раз в неделю. Под каждой ценой редактор покажет, сколько это за месяц или за одно занятие.',
+  },
+]
+
+/** The course's own words on a price card; the common ones are in «Тексты страниц». */
+const planTextsField = {
+  name: 'planTexts',
+  label: label('course', 'planTexts'),
+  widget: 'russian-list',
+  item_names: ['пункт', 'пункта', 'пунктов'],
+  required: false,
+  default: [],
+  hint: 'Если у этого курса карточка цены должна называться иначе, чем у всех («Тексты страниц» → «Страница курса»), добавьте пункт: выберите карточку и впишите свой заголовок или пояснение, например «Оплата сразу за 3 месяца». Пустое поле — как у всех.',
+  fields: [
+    {
+      ...choice('course', 'planTexts.plan', Object.keys(PRICE_PLAN_NAMES), PRICE_PLAN_NAMES),
+      name: 'plan',
+    },
+    {
+      ...text('course', 'planTexts.label', PAGE_TEXT_LIMITS.planLabel),
+      name: 'label',
+      required: false,
+      default: '',
+    },
+    {
+      ...text('course', 'planTexts.note', PAGE_TEXT_LIMITS.planNote),
+      name: 'note',
+      required: false,
+      default: '',
+    },
+  ],
 }
 
 const ICON_NAMES: Record<string, string> = {
@@ -198,18 +255,22 @@ const courseFields = [
     'start',
     'Пусто — на сайте «По набору». Прошедшая дата тоже показывается как «По набору».',
   ),
+  ...lessonFields,
   {
     name: 'prices',
     label: label('course', 'prices'),
     widget: 'object',
-    hint: 'Рубли за одно занятие. Абонемент не дороже разового посещения.',
-    fields: Object.entries(PRICE_NAMES).map(([name, title]) => ({
+    hint: 'Разовое посещение — цена одного занятия. Абонементы — за одно занятие или за месяц, как выбрано выше, и за занятие не дороже разового. Пустое поле — такой карточки на сайте нет; абонемент «от 4 месяцев» бывает только у курса длиннее 4 месяцев.',
+    fields: Object.entries(PRICE_PLAN_NAMES).map(([name, title]) => ({
       ...wholeNumber('course', name, 1, PRICE_MAX),
       label: title,
       rubles: true,
-      ...(name === 'basic' ? {} : {}),
+      // Under the field, the other figure: a month's price, or a lesson's (admin/form/fields.tsx).
+      planPrice: name === 'basic' ? 'visit' : 'plan',
+      ...(name === 'basic' ? {} : { required: false }),
     })),
   },
+  planTextsField,
   { name: 'onMainPage', label: label('course', 'onMainPage'), widget: 'boolean', default: false },
   textList('course', 'skills', 'Каждый пункт — одно умение.'),
   textList('course', 'plan', 'Темы по порядку.'),

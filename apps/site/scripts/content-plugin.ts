@@ -19,6 +19,7 @@ import {
   SVG_MAX_BYTES,
   UPLOADS_PATH,
   formatProblem,
+  groupLessonProblems,
   catalogueEntry,
   shownGroups,
   sniffImageType,
@@ -246,6 +247,8 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
     dir,
   )
   problems.push(...groupsRead.problems)
+  // Each group meets as its course says: the course's «в месяц» figures count on it.
+  if (knownCourses) problems.push(...groupLessonProblems(groupsRead.groups, knownCourses, dir))
   const faq = collect(readFaq)
   const reviews = collect(readReviews)
   problems.push(...uploadsProblems(dir))

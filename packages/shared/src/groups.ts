@@ -5,9 +5,10 @@
 // hidden course's groups go with it.
 import { COURSE_CATALOGUE, HIDDEN_COURSES } from './courses.ts'
 import { checkGroups, shownGroups, type GroupEntry } from './content/read.ts'
-import { WEEKDAY_SHORT, WEEKDAYS } from './content/schema.ts'
+import { groupTimeText } from './content/group-lessons.ts'
 
 export type { GroupEntry }
+export { groupTimeText }
 
 declare global {
   /** The shown groups as the site's build read them (content-plugin.ts); undefined in plain Node. */
@@ -30,12 +31,6 @@ export const GROUPS: readonly GroupEntry[] =
 
 /** The value the lead form sends for «другое время»: no group suits the parent. */
 export const OTHER_TIME = 'other'
-
-/** «Пн, Ср 17:00–18:30»: the days in the week's order, then the time. */
-export function groupTimeText(group: Pick<GroupEntry, 'days' | 'start' | 'end'>): string {
-  const days = WEEKDAYS.filter((day) => group.days.includes(day)).map((day) => WEEKDAY_SHORT[day])
-  return `${days.join(', ')} ${group.start}–${group.end}`
-}
 
 /** The shown group with this id, if any. */
 export function groupEntry(id: string): GroupEntry | undefined {

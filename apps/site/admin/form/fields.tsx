@@ -3,6 +3,7 @@ import { pictureFileName, MEDIA_FOLDER, UPLOADS_PATH } from '@it-lab/shared/cont
 import { pluralRu } from '#app/content/plural.ts'
 import { emptyItem, type Field, type Option } from '../sections.ts'
 import { PICTURE_TYPES, refusalOf } from '../pictures.ts'
+import { priceFigure } from '../price-figure.ts'
 import { groupDigits, maskDate, readDate, readWholeNumber, showDate } from '../values.ts'
 import { fieldId, useForm, valueAt, type FormState, type Path } from './form-state.ts'
 
@@ -21,18 +22,22 @@ function labelOf(field: Field): string {
 function Described({
   path,
   field,
+  figure,
   children,
 }: {
   path: Path
   field: Field
+  /** A figure counted from what is typed, read under the field (a price's month). */
+  figure?: string
   children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode
 }) {
   const form = useForm()
   const id = fieldId(path)
   const error = form.errorAt(path)
   const describedBy =
-    [field.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') ||
-    undefined
+    [field.hint ? `${id}-hint` : '', figure ? `${id}-figure` : '', error ? `${id}-error` : '']
+      .filter(Boolean)
+      .join(' ') || undefined
   return (
     <>
       {field.hint ? (
@@ -41,6 +46,11 @@ function Described({
         </p>
       ) : null}
       {children({ id, describedBy, invalid: error !== undefined })}
+      {figure ? (
+        <p id={`${id}-figure`} className="hint">
+          {figure}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className="error">
           {error}
@@ -82,19 +92,21 @@ function ReadInput({
   shown,
   read,
   mask,
+  figure,
 }: {
   field: Field
   path: Path
   shown: string
   read: (text: string) => { ok: true; value: unknown } | { ok: false; message: string }
   mask?: (text: string) => string
+  figure?: string
 }) {
   const form = useForm()
   const [text, setText] = useState(shown)
   return (
     <div className="field">
       <label htmlFor={fieldId(path)}>{labelOf(field)}</label>
-      <Described path={path} field={field}>
+      <Described path={path} field={field} figure={figure}>
         {({ id, describedBy, invalid }) => (
           <input
             id={id}
@@ -119,7 +131,10 @@ function ReadInput({
 }
 
 function WholeNumber({ field, path }: { field: Field; path: Path }) {
-  const value = valueAt(useForm().value, path)
+  const form = useForm()
+  const value = valueAt(form.value, path)
+  // A course's price: its month or its lesson, from the entry's own lessons a week.
+  const figure = field.planPrice ? priceFigure(form.value, field.planPrice, value) : undefined
   const bounds = { min: field.min ?? 0, max: field.max ?? 999_999, rubles: field.rubles === true }
   return (
     <ReadInput
@@ -133,6 +148,7 @@ function WholeNumber({ field, path }: { field: Field; path: Path }) {
           ? { ok: true, value: undefined }
           : readWholeNumber(text, bounds)
       }
+      figure={figure}
     />
   )
 }
@@ -205,7 +221,7 @@ function Chips({ field, path }: { field: Field; path: Path }) {
   const form = useForm()
   const value = valueAt(form.value, path)
   const chosen = Array.isArray(value) ? value.map(String) : []
-  const numeric = field.collection === 'courses'
+  const numeric = field.collection === 'courses' || field.numeric === true
   const options = optionsOf(form, field)
   // A course no longer listed (hidden, deleted) stays visible, so it can be unticked.
   const shown = [

@@ -13,7 +13,7 @@ import {
 } from '@it-lab/shared/catalogue'
 import { pluralizeMonths } from './plural.ts'
 import { russianDate } from './russian-date.ts'
-import type { CoursePrices } from './price-plans.ts'
+import { lessonPrices, type CoursePrices } from './price-amounts.ts'
 
 export type { CourseLevelTone }
 
@@ -35,7 +35,17 @@ export type Course = {
   ageMin: number
   ageMax: number
   onMainPage: boolean
+  /**
+   * Each offered plan's price of one lesson (a price entered by the month, divided by the month's
+   * lessons; docs/decisions/0087-a-month-is-its-lessons.md).
+   */
   prices: CoursePrices
+  /** How many times a week it meets: one figure, or each its groups have where they differ. */
+  lessonsPerWeek: readonly number[]
+  /** A lesson's length in minutes, when the owner stated it. */
+  lessonMinutes?: number
+  /** The course's own words on its price cards. */
+  planTexts: CourseEntry['planTexts']
   /** The uploaded picture, as the content names it: '/uploads/course-1.svg'. */
   image: string
 }
@@ -56,9 +66,17 @@ function levelText(tone: CourseLevelTone, ageMin: number, ageMax: number): strin
 }
 
 /** A course as the pages show it, from its entry. */
-export function defineCourse({ months, level, start, ...input }: CourseEntry): Course {
+export function defineCourse({
+  months,
+  level,
+  start,
+  prices,
+  pricesPer,
+  ...input
+}: CourseEntry): Course {
   return {
     ...input,
+    prices: lessonPrices({ prices, pricesPer, lessonsPerWeek: input.lessonsPerWeek }),
     duration: pluralizeMonths(months),
     level: levelText(level, input.ageMin, input.ageMax),
     levelTone: level,

@@ -5,7 +5,7 @@ import type { Announcement } from '#app/content/announcements.ts'
 import { courseGroups, type GroupEntry } from '#app/content/groups.ts'
 import { findCourse, type Course } from '#app/content/courses.ts'
 import type { FaqEntry } from '#app/content/faq.ts'
-import { PRICE_PLANS } from '#app/content/price-plans.ts'
+import { coursePlans } from '#app/content/price-plans.ts'
 import { paths } from '#app/config/paths.ts'
 import type { Teacher } from '#app/content/teachers.ts'
 
@@ -105,10 +105,11 @@ export function courseJsonLd(course: Course, groups = courseGroups(course.id)) {
       name: school.name,
       url: `${env.siteUrl}/`,
     },
-    offers: PRICE_PLANS.map((plan) => ({
+    // Each plan the course offers at its lesson's price (a month's price divided keeps kopecks).
+    offers: coursePlans(course).map((plan) => ({
       '@type': 'Offer',
       category: plan.offerName,
-      price: course.prices[plan.key],
+      price: Math.round(plan.lessonPrice * 100) / 100,
       priceCurrency: 'RUB',
       availability: 'https://schema.org/InStock',
       url,

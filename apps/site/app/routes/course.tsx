@@ -68,7 +68,7 @@ export default function CoursePage({ params }: Route.ComponentProps) {
       <CourseGroupsSection groups={courseGroups(course.id)} />
       <CourseTeachersSection courseId={course.id} />
       <CompletionBenefitsSection />
-      <CoursePricesSection prices={course.prices} />
+      <CoursePricesSection course={course} />
       <PaymentSection />
       <TrialPromoSection />
       <PrizeSection />

@@ -12,7 +12,7 @@ describe('priceJumps', () => {
     expect(priceJumps(course({}), course({ basic: 17_500 }))).toEqual([
       {
         field: 'prices.basic',
-        label: 'Цены за занятие → Разовое посещение',
+        label: 'Цены → Разовое посещение',
         before: 1750,
         after: 17_500,
         question: 'Точно 17\u00a0500\u00a0₽ вместо 1\u00a0750\u00a0₽?',
@@ -36,6 +36,22 @@ describe('priceJumps', () => {
     expect(priceJumps(course({ basic: 0 }), course({ basic: 17_500 }))).toEqual([])
     expect(priceJumps(course({}), { prices: { basic: '17500' } })).toEqual([])
     expect(priceJumps(null, undefined)).toEqual([])
+  })
+
+  it('compares a lesson’s price: a month’s price typed in place of a lesson’s asks nothing', () => {
+    const twice = (extra: Record<string, unknown>) => ({
+      ...course({}),
+      lessonsPerWeek: [2],
+      ...extra,
+    })
+    // 1 500 a lesson becomes 12 000 a month of 8 lessons: the same price.
+    expect(
+      priceJumps(twice({}), twice({ pricesPer: 'month', prices: { basic: 1750, month: 12_000 } })),
+    ).toEqual([])
+    // 1 500 a month is 187,5 a lesson: a slip, asked about in the figures she typed.
+    expect(
+      priceJumps(twice({}), twice({ pricesPer: 'month', prices: { basic: 1750, month: 1500 } })),
+    ).toEqual([expect.objectContaining({ field: 'prices.month', before: 1500, after: 1500 })])
   })
 
   it('writes rubles as the owner reads them', () => {

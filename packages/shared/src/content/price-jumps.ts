@@ -1,3 +1,4 @@
+import { lessonPriceOf } from './lessons.ts'
 import { FIELD_LABELS, PRICE_KEYS } from './schema.ts'
 
 // A price typed with a digit too many or too few (17 500 for 1 750) passes every rule of the
@@ -29,20 +30,33 @@ export type PriceJump = {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** The prices of a course's data, by key; an absent or broken one is left out. */
-function pricesOf(course: unknown): Partial<Record<(typeof PRICE_KEYS)[number], number>> {
-  const prices = isRecord(course) && isRecord(course.prices) ? course.prices : {}
+type Price = { typed: number; lesson: number }
+
+/**
+ * The prices of a course's data, by key, as typed and as a lesson's (a month's price divided by
+ * the month's lessons, docs/decisions/0087): switching the subscriptions from per lesson to per
+ * month moves each figure eightfold, not the price. An absent or broken one is left out.
+ */
+function pricesOf(course: unknown): Partial<Record<(typeof PRICE_KEYS)[number], Price>> {
+  const data = isRecord(course) ? course : {}
+  const prices = isRecord(data.prices) ? data.prices : {}
+  const unit = data.pricesPer === 'month' ? 'month' : 'lesson'
+  const perWeek = [data.lessonsPerWeek ?? 1]
+    .flat()
+    .filter((times): times is number => Number.isInteger(times))
   return Object.fromEntries(
     PRICE_KEYS.flatMap((key) => {
-      const price = prices[key]
-      return typeof price === 'number' && Number.isFinite(price) ? [[key, price]] : []
+      const typed = prices[key]
+      if (typeof typed !== 'number' || !Number.isFinite(typed)) return []
+      const lesson = key === 'basic' ? typed : (lessonPriceOf(typed, unit, perWeek) ?? typed)
+      return [[key, { typed, lesson }]]
     }),
   )
 }
 
 /**
- * The prices of a course (its saved data `before`, the edited `after`) whose new value is more
- * than three times the saved one or less than a third of it, in the editor's order.
+ * The prices of a course (its saved data `before`, the edited `after`) whose lesson's price is
+ * more than three times the saved one or less than a third of it, in the editor's order.
  */
 export function priceJumps(before: unknown, after: unknown): PriceJump[] {
   const saved = pricesOf(before)
@@ -50,16 +64,16 @@ export function priceJumps(before: unknown, after: unknown): PriceJump[] {
   return PRICE_KEYS.flatMap((key) => {
     const was = saved[key]
     const now = edited[key]
-    if (was === undefined || now === undefined || was <= 0) return []
-    if (now <= was * JUMP && now * JUMP >= was) return []
+    if (was === undefined || now === undefined || was.lesson <= 0) return []
+    if (now.lesson <= was.lesson * JUMP && now.lesson * JUMP >= was.lesson) return []
     const field = `prices.${key}` as const
     return [
       {
         field,
         label: FIELD_LABELS.course[field] ?? field,
-        before: was,
-        after: now,
-        question: `Точно ${rubles(now)} вместо ${rubles(was)}?`,
+        before: was.typed,
+        after: now.typed,
+        question: `Точно ${rubles(now.typed)} вместо ${rubles(was.typed)}?`,
       },
     ]
   })

@@ -62,7 +62,7 @@ describe('content files', () => {
     })
     expect(checkCourses(dir).problems.map(formatProblem)).toEqual([
       'content/courses/4.json: поле «Старт» (start): такой даты нет в календаре (сейчас: "2026-02-30")',
-      'content/courses/4.json: поле «Цены за занятие → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)',
+      'content/courses/4.json: поле «Цены → Разовое посещение» (prices.basic): цена в рублях за занятие: не меньше 1 (сейчас: 0)',
       'content/courses/4.json: поле «Картинка» (image): нужна картинка курса: загрузите её (сейчас: "")',
     ])
   })
@@ -75,7 +75,7 @@ describe('content files', () => {
     })
     expect(checkCourses(dir).problems.map(formatProblem)).toEqual([
       'content/courses/4.json: поле «Возраст до» (ageMax): возраст «до» не может быть меньше возраста «от» (сейчас: 12)',
-      'content/courses/4.json: поле «Цены за занятие → Абонемент на 1 месяц» (prices.month): абонемент не может стоить дороже разового посещения (сейчас: 1200)',
+      'content/courses/4.json: поле «Цены → Абонемент на 1 месяц» (prices.month): абонемент не может стоить дороже разового посещения; если вы вписали цену за месяц, выберите «за месяц» в поле «Цены абонементов» (сейчас: 1200)',
     ])
   })
 

@@ -1,4 +1,15 @@
 import { z } from 'zod/mini'
+import { pluralRu } from '../plural.ts'
+import {
+  LESSON_MINUTES,
+  LESSONS_PER_WEEK_MAX,
+  lessonPriceOf,
+  lessonsPerMonth,
+  PRICE_UNIT_NAMES,
+  PRICE_UNITS,
+  timesAWeekText,
+} from './lessons.ts'
+import { PAGE_TEXT_LIMITS, PRICE_PLAN_NAMES } from './page-texts.ts'
 import { QUIZ_ANSWER_IDS } from './quiz.ts'
 
 // The rules of the school's content files (content/, docs/decisions/0054-content-as-data.md):
@@ -44,8 +55,15 @@ export const LEVEL_NAMES: Record<CourseLevelTone, string> = {
 
 export const COURSE_FORMATS = ['Оффлайн', 'Онлайн'] as const
 
-/** The payment plans, each a price per lesson. */
+/** The payment plans: a single visit, then the subscriptions (docs/decisions/0087). */
 export const PRICE_KEYS = ['basic', 'month', 'fourMonth', 'year'] as const
+/** The subscriptions: each optional, entered per lesson or per month as the course says. */
+export const SUBSCRIPTION_KEYS = ['month', 'fourMonth', 'year'] as const
+/**
+ * A subscription's own term in months: it is offered only on a course longer than that, or it
+ * would be the full course under another name («от 4 месяцев» on a 3- or 4-month course).
+ */
+export const PLAN_MONTHS = { month: 1, fourMonth: 4 } as const
 
 /** Where uploaded images are served from; the files are in content/uploads/. */
 export const UPLOADS_PATH = '/uploads/'
@@ -240,6 +258,24 @@ function createContentSchemas() {
       .check(z.refine((list) => new Set(list).size === list.length, 'пункты не должны повторяться'))
 
   const price = wholeNumber(1, PRICE_MAX, 'цена в рублях за занятие')
+  /** A subscription's price, per lesson or per month (`pricesPer`); absent: no such plan. */
+  const planPrice = z.optional(wholeNumber(1, PRICE_MAX, 'цена в рублях'))
+  const MONTH_FORMS = ['месяц', 'месяца', 'месяцев'] as const
+  const RUSSIAN = new Intl.NumberFormat('ru-RU')
+
+  /** A course's own words on a price card: empty is the common text (content/pages/course.json). */
+  const cardText = (max: number) =>
+    z._default(
+      z.string({ error: 'должно быть текстом' }).check(
+        z.trim(),
+        z.maxLength(max, `не длиннее ${max} знаков`),
+        z.refine(
+          (value) => value.split(/\s+/).every((word) => word.length <= PAGE_TEXT_LIMITS.wordMax),
+          `слово длиннее ${PAGE_TEXT_LIMITS.wordMax} букв не поместится на экране телефона: разбейте его или сократите`,
+        ),
+      ),
+      '',
+    )
 
   /**
    * The answers of one quiz question a course suits: none, some or all of its options. The editor
@@ -270,12 +306,50 @@ function createContentSchemas() {
       format: z.enum(COURSE_FORMATS, 'выберите формат из списка'),
       /** Empty: «По набору». */
       start: optionalDate,
+      /**
+       * How many times a week it meets: one figure, or each its groups have where they differ
+       * (read.ts holds every group to it). Absent in a file written before: once, as the site
+       * always counted.
+       */
+      lessonsPerWeek: z._default(
+        z.pipe(
+          // The editor writes the ticked figures as a list; a hand edit may write one number.
+          z.transform((value: unknown) => (typeof value === 'number' ? [value] : value)),
+          z
+            .array(wholeNumber(1, LESSONS_PER_WEEK_MAX, 'занятий в неделю'), {
+              error: 'отметьте, сколько раз в неделю идут занятия',
+            })
+            .check(
+              z.minLength(1, 'отметьте, сколько раз в неделю идут занятия'),
+              z.refine((list) => new Set(list).size === list.length, 'числа не должны повторяться'),
+            ),
+        ),
+        [1],
+      ),
+      /** A lesson's length; absent: not said on the site, and the groups' times are not compared. */
+      lessonMinutes: z.optional(
+        wholeNumber(LESSON_MINUTES.min, LESSON_MINUTES.max, 'длина занятия в минутах'),
+      ),
+      /** How the subscriptions' prices are written; absent in a file written before: per lesson. */
+      pricesPer: z._default(z.enum(PRICE_UNITS, 'выберите из списка'), 'lesson'),
       prices: z.object({
         basic: price,
-        month: price,
-        fourMonth: price,
-        year: price,
+        month: planPrice,
+        fourMonth: planPrice,
+        year: planPrice,
       }),
+      /** The course's own card texts; none: the common ones for every card. */
+      planTexts: z._default(
+        z.array(
+          z.object({
+            plan: z.enum(PRICE_KEYS, 'выберите карточку из списка'),
+            label: cardText(PAGE_TEXT_LIMITS.planLabel),
+            note: cardText(PAGE_TEXT_LIMITS.planNote),
+          }),
+          { error: 'должно быть списком' },
+        ),
+        [],
+      ),
       image: z.string({ error: 'нужна картинка' }).check(
         z.minLength(1, 'нужна картинка курса: загрузите её'),
         z.refine(
@@ -308,15 +382,78 @@ function createContentSchemas() {
             input: course.ageMax,
           })
         }
-        // Compared only with a valid single-visit price: a bad one is reported on its own.
-        for (const key of PRICE_KEYS) {
-          if (course.prices.basic >= 1 && course.prices[key] > course.prices.basic) {
-            context.addIssue({
-              code: 'custom',
-              message: 'абонемент не может стоить дороже разового посещения',
-              path: ['prices', key],
-              input: course.prices[key],
-            })
+        const issue = (path: PropertyKey[], input: unknown, message: string) =>
+          context.addIssue({ code: 'custom', message, path, input })
+        const perWeek = Array.isArray(course.lessonsPerWeek)
+          ? course.lessonsPerWeek.filter((value) => Number.isInteger(value))
+          : []
+        const monthly = course.pricesPer === 'month'
+        const subscriptions = SUBSCRIPTION_KEYS.filter((key) => course.prices[key] !== undefined)
+        // A month of 4 lessons and one of 8 have no single price (docs/decisions/0087).
+        if (monthly && perWeek.length > 1 && subscriptions.length > 0) {
+          issue(
+            ['pricesPer'],
+            course.pricesPer,
+            `группы курса занимаются ${timesAWeekText(perWeek)}, и месяц у них стоит по-разному: впишите цены абонементов «${PRICE_UNIT_NAMES.lesson}»`,
+          )
+        }
+        for (const key of subscriptions) {
+          const amount = course.prices[key] ?? 0
+          // Compared only with a valid single-visit price: a bad one is reported on its own.
+          const lesson = lessonPriceOf(amount, course.pricesPer, perWeek)
+          if (course.prices.basic < 1 || lesson === undefined || lesson <= course.prices.basic) {
+            continue
+          }
+          const [only = 1] = perWeek
+          issue(
+            ['prices', key],
+            amount,
+            monthly
+              ? `при ${lessonsPerMonth(only)} занятиях в месяц одно стоит ${RUSSIAN.format(Math.round(lesson))}\u00a0₽ — дороже разового посещения`
+              : `абонемент не может стоить дороже разового посещения; если вы вписали цену за месяц, выберите «${PRICE_UNIT_NAMES.month}» в поле «${FIELD_LABELS.course.pricesPer}»`,
+          )
+        }
+        // A plan as long as the course is the full course under another name.
+        for (const [key, term] of Object.entries(PLAN_MONTHS) as [
+          keyof typeof PLAN_MONTHS,
+          number,
+        ][]) {
+          // Only a valid length: a bad one is reported on its own.
+          if (course.prices[key] === undefined || !(course.months >= 1) || course.months > term) {
+            continue
+          }
+          const months = `${course.months} ${pluralRu(course.months, MONTH_FORMS)}`
+          issue(
+            ['prices', key],
+            course.prices[key],
+            course.months < term
+              ? `курс длится ${months}: такого абонемента у него быть не может — оставьте поле пустым`
+              : `курс длится ${months}: этот абонемент и есть полный курс — оставьте поле пустым, а цену впишите в «${PRICE_PLAN_NAMES.year}»`,
+          )
+        }
+        const named = new Set<string>()
+        for (const [index, text] of (course.planTexts ?? []).entries()) {
+          if (named.has(text.plan)) {
+            issue(
+              ['planTexts', index, 'plan'],
+              text.plan,
+              'у этой карточки уже есть свои надписи выше',
+            )
+          }
+          named.add(text.plan)
+          if (text.plan !== 'basic' && course.prices[text.plan] === undefined) {
+            issue(
+              ['planTexts', index, 'plan'],
+              text.plan,
+              'у курса нет цены этой карточки, её нет на сайте: впишите цену или удалите пункт',
+            )
+          }
+          if (!text.label && !text.note) {
+            issue(
+              ['planTexts', index, 'label'],
+              text.label,
+              'впишите заголовок или пояснение — или удалите этот пункт',
+            )
           }
         }
       }),
@@ -629,11 +766,18 @@ export const FIELD_LABELS: Record<
     onMainPage: 'Показывать на главной',
     format: 'Формат',
     start: 'Старт',
-    prices: 'Цены за занятие',
-    'prices.basic': 'Цены за занятие → Разовое посещение',
-    'prices.month': 'Цены за занятие → Абонемент на 1 месяц',
-    'prices.fourMonth': 'Цены за занятие → Абонемент от 4 месяцев',
-    'prices.year': 'Цены за занятие → Полный курс',
+    lessonsPerWeek: 'Занятий в неделю',
+    lessonMinutes: 'Длина занятия, минут',
+    pricesPer: 'Цены абонементов',
+    prices: 'Цены',
+    'prices.basic': 'Цены → Разовое посещение',
+    'prices.month': 'Цены → Абонемент на 1 месяц',
+    'prices.fourMonth': 'Цены → Абонемент от 4 месяцев',
+    'prices.year': 'Цены → Полный курс',
+    planTexts: 'Свои надписи на карточках цен',
+    'planTexts.plan': 'Свои надписи на карточках цен → Карточка',
+    'planTexts.label': 'Свои надписи на карточках цен → Заголовок карточки',
+    'planTexts.note': 'Свои надписи на карточках цен → Пояснение',
     image: 'Картинка',
     skills: 'Чему научится ребёнок',
     plan: 'Программа курса',

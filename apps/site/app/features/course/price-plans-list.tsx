@@ -1,11 +1,26 @@
-import { LESSONS_PER_MONTH_TEXT, type CoursePrices } from '#app/content/price-plans.ts'
-import { buildPricePlans, formatRubles, type PricePlan } from './price-plans'
+import { monthLessonsText } from '@it-lab/shared/content'
+import type { PlannedCourse } from '#app/content/price-plans.ts'
+import { buildPricePlans, formatMonth, formatRubles, type PricePlan } from './price-plans'
 
 function percent(value: number): string {
   return `${value}\u00a0%`
 }
 
-function PlanCard({ plan }: { plan: PricePlan }) {
+/** The card's last line: the lesson's price and the month's lessons it was counted from. */
+function lessonLine(plan: PricePlan, lessonsPerWeek: readonly number[]): string {
+  // A month's price divided by its lessons may leave kopecks: the card rounds and says so.
+  const about = Number.isInteger(plan.lessonPrice) ? '' : 'около '
+  const differ = lessonsPerWeek.length > 1 ? ' — смотря по группе' : ''
+  return `${about}${formatRubles(plan.lessonPrice)} за занятие, ${monthLessonsText(lessonsPerWeek)} в\u00a0месяц${differ}`
+}
+
+function PlanCard({
+  plan,
+  lessonsPerWeek,
+}: {
+  plan: PricePlan
+  lessonsPerWeek: readonly number[]
+}) {
   const featured = Boolean(plan.badge)
   return (
     <article
@@ -26,23 +41,23 @@ function PlanCard({ plan }: { plan: PricePlan }) {
       {plan.monthly ? (
         <div className="mt-6 flex flex-1 flex-col">
           <p className="flex flex-wrap items-baseline gap-x-2">
-            <span className="text-3xl font-extrabold text-brand-900 tabular-nums">
-              {formatRubles(plan.monthly.price)}
+            <span
+              className={`${plan.monthly.upTo ? 'text-2xl' : 'text-3xl'} font-extrabold text-brand-900 tabular-nums`}
+            >
+              {formatMonth(plan.monthly, plan.monthly.upTo, 'price')}
             </span>{' '}
             <span className="text-slate-600">в месяц</span>
           </p>
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
             <s className="text-slate-500 tabular-nums">
               <span className="sr-only">Без скидки: </span>
-              {formatRubles(plan.monthly.basePrice)}
+              {formatMonth(plan.monthly, plan.monthly.upTo, 'basePrice')}
             </s>{' '}
             <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-extrabold text-emerald-900">
               Скидка {percent(plan.monthly.discountPercent)}
             </span>
           </p>
-          <p className="mt-auto pt-4 text-sm text-slate-600">
-            {formatRubles(plan.lessonPrice)} за занятие, {LESSONS_PER_MONTH_TEXT} в&nbsp;месяц
-          </p>
+          <p className="mt-auto pt-4 text-sm text-slate-600">{lessonLine(plan, lessonsPerWeek)}</p>
         </div>
       ) : (
         <div className="mt-6 flex flex-1 flex-col">
@@ -61,13 +76,17 @@ function PlanCard({ plan }: { plan: PricePlan }) {
   )
 }
 
-/** The four price cards of 'Стоимость обучения'. */
-export function PricePlansList({ prices }: { prices: CoursePrices }) {
+/** The price cards of 'Стоимость обучения': one a plan the course offers. */
+export function PricePlansList({ course }: { course: PlannedCourse }) {
+  const plans = buildPricePlans(course)
   return (
-    <ul role="list" className="grid list-none grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-      {buildPricePlans(prices).map((plan) => (
+    <ul
+      role="list"
+      className={`grid list-none grid-cols-1 gap-6 sm:grid-cols-2 ${plans.length === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-4'}`}
+    >
+      {plans.map((plan) => (
         <li key={plan.key}>
-          <PlanCard plan={plan} />
+          <PlanCard plan={plan} lessonsPerWeek={course.lessonsPerWeek} />
         </li>
       ))}
     </ul>
