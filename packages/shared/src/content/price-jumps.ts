@@ -19,7 +19,7 @@ const JUMP = 3
 export type PriceJump = {
   /** The field, as the course file names it: `prices.basic`. */
   field: `prices.${(typeof PRICE_KEYS)[number]}`
-  /** Its label in the editor: «Цены за занятие → Разовое посещение». */
+  /** Its label in the editor: «Цены → Разовое посещение». */
   label: string
   before: number
   after: number
