@@ -123,18 +123,25 @@ export type NewPicture = { path: string; content: string; encoding: 'base64' }
 
 export type Saved = { commit: string }
 
-/** Saves an entry's text (a rename when `newPath` differs) with its new pictures. */
+/**
+ * Saves an entry's text (a rename when `newPath` differs) with its new pictures. A new entry's
+ * file, and a rename's, must not exist yet: the gateway refuses rather than replace another entry.
+ */
 export async function saveEntry(
   path: string,
   newPath: string,
   raw: string,
   pictures: readonly NewPicture[],
+  isNew = false,
 ): Promise<Saved> {
   const saved = await call<Saved>('persistEntry', {
     dataFiles: [{ path, newPath: newPath === path ? undefined : newPath, raw }],
     assets: pictures,
     options: { useWorkflow: false },
-    baseIds: baseIds([path, newPath]),
+    baseIds: {
+      ...baseIds([path, newPath]),
+      ...(isNew || newPath !== path ? { [newPath]: null } : {}),
+    },
   })
   // The tab now holds what it saved: its next save is not refused as another tab's.
   if (newPath !== path) seen.set(path, null)

@@ -66,6 +66,25 @@ export function courseOptions(list: readonly Listed[]): Option[] {
     }))
 }
 
+/** The number a new course takes: the next after the highest. */
+export function nextCourseNumber(list: readonly Listed[]): number {
+  return Math.max(0, ...list.map(({ value }) => Number(value.id) || 0)) + 1
+}
+
+/**
+ * A number another course has, refused at its field: saving it would replace that course's file
+ * (the content check sees one course 4 then, and cannot tell).
+ */
+export function takenNumber(
+  list: readonly Listed[],
+  id: unknown,
+  path: string,
+): string | undefined {
+  const other = list.find((course) => course.path !== path && course.value.id === id)
+  if (other === undefined) return undefined
+  return `Номер ${String(id)} уже у курса «${text(other.value.title)}». Свободный номер — ${nextCourseNumber(list)}.`
+}
+
 const courseTitle = (list: readonly Listed[], id: unknown) =>
   text(list.find(({ value }) => String(value.id) === String(id))?.value.title) ||
   `курс ${String(id)}`

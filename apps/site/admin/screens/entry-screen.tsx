@@ -13,9 +13,11 @@ import {
 import {
   courseOptions,
   launchList,
+  nextCourseNumber,
   pageOf,
   savedCourses,
   savedTeachers,
+  takenNumber,
   teacherOptions,
   type Listed,
 } from '../entries.ts'
@@ -49,6 +51,7 @@ type Opened = {
   teachers: Listed[]
 }
 
+const SAVED = 'Сохранено. На сайте правка появится после публикации.'
 const SIGNED_OUT =
   'Не сохранено: вход в редактор устарел. Войдите снова в новой вкладке, вернитесь сюда и нажмите «Сохранить» ещё раз: всё, что вы вписали, осталось на этой странице.'
 
@@ -67,8 +70,7 @@ async function open(path: string | undefined, section: Section | undefined): Pro
     const value = emptyValue(fields ?? [])
     // A new course takes the next free number (the file is named by it).
     if (section?.name === 'courses') {
-      const saved = await courses
-      value.id = Math.max(0, ...saved.map((course) => Number(course.value.id) || 0)) + 1
+      value.id = nextCourseNumber(await courses)
     }
     return { path: '', value, isNew: true, courses: await courses, teachers: await teachers }
   }
@@ -135,6 +137,8 @@ function EntryForm({
   const [value, setValue] = useState(opened.value)
   const [saved, setSaved] = useState(opened.value)
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  /** Fields whose refusal a change elsewhere brought: shown at once (a review's link for its site). */
+  const [brought, setBrought] = useState<ReadonlySet<string>>(new Set())
   const [attempted, setAttempted] = useState(false)
   const [inputErrors, setInputErrors] = useState<ReadonlyMap<string, string>>(new Map())
   const [serverProblems, setServerProblems] = useState<ServerProblem[]>([])
@@ -153,7 +157,13 @@ function EntryForm({
   const [jumps, setJumps] = useState<PriceJump[]>([])
   const dialog = useRef<HTMLDialogElement>(null)
   const filePath = opened.path || `${section.folder}/new.json`
-  const errors = useMemo(() => fieldErrors(filePath, value), [filePath, value])
+  const errors = useMemo(() => {
+    const found = fieldErrors(filePath, value)
+    const taken =
+      section.name === 'courses' ? takenNumber(opened.courses, value.id, opened.path) : undefined
+    if (taken && !found.has('id')) found.set('id', taken)
+    return found
+  }, [filePath, value, section.name, opened.courses, opened.path])
   const initialErrors = useMemo(() => fieldErrors(filePath, opened.value), [filePath, opened.value])
 
   useSavedPreviews(value, previews, setPreviews)
@@ -170,13 +180,27 @@ function EntryForm({
     const rule = errors.get(key)
     // A new form is not all red at once: a field's refusal shows once she has been there, once
     // she tries to save, or when another choice makes it appear (a review's link for its site).
-    const shown = !opened.isNew || attempted || touched.has(key) || initialErrors.get(key) !== rule
+    const shown =
+      !opened.isNew ||
+      attempted ||
+      touched.has(key) ||
+      brought.has(key) ||
+      initialErrors.get(key) !== rule
     return shown ? rule : undefined
   }
 
   const form: FormState = {
     value,
     set: (at, next) => {
+      // Choosing Яндекс Карты asks for the link at once, even when the form began on it.
+      const changed = pathKey(at)
+      const after = fieldErrors(filePath, setAt(value, at, next))
+      const appeared = [...after].filter(
+        ([key, rule]) => key !== changed && errors.get(key) !== rule,
+      )
+      if (appeared.length > 0) {
+        setBrought((current) => new Set([...current, ...appeared.map(([key]) => key)]))
+      }
       setValue((current) => setAt(current, at, next) as Record<string, unknown>)
       setMessage(undefined)
     },
@@ -232,17 +256,21 @@ function EntryForm({
         : opened.path
     try {
       const raw = `${JSON.stringify(value, null, 2)}\n`
-      const done = await saveEntry(opened.path || to, to, raw, pictures)
+      const done = await saveEntry(opened.path || to, to, raw, pictures, opened.isNew)
       lastSaves.set(to, done.commit)
       setCommit(done.commit)
       setPictures([])
       setSaved(value)
       setServerProblems([])
-      setMessage({ ok: true, text: 'Сохранено. На сайте правка появится после публикации.' })
+      setMessage({ ok: true, text: SAVED })
       void launchList(true).catch(() => undefined)
       if (section.name === 'courses') void savedCourses(true).catch(() => undefined)
       if (section.name === 'teachers') void savedTeachers(true).catch(() => undefined)
-      if (to !== opened.path) navigate(href.entry(to), true)
+      if (to !== opened.path) {
+        // The entry's own address opens a new form: the word that it is saved goes with it.
+        setNotice(SAVED, href.entry(to))
+        navigate(href.entry(to), true)
+      }
     } catch (error) {
       const refused = error instanceof ApiError ? error : new ApiError(0, String(error))
       const here = refused.problems.filter(
