@@ -1,18 +1,29 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { readdirSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
 import { courseEntry } from '@it-lab/shared/catalogue'
+import { WEEKDAY_NAMES, WEEKDAY_SHORT, WEEKDAYS } from '@it-lab/shared/content'
 import { GROUPS } from '#app/content/groups.ts'
 import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
-import { openEntry } from './editor-page.ts'
+import {
+  expectNoSidewaysScroll,
+  openEntry,
+  openSection,
+  PHONE_SCREEN,
+  readContent,
+  save,
+  watchConsole,
+} from './editor-page.ts'
 
-// The owner keeps the timetable in the editor (docs/decisions/0075-groups-and-trials.md): a new
-// group through «Группы», written as the schema reads it and committed in her words, and the seats
-// of a sample group brought down to 0.
+// The owner keeps the timetable in the editor on her phone (docs/decisions/0075-groups-and-trials.md,
+// 0086): a new group through «Группы» with its days as chips, written as the schema reads it and
+// committed in her words; an impossible date refused at its field; the list telling the groups
+// apart by course, days, time and seats; a sample group's seats brought down to 0.
 
 let editor: EditorBackend
+let consoleErrors: () => string[]
 
-test.describe.configure({ mode: 'serial' })
-test.use({ actionTimeout: 15_000 })
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
+test.use({ ...PHONE_SCREEN, actionTimeout: 15_000 })
 
 test.beforeAll(async () => {
   editor = await startEditorBackend()
@@ -22,76 +33,122 @@ test.afterAll(async () => {
   await editor.stop()
 })
 
-const groupFiles = () => readdirSync(editor.content('groups')).filter((f) => f.endsWith('.json'))
-
-async function publishSaved(page: Page): Promise<void> {
-  await expect(page.getByText('Несохранённые изменения')).toBeVisible()
-  await page.getByRole('button', { name: 'Опубликовать', exact: true }).click()
-  await page.getByRole('menuitem', { name: 'Опубликовать сейчас' }).click()
-  await expect(page.getByText('Изменения сохранены')).toBeVisible()
-}
-
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByLabel(label).fill(option)
-  await page.keyboard.press('Enter')
-}
-
-test('a new group: the course from the list, days, times, ages, format, place and seats', async ({
-  page,
-}) => {
-  test.setTimeout(120_000)
-  const course = courseEntry(1)
-  if (!course) throw new Error('course 1 is shipped')
-  const before = groupFiles()
-  await openEntry(page, editor, 'groups/new')
-  await choose(page, 'Курс', course.title)
-  await choose(page, 'Дни занятий', 'Вторник')
-  await choose(page, 'Дни занятий', 'Пятница')
-  await page.getByLabel('Начало занятия').fill('15:00')
-  await page.getByLabel('Конец занятия').fill('16:30')
-  await page.getByLabel('Возраст от').fill('11')
-  await page.getByLabel('Возраст до').fill('13')
-  await choose(page, 'Формат', 'Оффлайн')
-  await page.getByLabel('Где занимаются').fill('кабинет 3')
-  await page.getByLabel('Свободных мест').fill('6')
-  await publishSaved(page)
-
-  await expect.poll(() => groupFiles().length).toBe(before.length + 1)
-  const [added] = groupFiles().filter((file) => !before.includes(file))
-  expect(added).toMatch(/^kurs-1-[\d-]+\.json$/)
-  expect(JSON.parse(readFileSync(editor.content(`groups/${added}`), 'utf8'))).toMatchObject({
-    course: '1',
-    days: ['Tuesday', 'Friday'],
-    start: '15:00',
-    end: '16:30',
-    ageMin: 11,
-    ageMax: 13,
-    format: 'Оффлайн',
-    place: 'кабинет 3',
-    seats: 6,
-  })
-  expect(editor.git('log', '-1', '--format=%s')).toBe('Новое: группа курса 1, 15:00–16:30')
+test.beforeEach(({ page }) => {
+  consoleErrors = watchConsole(page)
 })
 
-test('the seats of a group brought to 0: the waiting list', async ({ page }) => {
-  test.setTimeout(120_000)
+test.afterEach(() => {
+  expect(consoleErrors(), 'no console errors').toEqual([])
+})
+
+const groupFiles = () => readdirSync(editor.content('groups')).filter((f) => f.endsWith('.json'))
+const WORKDAYS = WEEKDAYS.slice(0, 5)
+
+test('a new group: the course from the list, days as chips, times, ages, format, place and seats', async ({
+  page,
+}) => {
+  const course = courseEntry(4)
+  if (!course) throw new Error('course 4 is shipped')
+  const before = groupFiles()
+  const head = editor.git('rev-parse', 'HEAD')
+  await openSection(page, editor, 'Группы')
+  await page.getByRole('link', { name: 'Добавить: группа' }).tap()
+  await expect(page.getByRole('heading', { level: 1, name: 'Новая запись: группа' })).toBeVisible()
+  await page.getByLabel('Курс', { exact: true }).selectOption({ label: `4. ${course.title}` })
+
+  // Each day is a chip of its own: five taps for Monday to Friday, and a tap never takes
+  // another day off; a tap on a ticked day takes that day alone off.
+  const days = page.getByRole('group', { name: 'Дни занятий' })
+  await expect(days.getByRole('checkbox')).toHaveCount(7)
+  const expectTicked = async (ticked: readonly string[]) => {
+    for (const day of WEEKDAYS) {
+      const chip = days.getByRole('checkbox', { name: WEEKDAY_NAMES[day], exact: true })
+      if (ticked.includes(day)) await expect(chip).toBeChecked()
+      else await expect(chip).not.toBeChecked()
+    }
+  }
+  for (const [index, day] of WORKDAYS.entries()) {
+    await days.getByText(WEEKDAY_NAMES[day], { exact: true }).tap()
+    await expectTicked(WORKDAYS.slice(0, index + 1))
+  }
+  // The course meets twice a week: Tuesday and Thursday stay.
+  for (const day of ['Monday', 'Wednesday', 'Friday'] as const) {
+    await days.getByText(WEEKDAY_NAMES[day], { exact: true }).tap()
+  }
+  await expectTicked(['Tuesday', 'Thursday'])
+  await page.getByLabel('Начало занятия').fill('15:00')
+  await page.getByLabel('Конец занятия').fill('16:30')
+  await page.getByLabel('Возраст от').fill('14')
+  await page.getByLabel('Возраст до').fill('16')
+  await page.getByLabel('Формат').selectOption({ label: 'Оффлайн' })
+  await page.getByLabel('Где занимаются (необязательно)').fill('кабинет 3')
+  await page.getByLabel('Свободных мест').fill('0')
+
+  // 31 February is refused at its field as it is typed, and «Сохранить» saves nothing.
+  const start = page.getByLabel('Старт группы (необязательно)')
+  await start.pressSequentially('31022027')
+  await expect(start).toHaveValue('31.02.2027')
+  await expect(start).toHaveAccessibleDescription(/Такой даты нет в календаре: 31\.02\.2027\./)
+  await expect(start).toHaveAttribute('aria-invalid', 'true')
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).tap()
+  await expect(page.getByRole('alert')).toContainText('Не сохранено: 1 поле нужно исправить')
+  await expect(start).toBeFocused()
+  expect(editor.git('rev-parse', 'HEAD')).toBe(head)
+  expect(groupFiles()).toEqual(before)
+
+  await start.fill('')
+  await start.pressSequentially('01092027')
+  await expect(start).not.toHaveAttribute('aria-invalid')
+  await expectNoSidewaysScroll(page)
+  await save(page)
+
+  await expect.poll(() => groupFiles().length).toBe(before.length + 1)
+  const [added = ''] = groupFiles().filter((file) => !before.includes(file))
+  expect(added).toMatch(/^kurs-4-\d{8}-\d{6}\.json$/)
+  expect(readContent(editor, `groups/${added}`)).toMatchObject({
+    course: 4,
+    days: ['Tuesday', 'Thursday'],
+    start: '15:00',
+    end: '16:30',
+    ageMin: 14,
+    ageMax: 16,
+    format: 'Оффлайн',
+    place: 'кабинет 3',
+    startDate: '2027-09-01',
+    seats: 0,
+    order: 0,
+    sample: false,
+  })
+  expect(editor.git('log', '-1', '--format=%s')).toBe('Новое: группа курса 4, 15:00–16:30')
+
+  // The list tells it from the others: its course, days, time and «мест нет».
+  await page.getByRole('link', { name: '← Группы' }).tap()
+  await expect(
+    page.getByRole('link', { name: `${course.title} Вт, Чт 15:00–16:30, мест нет` }),
+  ).toBeVisible()
+  await expectNoSidewaysScroll(page)
+})
+
+test('the seats of a group brought to 0: the waiting list, and the list says «мест нет»', async ({
+  page,
+}) => {
   const group = GROUPS.find(({ seats }) => seats > 0)
   if (!group) throw new Error('a sample group has seats')
-  await openEntry(page, editor, `groups/entries/${group.id}`)
-  await expect(page.getByLabel('Свободных мест')).toHaveValue(String(group.seats))
-  await page.getByLabel('Свободных мест').fill('0')
-  await publishSaved(page)
-  await expect
-    .poll(
-      () =>
-        (
-          JSON.parse(readFileSync(editor.content(`groups/${group.id}.json`), 'utf8')) as {
-            seats: number
-          }
-        ).seats,
-    )
-    .toBe(0)
+  const title = courseEntry(group.course)?.title ?? ''
+  const line = (seats: string) =>
+    `${title} ${group.days.map((day) => WEEKDAY_SHORT[day]).join(', ')} ${group.start}–${group.end}, ${seats}`
+  await openSection(page, editor, 'Группы')
+  await expect(page.getByRole('link', { name: line(`мест: ${group.seats}`) })).toBeVisible()
+
+  await openEntry(page, editor, `groups/${group.id}.json`)
+  const seats = page.getByLabel('Свободных мест')
+  await expect(seats).toHaveValue(String(group.seats))
+  await seats.fill('0')
+  await save(page)
+  await expect.poll(() => readContent(editor, `groups/${group.id}.json`).seats).toBe(0)
   expect(editor.git('log', '-1', '--format=%s')).toBe(
     `Правка: группа курса ${group.course}, ${group.start}–${group.end}`,
   )
+  await page.getByRole('link', { name: '← Группы' }).tap()
+  await expect(page.getByRole('link', { name: line('мест нет') })).toBeVisible()
 })

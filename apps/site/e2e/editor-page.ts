@@ -67,3 +67,6 @@ export async function expectOnScreen(page: Page, name: string | RegExp): Promise
   expect(box?.x ?? -1).toBeGreaterThanOrEqual(0)
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width)
 }
+
+/** The owner's phone, for the specs of what she does on it (`test.use(PHONE_SCREEN)`). */
+export const PHONE_SCREEN = { viewport: { width: 390, height: 844 }, hasTouch: true }

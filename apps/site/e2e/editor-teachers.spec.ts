@@ -1,16 +1,16 @@
-import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { courses } from '#app/content/courses.ts'
 import { teachers } from '#app/content/teachers.ts'
-import { logIn, startEditorBackend, type EditorBackend } from './editor-backend.ts'
+import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
+import { openEntry, PHONE_SCREEN, readContent, save, watchConsole } from './editor-page.ts'
 
-// The owner's teachers in the real editor (docs/decisions/0074-teachers-and-school-photos.md):
-// the courses are picked by title, and the file keeps their numbers.
+// The owner's teachers in her editor (docs/decisions/0074-teachers-and-school-photos.md): the
+// courses a teacher leads are chips named by the courses' titles, and the file keeps their numbers.
 
 let editor: EditorBackend
 
-test.describe.configure({ mode: 'serial' })
-test.use({ actionTimeout: 15_000 })
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
+test.use({ ...PHONE_SCREEN, actionTimeout: 15_000 })
 
 test.beforeAll(async () => {
   editor = await startEditorBackend()
@@ -25,34 +25,33 @@ const added = courses.find((course) => !teacher?.courseIds.includes(course.id))
 if (!teacher || !added)
   throw new Error('the content needs a sample teacher and a course they do not teach')
 
-/** The teacher's file in the editor's repository as it is now; nothing while it is not written. */
-function teacherFile(): Record<string, unknown> {
-  try {
-    return JSON.parse(
-      readFileSync(editor.content(`teachers/${teacher?.id}.json`), 'utf8'),
-    ) as Record<string, unknown>
-  } catch {
-    return {}
-  }
-}
+const chipName = (id: number) => `${id}. ${courses.find((course) => course.id === id)?.title}`
 
 test('«Ведёт курсы» lists the courses by title; the chosen one is saved as its number', async ({
   page,
 }) => {
-  await logIn(page, editor)
-  await page.goto(`${editor.url}/admin/#/collections/teachers/entries/${teacher.id}`)
+  const consoleErrors = watchConsole(page)
+  await openEntry(page, editor, `teachers/${teacher.id}.json`)
   await expect(page.getByLabel('Имя и фамилия')).toHaveValue(teacher.name)
-  for (const id of teacher.courseIds) {
-    const title = courses.find((course) => course.id === id)?.title ?? ''
-    await expect(page.getByText(title, { exact: true }).first()).toBeVisible()
+  const chips = page.getByRole('group', { name: 'Ведёт курсы (необязательно)' })
+  // Every course is offered by its title, those the teacher leads ticked.
+  await expect(chips.getByRole('checkbox')).toHaveCount(courses.length)
+  for (const course of courses) {
+    const chip = chips.getByRole('checkbox', { name: chipName(course.id), exact: true })
+    if (teacher.courseIds.includes(course.id)) await expect(chip).toBeChecked()
+    else await expect(chip).not.toBeChecked()
   }
-  await page.getByLabel('Ведёт курсы').fill(added.title.slice(0, 8))
-  await page.getByRole('option', { name: added.title }).click()
-  await page.getByRole('button', { name: 'Опубликовать', exact: true }).click()
-  await page.getByRole('menuitem', { name: 'Опубликовать сейчас' }).click()
-  await expect(page.getByText('Изменения сохранены')).toBeVisible()
+  await chips.getByText(chipName(added.id), { exact: true }).tap()
+  await expect(chips.getByRole('checkbox', { name: chipName(added.id) })).toBeChecked()
+  await save(page)
+  // Numbers, in the order the chips list the courses: by number.
+  const expected = courses
+    .map(({ id }) => id)
+    .filter((id) => id === added.id || teacher.courseIds.includes(id))
+    .toSorted((a, b) => a - b)
   await expect
-    .poll(() => teacherFile().courses)
-    .toEqual([...teacher.courseIds.map(String), String(added.id)])
+    .poll(() => readContent(editor, `teachers/${teacher.id}.json`).courses)
+    .toEqual(expected)
   expect(editor.git('log', '-1', '--format=%s')).toBe(`Правка: преподаватель ${teacher.name}`)
+  expect(consoleErrors()).toEqual([])
 })

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { PUBLISH_STATE_FILE_NAME } from '@it-lab/shared/publish-state'
 import { hashPassword } from '../../editor/src/password.ts'
 import { freePort } from '../../../scripts/deploy/service.ts'
 import { buildSiteServer } from '../server/site-server.ts'
@@ -29,6 +30,14 @@ export type EditorGateway = {
   content: (file: string) => string
   /** git in the scratch repository; its output without the last newline. */
   git: (...args: string[]) => string
+  /** A scratch deploy root, for a test to play publishing in (its releases, `current`). */
+  deployRoot: string
+  /**
+   * The publishing state the gateway reads (EDITOR_PUBLISH_STATE): the caller's, else
+   * editor-publish-state.json in `deployRoot`, beside the releases as on a server. None is there
+   * until a test writes one: every save waits until then.
+   */
+  publishStateFile: string
   stop: () => Promise<void>
 }
 
@@ -66,6 +75,10 @@ export async function startEditorGateway(options: EditorGatewayOptions): Promise
   const repo = mkdtempSync(path.join(tmpdir(), 'it-lab-editor-repo-'))
   cpSync(path.join(REPO, 'content'), path.join(repo, 'content'), { recursive: true })
   options.prepare?.(repo)
+  const deployRoot = mkdtempSync(path.join(tmpdir(), 'it-lab-editor-deploy-'))
+  // Never the machine's own /srv/it-lab/: a run's publishing state is its own.
+  const publishStateFile =
+    process.env.EDITOR_PUBLISH_STATE ?? path.join(deployRoot, PUBLISH_STATE_FILE_NAME)
   gitIn(repo, ['init', '--quiet', '--initial-branch=main'])
   gitIn(repo, ['add', '--all'])
   gitIn(repo, ['commit', '--quiet', '--message', "The school's content"])
@@ -91,6 +104,7 @@ export async function startEditorGateway(options: EditorGatewayOptions): Promise
       EDITOR_GIT_NAME: EDITOR_GIT.name,
       EDITOR_GIT_EMAIL: EDITOR_GIT.email,
       EDITOR_INSECURE_COOKIE: '1',
+      EDITOR_PUBLISH_STATE: publishStateFile,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -108,6 +122,7 @@ export async function startEditorGateway(options: EditorGatewayOptions): Promise
     }
     await site.close()
     rmSync(repo, { recursive: true, force: true })
+    rmSync(deployRoot, { recursive: true, force: true })
   }
 
   const deadline = Date.now() + 60_000
@@ -124,6 +139,8 @@ export async function startEditorGateway(options: EditorGatewayOptions): Promise
     repo,
     content: (file) => path.join(repo, 'content', file),
     git: (...args) => gitIn(repo, args),
+    deployRoot,
+    publishStateFile,
     stop,
   }
 }
