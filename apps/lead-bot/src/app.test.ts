@@ -1150,6 +1150,67 @@ describe('POST /send with the group the parent chose (docs/decisions/0075)', () 
   })
 })
 
+describe('POST /send with a child’s age and the quiz’s promo code (docs/decisions/0088)', () => {
+  const postJson = (app: FastifyInstance, body: Record<string, unknown>) =>
+    app.inject({
+      method: 'POST',
+      url: `/send?${QUERY}`,
+      headers: { 'content-type': JSON_TYPE },
+      payload: JSON.stringify(body),
+    })
+  const formPost = (fields: Record<string, string>) => ({
+    method: 'POST' as const,
+    url: '/send',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    payload: new URLSearchParams({
+      form: 'trial_lesson_popup',
+      consent: TEST_CONSENT,
+      name: 'Анна',
+      phone: VALID_PHONE,
+      website: '',
+      ...fields,
+    }).toString(),
+  })
+
+  it('stores them from the script’s JSON', async () => {
+    const { app, store } = await makeApp()
+    const body = { childAge: 9, promoCode: 'ТЕСТ-10', promoDate: '2025-01-12' }
+    const response = await postJson(app, { name: 'Анна', phone: VALID_PHONE, ...body })
+    expect(response.statusCode).toBe(200)
+    expect(store.list({ limit: 1 })).toMatchObject([
+      { childAge: 9, promoCode: 'ТЕСТ-10', promoDate: '2025-01-12', metaWarning: null },
+    ])
+    await app.close()
+    store.close()
+  })
+
+  it('stores the age from a plain form post, and none when «Не указан» was left', async () => {
+    const { app, store } = await makeApp()
+    for (const childAge of ['12', '']) {
+      const response = await app.inject(formPost({ childAge }))
+      expect(response.statusCode).toBe(303)
+      expect(response.headers.location).toBe(`${ORIGIN}/thanks`)
+    }
+    expect(store.list({ limit: 2 }).map((lead) => lead.childAge)).toEqual([null, 12])
+    await app.close()
+    store.close()
+  })
+
+  it('never refuses a lead for them: an odd age, code or day is dropped', async () => {
+    const { app, store } = await makeApp()
+    const odd = { childAge: 'Маша', promoCode: 42, promoDate: '31.02.2025' }
+    const response = await postJson(app, { name: 'Анна', phone: VALID_PHONE, ...odd })
+    expect(response.statusCode).toBe(200)
+    expect(store.list({ limit: 1 })).toMatchObject([
+      { childAge: null, promoCode: null, promoDate: null },
+    ])
+    expect((await app.inject(formPost({ childAge: '40' }))).statusCode).toBe(303)
+    expect(store.list({ limit: 1 })).toMatchObject([{ childAge: null }])
+    await app.close()
+    store.close()
+  })
+})
+
 describe('where a lead came from (docs/decisions/0078)', () => {
   const formPost = (referer: string | undefined) => ({
     method: 'POST' as const,

@@ -27,7 +27,7 @@ import { createGroupCommit } from './group-commit.ts'
 import { RepeatedSends } from './repeated-sends.ts'
 
 /**
- * A lead is two short fields and where it came from (two visits' bounded tags, lead-source.ts);
+ * A lead is two short fields (with a group, a child's age, a promo code) and where it came from (two visits' bounded tags, lead-source.ts);
  * anything bigger than this is not a person's form.
  */
 export const BODY_LIMIT_BYTES = 8192
@@ -405,8 +405,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? {
             name: fields?.name,
             phone: fields?.phone,
-            // A repeated or odd `group` is dropped: the choice is never a reason to refuse.
+            // A repeated or odd `group` or `childAge` is dropped: neither is a reason to refuse.
             ...(typeof fields?.group === 'string' ? { group: fields.group } : {}),
+            ...(typeof fields?.childAge === 'string' ? { childAge: fields.childAge } : {}),
           }
         : json.fields,
     )
@@ -450,6 +451,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             quiz: meta.quiz,
             page: meta.page,
             group,
+            childAge: lead.data.childAge ?? null,
+            promoCode: lead.data.promoCode ?? null,
+            promoDate: lead.data.promoDate ?? null,
             source: cleanLeadSource(json.source) ?? refererSource(request, allowedOrigins) ?? null,
             metaWarning: warnings.length > 0 ? warnings.join('\n') : null,
           },

@@ -35,6 +35,9 @@ const row: LeadRow = {
   quiz: null,
   page: '/course/4',
   group: null,
+  childAge: null,
+  promoCode: null,
+  promoDate: null,
   metaWarning: null,
   source: {},
   desk: { status: 'called', at: '2025-01-15T11:00:00.000Z', by: 'Ольга (@olga)' },
@@ -59,7 +62,8 @@ const TOUCH_HEADER = (prefix: string) =>
     .join(';')
 
 const HEADER =
-  '№;Получена;Имя;Телефон;Форма;Курс;Тест подсказал;Группа;Страница;Источник;' +
+  '№;Получена;Имя;Телефон;Форма;Курс;Тест подсказал;Группа;Возраст ребёнка;' +
+  'Промокод из теста;Промокод выдан;Страница;Источник;' +
   `${TOUCH_HEADER('')};${TOUCH_HEADER('Первый визит: ')};ClientID Метрики;Статус;Статус отмечен;` +
   'Кто отметил;Доставка в Telegram;Попыток отправки;Отправлена;Последняя ошибка;Версия согласия'
 /** The source's cells of a lead without one. */
@@ -69,7 +73,7 @@ describe('formatCsv', () => {
   it('writes a BOM, Russian headers, school time, names of courses and statuses, CRLF rows', () => {
     expect(formatCsv([row])).toBe(
       `\uFEFF${HEADER}\r\n7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Форма обратной связи;` +
-        `${courseTitle(4)};;;/course/4;${NO_SOURCE_CELLS}Позвонили;15.01.2025 15:00;Ольга (@olga);` +
+        `${courseTitle(4)};;;;;;/course/4;${NO_SOURCE_CELLS}Позвонили;15.01.2025 15:00;Ольга (@olga);` +
         `отправлена;1;15.01.2025 14:05;;2025-09-01.0a1b2c3d\r\n`,
     )
   })
@@ -100,7 +104,7 @@ describe('formatCsv', () => {
     }
     expect(formatCsv([lead], { bom: false }).split('\r\n')[1]).toBe(
       `7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Окно «Бесплатный пробный урок»;курс №${UNKNOWN_COURSE};` +
-        `${courseTitle(1)};;/course/4;${NO_SOURCE_CELLS};;;ошибка;1;;HTTP 400 Bad Request: chat not found;` +
+        `${courseTitle(1)};;;;;/course/4;${NO_SOURCE_CELLS};;;ошибка;1;;HTTP 400 Bad Request: chat not found;` +
         '2025-09-01.0a1b2c3d',
     )
   })
@@ -111,9 +115,20 @@ describe('formatCsv', () => {
     const cells = (value: string) => formatCsv([{ ...row, group: value }], { bom: false })
     expect(cells(group.id)).toContain(
       // The comma makes a quoted cell (Excel may split on either delimiter).
-      `;${courseTitle(4)};;"${courseTitle(group.course)}, ${groupTimeText(group)}";/course/4;`,
+      `;${courseTitle(4)};;"${courseTitle(group.course)}, ${groupTimeText(group)}";;;;/course/4;`,
     )
-    expect(cells(OTHER_TIME)).toContain(';другое время;/course/4;')
+    expect(cells(OTHER_TIME)).toContain(';другое время;;;;/course/4;')
+  })
+
+  it('writes the child’s age, the quiz’s promo code and the day it was given, when the lead has them', () => {
+    const lead = { ...row, childAge: 9, promoCode: 'ТЕСТ-10', promoDate: '2025-01-12' }
+    expect(formatCsv([lead], { bom: false })).toContain(
+      `;${courseTitle(4)};;;9;ТЕСТ-10;12.01.2025;/course/4;`,
+    )
+    // A code without its day (an older site's) is still written.
+    expect(formatCsv([{ ...row, promoCode: 'ТЕСТ-10' }], { bom: false })).toContain(
+      ';;ТЕСТ-10;;/course/4;',
+    )
   })
 
   it('still neutralises a phone cell that is not a well-formed phone', () => {
@@ -151,8 +166,8 @@ describe('formatCsv', () => {
     }
     const cells = (formatCsv([lead], { bom: false }).split('\r\n')[1] ?? '').split(';')
     expect(cells[2]).toBe('Ан[31mна')
-    expect(cells[31]).toBe(`Ольга${'я'.repeat(59)}`)
-    expect(cells[35]).toBe('HTTP 400 Bad')
+    expect(cells[34]).toBe(`Ольга${'я'.repeat(59)}`)
+    expect(cells[38]).toBe('HTTP 400 Bad')
     const table = formatTable([lead])
     expect(table.split('\n').filter((line) => /[\p{Cc}\u202e\u2066]/u.test(line))).toEqual([])
     expect(table).toContain(`Ан[31mна  `)
@@ -243,6 +258,27 @@ describe('the monthly report', () => {
     expect(report.sections[2]?.rows).toEqual([
       ['другое время', [0, 1, 0, 0]],
       ['без группы', [1, 2, 0, 1]],
+    ])
+  })
+
+  it('adds the child’s ages once a trial lead has one, the leads without last', () => {
+    const trial = { form: 'trial_lesson_popup', course: null, page: '/' }
+    const report = monthlyReport([
+      ...leads,
+      { ...trial, receivedAt: '2025-01-21T10:00:00.000Z', childAge: 9 },
+      { ...trial, receivedAt: '2025-03-21T10:00:00.000Z', childAge: 9 },
+      { ...trial, receivedAt: '2025-03-22T10:00:00.000Z', childAge: 12 },
+    ])
+    expect(report.sections.map(({ title }) => title)).toEqual([
+      'Страница',
+      'Курс',
+      'Возраст ребёнка',
+      'Форма',
+    ])
+    expect(report.sections[2]?.rows).toEqual([
+      ['9 лет', [0, 1, 0, 1]],
+      ['12 лет', [0, 0, 0, 1]],
+      ['не указан', [1, 2, 0, 1]],
     ])
   })
 

@@ -4,7 +4,14 @@ import type { LeadRow } from './store/rows.ts'
 import { STATUS_LABELS, type DeskStatus } from './desk-statuses.ts'
 import { NO_SOURCE, sourceKey, sourceText } from './source-text.ts'
 import { schoolClock } from './desk.ts'
-import { SCHOOL_TIME_ZONE, courseTitle, formLabel, groupText } from './telegram.ts'
+import {
+  SCHOOL_TIME_ZONE,
+  childAgeText,
+  courseTitle,
+  dayText,
+  formLabel,
+  groupText,
+} from './telegram.ts'
 import { plainText, presserName, withoutControls } from './plain-text.ts'
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {
@@ -124,6 +131,9 @@ const CSV_COLUMNS: [string, (lead: LeadRow) => string | number | null][] = [
   ['Курс', (lead) => course(lead.course)],
   ['Тест подсказал', (lead) => course(lead.quiz)],
   ['Группа', (lead) => (lead.group === null ? null : groupText(lead.group))],
+  ['Возраст ребёнка', (lead) => lead.childAge],
+  ['Промокод из теста', (lead) => lead.promoCode],
+  ['Промокод выдан', (lead) => (lead.promoDate === null ? null : dayText(lead.promoDate))],
   ['Страница', (lead) => lead.page],
   // Where the family came from (docs/decisions/0078): the visit the lead was sent in, then the
   // first visit the browser kept.
@@ -186,7 +196,7 @@ const MONTHS = ['янв', 'фев', 'мар', 'апр', 'май', 'июн', 'и�
 
 /** What the monthly report reads of a lead: no name or phone. */
 export type ReportLead = Pick<LeadRow, 'receivedAt' | 'form' | 'course' | 'page'> &
-  Partial<Pick<LeadRow, 'group'>>
+  Partial<Pick<LeadRow, 'group' | 'childAge'>>
 
 export interface MonthlyReport {
   /** Every month from the first lead's to the last one's, school time: 'янв 2025', … */
@@ -205,7 +215,10 @@ function monthNumber(iso: string): number {
   return year * 12 + month - 1
 }
 
-/** Leads per month (school time) by page, by course, by chosen group (when any) and by form. */
+/**
+ * Leads per month (school time) by page, by course, by chosen group and by the child's age (each
+ * when any lead has one) and by form.
+ */
 export function monthlyReport(leads: ReportLead[]): MonthlyReport {
   const dated = leads.map((lead) => ({ lead, month: monthNumber(lead.receivedAt) }))
   const first = dated.reduce((min, { month }) => Math.min(min, month), Infinity)
@@ -250,6 +263,16 @@ export function monthlyReport(leads: ReportLead[]): MonthlyReport {
               'Группа',
               (lead) => (lead.group == null ? 'без группы' : groupText(lead.group)),
               'без группы',
+            ),
+          ]
+        : []),
+      // Only once a trial form gave an age (docs/decisions/0088-what-parents-check.md).
+      ...(leads.some((lead) => lead.childAge != null)
+        ? [
+            section(
+              'Возраст ребёнка',
+              (lead) => (lead.childAge == null ? 'не указан' : childAgeText(lead.childAge)),
+              'не указан',
             ),
           ]
         : []),

@@ -77,6 +77,31 @@ describe('formatLeadMessage', () => {
     )
   })
 
+  it('says the child’s age under the phone, never in the minimal message', () => {
+    const trial = { ...lead, form: 'trial_lesson_popup', childAge: 9 }
+    expect(formatLeadMessage(trial)).toContain(
+      '<b>Телефон:</b> +7 (912) 345-67-89\n<b>Возраст ребёнка:</b> 9 лет\n<b>Форма:</b>',
+    )
+    expect(formatLeadMessage({ ...trial, childAge: 17 })).toContain(
+      '<b>Возраст ребёнка:</b> 17 лет',
+    )
+    expect(formatLeadMessage(lead)).not.toContain('Возраст')
+    expect(formatLeadMessage(trial, { notify: 'minimal' })).not.toContain('Возраст')
+  })
+
+  it('names the quiz’s promo code and the day it was given after the quiz’s suggestion, in either mode', () => {
+    const quizLead = { ...lead, quiz: 4, promoCode: 'ТЕСТ-10', promoDate: '2025-01-12' }
+    const line = '<b>Промокод из теста:</b> ТЕСТ-10, выдан 12.01.2025'
+    expect(formatLeadMessage(quizLead)).toContain(
+      `<b>Тест подсказал:</b> ${courseEntry(4)?.title ?? ''}\n${line}\n`,
+    )
+    expect(formatLeadMessage(quizLead, { notify: 'minimal' })).toContain(line)
+    expect(formatLeadMessage({ ...lead, promoCode: '<ТЕСТ>', promoDate: null })).toContain(
+      '<b>Промокод из теста:</b> &lt;ТЕСТ&gt;\n',
+    )
+    expect(formatLeadMessage(lead)).not.toContain('Промокод')
+  })
+
   it('names the source in one line: the tags, else the click id or the linking site; none without one', () => {
     const line = (source: Parameters<typeof formatLeadMessage>[0]['source']) =>
       formatLeadMessage({ ...lead, source })

@@ -66,6 +66,25 @@ export function groupText(group: string): string {
   return known ? `${courseTitle(known.course)}, ${groupTimeText(known)}` : group
 }
 
+/**
+ * «9 лет»: the child's age as the chat, the e-mail and the CRMs show it. Every age a lead may carry
+ * (5 to 17, CHILD_AGE) takes «лет».
+ */
+export function childAgeText(age: number): string {
+  return `${age} лет`
+}
+
+/** «12.03.2026» from «2026-03-12». */
+export function dayText(day: string): string {
+  const [year, month, date] = day.split('-')
+  return `${date}.${month}.${year}`
+}
+
+/** «ТЕСТ-10, выдан 12.03.2026»: the quiz's promo code and the school day it was given. */
+export function promoText(code: string, day: string | null | undefined): string {
+  return day == null ? code : `${code}, выдан ${dayText(day)}`
+}
+
 export interface LeadMessage {
   id: number
   receivedAt: string
@@ -76,6 +95,9 @@ export interface LeadMessage {
   quiz?: number | null
   page?: string | null
   group?: string | null
+  childAge?: number | null
+  promoCode?: string | null
+  promoDate?: string | null
   metaWarning?: string | null
   source?: LeadSource
   desk?: StatusChange | null
@@ -88,14 +110,20 @@ export interface MessageOptions {
 }
 
 /**
- * «Курс», «Тест подсказал», «Группа», «Страница», «Источник»: where the lead came from, and a warning for what this
- * service did not know of it (a newer site); no personal data.
+ * «Курс», «Тест подсказал», «Промокод из теста», «Группа», «Страница», «Источник»: where the lead
+ * came from, and a warning for what this service did not know of it (a newer site); no personal
+ * data.
  */
 function contextLines(lead: LeadMessage): string[] {
   const source = sourceText(lead.source)
   return [
     ...(lead.course == null ? [] : [`<b>Курс:</b> ${escapeHtml(courseTitle(lead.course))}`]),
     ...(lead.quiz == null ? [] : [`<b>Тест подсказал:</b> ${escapeHtml(courseTitle(lead.quiz))}`]),
+    ...(lead.promoCode == null
+      ? []
+      : [
+          `<b>Промокод из теста:</b> ${escapeWithin(promoText(lead.promoCode, lead.promoDate), 64)}`,
+        ]),
     ...(lead.group == null
       ? []
       : [`<b>Группа:</b> ${escapeWithin(groupText(lead.group), GROUP_MAX_LENGTH + 80)}`]),
@@ -138,6 +166,8 @@ export function formatLeadMessage(lead: LeadMessage, options: MessageOptions = {
       '',
       `<b>Имя:</b> ${name}`,
       `<b>Телефон:</b> ${escapeWithin(lead.phone, 64)}`,
+      // The child's age is the family's: with the name and phone, never in the minimal message.
+      ...(lead.childAge == null ? [] : [`<b>Возраст ребёнка:</b> ${childAgeText(lead.childAge)}`]),
       `<b>Форма:</b> ${escapeWithin(FORM_LABELS[lead.form] ?? lead.form, 64)}`,
       ...contextLines(lead),
       `<b>Время:</b> ${time}`,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { GROUP_MAX_LENGTH, LEAD_ERRORS, graphemeCount, leadSchema, validateLead } from './lead.ts'
+import {
+  CHILD_AGE,
+  GROUP_MAX_LENGTH,
+  LEAD_ERRORS,
+  PROMO_CODE_MAX_LENGTH,
+  graphemeCount,
+  isCalendarDay,
+  leadSchema,
+  validateLead,
+} from './lead.ts'
 
 const phone = '+7 (912) 345-67-89'
 
@@ -154,5 +163,78 @@ describe('a lead’s group', () => {
     expect(group('  суббота\n утром ')).toBe('суббота утром')
     expect(group('я'.repeat(GROUP_MAX_LENGTH + 10))).toBe('я'.repeat(GROUP_MAX_LENGTH))
     expect(group('   ')).toBeUndefined()
+  })
+})
+
+describe('a trial lead’s child’s age', () => {
+  const age = (value: unknown) => {
+    const result = validateLead({ name: 'Анна', phone, childAge: value })
+    return result.success ? result.data.childAge : 'refused'
+  }
+
+  it('keeps whole years from 5 to 17, sent as a number (script) or as digits (a plain form)', () => {
+    expect(age(5)).toBe(5)
+    expect(age(17)).toBe(17)
+    expect(age('9')).toBe(9)
+    expect(age(' 12 ')).toBe(12)
+  })
+
+  it('drops anything else, never refusing the lead: out of range, a fraction, a word, a name', () => {
+    for (const value of [
+      4,
+      18,
+      9.5,
+      '',
+      '  ',
+      '9 лет',
+      'Маша',
+      '1e1',
+      '0x9',
+      -7,
+      null,
+      true,
+      [9],
+    ]) {
+      expect(age(value)).toBeUndefined()
+    }
+  })
+
+  it('is the school’s age range', () => {
+    expect(CHILD_AGE).toEqual({ min: 5, max: 17 })
+  })
+})
+
+describe('a lead’s quiz promo code and the day it was given', () => {
+  const promo = (code: unknown, date: unknown) => {
+    const result = validateLead({ name: 'Анна', phone, promoCode: code, promoDate: date })
+    return result.success ? [result.data.promoCode, result.data.promoDate] : 'refused'
+  }
+
+  it('keeps a code as one printable line and a real calendar day', () => {
+    expect(promo('ТЕСТ-10', '2026-03-12')).toEqual(['ТЕСТ-10', '2026-03-12'])
+    expect(promo(' ТЕСТ\u200B-10\n', '2028-02-29')).toEqual(['ТЕСТ-10', '2028-02-29'])
+  })
+
+  it('drops an empty or overlong code and a day that is not one, never refusing the lead', () => {
+    expect(promo('', '2026-02-30')).toEqual([undefined, undefined])
+    expect(promo('Я'.repeat(PROMO_CODE_MAX_LENGTH + 1), '12.03.2026')).toEqual([
+      undefined,
+      undefined,
+    ])
+    expect(promo(10, 20260312)).toEqual([undefined, undefined])
+    expect(promo('Я'.repeat(PROMO_CODE_MAX_LENGTH), '2026-03-12')).toEqual([
+      'Я'.repeat(PROMO_CODE_MAX_LENGTH),
+      '2026-03-12',
+    ])
+  })
+
+  it('tells a calendar day', () => {
+    expect(['2026-01-31', '2024-02-29'].map(isCalendarDay)).toEqual([true, true])
+    expect(['2026-02-29', '2026-13-01', '2026-1-01', 'x'].map(isCalendarDay)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 })

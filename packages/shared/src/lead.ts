@@ -1,5 +1,6 @@
 // zod/mini: the same zod, tree-shakable, so the site ships a few kilobytes instead of the full library.
 import * as z from 'zod/mini'
+import { AGE_RANGE } from './content/schema.ts'
 import { normalizePhone } from './phone.ts'
 
 // No compiled validators: the probe for `new Function` trips a strict CSP in the browser
@@ -62,6 +63,50 @@ function cleanGroup(value: string): string | undefined {
   return line.length === 0 ? undefined : line.slice(0, GROUP_MAX_LENGTH).join('').trim()
 }
 
+/**
+ * The child's age a trial form may send: whole years, the school's ages (5 to 17). Optional, and
+ * never a reason to refuse a lead: anything else (a stale or foreign client's) is dropped, so
+ * nothing but such a number is ever stored (docs/decisions/0088-what-parents-check.md).
+ */
+export const CHILD_AGE = AGE_RANGE
+
+/** A child's age as stored: 5 to 17 written as a number or as its digits; anything else: none. */
+function cleanChildAge(value: unknown): number | undefined {
+  const age =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*\d{1,2}\s*$/.test(value)
+        ? Number(value)
+        : NaN
+  return Number.isInteger(age) && age >= CHILD_AGE.min && age <= CHILD_AGE.max ? age : undefined
+}
+
+/** The most of a quiz promo code kept: a code the owner writes is far shorter. */
+export const PROMO_CODE_MAX_LENGTH = 32
+
+/** The quiz's promo code as stored: one printable line of at most 32 characters; else none. */
+function cleanPromoCode(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const code = value.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}]/gu, '').trim()
+  return code === '' || [...code].length > PROMO_CODE_MAX_LENGTH ? undefined : code
+}
+
+/** Whether `value` is a real calendar day written YYYY-MM-DD. */
+export function isCalendarDay(value: string): boolean {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!parts) return false
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])]
+  // Date.UTC rolls an impossible day or month over (Feb 30 → Mar 2); a real date reads back.
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  )
+}
+
+/** A lenient optional field: its value read by `clean`, never a reason to refuse the lead. */
+const lenient = <T>(clean: (value: unknown) => T | undefined) =>
+  z.optional(z.pipe(z.unknown(), z.transform(clean)))
+
 function createLeadSchema() {
   return z.strictObject({
     name: z.string({ error: LEAD_ERRORS.nameRequired }).check(
@@ -92,6 +137,13 @@ function createLeadSchema() {
         z.string({ error: 'group must be text' }),
         z.transform((group) => cleanGroup(group)),
       ),
+    ),
+    /** The child's age in whole years (5–17), when a trial form asked it and the parent gave it. */
+    childAge: lenient(cleanChildAge),
+    /** The quiz's promo code this browser was given, and the school day it was given (YYYY-MM-DD). */
+    promoCode: lenient(cleanPromoCode),
+    promoDate: lenient((value) =>
+      typeof value === 'string' && isCalendarDay(value) ? value : undefined,
     ),
   })
 }
@@ -137,7 +189,7 @@ export type LeadForm = (typeof LEAD_FORMS)[number]
 export const UNKNOWN_FORM = 'unknown'
 /** Stored when a client sends no consent version. */
 export const UNSTATED_CONSENT = 'unstated'
-const CONSENT_VERSION_SHAPE = /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})\.[0-9a-f]{8}$/
+const CONSENT_VERSION_SHAPE = /^(?<day>\d{4}-\d{2}-\d{2})\.[0-9a-f]{8}$/
 
 /**
  * Whether `value` is a consent version: the consent document's effective date (a real calendar
@@ -145,14 +197,8 @@ const CONSENT_VERSION_SHAPE = /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})\.[0
  * so it changes whenever the text does (docs/decisions/0017-lead-query-contract.md).
  */
 export function isConsentVersion(value: string): boolean {
-  const parts = CONSENT_VERSION_SHAPE.exec(value)?.groups
-  if (parts === undefined) return false
-  const [year, month, day] = [Number(parts.year), Number(parts.month), Number(parts.day)]
-  // Date.UTC rolls an impossible day or month over (Feb 30 → Mar 2); a real date reads back.
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  )
+  const day = CONSENT_VERSION_SHAPE.exec(value)?.groups?.day
+  return day !== undefined && isCalendarDay(day)
 }
 
 /** Query parameter carrying the hidden honeypot field: people leave it empty, bots fill it. */

@@ -2,7 +2,14 @@
 // a channel formats this, never the stored row, so a field added here (the lead's source,
 // docs/decisions/0078) reaches the e-mail, the webhook and the CRMs together.
 import { hasOrigin } from '@it-lab/shared/lead-source'
-import { courseTitle, formLabel, groupText, schoolTime } from '../telegram.ts'
+import {
+  childAgeText,
+  courseTitle,
+  formLabel,
+  groupText,
+  promoText,
+  schoolTime,
+} from '../telegram.ts'
 import { sourceText } from '../source-text.ts'
 import type { LeadRow } from '../store/rows.ts'
 
@@ -54,6 +61,10 @@ export interface LeadPayload {
    * «другое время», or the text sent when no group had that id); null from a form without groups.
    */
   group: string | null
+  /** The child's age in whole years (5–17), when a trial form gave it. */
+  childAge: number | null
+  /** The quiz's promo code the parent was given and the school day it was given (YYYY-MM-DD). */
+  promo: { code: string; givenOn: string | null } | null
   source: LeadSource | null
 }
 
@@ -95,16 +106,23 @@ export function leadPayload(lead: LeadRow): LeadPayload {
     quiz: course(lead.quiz),
     page: lead.page,
     group: lead.group === null ? null : groupText(lead.group),
+    childAge: lead.childAge,
+    promo: lead.promoCode === null ? null : { code: lead.promoCode, givenOn: lead.promoDate },
     source: payloadSource(lead),
   }
 }
 
-/** «Курс: Python», «Группа: …», «Страница: …», «Источник: …»: the lead's context, as lines. */
+/**
+ * «Возраст ребёнка: 9 лет», «Курс: Python», «Группа: …», «Страница: …», «Источник: …»: what the
+ * lead says besides the name and phone, as lines.
+ */
 export function contextLines(lead: LeadPayload): string[] {
   return [
+    ...(lead.childAge === null ? [] : [`Возраст ребёнка: ${childAgeText(lead.childAge)}`]),
     `Форма: ${lead.formLabel}`,
     ...(lead.course ? [`Курс: ${lead.course.title}`] : []),
     ...(lead.quiz ? [`Тест подсказал: ${lead.quiz.title}`] : []),
+    ...(lead.promo ? [`Промокод из теста: ${promoText(lead.promo.code, lead.promo.givenOn)}`] : []),
     ...(lead.group === null ? [] : [`Группа: ${lead.group}`]),
     ...(lead.page === null ? [] : [`Страница: ${lead.page}`]),
     ...(lead.source === null ? [] : [`Источник: ${lead.source.text}`]),

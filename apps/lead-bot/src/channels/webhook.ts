@@ -29,6 +29,8 @@ export function webhookBody(lead: LeadPayload, sentAt: number): string {
       course: lead.course,
       quiz: lead.quiz,
       page: lead.page,
+      child_age: lead.childAge,
+      promo: lead.promo && { code: lead.promo.code, given_on: lead.promo.givenOn },
       source: lead.source && {
         utm_source: lead.source.utmSource,
         utm_medium: lead.source.utmMedium,

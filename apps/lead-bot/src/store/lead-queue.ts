@@ -33,8 +33,9 @@ const bounds = ({ from, to }: ReceivedRange) => ({
 })
 
 const INSERT_LEAD = `INSERT INTO leads (uid, received_at, name, phone, form, consent_version,
-    next_attempt_at, course, quiz, page, meta_warning, chosen_group, ${SOURCE_COLUMNS.join(', ')})
-  VALUES (${new Array(12 + SOURCE_COLUMNS.length).fill('?').join(', ')}) RETURNING *`
+    next_attempt_at, course, quiz, page, meta_warning, chosen_group, child_age, promo_code,
+    promo_given_on, ${SOURCE_COLUMNS.join(', ')})
+  VALUES (${new Array(15 + SOURCE_COLUMNS.length).fill('?').join(', ')}) RETURNING *`
 
 export function leadQueue(conn: Connection) {
   const { db, sql } = conn
@@ -61,6 +62,10 @@ export function leadQueue(conn: Connection) {
       lead.page ?? null,
       lead.metaWarning ?? null,
       lead.group ?? null,
+      lead.childAge ?? null,
+      lead.promoCode ?? null,
+      // A day without its code says nothing.
+      lead.promoCode == null ? null : (lead.promoDate ?? null),
       ...sourceValues(lead.source),
     )
     if (!row) throw new Error('INSERT returned no row')

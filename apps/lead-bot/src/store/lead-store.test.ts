@@ -183,9 +183,17 @@ describe('schema v2', () => {
   })
 })
 
+/** Back to schema v9: without v10's child's age and quiz promo code (docs/decisions/0088). */
+const DROP_V10_COLUMNS = [
+  'ALTER TABLE leads DROP COLUMN child_age;',
+  'ALTER TABLE leads DROP COLUMN promo_code;',
+  'ALTER TABLE leads DROP COLUMN promo_given_on;',
+].join('\n')
+
 /** What v8 added (docs/decisions/0078): its source columns, dropped to make an older file. */
-/** Back to schema v7: without v9's renumberings and v8's source columns. */
+/** Back to schema v7: without v10's columns, v9's renumberings and v8's source columns. */
 const DROP_V8_COLUMNS = [
+  DROP_V10_COLUMNS,
   'DROP TRIGGER lead_deleted_renumberings;',
   'DROP TABLE lead_renumberings;',
   ...SOURCE_COLUMNS.map((column) => `ALTER TABLE leads DROP COLUMN ${column};`),
@@ -225,7 +233,50 @@ describe('schema v8: where a lead came from', () => {
     store.close()
     const raw = new DatabaseSync(file, { readOnly: true })
     expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
-    expect(SCHEMA_VERSION).toBe(9)
+    expect(SCHEMA_VERSION).toBe(10)
+    raw.close()
+  })
+})
+
+describe('schema v10: the child’s age and the quiz’s promo code', () => {
+  it('upgrades a v9 file in place: every lead kept, without them; new leads keep theirs', () => {
+    const file = path.join(temp.dir, 'v9.sqlite')
+    openLeadStore(file).close()
+    const v9 = new DatabaseSync(file)
+    v9.exec(`${DROP_V10_COLUMNS}
+      INSERT INTO leads (uid, received_at, name, phone, form, consent_version, next_attempt_at,
+        course, quiz, page, chosen_group, utm_source, status)
+      VALUES ('u-1', '2025-01-15T10:00:00.000Z', 'Анна', '+7 (912) 345-67-89',
+        'trial_lesson_popup', '2025-01', 0, 4, 4, '/course/4', 'other', 'yandex', 'sent');
+      PRAGMA user_version = 9;`)
+    v9.close()
+
+    const store = openLeadStore(file)
+    store.insert(
+      { ...lead, name: 'Вера', childAge: 9, promoCode: 'ТЕСТ-10', promoDate: '2025-01-16' },
+      Date.parse('2025-01-17T10:00:00.000Z'),
+    )
+    // A day without its code is not kept: it says nothing alone.
+    store.insert({ ...lead, name: 'Глеб', promoDate: '2025-01-16' }, 1)
+    expect(
+      store
+        .list({ limit: 10 })
+        .map((row) => [
+          row.name,
+          row.group,
+          row.source,
+          row.childAge,
+          row.promoCode,
+          row.promoDate,
+        ]),
+    ).toEqual([
+      ['Глеб', null, {}, null, null, null],
+      ['Вера', null, {}, 9, 'ТЕСТ-10', '2025-01-16'],
+      ['Анна', 'other', { visit: { utm_source: 'yandex' } }, null, null, null],
+    ])
+    store.close()
+    const raw = new DatabaseSync(file, { readOnly: true })
+    expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
     raw.close()
   })
 })

@@ -30,7 +30,7 @@ export interface MergeCounts {
 const LEAD_COLUMNS = `uid, received_at, name, phone, form, consent_version, status, attempts,
   next_attempt_at, last_error, sent_at, telegram_message_id, course, quiz, page, desk_status,
   desk_status_at, desk_status_by, reminded_at, meta_warning, in_flight, may_repeat, chosen_group,
-  ${SOURCE_COLUMNS.join(', ')}`
+  child_age, promo_code, promo_given_on, ${SOURCE_COLUMNS.join(', ')}`
 
 type Row = Record<string, SQLOutputValue>
 

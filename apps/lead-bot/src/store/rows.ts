@@ -23,6 +23,11 @@ export interface NewLead {
   metaWarning?: string | null
   /** Where the family came from: this visit's and the first visit's source, the ClientID. */
   source?: LeadSource | null
+  /** The child's age in whole years (5–17), when a trial form gave it. */
+  childAge?: number | null
+  /** The quiz's promo code the parent was given, and the school day it was given (YYYY-MM-DD). */
+  promoCode?: string | null
+  promoDate?: string | null
 }
 
 /** One status press: what was set, when (ISO 8601 UTC) and by whom (the presser's name). */
@@ -41,6 +46,9 @@ export interface LeadRow extends NewLead {
   page: string | null
   group: string | null
   metaWarning: string | null
+  childAge: number | null
+  promoCode: string | null
+  promoDate: string | null
   /** Empty when the lead came with no source (docs/decisions/0078). */
   source: LeadSource
   /** ISO 8601 UTC. */
@@ -200,6 +208,9 @@ export function toLead(row: Record<string, SQLOutputValue>): LeadRow {
     page: strOrNull(row.page),
     group: strOrNull(row.chosen_group),
     metaWarning: strOrNull(row.meta_warning),
+    childAge: numOrNull(row.child_age),
+    promoCode: strOrNull(row.promo_code),
+    promoDate: strOrNull(row.promo_given_on),
     source: toSource(row),
     desk:
       status === null ? null : { status, at: str(row.desk_status_at), by: str(row.desk_status_by) },

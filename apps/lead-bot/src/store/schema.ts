@@ -174,6 +174,12 @@ const MIGRATIONS = [
    CREATE TRIGGER lead_deleted_renumberings AFTER DELETE ON leads BEGIN
      DELETE FROM lead_renumberings WHERE lead_id = old.id;
    END;`,
+  // v10 (docs/decisions/0088-what-parents-check.md): the child's age a trial form may give (whole
+  // years, 5 to 17, never a name), and the quiz's promo code with the school day it was given.
+  // Null in every lead before, and whenever a lead came without them.
+  `ALTER TABLE leads ADD COLUMN child_age INTEGER;
+   ALTER TABLE leads ADD COLUMN promo_code TEXT;
+   ALTER TABLE leads ADD COLUMN promo_given_on TEXT;`,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

@@ -12,6 +12,7 @@ export const STORAGE_KEYS = {
   trialPopupDismissedAt: 'trial_popup_dismissed_at',
   fontCached: FONT_CACHED_KEY,
   quizSuggestion: 'quiz_suggested_course',
+  quizPromo: 'quiz_promo',
   firstSource: 'lead_source_first',
   visitSource: 'lead_source_visit',
 } as const

@@ -28,3 +28,12 @@ export function writeStorage(
     return false
   }
 }
+
+/** Forgets the key; a failure is ignored, as every storage failure is. */
+export function removeStorage(key: string, area: StorageArea = 'localStorage'): void {
+  try {
+    window[area].removeItem(key)
+  } catch {
+    // Storage cannot be written: the value stays, and is ignored as it was.
+  }
+}

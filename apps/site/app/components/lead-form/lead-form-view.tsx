@@ -1,10 +1,17 @@
-import { HONEYPOT_PARAM, NAME_MAX_LENGTH, OTHER_TIME, courseGroups } from '@it-lab/shared'
+import {
+  CHILD_AGE,
+  HONEYPOT_PARAM,
+  NAME_MAX_LENGTH,
+  OTHER_TIME,
+  courseGroups,
+} from '@it-lab/shared'
 import { useCallback, useId } from 'react'
 import { env } from '#app/config/env.ts'
 import { paths } from '#app/config/paths.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { usePagePath } from '#app/components/page-path.tsx'
 import { groupChoiceText } from '#app/content/groups.ts'
+import { pluralRu, type RussianPluralForms } from '#app/content/plural.ts'
 import { pageContext, rememberedQuizSuggestion } from './lead-context'
 import type { LeadFormState } from './use-lead-form'
 
@@ -19,6 +26,14 @@ const inputClass =
   'w-full rounded-xl border-2 border-slate-300 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 transition-colors focus:border-brand-600 focus:outline-none disabled:bg-slate-100 disabled:text-slate-500 aria-invalid:border-red-700'
 
 const noteLinkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:no-underline'
+
+const YEAR_FORMS: RussianPluralForms = ['год', 'года', 'лет']
+
+/** The ages a trial form offers: the school's, 5 to 17, as «5 лет» … «17 лет». */
+const CHILD_AGES = Array.from(
+  { length: CHILD_AGE.max - CHILD_AGE.min + 1 },
+  (_, index) => CHILD_AGE.min + index,
+)
 
 function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
   return (
@@ -44,6 +59,9 @@ export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
   const quiz = hydrated ? rememberedQuizSuggestion() : undefined
   // On a course page with groups, the parent may pick one (docs/decisions/0075).
   const groups = course === undefined ? [] : courseGroups(course)
+  // A trial form (the popup, and the course page's form) asks the child's age, never a name
+  // (docs/decisions/0088-what-parents-check.md).
+  const asksAge = state.form === 'trial_lesson_popup' || course !== undefined
   // Hydration leaves what a parent typed before the page was ready in the fields, not in the
   // form's state: hand it over once, so the form sends what the parent sees.
   const onFormMounted = useCallback(
@@ -54,11 +72,13 @@ export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
         return input instanceof HTMLInputElement ? input.value : ''
       }
       const group = element.elements.namedItem('group')
+      const childAge = element.elements.namedItem('childAge')
       adoptTypedValues({
         name: typed('name'),
         phone: typed('phone'),
         honeypot: typed(HONEYPOT_PARAM),
         group: group instanceof RadioNodeList && group.value !== '' ? group.value : OTHER_TIME,
+        childAge: childAge instanceof HTMLSelectElement ? childAge.value : '',
       })
     },
     [adoptTypedValues],
@@ -123,6 +143,29 @@ export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
         />
         <FieldError id={`${id}-phone-error`} message={phoneMessage} />
       </div>
+
+      {asksAge && (
+        <div className="mb-2 flex flex-col gap-1">
+          <label htmlFor={`${id}-child-age`} className="font-bold text-slate-800">
+            Возраст ребёнка <span className="font-normal text-slate-600">(необязательно)</span>
+          </label>
+          <select
+            id={`${id}-child-age`}
+            name="childAge"
+            value={values.childAge}
+            disabled={submitting}
+            onChange={(event) => state.setChildAge(event.target.value)}
+            className={inputClass}
+          >
+            <option value="">Не указан</option>
+            {CHILD_AGES.map((age) => (
+              <option key={age} value={String(age)}>
+                {age} {pluralRu(age, YEAR_FORMS)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
 
       {groups.length > 0 && (
         <fieldset className="mt-2 mb-2">

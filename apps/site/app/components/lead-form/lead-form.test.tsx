@@ -1,4 +1,4 @@
-import { isConsentVersion } from '@it-lab/shared'
+import { isConsentVersion, type LeadForm } from '@it-lab/shared'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -9,6 +9,7 @@ import { courses } from '#app/content/courses.ts'
 import { GROUPS, groupChoiceText } from '#app/content/groups.ts'
 import { reachGoal } from '#app/lib/analytics.ts'
 import { reportError } from '#app/lib/error-reporting.ts'
+import { rememberQuizPromo } from './lead-context'
 import { LeadFormView } from './lead-form-view'
 import { useLeadForm } from './use-lead-form'
 
@@ -18,15 +19,15 @@ vi.mock('#app/lib/error-reporting.ts', () => ({ reportError: vi.fn() }))
 const SUBMIT_ERROR = 'Произошла ошибка при отправке. Пожалуйста, попробуйте позже.'
 const onSuccess = vi.fn()
 
-function Harness() {
-  const form = useLeadForm('feedback', onSuccess)
+function Harness({ form: tag = 'feedback' }: { form?: LeadForm }) {
+  const form = useLeadForm(tag, onSuccess)
   return <LeadFormView state={form} label="Заявка" submitLabel="Оставить заявку" />
 }
 
-function renderForm(path = '/') {
+function renderForm(path = '/', form: LeadForm = 'feedback') {
   render(
     <PagePathContext value={path}>
-      <Harness />
+      <Harness form={form} />
     </PagePathContext>,
   )
   return userEvent.setup()
@@ -54,6 +55,101 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals()
   sessionStorage.clear()
+  localStorage.clear()
+})
+
+describe('a trial form asks the child’s age (docs/decisions/0088)', () => {
+  const phone = '+7 (912) 345-67-89'
+  const ageField = () => screen.queryByLabelText(/^Возраст ребёнка/)
+  const sentBodies = () =>
+    fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as unknown)
+
+  it('the popup’s form, on any page: a list from 5 to 17, «Не указан» until chosen, sent as a number', async () => {
+    fetchMock.mockResolvedValue(new Response('{"ok":true}', { status: 200 }))
+    const user = renderForm('/', 'trial_lesson_popup')
+    const age = ageField()
+    expect(age).toHaveAccessibleName('Возраст ребёнка (необязательно)')
+    expect(age).toHaveValue('')
+    const options = within(age as HTMLElement).getAllByRole('option')
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Не указан',
+      ...Array.from({ length: 13 }, (_, i) => `${i + 5} лет`),
+    ])
+    await user.selectOptions(age as HTMLElement, '9 лет')
+    await fillAndSubmit(user)
+    await leadTaken()
+    expect(sentBodies()).toEqual([{ name: 'Анна', phone, childAge: 9 }])
+    // Cleared with the rest once the lead is taken.
+    expect(ageField()).toHaveValue('')
+  })
+
+  it('the course page’s form asks it too; the home page’s contact form does not', () => {
+    const id = Math.min(...courses.map((course) => course.id))
+    renderForm(paths.course(id))
+    expect(ageField()).toBeInTheDocument()
+    expect(
+      new FormData(screen.getByRole('form', { name: 'Заявка' }) as HTMLFormElement).get('childAge'),
+    ).toBe('')
+  })
+
+  it('the contact form elsewhere sends none', async () => {
+    fetchMock.mockResolvedValue(new Response('{"ok":true}', { status: 200 }))
+    const user = renderForm('/')
+    expect(ageField()).toBeNull()
+    await fillAndSubmit(user)
+    await leadTaken()
+    expect(sentBodies()).toEqual([{ name: 'Анна', phone }])
+  })
+
+  it('an age left «Не указан» is not sent', async () => {
+    fetchMock.mockResolvedValue(new Response('{"ok":true}', { status: 200 }))
+    const user = renderForm('/', 'trial_lesson_popup')
+    await fillAndSubmit(user)
+    await leadTaken()
+    expect(sentBodies()).toEqual([{ name: 'Анна', phone }])
+  })
+
+  it('to a service that does not know the age yet, the lead goes again without it', async () => {
+    fetchMock
+      .mockResolvedValueOnce(
+        new Response(
+          '{"error":"invalid","message":"Unknown fields: childAge","fields":{},"unknownFields":["childAge"]}',
+          { status: 400 },
+        ),
+      )
+      .mockResolvedValueOnce(new Response('{"ok":true}', { status: 200 }))
+    const user = renderForm('/', 'trial_lesson_popup')
+    await user.selectOptions(ageField() as HTMLElement, '12 лет')
+    await fillAndSubmit(user)
+    await leadTaken()
+    expect(sentBodies()).toEqual([
+      { name: 'Анна', phone, childAge: 12 },
+      { name: 'Анна', phone },
+    ])
+    expect(reportError).not.toHaveBeenCalled()
+  })
+})
+
+describe('the quiz’s promo code goes with a lead (docs/decisions/0088)', () => {
+  const phone = '+7 (912) 345-67-89'
+
+  it('with the day it was given, from any form, while its term lasts', async () => {
+    fetchMock.mockResolvedValue(new Response('{"ok":true}', { status: 200 }))
+    // Given 10 days before the lead: a month's term still runs.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-03-22T10:00:00Z') })
+    rememberQuizPromo('ТЕСТ-10', 30, Date.parse('2026-03-12T20:30:00Z'))
+    const user = renderForm('/')
+    await fillAndSubmit(user)
+    await leadTaken()
+    // 20:30 UTC is past midnight in Astrakhan: the school’s day, the 13th.
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      name: 'Анна',
+      phone,
+      promoCode: 'ТЕСТ-10',
+      promoDate: '2026-03-13',
+    })
+    vi.useRealTimers()
+  })
 })
 
 describe('lead form on a course page with groups (docs/decisions/0075)', () => {

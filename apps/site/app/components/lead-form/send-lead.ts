@@ -28,15 +28,19 @@ export type SendLeadOptions = {
   context?: LeadContext
 }
 
+/** The body's optional fields an older service may not know: a lead goes again without them. */
+const NEWER_FIELDS = ['source', 'childAge', 'promoCode', 'promoDate'] as const
+
 /**
  * POST {LEAD_API_URL}/send with the JSON body `{name, phone}`, plus `group` when the form offered
- * the course's groups (docs/decisions/0075) and `source`, where the visitor came from, when known
- * (docs/decisions/0078); the form tag, consent
+ * the course's groups (docs/decisions/0075), `childAge` when a trial form's parent gave it and
+ * `promoCode` with `promoDate` when the quiz gave this browser its code (docs/decisions/0088), and
+ * `source`, where the visitor came from, when known (docs/decisions/0078); the form tag, consent
  * version, context and honeypot travel in the query string. Only the status is read, and the body only
  * on error. A network failure is tried once more, then rejects with the browser's own error.
  */
 export async function sendLead(
-  { name, phone, group }: Lead,
+  { name, phone, group, childAge, promoCode, promoDate }: Lead,
   { form, honeypot, context }: SendLeadOptions,
 ) {
   // One id for this sending, kept by its retries: the service stores the lead once.
@@ -50,7 +54,8 @@ export async function sendLead(
     ({ leadSource }) => leadSource(Date.now()),
     () => undefined,
   )
-  const post = async (withSource: boolean) => {
+  const newer = { source, childAge, promoCode, promoDate }
+  const post = async (without: ReadonlySet<string>) => {
     const url = `${env.leadApiUrl}/send?${query}`
     const init: RequestInit = {
       method: 'POST',
@@ -59,7 +64,9 @@ export async function sendLead(
         name,
         phone,
         ...(group === undefined ? {} : { group }),
-        ...(withSource && source !== undefined ? { source } : {}),
+        ...Object.fromEntries(
+          Object.entries(newer).filter(([key, value]) => value !== undefined && !without.has(key)),
+        ),
       }),
     }
     try {
@@ -72,12 +79,17 @@ export async function sendLead(
       return await fetch(url, init)
     }
   }
-  let response = await post(true)
+  let response = await post(new Set())
   let body = response.ok ? '' : await response.text()
-  // A service from before sources (a rollback, or the moment of a release) refuses the field:
-  // the lead goes again without it, since where it came from never costs a lead.
-  if (response.status === 400 && source !== undefined && body.includes('"source"')) {
-    response = await post(false)
+  // A service from before a field (a rollback, or the moment of a release) refuses it as unknown:
+  // the lead goes again without the fields it named, since none of them is worth a lead.
+  const refused = new Set(
+    response.status === 400
+      ? NEWER_FIELDS.filter((key) => newer[key] !== undefined && body.includes(`"${key}"`))
+      : [],
+  )
+  if (refused.size > 0) {
+    response = await post(refused)
     body = response.ok ? '' : await response.text()
   }
   if (!response.ok) throw new LeadSendError(response.status, body)

@@ -9,14 +9,17 @@ import {
 import { useCallback, useState, type FormEvent } from 'react'
 import { reachGoal } from '#app/lib/analytics.ts'
 import { reportError } from '#app/lib/error-reporting.ts'
-import { leadContext } from './lead-context'
+import { leadContext, rememberedQuizPromo } from './lead-context'
 import { LeadSendError, sendLead } from './send-lead'
 
 export type LeadFormStatus = 'idle' | 'submitting' | 'success'
 
-/** `group`: the chosen group's id, or «другое время» (the default: no group suits yet). */
-type Values = { name: string; phone: string; honeypot: string; group: string }
-const EMPTY: Values = { name: '', phone: '', honeypot: '', group: OTHER_TIME }
+/**
+ * `group`: the chosen group's id, or «другое время» (the default: no group suits yet).
+ * `childAge`: the child's age as the trial form's list gives it ('9'), or '' when not given.
+ */
+type Values = { name: string; phone: string; honeypot: string; group: string; childAge: string }
+const EMPTY: Values = { name: '', phone: '', honeypot: '', group: OTHER_TIME, childAge: '' }
 
 /** State and rules of one lead form; `onSuccess` runs after the lead is accepted. */
 export function useLeadForm(form: LeadForm, onSuccess: () => void) {
@@ -26,11 +29,13 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
   const [status, setStatus] = useState<LeadFormStatus>('idle')
 
   /** Takes over what a parent typed before the form's island hydrated (lead-form-view.tsx). */
-  const adoptTypedValues = useCallback(({ name, phone, honeypot, group }: Values) => {
-    if (name === '' && phone === '' && honeypot === '' && group === OTHER_TIME) return
+  const adoptTypedValues = useCallback((typed: Values) => {
+    const { name, phone, honeypot, group, childAge } = typed
+    if (name === '' && phone === '' && honeypot === '' && group === OTHER_TIME && childAge === '')
+      return
     // Typed without the mask: its digits go through the mask as if typed now.
     const digits = phone.startsWith('+7') ? phone : phone.replace(/\D/g, '')
-    setValues({ name, phone: formatPhoneInput(digits, ''), honeypot, group })
+    setValues({ ...typed, phone: formatPhoneInput(digits, '') })
   }, [])
 
   const setName = (name: string) => {
@@ -47,16 +52,23 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
 
   const setGroup = (group: string) => setValues((current) => ({ ...current, group }))
 
+  const setChildAge = (childAge: string) => setValues((current) => ({ ...current, childAge }))
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (status === 'submitting') return
     setSubmitError(null)
-    // Only a form that offers the course's groups sends one (lead-form-view.tsx).
-    const offersGroups = event.currentTarget.elements.namedItem('group') !== null
+    // Only a form that offers the course's groups sends one, and only a trial form asks the
+    // child's age (lead-form-view.tsx). The quiz's promo code goes with any lead in its term.
+    const { elements } = event.currentTarget
+    const offersGroups = elements.namedItem('group') !== null
+    const asksAge = elements.namedItem('childAge') !== null
     const validation = validateLead({
       name: values.name,
       phone: values.phone,
       ...(offersGroups ? { group: values.group } : {}),
+      ...(asksAge ? { childAge: values.childAge } : {}),
+      ...rememberedQuizPromo(),
     })
     if (!validation.success) {
       setErrors(validation.fields)
@@ -100,6 +112,7 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
     setPhone,
     setHoneypot,
     setGroup,
+    setChildAge,
     submit,
   }
 }

@@ -1,12 +1,17 @@
 import { useEffect, useReducer, useRef } from 'react'
 import { quizQuestions } from '#app/content/quiz-questions.ts'
-import { rememberQuizSuggestion } from '#app/components/lead-form/lead-context.ts'
+import {
+  rememberQuizPromo,
+  rememberQuizSuggestion,
+} from '#app/components/lead-form/lead-context.ts'
 import { reachGoal } from '#app/lib/analytics.ts'
 import { QuizComputing } from './quiz-computing'
 import { QuizIntro } from './quiz-intro'
 import {
   initialQuizState,
   QUIZ_AUTO_ADVANCE_MS,
+  QUIZ_PROMO_CODE,
+  QUIZ_PROMO_VALID_DAYS,
   QUIZ_RESULT_DELAY_MS,
   quizReducer,
   type QuizState,
@@ -65,10 +70,13 @@ export function Quiz() {
     return () => window.clearTimeout(timer)
   }, [computing])
 
-  // The suggestion goes with a lead sent later in this visit (docs/behaviour.md, "Lead context").
+  // The suggestion goes with a lead sent later in this visit (docs/behaviour.md, "Lead context");
+  // the promo code the result shows, with the day it was given, with a lead sent within its term.
   const suggested = state.step === 'result' ? state.result.courseId : undefined
   useEffect(() => {
-    if (suggested !== undefined) rememberQuizSuggestion(suggested)
+    if (suggested === undefined) return
+    rememberQuizSuggestion(suggested)
+    rememberQuizPromo(QUIZ_PROMO_CODE, QUIZ_PROMO_VALID_DAYS)
   }, [suggested])
 
   let screen
