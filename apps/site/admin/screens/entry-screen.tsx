@@ -8,6 +8,7 @@ import {
   parsed,
   readEntry,
   saveEntry,
+  type FieldProblem,
   type NewPicture,
 } from '../api.ts'
 import {
@@ -17,6 +18,7 @@ import {
   pageOf,
   savedCourses,
   savedTeachers,
+  summary,
   takenNumber,
   teacherOptions,
   type Listed,
@@ -297,7 +299,7 @@ function EntryForm({
             : refused.problems.length > 0
               ? 'Не сохранено: проверка сайта нашла ошибки.'
               : `Не сохранено. ${refused.message}`,
-        more: elsewhere.map((problem) => problem.message),
+        more: elsewhere.map(problemWords),
       })
     } finally {
       setBusy(false)
@@ -317,14 +319,28 @@ function EntryForm({
       )
       navigate(href.section(section.name))
     } catch (error) {
-      setMessage({ ok: false, text: `Не удалено. ${(error as Error).message}` })
+      const refused = error instanceof ApiError ? error : new ApiError(0, String(error))
+      setMessage(
+        refused.problems.length > 0
+          ? {
+              ok: false,
+              text: 'Не удалено: без этой записи сайт не пройдёт проверку.',
+              more: refused.problems.map(problemWords),
+            }
+          : { ok: false, text: `Не удалено. ${refused.message}` },
+      )
       setBusy(false)
     }
   }
 
+  // A group has no name: it is told by its course, days and time, as in its list.
+  const group =
+    section.name === 'groups'
+      ? summary('groups', { path: opened.path, value }, opened.courses)
+      : undefined
   const heading = opened.isNew
     ? `Новая запись: ${section.label_singular ?? section.label}`
-    : (title ?? entryName(section, value))
+    : (title ?? (group ? `${group.title}: ${group.detail ?? ''}` : entryName(section, value)))
 
   return (
     <FormContext.Provider value={form}>
@@ -445,6 +461,22 @@ function keyPath(field: string): Path {
   return field
     .split(/\.|(?=\[)/)
     .map((part) => (/^\[\d+\]$/.test(part) ? Number(part.slice(1, -1)) : part))
+}
+
+/** A problem of another file in words: «группа, поле «Преподаватель»: …», not a file path. */
+function problemWords({ file, field, message }: FieldProblem): string {
+  const form = formOf(file)
+  if (!form) return message
+  const where = form.file?.label ?? form.section.label_singular ?? form.section.label
+  const names = field.split('.').map((part) => part.replace(/\[\d+\]$/, ''))
+  let fields: readonly Field[] = form.fields
+  let label: string | undefined
+  for (const name of names) {
+    const found = fields.find((candidate) => candidate.name === name)
+    label = found?.label
+    fields = found?.fields ?? (found?.field ? [found.field] : [])
+  }
+  return label ? `${where}, поле «${label}»: ${message}` : `${where}: ${message}`
 }
 
 function entryName(section: Section, value: Record<string, unknown>): string {
