@@ -4,7 +4,14 @@ import { pluralRu } from '#app/content/plural.ts'
 import { emptyItem, type Field, type Option } from '../sections.ts'
 import { PICTURE_TYPES, refusalOf } from '../pictures.ts'
 import { priceFigure } from '../price-figure.ts'
-import { groupDigits, maskDate, readDate, readWholeNumber, showDate } from '../values.ts'
+import {
+  exampleDate,
+  groupDigits,
+  maskDate,
+  readDate,
+  readWholeNumber,
+  showDate,
+} from '../values.ts'
 import { fieldId, useForm, valueAt, type FormState, type Path } from './form-state.ts'
 
 // The form's fields, drawn from the sections' description (sections.ts): native controls a thumb
@@ -157,7 +164,10 @@ function DateInput({ field, path }: { field: Field; path: Path }) {
   const value = valueAt(useForm().value, path)
   return (
     <ReadInput
-      field={{ ...field, hint: field.hint ? `${field.hint} Например, 01.09.2026.` : 'ДД.ММ.ГГГГ' }}
+      field={{
+        ...field,
+        hint: field.hint ? `${field.hint} Например, ${exampleDate()}.` : 'ДД.ММ.ГГГГ',
+      }}
       path={path}
       shown={typeof value === 'string' ? showDate(value) : ''}
       read={(text) => readDate(text)}
