@@ -2,6 +2,7 @@ import { pluralRu } from '#app/content/plural.ts'
 import { launchList, type LaunchItem } from '../entries.ts'
 import { formOf } from '../sections.ts'
 import { href } from '../routes.ts'
+import { LoadFailed } from './load-failed.tsx'
 import { useLoad } from './use-load.ts'
 
 // «Что осталось до запуска»: every shipped sample and stand-in fact the release check refuses,
@@ -13,14 +14,7 @@ export function LaunchScreen() {
     <>
       <h1>Что осталось до запуска</h1>
       {loaded.state === 'loading' ? <p role="status">Проверяем сайт…</p> : null}
-      {loaded.state === 'failed' ? (
-        <div role="alert" className="notice error-box">
-          <p>{loaded.message}</p>
-          <button type="button" onClick={reload}>
-            Попробовать ещё раз
-          </button>
-        </div>
-      ) : null}
+      {loaded.state === 'failed' ? <LoadFailed message={loaded.message} retry={reload} /> : null}
       {loaded.state === 'ready' ? (
         <Items items={loaded.data.items} count={loaded.data.count} />
       ) : null}

@@ -2,6 +2,7 @@ import { parsed, readFolder } from '../api.ts'
 import { launchList, savedCourses, summary, type LaunchList, type Listed } from '../entries.ts'
 import { href } from '../routes.ts'
 import type { Section } from '../sections.ts'
+import { LoadFailed } from './load-failed.tsx'
 import { useLoad } from './use-load.ts'
 
 // A section's entries, each with what tells it apart and its marks («Образец», «скрыт»), and
@@ -49,14 +50,7 @@ function Entries({ section }: { section: Section }) {
         </a>
       </p>
       {loaded.state === 'loading' ? <p role="status">Загружаем…</p> : null}
-      {loaded.state === 'failed' ? (
-        <div role="alert" className="notice error-box">
-          <p>{loaded.message}</p>
-          <button type="button" onClick={reload}>
-            Попробовать ещё раз
-          </button>
-        </div>
-      ) : null}
+      {loaded.state === 'failed' ? <LoadFailed message={loaded.message} retry={reload} /> : null}
       {loaded.state === 'ready' ? (
         loaded.data.entries.length === 0 ? (
           <p>Здесь пока ничего нет.</p>
