@@ -25,12 +25,9 @@ async function precompress(dir: string): Promise<void> {
   for (const file of files) {
     const full = path.join(dir, file)
     const content = await readFile(full)
-    // The editor's 5 MB at the highest level would add half a minute to every build; it is
-    // not a page's first load, so a quicker level does.
-    const quality = file.startsWith(`${ADMIN_DIR}${path.sep}`) ? 9 : zlib.BROTLI_MAX_QUALITY
     await writeFile(
       `${full}.br`,
-      await brotli(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality } }),
+      await brotli(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
     )
     await writeFile(`${full}.gz`, await gzipAsync(content, { level: 9 }))
   }
