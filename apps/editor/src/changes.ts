@@ -35,6 +35,7 @@ const FILE_LABELS: Readonly<Record<string, Record<string, string>>> = {
   [`${CONTENT}/school.json`]: FACT_LABELS,
   [`${CONTENT}/prizes.json`]: FIELD_LABELS.prizes,
   [`${CONTENT}/trial-offer.json`]: FIELD_LABELS.trialOffer,
+  [`${CONTENT}/promises.json`]: FIELD_LABELS.promises,
 }
 
 /** The words of the fields whose values are codes, by the field's path. */

@@ -45,6 +45,7 @@ export function describe(file: string, data: unknown): string {
     [`${CONTENT}/school.json`]: '«Сведения о школе → Контакты и реквизиты»',
     [`${CONTENT}/prizes.json`]: '«Сведения о школе → Призы»',
     [`${CONTENT}/trial-offer.json`]: '«Сведения о школе → Пробный урок»',
+    [`${CONTENT}/promises.json`]: '«Сведения о школе → Обещания и скидки»',
   }
   return sections[file] ?? file
 }

@@ -1,6 +1,13 @@
 /// <reference types="vite/client" />
 import type { BuildSettings } from '../build-settings'
-import type { PageTexts, PrizesFile, SearchPage, TrialOfferFile } from '@it-lab/shared/content'
+import type {
+  PageTexts,
+  PrizesFile,
+  PromisesFile,
+  SearchPage,
+  TrialDetails,
+  TrialOfferFile,
+} from '@it-lab/shared/content'
 import type { SchoolFacts } from './config/school-facts-schema'
 import type { Announcement } from './content/announcements'
 import type { CourseProgramme } from './content/course-programmes'
@@ -19,6 +26,11 @@ declare global {
   const __COURSE_QUIZ__: readonly CourseQuiz[] | undefined
   const __PRIZES__: PrizesFile | undefined
   const __TRIAL_OFFER__: TrialOfferFile | undefined
+  /** The trial's details (content/trial-offer.json) and the promises (content/promises.json). */
+  const __TRIAL_DETAILS__: TrialDetails | undefined
+  const __PROMISE_FORMAT__: PromisesFile['format'] | undefined
+  const __COMPLETION__: PromisesFile['completion'] | undefined
+  const __QUIZ_PROMO__: PromisesFile['quizPromo'] | undefined
   /** The fixed pages' own words (content/pages/): the home page's, and the others'. */
   const __HOME_TEXTS__: PageTexts['home'] | undefined
   const __PAGE_TEXTS__: Pick<PageTexts, 'course' | 'other'> | undefined

@@ -4,6 +4,7 @@ import { school } from '#app/config/school.ts'
 import { quizQuestions } from '#app/content/quiz-questions.ts'
 import { expect, someCourse, test } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
+import { thanksText } from '#app/content/trial-details.ts'
 
 // A phone paints the page 1–3 s before React has hydrated it. Here the scripts are held back
 // until the test lets them go, so every action below happens on the painted, not yet hydrated page
@@ -74,7 +75,7 @@ test('a form filled before the page is ready and sent after sends what was typed
   await hydrated(page)
   await expect(form.getByLabel('Телефон')).toHaveValue('+7 (912) 345-67-89')
   await form.getByRole('button', { name: 'Оставить заявку' }).click()
-  await expect(page.getByText('Спасибо! Мы свяжемся с вами в ближайшее время.')).toBeVisible()
+  await expect(page.getByText(thanksText())).toBeVisible()
   expect(storedLeads(name)).toMatchObject([
     { phone: '+7 (912) 345-67-89', course: course.id, page: paths.course(course.id) },
   ])

@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test'
 import { paths } from '#app/config/paths.ts'
-import { COMPLETION_BENEFITS, TRIAL_PROMO_POINTS } from '#app/content/course-extras.ts'
+import { TRIAL_PROMO_POINTS } from '#app/content/course-extras.ts'
+import { completionBenefits } from '#app/content/promises.ts'
 import { findCourseProgramme } from '#app/content/course-programmes.ts'
 import { courses } from '#app/content/courses.ts'
 import { monthLessonsLead } from '#app/content/price-plans.ts'
@@ -77,7 +78,7 @@ for (const course of courses) {
       await expect(listed, `#${id}`).toContainText(items)
     }
     await expect(page.locator('#benefits').getByRole('heading', { level: 3 })).toHaveText(
-      COMPLETION_BENEFITS.map((benefit) => benefit.title),
+      completionBenefits().map((benefit) => benefit.received),
     )
 
     const prices = page.locator('#prices')

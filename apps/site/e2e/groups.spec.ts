@@ -7,6 +7,7 @@ import { TRIAL_POPUP_DELAY_MS } from '#app/features/trial-popup/dismissal.ts'
 import { expect, test } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 import { chatMessages } from './telegram'
+import { thanksText } from '#app/content/trial-details.ts'
 
 // Groups on the course page, the school's timetable, and a trial booked into a group, with
 // JavaScript and without (docs/decisions/0075-groups-and-trials.md). The groups are
@@ -59,7 +60,7 @@ test('a parent picks a group and sends: the chat names its course, days and time
   await form(page).getByLabel('Имя').fill(name)
   await form(page).getByLabel('Телефон').fill('9123456789')
   await form(page).getByRole('button', { name: 'Оставить заявку' }).click()
-  await expect(page.getByText('Спасибо! Мы свяжемся с вами в ближайшее время.')).toBeVisible()
+  await expect(page.getByText(thanksText())).toBeVisible()
   expect(storedLeads(name)).toMatchObject([{ chosen_group: withSeats.id }])
   expect(await messageFor(name)).toContain(
     `Группа:</b> ${courseTitleOf(withSeats.course)}, ${groupTimeText(withSeats)}`,

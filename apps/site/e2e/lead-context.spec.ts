@@ -15,10 +15,11 @@ import {
   waitForIsland,
 } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
+import { thanksText } from '#app/content/trial-details.ts'
 
 const SEND_URL = `${LEAD_API_URL}/send**`
 const START = new Date('2026-03-02T10:00:00+04:00')
-const THANKS = 'Спасибо! Мы свяжемся с вами в ближайшее время.'
+const THANKS = thanksText()
 const course = someCourse()
 const coursePath = paths.course(course.id)
 

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { LEAD_API_URL } from './e2e-env.ts'
 import { expect, reachedGoals, test, waitForIsland } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
+import { thanksText, TRIAL_DETAILS, trialDetailLines } from '#app/content/trial-details.ts'
 
 const SEND_URL = `${LEAD_API_URL}/send**`
 const SUBMIT_ERROR = 'Произошла ошибка при отправке. Пожалуйста, попробуйте позже.'
@@ -49,10 +50,12 @@ test('a lead typed on the site reaches the real service and its database', async
   expect(query.get('form')).toBe('feedback')
   expect(query.get('consent')).toBe(consentVersion)
 
-  const thanks = page.getByRole('dialog', {
-    name: 'Спасибо! Мы свяжемся с вами в ближайшее время.',
-  })
+  const thanks = page.getByRole('dialog', { name: thanksText() })
   await expect(thanks).toBeVisible()
+  // When the school calls back is the heading; the trial's other details follow (docs/decisions/0089).
+  await expect(thanks.getByRole('listitem')).toHaveText(
+    trialDetailLines(TRIAL_DETAILS, { callBack: false }).map(({ text }) => text),
+  )
   await expect(form.getByLabel('Имя')).toHaveValue('')
   await expect(form.getByLabel('Телефон')).toHaveValue('')
   expect(await reachedGoals(page)).toContain('sendForm')

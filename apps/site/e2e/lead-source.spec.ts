@@ -8,10 +8,11 @@ import { LEAD_API_URL, SITE_PORT } from './e2e-env.ts'
 import { expect, someCourse, test, waitForIsland } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 import { chatMessages } from './telegram'
+import { thanksText } from '#app/content/trial-details.ts'
 
 const course = someCourse()
 const coursePath = paths.course(course.id)
-const THANKS = 'Спасибо! Мы свяжемся с вами в ближайшее время.'
+const THANKS = thanksText()
 const CLIENT_ID = '1732000000123456789'
 const AD = '?utm_source=yandex&utm_medium=cpc&utm_campaign=zima-2027&yclid=5550001'
 

@@ -4,6 +4,7 @@ import { paths, prerenderPaths } from '#app/config/paths.ts'
 import { expect, MISSING_COURSE_ID, someCourse, test } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 import { chatMessages } from './telegram'
+import { thanksText, TRIAL_DETAILS, trialDetailLines } from '#app/content/trial-details.ts'
 
 // The site before or without JavaScript (a slow phone, a failed script, a blocked CSP hash): every
 // essential action still works, as plain HTML (docs/decisions/0039-actions-before-hydration.md).
@@ -130,9 +131,12 @@ test('a lead is posted, stored, delivered to the chat and thanked, with no perso
   await form.getByRole('button', { name: 'Оставить заявку' }).click()
 
   await expect(page).toHaveURL(paths.leadSent)
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Спасибо! Мы свяжемся с вами в ближайшее время.' }),
-  ).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: thanksText() })).toBeVisible()
+  // The trial told concretely on the thank-you page (docs/decisions/0089): its length, who stays,
+  // what to bring, as the owner wrote them; when the school calls back is the heading.
+  const details = trialDetailLines(TRIAL_DETAILS, { callBack: false }).map(({ text }) => text)
+  expect(details).toHaveLength(3)
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveText(details)
   const [lead] = storedLeads(name)
   expect(lead).toMatchObject({
     phone: '+7 (912) 345-67-89',

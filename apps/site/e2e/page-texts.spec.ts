@@ -83,6 +83,7 @@ const TEXTS: PageTexts = {
       tags: Array.from({ length: L.heroTagsMax }, (_, index) =>
         longest(L.heroTag, String(index + 1)),
       ),
+      sample: false,
     },
     announcements: section,
     courses: section,

@@ -4,9 +4,11 @@ import {
   TRIAL_POPUP_SUCCESS_CLOSE_MS,
   TRIAL_POPUP_SUPPRESS_MS,
 } from '#app/features/trial-popup/dismissal.ts'
+import { anchors, paths } from '#app/config/paths.ts'
 import { LEAD_API_URL } from './e2e-env.ts'
 import { blockStorage, expect, test } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
+import { thanksText, TRIAL_DETAILS, trialDetailLines } from '#app/content/trial-details.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 /** Just past the moment the popup is due. */
@@ -82,6 +84,37 @@ test('focus moves into the popup and returns on close', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'На главную' })).toBeFocused()
 })
 
+test('the trial told concretely: its length, who stays, what to bring, when we call back', async ({
+  page,
+}) => {
+  // The owner's details (content/trial-offer.json; the repository's are samples she confirms).
+  const lines = trialDetailLines(TRIAL_DETAILS).map(({ text }) => text)
+  expect(lines).toHaveLength(4)
+  await loadWithClock(page)
+  await page.clock.runFor(PAST_DELAY)
+  await expect(popup(page).getByText('Как пройдёт пробный урок')).toBeVisible()
+  await expect(popup(page).getByRole('listitem')).toHaveText(lines.slice(0, 3))
+  await expect(popup(page)).toContainText(`мы перезвоним ${TRIAL_DETAILS.callBack}.`)
+
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
+  await popup(page).getByLabel('Имя').fill(uniqueName('Ольга'))
+  await popup(page).getByLabel('Телефон').fill('+7 (900) 555-66-78')
+  await popup(page).getByRole('button', { name: 'Записаться на пробный урок' }).click()
+  const thanks = page.getByRole('dialog', { name: thanksText() })
+  await expect(thanks).toBeVisible()
+  expect(thanksText()).toBe(`Спасибо! Мы перезвоним ${TRIAL_DETAILS.callBack}.`)
+  await expect(thanks.getByRole('listitem')).toHaveText(lines.slice(0, 3))
+})
+
+test("the course page's form tells the trial the same way", async ({ page }) => {
+  const lines = trialDetailLines(TRIAL_DETAILS).map(({ text }) => text)
+  await page.goto(paths.course(4))
+  const contact = page.locator(`#${anchors.contact}`)
+  // Above the form; its thank-you dialog, closed, holds them too.
+  await expect(contact.getByText('Как пройдёт пробный урок').first()).toBeVisible()
+  for (const line of lines) await expect(contact.getByText(line).first()).toBeVisible()
+})
+
 test(`a lead sent from the popup: thank-you view that closes itself after ${TRIAL_POPUP_SUCCESS_CLOSE_MS / 1000} s`, async ({
   page,
 }) => {
@@ -94,9 +127,7 @@ test(`a lead sent from the popup: thank-you view that closes itself after ${TRIA
   await popup(page).getByLabel('Телефон').fill('+7 (900) 555-66-77')
   await popup(page).getByRole('button', { name: 'Записаться на пробный урок' }).click()
 
-  const thanks = page.getByRole('dialog', {
-    name: 'Спасибо! Мы свяжемся с вами в ближайшее время.',
-  })
+  const thanks = page.getByRole('dialog', { name: thanksText() })
   await expect(thanks).toBeVisible()
   expect(storedLeads(name)).toMatchObject([{ form: 'trial_lesson_popup' }])
   await page.clock.runFor(TRIAL_POPUP_SUCCESS_CLOSE_MS - 100)

@@ -6,7 +6,8 @@ import type { Page } from '@playwright/test'
 import { paths } from '#app/config/paths.ts'
 import { GROUPS } from '#app/content/groups.ts'
 import { teachers } from '#app/content/teachers.ts'
-import { QUIZ_PROMO_CODE } from '#app/features/quiz/quiz-machine.ts'
+import { QUIZ_PROMO } from '#app/content/quiz-promo.ts'
+import { thanksText } from '#app/content/trial-details.ts'
 import { TRIAL_POPUP_DELAY_MS } from '#app/features/trial-popup/dismissal.ts'
 import {
   expect,
@@ -20,7 +21,10 @@ import {
 import { storedLeads, uniqueName } from './leads-db'
 import { chatMessages } from './telegram'
 
-const THANKS = 'Спасибо! Мы свяжемся с вами в ближайшее время.'
+/** The shipped sample code (content/promises.json). */
+const QUIZ_PROMO_CODE = QUIZ_PROMO?.code ?? 'no promo code shipped'
+
+const THANKS = thanksText()
 
 /** The chat's message for the lead sent under `name`, once the fake Telegram has it. */
 async function messageFor(name: string): Promise<string> {

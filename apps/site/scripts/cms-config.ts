@@ -42,6 +42,16 @@ import {
   TRIAL_ICONS,
   CONTENT_ROOT,
   type EntryFolder,
+  CALL_BACK_MAX,
+  DISCOUNT_PERCENT_MAX,
+  DRAW_ORGANISER_MAX,
+  DRAW_RECEIVING_MAX,
+  PROMISE_TEXT_MAX,
+  PROMISE_TITLE_MAX,
+  PROMO_APPLIES_MAX,
+  PROMO_DAYS_MAX,
+  TRIAL_DETAIL_MAX,
+  TRIAL_MINUTES,
 } from '@it-lab/shared/content'
 import { openingHoursField, pageTextCollection } from './cms-page-texts.ts'
 import { z } from 'zod/mini'
@@ -695,6 +705,47 @@ const schoolFields = [
   },
 ]
 
+// The promises and their terms: docs/decisions/0089-every-promise-is-content.md.
+
+/** A text that is not shown while empty. */
+const optional = <T extends object>(field: T, hint: string) => ({
+  ...field,
+  required: false,
+  default: '',
+  hint,
+})
+
+/** A promise's own «Образец» tick, inside its group: the launch lists each still ticked. */
+const promiseTick = (hint: string) => ({
+  name: 'sample',
+  label: SAMPLE_FIELD_LABEL,
+  widget: 'boolean',
+  default: false,
+  required: false,
+  hint,
+})
+
+const drawFields = [
+  date('prizes', 'draw.start', 'Первый день розыгрыша.'),
+  date(
+    'prizes',
+    'draw.end',
+    'Последний день. На следующий день после него призы с сайта пропадут.',
+  ),
+  optional(
+    text('prizes', 'draw.organiser', DRAW_ORGANISER_MAX),
+    'Кто проводит розыгрыш, как в документах: «ИП Иванова Анна Петровна, ИНН 301234567878».',
+  ),
+  optional(
+    text('prizes', 'draw.rulesUrl', 300),
+    'Адрес страницы с полными правилами (например, записи в группе школы во ВКонтакте), начинается с https://. В правилах — организатор, сроки, сколько призов, где, когда и как их получить.',
+  ),
+  optional(
+    text('prizes', 'draw.receiving', DRAW_RECEIVING_MAX),
+    'Необязательно: одной-двумя фразами, где и когда вручаете призы, например «Призы вручаем в школе на последнем занятии месяца».',
+  ),
+].map((field) => ({ ...field, name: field.name.replace(/^draw\./, '') }))
+
 const prizeFields = [
   text('prizes', 'heading', 120),
   text('prizes', 'intro', 400),
@@ -705,7 +756,8 @@ const prizeFields = [
     widget: 'russian-list',
     item_names: ['приз', 'приза', 'призов'],
     max: 8,
-    min: 1,
+    min: 0,
+    hint: 'Удалите все призы, и раздела призов на сайте не будет.',
     fields: [
       { ...text('prizes', 'items.title', TITLE_MAX), name: 'title' },
       { ...text('prizes', 'items.description', 300), name: 'description' },
@@ -713,6 +765,14 @@ const prizeFields = [
       { ...choice('prizes', 'items.icon', PRIZE_ICONS, ICON_NAMES), name: 'icon' },
     ],
   },
+  {
+    name: 'draw',
+    label: label('prizes', 'draw'),
+    widget: 'object',
+    hint: 'Розыгрыш призов — стимулирующее мероприятие: по закону о рекламе (38-ФЗ, статья 9) на сайте должны быть его сроки и где узнать об организаторе и правилах. Без сроков, организатора и ссылки на правила сайт не запустится, пока на нём есть призы.',
+    fields: drawFields,
+  },
+  sampleTick,
 ]
 
 const trialOfferFields = [
@@ -730,6 +790,159 @@ const trialOfferFields = [
       { ...text('trialOffer', 'points.title', 120), name: 'title' },
       { ...text('trialOffer', 'points.description', 300), name: 'description' },
       { ...choice('trialOffer', 'points.icon', TRIAL_ICONS, ICON_NAMES), name: 'icon' },
+    ],
+  },
+  {
+    name: 'details',
+    label: label('trialOffer', 'details'),
+    widget: 'object',
+    hint: 'Что родители спрашивают до записи. Сайт показывает это в окне записи, рядом с формой, в ответе «Как проходит пробный урок?» среди частых вопросов и после заявки. Пустое поле не показывается.',
+    fields: [
+      {
+        ...wholeNumber('trialOffer', 'details.minutes', TRIAL_MINUTES.min, TRIAL_MINUTES.max),
+        name: 'minutes',
+        required: false,
+        hint: `Сколько длится пробный урок, от ${TRIAL_MINUTES.min} до ${TRIAL_MINUTES.max}. На сайте — «Пробный урок длится 60 минут».`,
+      },
+      {
+        ...optional(
+          text('trialOffer', 'details.parent', TRIAL_DETAIL_MAX),
+          'Одним предложением: остаётся ли родитель на уроке. Например, «Вы можете остаться в классе и посмотреть, как занимается ребёнок».',
+        ),
+        name: 'parent',
+      },
+      {
+        ...optional(
+          text('trialOffer', 'details.bring', TRIAL_DETAIL_MAX),
+          'Одним предложением. Например, «Ничего брать не нужно: компьютеры есть в классе».',
+        ),
+        name: 'bring',
+      },
+      {
+        ...optional(
+          text('trialOffer', 'details.callBack', CALL_BACK_MAX),
+          'Продолжение фразы «Мы перезвоним …», без точки: например, «в течение рабочего дня» или «в течение двух часов в рабочее время». Пусто — на сайте «Мы свяжемся с вами в ближайшее время».',
+        ),
+        name: 'callBack',
+      },
+      promiseTick(
+        'Эти сведения пришли с сайтом как пример. Проверьте каждое, исправьте и снимите отметку: с ней сайт не запустится.',
+      ),
+    ],
+  },
+]
+
+const promiseFields = [
+  {
+    name: 'format',
+    label: label('promises', 'format'),
+    widget: 'object',
+    hint: 'На главной, в разделе «Как проходит обучение». Пишите только то, что верно для всех курсов и групп: если есть онлайн-группы, не пишите, что все занятия очные. Сотрите оба поля, и этого пункта не будет.',
+    fields: [
+      {
+        ...optional(
+          text('promises', 'format.title', PROMISE_TITLE_MAX),
+          `До ${PROMISE_TITLE_MAX} знаков.`,
+        ),
+        name: 'title',
+      },
+      {
+        ...optional(
+          text('promises', 'format.text', PROMISE_TEXT_MAX),
+          `До ${PROMISE_TEXT_MAX} знаков.`,
+        ),
+        name: 'text',
+      },
+      promiseTick('Пришло с сайтом как пример. Проверьте, исправьте и снимите отметку.'),
+    ],
+  },
+  {
+    name: 'completion',
+    label: label('promises', 'completion'),
+    widget: 'object',
+    hint: 'Что ребёнок получит, закончив курс: на странице каждого курса («По завершении курса вы получите:») и на главной. Пустое поле — этого обещания на сайте нет.',
+    fields: [
+      {
+        ...optional(
+          text('promises', 'completion.project', PROMISE_TEXT_MAX),
+          'Какой проект ребёнок сделает к концу курса.',
+        ),
+        name: 'project',
+      },
+      {
+        ...optional(
+          text('promises', 'completion.projectPrizes', PROMISE_TEXT_MAX),
+          'Кто и какие призы получает за итоговые проекты.',
+        ),
+        name: 'projectPrizes',
+      },
+      {
+        ...wholeNumber('promises', 'completion.discountPercent', 1, DISCOUNT_PERCENT_MAX),
+        name: 'discountPercent',
+        required: false,
+        hint: 'Сколько процентов скидки на следующий курс. Пусто — на сайте скидки нет.',
+      },
+      {
+        ...optional(
+          text('promises', 'completion.discountTerms', PROMISE_TEXT_MAX),
+          'На что скидка и как её получить, например «На первый месяц, если записаться в течение месяца после окончания курса».',
+        ),
+        name: 'discountTerms',
+      },
+      {
+        ...optional(
+          text('promises', 'completion.certificate', PROMISE_TEXT_MAX),
+          'Какой документ получает ребёнок. Пусто — о сертификате на сайте ни слова.',
+        ),
+        name: 'certificate',
+      },
+      promiseTick(
+        'Пришло с сайтом как пример. Проверьте каждое обещание, исправьте и снимите отметку.',
+      ),
+    ],
+  },
+  {
+    name: 'quizPromo',
+    label: label('promises', 'quizPromo'),
+    widget: 'object',
+    hint: 'Промокод, который родители получают в конце теста на главной. Сотрите промокод, и тест его не обещает. С промокодом сайт не запустится, пока не написано, на что скидка и суммируется ли она со скидкой абонемента.',
+    fields: [
+      {
+        ...optional(
+          text('promises', 'quizPromo.code', 20),
+          'Буквы, цифры и дефис, без пробелов, например ТЕСТ-10.',
+        ),
+        name: 'code',
+      },
+      {
+        ...wholeNumber('promises', 'quizPromo.percent', 1, DISCOUNT_PERCENT_MAX),
+        name: 'percent',
+        required: false,
+        hint: 'Сколько процентов скидки даёт промокод.',
+      },
+      {
+        ...wholeNumber('promises', 'quizPromo.validDays', 1, PROMO_DAYS_MAX),
+        name: 'validDays',
+        required: false,
+        hint: 'Сколько дней промокод действует со дня, когда родитель прошёл тест. Сайт назовёт последний день.',
+      },
+      {
+        ...optional(
+          text('promises', 'quizPromo.appliesTo', PROMO_APPLIES_MAX),
+          'Продолжение фразы «Скидка действует на …», без точки: например, «первый месяц занятий любого курса».',
+        ),
+        name: 'appliesTo',
+      },
+      {
+        ...choice('promises', 'quizPromo.combines', ['no', 'yes'], {
+          no: 'Не суммируется со скидкой абонемента',
+          yes: 'Суммируется со скидкой абонемента',
+        }),
+        name: 'combines',
+      },
+      promiseTick(
+        'Пришло с сайтом как пример. Проверьте промокод и условия, исправьте и снимите отметку.',
+      ),
     ],
   },
 ]
@@ -802,6 +1015,14 @@ export function editorSections(): Record<string, unknown>[] {
           label: 'Пробный урок',
           file: 'content/trial-offer.json',
           fields: trialOfferFields,
+        },
+        {
+          name: 'promises',
+          label: 'Обещания и скидки',
+          file: 'content/promises.json',
+          description:
+            'Что сайт обещает родителям: как проходят занятия, что ребёнок получит после курса, промокод за тест. Пустое поле — этого обещания на сайте нет.',
+          fields: promiseFields,
         },
       ],
     },

@@ -5,6 +5,7 @@ import {
   PAGE_TEXT_FILES,
   PAGE_TEXT_LIMITS as L,
   PRICE_PLAN_NAMES,
+  SAMPLE_FIELD_LABEL,
   SEARCH_PAGE_NAMES,
   WEEKDAY_NAMES,
 } from '@it-lab/shared/content'
@@ -76,6 +77,15 @@ const homeFields = [
           label: 'Направление',
           widget: 'string',
         },
+      },
+      {
+        // docs/decisions/0089-every-promise-is-content.md
+        name: 'sample',
+        label: SAMPLE_FIELD_LABEL,
+        widget: 'boolean',
+        default: false,
+        required: false,
+        hint: 'Заголовок, пришедший с сайтом, обещает научить «до уровня профессионала». Оставьте его, только если это правда для ваших учеников, или напишите своё, и снимите отметку: с ней сайт не запустится.',
       },
     ],
     'То, что родители видят первым: заголовок, текст и кнопки записи.',

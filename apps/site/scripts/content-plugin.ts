@@ -29,6 +29,7 @@ import {
   type HiddenCourse,
   type PictureKind,
   type PrizesFile,
+  type PromisesFile,
   type TrialOfferFile,
 } from '@it-lab/shared/content'
 import type { Plugin } from 'vite'
@@ -36,6 +37,7 @@ import {
   readAnnouncements,
   readPageTexts,
   readPrizes,
+  readPromises,
   readTrialOffer,
   schoolToday,
   type Announcement,
@@ -71,8 +73,11 @@ export type BuildContent = {
   /** The courses marked hidden: only their old addresses know them. */
   hiddenCourses: HiddenCourse[]
   announcements: Announcement[]
+  /** The prizes; none once the draw's last day is past (the section is gone). */
   prizes: PrizesFile
   trialOffer: TrialOfferFile
+  /** The promises a parent reads: the format, what a course ends with, the quiz's promo code. */
+  promises: PromisesFile
   /** Absolute paths of the pictures the pages show, by kind ('/uploads/a.jpg' → its file). */
   uploads: Record<PictureKind, Map<string, string>>
   /** The teachers, in order (content/teachers/). */
@@ -240,6 +245,7 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
   }
   const prizes = collect(readPrizes)
   const trialOffer = collect(readTrialOffer)
+  const promises = collect(readPromises)
   const pageTexts = collect(() => readPageTexts(dir))
   const announcements = collect(() => readAnnouncements(today))
   const groupsRead = checkGroups(
@@ -288,6 +294,7 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
     problems.length > 0 ||
     !prizes ||
     !trialOffer ||
+    !promises ||
     !announcements ||
     !pageTexts ||
     !teachers ||
@@ -312,8 +319,10 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
     courses: shown,
     hiddenCourses,
     announcements,
-    prizes,
+    // A draw whose last day is past is no longer advertised (docs/decisions/0089).
+    prizes: prizes.draw.end && prizes.draw.end < today ? { ...prizes, items: [] } : prizes,
     trialOffer,
+    promises,
     pageTexts,
     uploads,
     groups,
@@ -420,6 +429,11 @@ export function contentPlugin(content: BuildContent): Plugin {
         __COURSE_QUIZ__: JSON.stringify(content.courses.map(({ id, quiz }) => ({ id, quiz }))),
         __PRIZES__: JSON.stringify(content.prizes),
         __TRIAL_OFFER__: JSON.stringify(content.trialOffer),
+        // Each promise apart, so an island (the quiz, the popup) carries only its own.
+        __TRIAL_DETAILS__: JSON.stringify(content.trialOffer.details),
+        __PROMISE_FORMAT__: JSON.stringify(content.promises.format),
+        __COMPLETION__: JSON.stringify(content.promises.completion),
+        __QUIZ_PROMO__: JSON.stringify(content.promises.quizPromo),
         __HOME_TEXTS__: JSON.stringify(content.pageTexts.home),
         __PAGE_TEXTS__: JSON.stringify({
           course: content.pageTexts.course,

@@ -1,11 +1,12 @@
 // What still stands between the site and its launch (docs/decisions/0084-preview-before-the-launch.md):
 // the sample entries the repository ships (0073), the facts that are still its stand-ins (0025),
-// a placeholder or a sample's words left in any content file. One source: `npm run check:content`
+// a placeholder or a sample's words left in any content file, the promises the owner has still to
+// confirm and a prize draw or promo code shown without its terms (0089). One source: `npm run check:content`
 // lists these items, the release check refuses them, a preview build accepts them, and the editor
 // can show the same items to the owner.
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { contentDir, SAMPLE_FIELD_LABEL } from '@it-lab/shared/content'
+import { contentDir, isEditorPath, SAMPLE_FIELD_LABEL } from '@it-lab/shared/content'
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
 import {
   FACT_LABELS,
@@ -13,12 +14,20 @@ import {
   FACT_NAMES,
   FACTS_FILE,
 } from '#app/config/school-facts-schema.ts'
+import { editorSections } from './cms-config.ts'
 import { SHIPPED_SAMPLE_TEXTS } from './shipped-samples.ts'
 
 export type LaunchItem = {
   /** The content file to change, as the repository names it (content/teachers/….json). */
   file: string
-  kind: 'sample-entry' | 'sample-words' | 'sample-fact' | 'stand-in' | 'placeholder' | 'site-url'
+  kind:
+    | 'sample-entry'
+    | 'sample-words'
+    | 'sample-fact'
+    | 'stand-in'
+    | 'placeholder'
+    | 'site-url'
+    | 'missing-terms'
   /** The words that name it for the owner: the entry's name, or the fact's label. */
   subject: string
   /** What to do, in Russian: the owner reads it (the chat, check:content). */
@@ -165,7 +174,127 @@ const NAME_FIELDS = ['name', 'title', 'question', 'author', 'alt', 'place'] as c
 /** The sample's words the repository ships, each with the words that make up a picture's name. */
 const SAMPLE_TEXTS = Object.values(SHIPPED_SAMPLE_TEXTS).flat()
 
-function entryItems({ file, value }: ContentFile): LaunchItem[] {
+type EditorField = { name: string; label: string; fields?: EditorField[] }
+type SingleFileForm = { file: string; label: string; fields: EditorField[] }
+
+/** A single file as the editor names it («Призы») and its fields; undefined for an entry. */
+function singleFileForm(file: string): SingleFileForm | undefined {
+  const sections = editorSections() as { files?: SingleFileForm[] }[]
+  return sections.flatMap(({ files = [] }) => files).find((candidate) => candidate.file === file)
+}
+
+/** «Призы», «Пробный урок → Как проходит пробный урок»: a part of a single file by its path. */
+function partName(form: SingleFileForm, keys: string[]): string {
+  const names = [form.label]
+  let fields = form.fields
+  for (const key of keys) {
+    const field = fields.find((candidate) => candidate.name === key)
+    names.push(field?.label ?? key)
+    fields = field?.fields ?? []
+  }
+  return names.join(' → ')
+}
+
+/** The parts of a value still ticked «Образец» (the whole file's tick is the part `[]`). */
+function sampleParts(value: unknown, keys: string[] = []): string[][] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return []
+  const record = value as Record<string, unknown>
+  return [
+    ...(record.sample === true ? [keys] : []),
+    ...Object.entries(record).flatMap(([key, inner]) => sampleParts(inner, [...keys, key])),
+  ]
+}
+
+/**
+ * A single file's parts still ticked «Образец»: the promises the owner confirms or rewrites (the
+ * prizes, the trial's details, the format, what a course ends with, the promo code, the home page's
+ * first screen), one item each. She may keep the words once she confirms them: unlike an entry's
+ * sample, they are not refused by their words.
+ */
+function singleFileItems({ file, value }: ContentFile, form: SingleFileForm): LaunchItem[] {
+  return sampleParts(value).map((keys) => {
+    const subject = partName(form, keys)
+    let part: unknown = value
+    for (const key of keys) part = asRecord(part)[key]
+    return {
+      file,
+      kind: 'sample-entry',
+      subject,
+      text:
+        `«${subject}» — образец из репозитория, а не слова школы: проверьте, верно ли это для ` +
+        `школы, впишите своё и снимите отметку «${SAMPLE_FIELD_LABEL}»`,
+      values: stringLeaves(part).map(([, text]) => text),
+    }
+  })
+}
+
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+
+/** «сроков, организатора и ссылки на правила». */
+const listed = (parts: string[]) =>
+  parts.length > 1 ? `${parts.slice(0, -1).join(', ')} и ${parts.at(-1)}` : (parts[0] ?? '')
+
+/**
+ * The terms a shown promise needs before the launch (docs/decisions/0089): a prize draw its dates,
+ * organiser and rules (38-ФЗ «О рекламе», ст. 9), the quiz's promo code what it discounts and
+ * whether it adds to a plan's discount.
+ */
+export function termsItems({ file, value }: ContentFile): LaunchItem[] {
+  const fields = asRecord(value)
+  if (file === 'content/prizes.json') {
+    const items = Array.isArray(fields.items) ? fields.items : []
+    if (items.length === 0) return []
+    const draw = asRecord(fields.draw)
+    const missing = [
+      ...(!trimmed(draw.start) || !trimmed(draw.end) ? ['сроков'] : []),
+      ...(!trimmed(draw.organiser) ? ['организатора'] : []),
+      ...(!trimmed(draw.rulesUrl) ? ['ссылки на правила'] : []),
+    ]
+    if (missing.length === 0) return []
+    return [
+      {
+        file,
+        kind: 'missing-terms',
+        subject: 'Призы → Розыгрыш',
+        text:
+          `«Призы» — розыгрыш без ${listed(missing)}: закон о рекламе (38-ФЗ, ст. 9) требует ` +
+          'назвать сроки розыгрыша и где узнать об организаторе, правилах, числе призов, сроках, ' +
+          'месте и порядке их получения; впишите их в «Розыгрыш» или удалите все призы',
+        values: [],
+      },
+    ]
+  }
+  if (file === 'content/promises.json') {
+    const promo = asRecord(fields.quizPromo)
+    const code = trimmed(promo.code)
+    if (!code) return []
+    const missing = [
+      ...(!trimmed(promo.appliesTo) ? ['впишите, на что скидка'] : []),
+      ...(!trimmed(promo.combines) ? ['выберите, суммируется ли она со скидкой абонемента'] : []),
+    ]
+    if (missing.length === 0) return []
+    return [
+      {
+        file,
+        kind: 'missing-terms',
+        subject: 'Промокод за тест',
+        text: `«Промокод за тест» — у промокода «${code}» не хватает условий: ${missing.join(', и ')}, или сотрите промокод`,
+        values: [],
+      },
+    ]
+  }
+  return []
+}
+
+function entryItems(content: ContentFile): LaunchItem[] {
+  const { file, value } = content
+  const form = isEditorPath(file, 'file') ? singleFileForm(file) : undefined
+  if (form)
+    return [
+      ...singleFileItems(content, form),
+      ...termsItems(content),
+      ...wordItems(content, form.label),
+    ]
   const fields = asRecord(value)
   const named = NAME_FIELDS.map((field) => fields[field]).find((text) => typeof text === 'string')
   const subject = String(named ?? path.posix.basename(file))
@@ -183,9 +312,13 @@ function entryItems({ file, value }: ContentFile): LaunchItem[] {
       },
     ]
   }
-  // The tick cleared, a sample's words or picture kept: still the repository's sample.
+  return wordItems(content, subject)
+}
+
+/** The tick cleared, a sample's words or picture kept: still the repository's sample. */
+function wordItems({ file, value }: ContentFile, subject: string): LaunchItem[] {
   const items: LaunchItem[] = []
-  for (const [field, text] of leaves) {
+  for (const [field, text] of stringLeaves(value)) {
     const words = SAMPLE_TEXTS.find((sample) => text.includes(sample))
     const marker = words ? undefined : placeholderIn(text)
     if (words) {

@@ -26,6 +26,7 @@ import {
   THROTTLING,
   type ViewportName,
 } from './throttled-browser.ts'
+import { thanksText } from '#app/content/trial-details.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 /** How long a tap may take to show its effect before it counts as lost. */
@@ -46,7 +47,7 @@ const PROFILES = {
 } as const
 type ProfileName = keyof typeof PROFILES
 
-const THANKS = 'Спасибо! Мы свяжемся с вами в ближайшее время.'
+const THANKS = thanksText()
 const PHONE_DIGITS = '9123456789'
 
 /** A control found by its visible name, whether the build made it a link or a button. */

@@ -25,6 +25,7 @@ const FOLDER_SCHEMAS = {
 const FILE_SCHEMAS = {
   'content/prizes.json': 'prizes',
   'content/trial-offer.json': 'trialOffer',
+  'content/promises.json': 'promises',
 } as const
 
 function issuesOf(path: string, value: unknown): Issue[] {

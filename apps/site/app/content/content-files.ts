@@ -1,8 +1,8 @@
 // The content files the pages read besides the courses (content/prizes.json,
-// content/trial-offer.json, content/announcements/, content/pages/), as functions: the build
-// calls them once to check every file and list every problem; the modules that show them
-// (prizes.ts, course-extras.ts, announcements.ts, page-texts.ts, home-texts.ts) take the values
-// the build baked in.
+// content/trial-offer.json, content/promises.json, content/announcements/, content/pages/), as
+// functions: the build calls them once to check every file and list every problem; the modules
+// that show them (prizes.ts, course-extras.ts, promises.ts, quiz-promo.ts, trial-details.ts,
+// announcements.ts, page-texts.ts, home-texts.ts) take the values the build baked in.
 import {
   checkAnnouncements,
   ContentError,
@@ -18,6 +18,7 @@ import {
   type ContentProblem,
   type PageTexts,
   type PrizesFile,
+  type PromisesFile,
   type TrialOfferFile,
 } from '@it-lab/shared/content'
 import { russianDate } from './russian-date.ts'
@@ -48,6 +49,13 @@ export function readTrialOffer(): TrialOfferFile {
     contentSchemas().trialOffer,
     FIELD_LABELS.trialOffer,
   )
+  if (!read.ok) throw new ContentError(read.problems)
+  return read.value
+}
+
+/** content/promises.json, checked; throws a ContentError naming each problem. */
+export function readPromises(): PromisesFile {
+  const read = readContentFile('promises.json', contentSchemas().promises, FIELD_LABELS.promises)
   if (!read.ok) throw new ContentError(read.problems)
   return read.value
 }

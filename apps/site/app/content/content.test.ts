@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { COMPLETION_BENEFITS, TRIAL_PROMO_POINTS } from './course-extras.ts'
+import { TRIAL_PROMO_POINTS } from './course-extras.ts'
 import { COURSE_IMAGE_SIZE, coursePicture } from './course-images.ts'
 import { courses, findCourse } from './courses.ts'
 import { courseProgrammes } from './course-programmes.ts'
@@ -183,8 +183,7 @@ describe('prizes and course extras', () => {
     expect(new Set(prizes.map((p) => p.colour)).size).toBe(4)
   })
 
-  it('has four completion benefits and four trial promo points', () => {
-    expect(z.array(pointSchema).length(4).safeParse(COMPLETION_BENEFITS).success).toBe(true)
+  it('has four trial promo points', () => {
     expect(z.array(pointSchema).length(4).safeParse(TRIAL_PROMO_POINTS).success).toBe(true)
   })
 })

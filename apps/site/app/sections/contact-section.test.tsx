@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react'
 import { createRoutesStub } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type * as SchoolModule from '#app/config/school.ts'
+import { trialDetailLines } from '#app/content/trial-details.ts'
 
 afterEach(() => {
   vi.resetModules()
@@ -39,12 +40,13 @@ describe('contact block', { timeout: 20_000 }, () => {
   it('has no messenger line when the facts file has no messenger', async () => {
     const school = await renderWithout('messenger')
     expect(screen.getByText(school.address.full)).toBeInTheDocument()
-    // The phone and the address; then the two map links.
+    // The phone and the address; then the two map links; then the trial's details by the form.
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       school.phone.short,
       school.address.full,
       'Открыть на Яндекс Картах',
       'Открыть в 2ГИС',
+      ...trialDetailLines().map(({ text }) => text),
     ])
     expect(screen.queryByText(school.messenger?.contact ?? '')).toBeNull()
   })

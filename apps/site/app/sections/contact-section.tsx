@@ -6,10 +6,12 @@ import { ContactForm } from '#app/features/contact-form/contact-form.tsx'
 import { Island } from '#app/islands/island.tsx'
 import { anchors } from '#app/config/paths.ts'
 import { OTHER_TEXTS } from '#app/content/page-texts.ts'
+import { TrialDetailsList } from '#app/components/trial-details-list.tsx'
 
 /**
- * The contact block (anchor `contact`): the lead form and the school's contact details, with the
- * map links unless the page already shows them («Как нас найти» on the home page).
+ * The contact block (anchor `contact`): the lead form, above it the trial's details, and the
+ * school's contact details, with the map links unless the page already shows them («Как нас найти»
+ * on the home page).
  */
 export function ContactSection({ mapLinks = true }: { mapLinks?: boolean }) {
   return (
@@ -57,6 +59,7 @@ export function ContactSection({ mapLinks = true }: { mapLinks?: boolean }) {
           {mapLinks && <MapLinks className="mt-6" />}
         </div>
         <div className="rounded-3xl bg-white p-6 shadow-lg sm:p-8">
+          <TrialDetailsList className="mb-6" />
           <Island name="contact-form" component={ContactForm} props={{}} when="visible" />
         </div>
       </div>

@@ -4,6 +4,8 @@ import { Link } from 'react-router'
 import { buttonClass } from '#app/components/button-styles.ts'
 import { anchors, paths, type LeadErrorReason } from '#app/config/paths.ts'
 import { school } from '#app/config/school.ts'
+import { TrialDetailsList } from '#app/components/trial-details-list.tsx'
+import { thanksText } from '#app/content/trial-details.ts'
 
 /** What each error page says, in the form's own words (docs/behaviour.md, "Lead forms"). */
 const REASON_TEXTS: Record<LeadErrorReason, string[]> = {
@@ -30,14 +32,16 @@ function CallUs() {
   )
 }
 
-/** The page a form posted without JavaScript leads to once the lead is stored. */
+/**
+ * The page a form posted without JavaScript leads to once the lead is stored: when the school calls
+ * back, and the trial's details (docs/decisions/0089-every-promise-is-content.md).
+ */
 export function LeadSentSection() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <CircleCheck aria-hidden="true" className="size-16 text-green-600" />
-      <h1 className="mt-4 text-3xl font-extrabold text-brand-900 sm:text-4xl">
-        Спасибо! Мы свяжемся с вами в ближайшее время.
-      </h1>
+      <h1 className="mt-4 text-3xl font-extrabold text-brand-900 sm:text-4xl">{thanksText()}</h1>
+      <TrialDetailsList callBack={false} className="mt-6 self-stretch" />
       <CallUs />
       <Link to={paths.courses} className={buttonClass('primary', 'lg', 'mt-8')}>
         Посмотреть курсы

@@ -1,9 +1,18 @@
 import { Award, BadgePercent, FolderCode, MapPin, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
+import { SampleBadge } from '#app/components/sample-badge.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
 import { courses } from '#app/content/courses.ts'
 import { paths } from '#app/config/paths.ts'
 import { HOME_TEXTS } from '#app/content/home-texts.ts'
+import {
+  COMPLETION,
+  completionBenefits,
+  FORMAT_PROMISE,
+  shownFormat,
+  type CompletionPromises,
+  type FormatPromise,
+} from '#app/content/promises.ts'
 
 type Stage = { ageMin: number; ageMax: number; title: string; text: string }
 
@@ -35,37 +44,43 @@ const STAGES: readonly Stage[] = [
   },
 ]
 
-type Feature = { title: string; text: string; icon: LucideIcon }
+type Feature = { title: string; text: string; icon: LucideIcon; sample: boolean }
 
-const FEATURES: readonly Feature[] = [
-  {
-    title: 'Очные занятия в центре города',
-    text: 'Все курсы проходят оффлайн: ребёнок занимается в школе, рядом с преподавателем.',
-    icon: MapPin,
-  },
-  {
-    title: 'Каждый курс — это проект',
-    text: 'Курс заканчивается собственной работой: игрой, сайтом, приложением или мультфильмом.',
-    icon: FolderCode,
-  },
-  {
-    title: 'Сертификат об окончании',
-    text: 'После курса ребёнок получает сертификат — подтверждение своих достижений.',
-    icon: Award,
-  },
-  {
-    title: 'Скидка на следующий курс',
-    text: 'Продолжать выгоднее: закончив курс, переходите на следующую ступень со скидкой.',
-    icon: BadgePercent,
-  },
-]
+const FEATURE_ICONS: Partial<Record<string, LucideIcon>> = {
+  project: FolderCode,
+  certificate: Award,
+  discount: BadgePercent,
+}
+
+/**
+ * What every course gives, as the owner promises it (content/promises.json): how lessons are held,
+ * the project, the certificate, the next course's discount with its amount. Each only when filled
+ * (docs/decisions/0089-every-promise-is-content.md).
+ */
+export function pathFeatures(format: FormatPromise, completion: CompletionPromises): Feature[] {
+  const held = shownFormat(format)
+  return [
+    ...(held ? [{ title: held.title, text: held.text, icon: MapPin, sample: held.sample }] : []),
+    ...completionBenefits(completion).flatMap(({ key, title, description }) => {
+      const icon = FEATURE_ICONS[key]
+      return icon ? [{ title, text: description, icon, sample: completion.sample }] : []
+    }),
+  ]
+}
 
 function ageText(stage: Stage): string {
   return `${stage.ageMin}–${stage.ageMax} лет`
 }
 
 /** How learning goes at IT Lab: the age steps of the course list and what every course gives. */
-export function LearningPathSection() {
+export function LearningPathSection({
+  format = FORMAT_PROMISE,
+  completion = COMPLETION,
+}: {
+  format?: FormatPromise
+  completion?: CompletionPromises
+}) {
+  const features = pathFeatures(format, completion)
   return (
     <section aria-labelledby="path-heading" className="bg-brand-50 py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4">
@@ -113,22 +128,27 @@ export function LearningPathSection() {
             )
           })}
         </ol>
-        <ul
-          role="list"
-          className="mt-12 grid list-none grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4"
-        >
-          {FEATURES.map(({ title, text, icon: Icon }) => (
-            <li key={title} className="flex gap-4">
-              <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-accent-500 text-slate-900">
-                <Icon aria-hidden="true" className="size-6" />
-              </span>
-              <div>
-                <h3 className="font-extrabold text-brand-900">{title}</h3>
-                <p className="mt-1 text-slate-600">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        {features.length > 0 && (
+          <ul
+            role="list"
+            className="mt-12 grid list-none grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4"
+          >
+            {features.map(({ title, text, icon: Icon, sample }) => (
+              <li key={title} className="flex gap-4">
+                <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-accent-500 text-slate-900">
+                  <Icon aria-hidden="true" className="size-6" />
+                </span>
+                <div>
+                  <h3 className="font-extrabold text-brand-900">
+                    {title}
+                    <SampleBadge sample={sample} />
+                  </h3>
+                  {text && <p className="mt-1 text-slate-600">{text}</p>}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </section>
   )

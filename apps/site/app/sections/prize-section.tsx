@@ -1,12 +1,7 @@
-import { Info } from 'lucide-react'
+import { ExternalLink, Info } from 'lucide-react'
+import { SampleBadge } from '#app/components/sample-badge.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
-import {
-  PRIZES_HEADING,
-  PRIZES_INTRO,
-  PRIZES_NOTE,
-  prizes,
-  type PrizeColour,
-} from '#app/content/prizes.ts'
+import { drawDates, PRIZES, type PrizeColour, type PrizesFile } from '#app/content/prizes.ts'
 import { PRIZE_ICONS } from './extra-icons'
 
 const COLOUR_CLASSES: Record<PrizeColour, string> = {
@@ -16,17 +11,32 @@ const COLOUR_CLASSES: Record<PrizeColour, string> = {
   purple: 'bg-violet-100 text-violet-700',
 }
 
-/** 'За частое посещение — ценные призы' on the course page. */
-export function PrizeSection() {
+/**
+ * 'За частое посещение — ценные призы' on the course page, with the draw's dates, organiser, how
+ * prizes are handed and a link to its rules (38-ФЗ «О рекламе», ст. 9); gone without prizes.
+ */
+export function PrizeSection({ file = PRIZES }: { file?: PrizesFile }) {
+  if (file.items.length === 0) return null
+  const { draw } = file
+  const dates = drawDates(draw)
   return (
     <section aria-labelledby="prizes-heading" className="py-12 sm:py-16">
       <div className="mx-auto max-w-6xl px-4">
-        <SectionHeading id="prizes-heading" title={PRIZES_HEADING} lead={PRIZES_INTRO} />
+        <SectionHeading
+          id="prizes-heading"
+          title={file.heading}
+          lead={
+            <>
+              {file.intro}
+              <SampleBadge sample={file.sample} />
+            </>
+          }
+        />
         <ul
           role="list"
           className="mt-8 grid list-none grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4"
         >
-          {prizes.map((prize) => {
+          {file.items.map((prize) => {
             const Icon = PRIZE_ICONS[prize.icon]
             return (
               <li
@@ -48,8 +58,28 @@ export function PrizeSection() {
         </ul>
         <p className="mt-6 flex items-start gap-2 text-slate-700">
           <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-          {PRIZES_NOTE}
+          {file.note}
         </p>
+        {(dates || draw.organiser || draw.receiving || draw.rulesUrl) && (
+          <div className="mt-4 flex flex-col gap-1 text-slate-700">
+            {dates && <p>{dates}</p>}
+            {draw.organiser && <p>Организатор: {draw.organiser}</p>}
+            {draw.receiving && <p>{draw.receiving}</p>}
+            {draw.rulesUrl && (
+              <p>
+                <a
+                  href={draw.rulesUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 font-bold text-brand-700 underline underline-offset-4 hover:no-underline"
+                >
+                  Правила розыгрыша: призы, сроки, где и как их получить
+                  <ExternalLink aria-hidden="true" className="size-4" />
+                </a>
+              </p>
+            )}
+          </div>
+        )}
       </div>
     </section>
   )

@@ -24,6 +24,7 @@ export const SINGLE_FILES = [
   `${CONTENT_ROOT}/school.json`,
   `${CONTENT_ROOT}/prizes.json`,
   `${CONTENT_ROOT}/trial-offer.json`,
+  `${CONTENT_ROOT}/promises.json`,
   ...Object.values(PAGE_TEXT_FILES).map((file) => `${CONTENT_ROOT}/${file}`),
 ] as const
 

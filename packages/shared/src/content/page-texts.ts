@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import type { PRICE_KEYS } from './schema.ts'
+import { SAMPLE_FIELD_LABEL, sampleMark, type PRICE_KEYS } from './schema.ts'
 
 // The fixed pages' own words as the owner edits them (docs/decisions/0071-page-texts.md): the home
 // page's first screen and section headings, the course page's section headings and price cards,
@@ -140,6 +140,11 @@ function createPageTextSchemas() {
         z.maxLength(L.heroTagsMax, `не больше ${L.heroTagsMax} направлений`),
         z.refine((list) => new Set(list).size === list.length, 'пункты не должны повторяться'),
       ),
+      /**
+       * The shipped heading's «…до уровня профессионала» is a promise only the school can make:
+       * the owner confirms it or writes her own (docs/decisions/0089-every-promise-is-content.md).
+       */
+      sample: sampleMark(),
     }),
     announcements: section,
     courses: section,
@@ -258,6 +263,7 @@ export function pageTextLabels(): Record<PageTextKind, Record<string, string>> {
       'hero.text': 'Первый экран → Текст',
       'hero.audience': 'Первый экран → Для кого',
       'hero.tags': 'Первый экран → Направления',
+      'hero.sample': `Первый экран → ${SAMPLE_FIELD_LABEL}`,
       ...nested(HOME_SECTION_NAMES, SECTION_FIELDS),
     },
     course: {

@@ -88,6 +88,39 @@ export const TRIAL_ICONS = [
   'sparkles',
 ] as const
 
+// The promises a parent reads and the owner states (docs/decisions/0089-every-promise-is-content.md):
+// each shown only when filled. Their limits keep a card or a line short.
+
+/** The trial lesson's details (content/trial-offer.json, `details`): its length in minutes. */
+export const TRIAL_MINUTES = { min: 15, max: 240 } as const
+/** A sentence about the trial: who stays, what to bring. */
+export const TRIAL_DETAIL_MAX = 200
+/** «в течение рабочего дня»: goes on «Мы перезвоним …». */
+export const CALL_BACK_MAX = 60
+/** A promise's title and its text (content/promises.json). */
+export const PROMISE_TITLE_MAX = 60
+export const PROMISE_TEXT_MAX = 200
+/** A discount in whole percent: the next course's, the quiz's promo code. */
+export const DISCOUNT_PERCENT_MAX = 50
+/** The quiz's promo code: letters, digits and hyphens. */
+export const PROMO_CODE_PATTERN = /^[A-Za-zА-Яа-яЁё0-9-]{2,20}$/
+export const PROMO_DAYS_MAX = 365
+/** «первый месяц занятий любого курса»: goes on «Скидка действует на …». */
+export const PROMO_APPLIES_MAX = 120
+/** Whether the promo code's discount adds to a plan's: not stated yet, no, yes. */
+export const PROMO_COMBINES = ['', 'no', 'yes'] as const
+export type PromoCombines = (typeof PROMO_COMBINES)[number]
+/** The prize draw's organiser («ИП Иванова Анна Петровна, ИНН …») and how prizes are handed. */
+export const DRAW_ORGANISER_MAX = 200
+export const DRAW_RECEIVING_MAX = 300
+export const LINK_MAX = 300
+
+/** Whether `value` is an https address (the draw's rules). */
+export function isHttpsLink(value: string): boolean {
+  const url = URL.parse(value)
+  return url !== null && url.protocol === 'https:' && url.hostname.includes('.')
+}
+
 /**
  * A shipped example entry of a collection (teachers, groups, reviews…): the repository ships a few
  * so that every section shows on a fresh machine. The site marks it with this badge, and the
@@ -592,6 +625,31 @@ function createContentSchemas() {
       }),
     )
 
+  /** Empty or absent: not shown on the site. */
+  const optionalText = (max: number) =>
+    z._default(
+      z
+        .string({ error: 'должно быть текстом' })
+        .check(z.trim(), z.maxLength(max, `не длиннее ${max} знаков`)),
+      '',
+    )
+
+  /** Words that go on a sentence of the site («Мы перезвоним …»): empty, or without a full stop. */
+  const phrase = (max: number, sentence: string) =>
+    z._default(
+      z.string({ error: 'должно быть текстом' }).check(
+        z.trim(),
+        z.maxLength(max, `не длиннее ${max} знаков`),
+        z.refine(
+          (value) => !/[.!?…]$/.test(value),
+          `без точки в конце: эти слова продолжают фразу «${sentence} …»`,
+        ),
+      ),
+      '',
+    )
+
+  const percent = (what: string) => z.optional(wholeNumber(1, DISCOUNT_PERCENT_MAX, what))
+
   const point = <T extends readonly [string, ...string[]]>(icons: T) =>
     z.object({
       title: text(120),
@@ -612,7 +670,41 @@ function createContentSchemas() {
           icon: z.enum(PRIZE_ICONS, 'выберите значок из списка'),
         }),
       )
-      .check(z.minLength(1, 'нужен хотя бы один приз'), z.maxLength(8, 'не больше 8 призов')),
+      // None: no prize section.
+      .check(z.maxLength(8, 'не больше 8 призов')),
+    /**
+     * The draw's terms (38-ФЗ «О рекламе», ст. 9: its dates, and where its organiser, rules, prizes
+     * and their handing are told). The release check refuses shown prizes without the dates, the
+     * organiser and the rules' link (apps/site/scripts/launch-blockers.ts).
+     */
+    draw: z._default(
+      z
+        .object({
+          start: optionalDate,
+          end: optionalDate,
+          organiser: optionalText(DRAW_ORGANISER_MAX),
+          rulesUrl: z._default(
+            z.string({ error: 'должно быть ссылкой' }).check(
+              z.trim(),
+              z.maxLength(LINK_MAX, `не длиннее ${LINK_MAX} знаков`),
+              z.refine(
+                (value) => value === '' || isHttpsLink(value),
+                'нужна ссылка на страницу с правилами, которая начинается с https://',
+              ),
+            ),
+            '',
+          ),
+          receiving: optionalText(DRAW_RECEIVING_MAX),
+        })
+        .check(
+          z.refine((draw) => !draw.start || !draw.end || draw.end >= draw.start, {
+            message: 'розыгрыш не может закончиться раньше, чем начался',
+            path: ['end'],
+          }),
+        ),
+      { start: '', end: '', organiser: '', rulesUrl: '', receiving: '' },
+    ),
+    sample: sampleMark(),
   })
 
   const trialOfferFileSchema = z.object({
@@ -622,6 +714,100 @@ function createContentSchemas() {
     points: z
       .array(point(TRIAL_ICONS))
       .check(z.minLength(1, 'нужен хотя бы один пункт'), z.maxLength(6, 'не больше 6 пунктов')),
+    /** What a parent asks before coming: each shown only when filled. */
+    details: z._default(
+      z.object({
+        minutes: z.optional(
+          wholeNumber(TRIAL_MINUTES.min, TRIAL_MINUTES.max, 'длительность в минутах'),
+        ),
+        parent: optionalText(TRIAL_DETAIL_MAX),
+        bring: optionalText(TRIAL_DETAIL_MAX),
+        callBack: phrase(CALL_BACK_MAX, 'Мы перезвоним'),
+        sample: sampleMark(),
+      }),
+      { parent: '', bring: '', callBack: '', sample: false },
+    ),
+  })
+
+  /** A title with its text: both, or neither (then not shown). */
+  const titledPromise = z
+    .object({
+      title: optionalText(PROMISE_TITLE_MAX),
+      text: optionalText(PROMISE_TEXT_MAX),
+      sample: sampleMark(),
+    })
+    .check(
+      z.superRefine((promise, context) => {
+        if (promise.title === '' && promise.text !== '') {
+          context.addIssue({
+            code: 'custom',
+            message: 'нужен заголовок: без него текст не показывается',
+            path: ['title'],
+            input: promise.title,
+          })
+        } else if (promise.title !== '' && promise.text === '') {
+          context.addIssue({
+            code: 'custom',
+            message: 'нужен текст под заголовком, или сотрите и заголовок',
+            path: ['text'],
+            input: promise.text,
+          })
+        }
+      }),
+    )
+
+  const promisesFileSchema = z.object({
+    format: titledPromise,
+    completion: z
+      .object({
+        project: optionalText(PROMISE_TEXT_MAX),
+        projectPrizes: optionalText(PROMISE_TEXT_MAX),
+        discountPercent: percent('скидка в процентах'),
+        discountTerms: optionalText(PROMISE_TEXT_MAX),
+        certificate: optionalText(PROMISE_TEXT_MAX),
+        sample: sampleMark(),
+      })
+      .check(
+        z.refine(
+          (completion) => completion.discountPercent !== undefined || !completion.discountTerms,
+          {
+            message: 'впишите размер скидки или сотрите её условия',
+            path: ['discountPercent'],
+          },
+        ),
+      ),
+    quizPromo: z
+      .object({
+        code: z._default(
+          z.string({ error: 'должно быть текстом' }).check(
+            z.trim(),
+            z.refine(
+              (value) => value === '' || PROMO_CODE_PATTERN.test(value),
+              'от 2 до 20 букв и цифр, можно с дефисом, без пробелов',
+            ),
+          ),
+          '',
+        ),
+        percent: percent('скидка в процентах'),
+        validDays: z.optional(wholeNumber(1, PROMO_DAYS_MAX, 'срок в днях')),
+        appliesTo: phrase(PROMO_APPLIES_MAX, 'Скидка действует на'),
+        combines: z._default(z.enum(PROMO_COMBINES, 'выберите из списка'), ''),
+        sample: sampleMark(),
+      })
+      .check(
+        z.superRefine((promo, context) => {
+          if (promo.code === '') return
+          const missing = [
+            ['percent', 'нужен размер скидки по промокоду'],
+            ['validDays', 'нужно, сколько дней действует промокод'],
+          ] as const
+          for (const [field, message] of missing) {
+            if (promo[field] === undefined) {
+              context.addIssue({ code: 'custom', message, path: [field], input: undefined })
+            }
+          }
+        }),
+      ),
   })
 
   /** A picture uploaded through the editor, required (teachers' photos, the school's photos). */
@@ -695,6 +881,7 @@ function createContentSchemas() {
     announcement: announcementFileSchema,
     prizes: prizesFileSchema,
     trialOffer: trialOfferFileSchema,
+    promises: promisesFileSchema,
     group: groupFileSchema,
     teacher: teacherFileSchema,
     photo: photoFileSchema,
@@ -735,6 +922,8 @@ export type HiddenCourse = Pick<CourseFile, 'id' | 'title'>
 export type AnnouncementFile = z.output<ContentSchemas['announcement']>
 export type PrizesFile = z.output<ContentSchemas['prizes']>
 export type TrialOfferFile = z.output<ContentSchemas['trialOffer']>
+export type TrialDetails = TrialOfferFile['details']
+export type PromisesFile = z.output<ContentSchemas['promises']>
 export type GroupFile = z.output<ContentSchemas['group']>
 
 export type TeacherFile = z.output<ContentSchemas['teacher']>
@@ -748,6 +937,7 @@ export const FIELD_LABELS: Record<
   | 'announcement'
   | 'prizes'
   | 'trialOffer'
+  | 'promises'
   | 'group'
   | 'teacher'
   | 'photo'
@@ -804,6 +994,13 @@ export const FIELD_LABELS: Record<
     'items.description': 'Призы → Описание',
     'items.colour': 'Призы → Цвет',
     'items.icon': 'Призы → Значок',
+    draw: 'Розыгрыш',
+    'draw.start': 'Розыгрыш → Начало',
+    'draw.end': 'Розыгрыш → Окончание',
+    'draw.organiser': 'Розыгрыш → Организатор',
+    'draw.rulesUrl': 'Розыгрыш → Ссылка на правила',
+    'draw.receiving': 'Розыгрыш → Где и как вручаем призы',
+    sample: SAMPLE_FIELD_LABEL,
   },
   trialOffer: {
     heading: 'Заголовок',
@@ -813,6 +1010,32 @@ export const FIELD_LABELS: Record<
     'points.title': 'Пункты → Заголовок',
     'points.description': 'Пункты → Описание',
     'points.icon': 'Пункты → Значок',
+    details: 'Как проходит пробный урок',
+    'details.minutes': 'Как проходит пробный урок → Длительность, минут',
+    'details.parent': 'Как проходит пробный урок → Родителям',
+    'details.bring': 'Как проходит пробный урок → Что взять с собой',
+    'details.callBack': 'Как проходит пробный урок → Когда перезвоним',
+    'details.sample': `Как проходит пробный урок → ${SAMPLE_FIELD_LABEL}`,
+  },
+  promises: {
+    format: 'Как проходят занятия',
+    'format.title': 'Как проходят занятия → Заголовок',
+    'format.text': 'Как проходят занятия → Текст',
+    'format.sample': `Как проходят занятия → ${SAMPLE_FIELD_LABEL}`,
+    completion: 'После курса',
+    'completion.project': 'После курса → Готовый проект',
+    'completion.projectPrizes': 'После курса → Призы за лучшие проекты',
+    'completion.discountPercent': 'После курса → Скидка на следующий курс, %',
+    'completion.discountTerms': 'После курса → Условия скидки',
+    'completion.certificate': 'После курса → Сертификат',
+    'completion.sample': `После курса → ${SAMPLE_FIELD_LABEL}`,
+    quizPromo: 'Промокод за тест',
+    'quizPromo.code': 'Промокод за тест → Промокод',
+    'quizPromo.percent': 'Промокод за тест → Скидка, %',
+    'quizPromo.validDays': 'Промокод за тест → Действует, дней',
+    'quizPromo.appliesTo': 'Промокод за тест → На что скидка',
+    'quizPromo.combines': 'Промокод за тест → Со скидкой абонемента',
+    'quizPromo.sample': `Промокод за тест → ${SAMPLE_FIELD_LABEL}`,
   },
   group: {
     course: 'Курс',

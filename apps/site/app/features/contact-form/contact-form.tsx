@@ -3,8 +3,13 @@ import { useId, useState } from 'react'
 import { ModalDialog } from '#app/components/modal-dialog.tsx'
 import { LeadFormView } from '#app/components/lead-form/lead-form-view.tsx'
 import { useLeadForm } from '#app/components/lead-form/use-lead-form.ts'
+import { TrialDetailsList } from '#app/components/trial-details-list.tsx'
+import { thanksText } from '#app/content/trial-details.ts'
 
-/** The contact block's form: a thank-you modal follows a lead the service accepted. */
+/**
+ * The contact block's form: a thank-you modal follows a lead the service accepted, with when the
+ * school calls back and the trial's details (docs/decisions/0089-every-promise-is-content.md).
+ */
 export function ContactForm() {
   const [thanksOpen, setThanksOpen] = useState(false)
   const form = useLeadForm('feedback', () => setThanksOpen(true))
@@ -22,8 +27,9 @@ export function ContactForm() {
         <div className="flex flex-col items-center gap-4 p-8 text-center">
           <CircleCheck aria-hidden="true" className="size-14 text-green-600" />
           <p id={thanksId} className="text-xl font-extrabold text-brand-900">
-            Спасибо! Мы свяжемся с вами в ближайшее время.
+            {thanksText()}
           </p>
+          <TrialDetailsList callBack={false} />
           <button
             type="button"
             onClick={() => setThanksOpen(false)}

@@ -1,22 +1,28 @@
 import { ArrowRight, BadgePercent, Clock, ListChecks } from 'lucide-react'
 import type { Ref } from 'react'
 import { buttonClass } from '#app/components/button-styles.ts'
-import { QUIZ_PROMO_DISCOUNT_PERCENT } from './quiz-machine'
+import { QUIZ_PROMO, type QuizPromo } from '#app/content/quiz-promo.ts'
 
 type QuizIntroProps = {
   questionCount: number
   headingRef: Ref<HTMLHeadingElement>
   onStart: () => void
+  /** The owner's promo code; null: the quiz promises none. */
+  promo?: QuizPromo | null
 }
 
-export function QuizIntro({ questionCount, headingRef, onStart }: QuizIntroProps) {
+export function QuizIntro({
+  questionCount,
+  headingRef,
+  onStart,
+  promo = QUIZ_PROMO ?? null,
+}: QuizIntroProps) {
   const points = [
     { icon: ListChecks, text: `${questionCount} простых вопросов о возрасте, интересах и опыте` },
     { icon: Clock, text: 'Займёт пару минут' },
-    {
-      icon: BadgePercent,
-      text: `В конце — промокод на скидку ${QUIZ_PROMO_DISCOUNT_PERCENT}\u00a0%`,
-    },
+    ...(promo
+      ? [{ icon: BadgePercent, text: `В конце — промокод на скидку ${promo.percent}\u00a0%` }]
+      : []),
   ]
 
   return (
@@ -33,7 +39,9 @@ export function QuizIntro({ questionCount, headingRef, onStart }: QuizIntroProps
         Выберите подходящий ответ на каждый вопрос — тест сам перейдёт к следующему. В конце
         подскажем, с какого курса лучше начать.
       </p>
-      <ul className="grid w-full gap-3 sm:grid-cols-3">
+      <ul
+        className={`grid w-full gap-3 ${points.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}
+      >
         {points.map(({ icon: Icon, text }) => (
           <li key={text} className="flex items-start gap-3 rounded-xl bg-white p-4 text-slate-800">
             <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />

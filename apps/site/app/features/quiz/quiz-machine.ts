@@ -4,9 +4,7 @@ import { scoreQuiz, type QuizAnswers, type QuizResult } from './score-quiz'
 /** docs/behaviour.md, "Quiz". */
 export const QUIZ_AUTO_ADVANCE_MS = 300
 export const QUIZ_RESULT_DELAY_MS = 1500
-export const QUIZ_PROMO_CODE = 'ТЕСТ-10'
-export const QUIZ_PROMO_DISCOUNT_PERCENT = 10
-export const QUIZ_PROMO_VALID_DAYS = 30
+// The promo code the result gives is the owner's, with its terms: content/quiz-promo.ts.
 
 /** How the last answer on the current question was picked. */
 export type ChoiceInput = 'pointer' | 'keyboard'

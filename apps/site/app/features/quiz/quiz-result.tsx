@@ -5,7 +5,14 @@ import { CourseImage } from '#app/components/course-image.tsx'
 import { findCourse } from '#app/content/courses.ts'
 import { ContactLink } from '#app/components/contact-link.tsx'
 import { paths } from '#app/config/paths.ts'
-import { QUIZ_PROMO_CODE, QUIZ_PROMO_DISCOUNT_PERCENT, QUIZ_PROMO_VALID_DAYS } from './quiz-machine'
+import { SampleBadge } from '#app/components/sample-badge.tsx'
+import {
+  QUIZ_PROMO,
+  quizPromoTerms,
+  quizPromoValidity,
+  schoolDay,
+  type QuizPromo,
+} from '#app/content/quiz-promo.ts'
 import type { QuizResult as QuizResultData } from './score-quiz'
 
 type QuizResultProps = {
@@ -50,20 +57,7 @@ export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
         </span>
       </p>
 
-      <div className="flex flex-col gap-4 rounded-2xl border-2 border-dashed border-accent-500 bg-white p-5 sm:flex-row sm:items-center">
-        <div className="flex grow items-start gap-3">
-          <TicketPercent aria-hidden="true" className="size-8 shrink-0 text-accent-700" />
-          <div>
-            <p className="font-bold text-slate-800">
-              Ваш промокод на скидку {QUIZ_PROMO_DISCOUNT_PERCENT}&nbsp;%
-            </p>
-            <p className="text-sm text-slate-700">Действует {QUIZ_PROMO_VALID_DAYS}&nbsp;дней.</p>
-          </div>
-        </div>
-        <p className="self-start rounded-xl bg-orange-50 px-4 py-2 text-2xl font-extrabold tracking-wider text-slate-900 select-all sm:self-auto">
-          {QUIZ_PROMO_CODE}
-        </p>
-      </div>
+      <QuizPromoCard promo={QUIZ_PROMO} givenOn={schoolDay()} />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
         <ContactLink className={buttonClass('accent')}>
@@ -82,6 +76,40 @@ export function QuizResult({ result, headingRef, onRestart }: QuizResultProps) {
           Пройти тест заново
         </button>
       </div>
+    </div>
+  )
+}
+
+/**
+ * The owner's promo code with its terms and its last day, counted from the day it is shown
+ * (docs/decisions/0089-every-promise-is-content.md); nothing without a code.
+ */
+export function QuizPromoCard({
+  promo,
+  givenOn,
+}: {
+  promo: QuizPromo | undefined
+  /** The day the code is shown, YYYY-MM-DD in the school's city. */
+  givenOn: string
+}) {
+  if (!promo) return null
+  const terms = quizPromoTerms(promo)
+  return (
+    <div className="flex flex-col gap-4 rounded-2xl border-2 border-dashed border-accent-500 bg-white p-5 sm:flex-row sm:items-center">
+      <div className="flex grow items-start gap-3">
+        <TicketPercent aria-hidden="true" className="size-8 shrink-0 text-accent-700" />
+        <div>
+          <p className="font-bold text-slate-800">
+            Ваш промокод на скидку {promo.percent}&nbsp;%
+            <SampleBadge sample={promo.sample} />
+          </p>
+          {terms && <p className="text-sm text-slate-700">{terms}</p>}
+          <p className="text-sm text-slate-700">{quizPromoValidity(promo, givenOn)}</p>
+        </div>
+      </div>
+      <p className="self-start rounded-xl bg-orange-50 px-4 py-2 text-2xl font-extrabold tracking-wider text-slate-900 select-all sm:self-auto">
+        {promo.code}
+      </p>
     </div>
   )
 }

@@ -4,14 +4,13 @@ import {
   rememberQuizPromo,
   rememberQuizSuggestion,
 } from '#app/components/lead-form/lead-context.ts'
+import { QUIZ_PROMO } from '#app/content/quiz-promo.ts'
 import { reachGoal } from '#app/lib/analytics.ts'
 import { QuizComputing } from './quiz-computing'
 import { QuizIntro } from './quiz-intro'
 import {
   initialQuizState,
   QUIZ_AUTO_ADVANCE_MS,
-  QUIZ_PROMO_CODE,
-  QUIZ_PROMO_VALID_DAYS,
   QUIZ_RESULT_DELAY_MS,
   quizReducer,
   type QuizState,
@@ -76,7 +75,8 @@ export function Quiz() {
   useEffect(() => {
     if (suggested === undefined) return
     rememberQuizSuggestion(suggested)
-    rememberQuizPromo(QUIZ_PROMO_CODE, QUIZ_PROMO_VALID_DAYS)
+    // The owner's code (content/promises.json), when she gives one.
+    if (QUIZ_PROMO) rememberQuizPromo(QUIZ_PROMO.code, QUIZ_PROMO.validDays)
   }, [suggested])
 
   let screen

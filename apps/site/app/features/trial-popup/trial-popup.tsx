@@ -3,6 +3,8 @@ import { useCallback, useEffect, useId, useState } from 'react'
 import { ModalDialog } from '#app/components/modal-dialog.tsx'
 import { LeadFormView } from '#app/components/lead-form/lead-form-view.tsx'
 import { useLeadForm } from '#app/components/lead-form/use-lead-form.ts'
+import { TrialDetailsList } from '#app/components/trial-details-list.tsx'
+import { TRIAL_DETAILS, thanksText } from '#app/content/trial-details.ts'
 import { rememberDismissal, TRIAL_POPUP_SUCCESS_CLOSE_MS } from './dismissal'
 import picture from './trial-lesson-picture.svg'
 
@@ -52,26 +54,29 @@ export default function TrialPopup() {
           {sent ? (
             <div className="flex min-h-64 flex-col justify-center gap-3 pr-6">
               <h2 id={headingId} className="text-2xl font-extrabold text-brand-900">
-                Спасибо! Мы свяжемся с вами в ближайшее время.
+                {thanksText()}
               </h2>
-              <p className="text-slate-700">
-                Перезвоним, чтобы подобрать удобное время пробного урока.
-              </p>
+              <p className="text-slate-700">Договоримся об удобном времени пробного урока.</p>
+              <TrialDetailsList callBack={false} />
             </div>
           ) : (
             <>
               <h2 id={headingId} className="pr-8 text-2xl font-extrabold text-brand-900">
                 Бесплатный пробный урок
               </h2>
-              <p className="mt-2 mb-5 text-slate-700">
+              <p className="mt-2 text-slate-700">
                 Приходите с ребёнком: познакомитесь с преподавателем, увидите, как проходят занятия,
-                и поймёте, подходит ли формат. Оставьте имя и телефон — мы перезвоним.
+                и поймёте, подходит ли формат. Оставьте имя и телефон — мы перезвоним
+                {TRIAL_DETAILS.callBack ? ` ${TRIAL_DETAILS.callBack}` : ''}.
               </p>
-              <LeadFormView
-                state={form}
-                label="Запись на пробный урок"
-                submitLabel="Записаться на пробный урок"
-              />
+              <TrialDetailsList callBack={false} className="mt-4" />
+              <div className="mt-5">
+                <LeadFormView
+                  state={form}
+                  label="Запись на пробный урок"
+                  submitLabel="Записаться на пробный урок"
+                />
+              </div>
             </>
           )}
         </div>
