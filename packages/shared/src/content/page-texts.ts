@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
-import { SAMPLE_FIELD_LABEL, sampleMark, type PRICE_KEYS } from './schema.ts'
+import type { PRICE_KEYS } from './schema.ts'
+import { SAMPLE_FIELD_LABEL, sampleMark } from './samples.ts'
 
 // The fixed pages' own words as the owner edits them (docs/decisions/0071-page-texts.md): the home
 // page's first screen and section headings, the course page's section headings and price cards,

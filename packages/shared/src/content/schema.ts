@@ -10,7 +10,10 @@ import {
   timesAWeekText,
 } from './lessons.ts'
 import { PAGE_TEXT_LIMITS, PRICE_PLAN_NAMES } from './page-texts.ts'
+import { SAMPLE_FIELD_LABEL, sampleMark } from './samples.ts'
 import { QUIZ_ANSWER_IDS } from './quiz.ts'
+
+export { SAMPLE_BADGE, SAMPLE_FIELD_LABEL, sampleMark } from './samples.ts'
 
 // The rules of the school's content files (content/, docs/decisions/0054-content-as-data.md):
 // the courses, the announcements, the prizes and the trial-lesson offer. The build checks every
@@ -120,16 +123,6 @@ export function isHttpsLink(value: string): boolean {
   const url = URL.parse(value)
   return url !== null && url.protocol === 'https:' && url.hostname.includes('.')
 }
-
-/**
- * A shipped example entry of a collection (teachers, groups, reviews…): the repository ships a few
- * so that every section shows on a fresh machine. The site marks it with this badge, and the
- * release build refuses it (docs/decisions/0073-sample-entries.md).
- */
-export const SAMPLE_BADGE = 'Образец'
-/** The editor's tick for it; absent or false in the owner's own entries. */
-export const SAMPLE_FIELD_LABEL = 'Образец (снимите отметку, когда впишете своё)'
-export const sampleMark = () => z._default(z.boolean({ error: 'да или нет' }), false)
 
 /** The days of the week: the school's opening hours and its groups' days (docs/decisions/0075). */
 export const WEEKDAYS = [
