@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
@@ -80,6 +88,17 @@ async function addEntry(page: Page, section: string, name: string): Promise<void
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Новая запись: ${name}`)
 }
 
+const PAGE_FILES = ['pages/home.json', 'pages/course.json', 'pages/other.json', 'pages/search.json']
+
+/** A content file with every «Образец» tick in it cleared. */
+function unticked(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unticked)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, key === 'sample' ? false : unticked(inner)]),
+  )
+}
+
 test.describe.configure({ mode: 'serial' })
 test.use({ actionTimeout: 15_000 })
 
@@ -92,6 +111,21 @@ test.beforeAll(async () => {
         path.join(repo, 'content', 'school.json'),
         JSON.stringify({ ...completeSchoolFacts, siteUrl: SITE_URL, demo: [] }, null, 2),
       )
+      // Her own words confirmed in the single files (every «Образец» tick cleared), no prize draw
+      // (a release refuses one without its dates, organiser and rules), no promo code.
+      for (const file of ['promises.json', 'trial-offer.json', ...PAGE_FILES]) {
+        const full = path.join(repo, 'content', file)
+        writeFileSync(
+          full,
+          JSON.stringify(unticked(JSON.parse(readFileSync(full, 'utf8'))), null, 2),
+        )
+      }
+      const promises = path.join(repo, 'content', 'promises.json')
+      const own = JSON.parse(readFileSync(promises, 'utf8')) as { quizPromo: object }
+      writeFileSync(promises, JSON.stringify({ ...own, quizPromo: { ...own.quizPromo, code: '' } }))
+      const prizes = path.join(repo, 'content', 'prizes.json')
+      const shipped = JSON.parse(readFileSync(prizes, 'utf8')) as Record<string, unknown>
+      writeFileSync(prizes, JSON.stringify({ ...shipped, sample: false, items: [] }, null, 2))
       removeSampleEntries(path.join(repo, 'content'))
     },
   })

@@ -108,8 +108,16 @@ function readJson(file: string, name: string): Checked<unknown> {
     if (refusal) return { ok: false, problems: [{ file: name, field: '', rule: refusal }] }
     return { ok: true, value: JSON.parse(fs().readFileSync(file, 'utf8')) }
   } catch (error) {
-    const why = error instanceof SyntaxError ? 'это не JSON' : 'файл не читается'
-    return { ok: false, problems: [{ file: name, field: '', rule: `${why}: ${String(error)}` }] }
+    // No absolute path in the words: the same problem on two copies of content/ (the editor's
+    // check before and after a save) must read the same, and the owner has no use for one.
+    const code = (error as { code?: unknown }).code
+    const rule =
+      error instanceof SyntaxError
+        ? `это не JSON: ${error.message}`
+        : code === 'ENOENT'
+          ? 'файла нет'
+          : `файл не читается (${String(code ?? 'ошибка чтения')})`
+    return { ok: false, problems: [{ file: name, field: '', rule }] }
   }
 }
 
