@@ -592,6 +592,15 @@ http {
   )
 }
 
+/** A content file with every «Образец» tick in it cleared. */
+function unticked(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unticked)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, key === 'sample' ? false : unticked(inner)]),
+  )
+}
+
 /** What the owner does in her editor before the launch (docs/decisions/0084): her facts, the samples gone. */
 function ownerPreparesLaunch(): void {
   developerCommits('Сведения о школе', 'content/school.json', () => completeSchoolFacts)
@@ -604,8 +613,21 @@ function ownerPreparesLaunch(): void {
   })
     .split('\n')
     .filter(Boolean)
+  // A single file's ticks (the home page's words, the promises, the trial, the prizes) are
+  // cleared as she confirms them; a release refuses a draw or a promo code without its terms, so
+  // she has neither.
+  const single = (file: string) => !/^content\/(?!pages\/)[^/]+\/[^/]+$/.test(file)
+  for (const file of samples.filter(single)) {
+    const full = path.join(developer, file)
+    const value = unticked(JSON.parse(readFileSync(full, 'utf8'))) as Record<string, unknown>
+    if (file === 'content/prizes.json') value.items = []
+    if (file === 'content/promises.json') value.quizPromo = { ...Object(value.quizPromo), code: '' }
+    writeFileSync(full, `${JSON.stringify(value, null, 2)}\n`)
+    git(developer, 'add', file)
+  }
+  const entries = samples.filter((file) => !single(file))
   if (samples.length > 0) {
-    git(developer, 'rm', '-q', ...samples)
+    if (entries.length > 0) git(developer, 'rm', '-q', ...entries)
     git(developer, 'commit', '-q', '-m', 'Образцы убраны')
     git(developer, 'push', '-q', 'origin', 'HEAD:main')
   }
