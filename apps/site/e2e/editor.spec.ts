@@ -20,7 +20,7 @@ import { paths } from '#app/config/paths.ts'
 import { courses } from '#app/content/courses.ts'
 import { russianDate } from '#app/content/russian-date.ts'
 import { completeSchoolFacts } from '../harness/complete-school-facts.ts'
-import { removeSampleEntries } from '../harness/remove-samples.ts'
+import { removeSampleEntries } from '../harness/owner-edits.ts'
 import { EDITOR_GIT, startEditorBackend, type EditorBackend } from './editor-backend.ts'
 import { openEntry, openSection, readContent, save, watchConsole } from './editor-page.ts'
 
