@@ -3,7 +3,7 @@ import path from 'node:path'
 
 // What a school does to content/ in its editor before the launch and after, for the checks that
 // must pass on the school's own content, not only on the shipped samples
-// (docs/decisions/0053-tests-read-the-content.md, 0073-sample-entries.md, 0084).
+// (docs/decisions/0053-tests-read-the-data.md, 0073-sample-entries.md, 0084).
 
 /** A content value with every «Образец» tick in it cleared. */
 export function unticked(value: unknown): unknown {
