@@ -172,9 +172,32 @@ describe('import boundaries', () => {
       '../harness/sample-leads.ts',
     ],
     [
-      'the site importing a build script',
+      'the site importing a build plugin',
       'apps/site/app/lib/probe.ts',
-      '../../scripts/price-texts.ts',
+      '../../vite/price-texts.ts',
+    ],
+    ['the editor importing the bench', 'apps/site/admin/probe.ts', '../bench/first-load.ts'],
+    [
+      'the site server importing the guide pictures',
+      'apps/site/server/probe.ts',
+      '../guide-pictures/owner-guide-pictures.ts',
+    ],
+    ['a build plugin importing the bench', 'apps/site/vite/probe.ts', '../bench/first-load.ts'],
+    ['a build plugin importing the harness', 'apps/site/vite/probe.ts', '../harness/pixel-bomb.ts'],
+    [
+      'the bench importing the guide pictures',
+      'apps/site/bench/probe.ts',
+      '../guide-pictures/owner-guide-pictures.ts',
+    ],
+    [
+      'the guide pictures importing the bench',
+      'apps/site/guide-pictures/probe.ts',
+      '../bench/first-load.ts',
+    ],
+    [
+      'the bench importing the release gate',
+      'apps/site/bench/probe.ts',
+      '../scripts/check-problems.ts',
     ],
   ])('rejects %s', async (_case, file, target) => {
     expect(await boundaryErrors(file, importing(target))).toHaveLength(1)
@@ -252,6 +275,17 @@ describe('import boundaries', () => {
       './course-card',
     ],
     ['a Vite virtual module', 'apps/site/app/content/probe.ts', 'virtual:content-uploads'],
+    [
+      "the site's types naming the build settings",
+      'apps/site/app/probe.ts',
+      '../vite/build-settings.ts',
+    ],
+    [
+      'the release gate importing a build plugin',
+      'apps/site/scripts/probe.ts',
+      '../vite/content-plugin.ts',
+    ],
+    ['the bench importing the harness', 'apps/site/bench/probe.ts', '../harness/large-photo.ts'],
     [
       'the deploy check importing both harnesses',
       'scripts/probe.ts',
