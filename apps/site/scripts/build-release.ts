@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process'
 import { rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { problemOf, writeProblems } from './check-problems.ts'
-import { RELEASE_BUILD_FLAG } from '../vite/editor-config/cms-config.ts'
+import { RELEASE_BUILD_FLAG } from '../vite/build-settings.ts'
 import { contentCheck } from '../vite/content-plugin.ts'
 import { checkRelease, releaseFailure } from './release-check.ts'
 

@@ -1,27 +1,11 @@
 import { editorPath, ENTRY_FOLDERS, SINGLE_FILES } from '@it-lab/shared/content'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_CONTENT_SECURITY_POLICY, editorSections, readCmsSettings } from './cms-config.ts'
+import { ADMIN_CONTENT_SECURITY_POLICY, editorSections } from './cms-config.ts'
 
-// The editor's settings, its sections and its CSP as the build writes them
-// (docs/decisions/0065-editor-on-the-school-server.md, 0086-the-owners-own-editor.md).
+// The editor's sections and its CSP as the build writes them; its settings are build settings
+// (../build-settings.test.ts) (docs/decisions/0065-editor-on-the-school-server.md, 0086-the-owners-own-editor.md).
 
-describe('the editor settings', () => {
-  it('are the editor gateway for npm start and the e2e, and none in a release naming none', () => {
-    expect(readCmsSettings({})).toEqual({ CMS_BACKEND: 'proxy', CMS_BRANCH: 'main' })
-    expect(readCmsSettings({ SITE_RELEASE_BUILD: '1' }).CMS_BACKEND).toBe('')
-    expect(
-      readCmsSettings({ SITE_RELEASE_BUILD: '1', CMS_BACKEND: 'proxy', CMS_BRANCH: 'site' }),
-    ).toEqual({ CMS_BACKEND: 'proxy', CMS_BRANCH: 'site' })
-  })
-
-  it('refuses a backend other than the gateway, naming the variable', () => {
-    for (const backend of ['git-gateway', 'gitea', 'github']) {
-      expect(() => readCmsSettings({ CMS_BACKEND: backend })).toThrow(
-        /CMS_BACKEND: must be proxy or empty/,
-      )
-    }
-  })
-
+describe('the editor page', () => {
   it("let the editor's page run only its own files and talk only to its own origin", () => {
     expect(ADMIN_CONTENT_SECURITY_POLICY).toContain("script-src 'self';")
     expect(ADMIN_CONTENT_SECURITY_POLICY).not.toContain('unsafe')

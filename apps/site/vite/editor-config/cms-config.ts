@@ -54,7 +54,6 @@ import {
   TRIAL_MINUTES,
 } from '@it-lab/shared/content'
 import { openingHoursField, pageTextCollection } from './cms-page-texts.ts'
-import { z } from 'zod/mini'
 import {
   FACT_LABELS,
   FACT_MAX,
@@ -66,42 +65,6 @@ import { traitQuestion } from '#app/content/quiz-texts.ts'
 // The owner's editor at /admin: Decap CMS (docs/decisions/0055-decap-cms-editor.md), configured
 // here from the same limits and labels the build checks the content files with, so a value the
 // editor accepts is one the build accepts (the build still checks: a file may be edited by hand).
-
-/** The editor's settings, read from the environment when the site is built (all public). */
-const cmsSettingsSchema = z.object({
-  /**
-   * proxy: the editor gateway on the site's own server (apps/editor, docs/decisions/0065); empty:
-   * proxy for a development or test build, and no editor at all for a release build.
-   */
-  CMS_BACKEND: z._default(z.enum(['', 'proxy'], 'must be proxy or empty'), ''),
-  /** The branch the editor gateway commits to, which publishing builds. */
-  CMS_BRANCH: z._default(z.string().check(z.regex(/^[\w./-]+$/, 'must be a branch name')), 'main'),
-})
-
-/** The settings, with CMS_BACKEND resolved: empty only when the build ships no editor. */
-export type CmsSettings = z.output<typeof cmsSettingsSchema>
-
-/** Set by `npm run build:release` for its build (scripts/build-release.ts). */
-export const RELEASE_BUILD_FLAG = 'SITE_RELEASE_BUILD'
-
-/** The editor's settings; throws naming each bad variable. */
-export function readCmsSettings(env: NodeJS.ProcessEnv = process.env): CmsSettings {
-  const names = Object.keys(cmsSettingsSchema.shape)
-  const input = Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])))
-  const result = cmsSettingsSchema.safeParse(input)
-  if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) =>
-        `${String(issue.path[0])}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
-    )
-    throw new Error(`Invalid editor settings (deploy/deploy.env.example):\n  ${lines.join('\n  ')}`)
-  }
-  const settings = result.data
-  // npm start and the e2e run the editor gateway beside the site; a release names its backend.
-  const release = env[RELEASE_BUILD_FLAG] === '1'
-  if (settings.CMS_BACKEND === '' && !release) return { ...settings, CMS_BACKEND: 'proxy' }
-  return settings
-}
 
 const label = (kind: keyof typeof FIELD_LABELS, name: string) =>
   (FIELD_LABELS[kind][name] ?? name).replace(/^.* → /, '')
