@@ -111,7 +111,7 @@ export async function buildSiteServer({
   const securityHeaders = JSON.parse(
     await readFile(path.join(buildDir, 'security-headers.json'), 'utf8'),
   ) as Record<string, string>
-  // The editor at /admin/ has its own (vite/editor-config/cms-config.ts): the pages' CSP would stop it.
+  // The editor at /admin/ has its own (vite/editor-config/admin-page.ts): the pages' CSP would stop it.
   const adminHeaders = JSON.parse(
     await readFile(path.join(buildDir, 'admin-headers.json'), 'utf8'),
   ) as Record<string, string>

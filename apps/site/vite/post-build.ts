@@ -11,7 +11,7 @@ import {
   nginxHeaderLines,
   securityHeaders,
 } from './security-headers.ts'
-import { ADMIN_CONTENT_SECURITY_POLICY, ADMIN_HTML } from './editor-config/cms-config.ts'
+import { ADMIN_CONTENT_SECURITY_POLICY, ADMIN_HTML } from './editor-config/admin-page.ts'
 import { writeEditorBundle } from './editor-bundle.ts'
 import { writeSiteAssets } from './site-assets.ts'
 
