@@ -7,14 +7,20 @@ import { beforeAll, describe, expect, it } from 'vitest'
 // are real, so the rules see the path each import resolves to, as they do for real files.
 const ROOT = path.resolve(import.meta.dirname, '..')
 const eslint = new ESLint({ cwd: ROOT })
+// A probe at a path no module imports can close no cycle, so the zones are probed without the
+// cycle rule, which would read the whole graph below each import; the cycle case keeps it.
+const zonesOnly = new ESLint({
+  cwd: ROOT,
+  overrideConfig: { rules: { 'import-x/no-cycle': 'off' } },
+})
 const BOUNDARY_RULES = new Set([
   'import-x/no-restricted-paths',
   'import-x/no-cycle',
   'import-x/no-unresolved',
 ])
 
-async function boundaryErrors(file: string, source: string): Promise<string[]> {
-  const [result] = await eslint.lintText(source, { filePath: path.join(ROOT, file) })
+async function boundaryErrors(file: string, source: string, linter = zonesOnly): Promise<string[]> {
+  const [result] = await linter.lintText(source, { filePath: path.join(ROOT, file) })
   return (result?.messages ?? [])
     .filter((message) => message.ruleId !== null && BOUNDARY_RULES.has(message.ruleId))
     .map((message) => message.message)
@@ -208,6 +214,7 @@ describe('import boundaries', () => {
     const errors = await boundaryErrors(
       'apps/lead-bot/src/desk-statuses.ts',
       importing('./telegram.ts'),
+      eslint,
     )
     expect(errors).toEqual([expect.stringContaining('Dependency cycle')])
   })
