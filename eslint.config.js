@@ -75,6 +75,10 @@ const WORKSPACE_ZONES = [
   },
 ]
 
+// The site's tooling rooms, one trade each: measuring, the owner guide's pictures, the release gate.
+// The build's own code (apps/site/vite) is not among them: it runs in every build.
+const SITE_TOOLING = ['apps/site/bench', 'apps/site/guide-pictures', 'apps/site/scripts']
+
 // Tests, their fixtures and runners' configuration: code that never runs in production.
 const TEST_CODE = [
   '{apps,packages}/**/*.test.{ts,tsx}',
@@ -90,6 +94,7 @@ const PRODUCTION_ZONES = [
   {
     target: [
       APP,
+      'apps/site/admin',
       'apps/site/server',
       'apps/lead-bot/src',
       'apps/editor/src',
@@ -99,11 +104,28 @@ const PRODUCTION_ZONES = [
       'apps/lead-bot/harness',
       'apps/lead-bot/scripts',
       'apps/site/harness',
-      'apps/site/scripts',
+      ...SITE_TOOLING,
       'scripts',
     ],
     message: ' What runs in production imports no harness, bench or tooling script.',
   },
+  {
+    // The app's types name the build settings it is baked with; no other build code runs in it.
+    target: [APP, 'apps/site/admin', 'apps/site/server'],
+    from: 'apps/site/vite',
+    except: ['./build-settings.ts'],
+    message: ' What runs in production imports no build plugin (only the build settings).',
+  },
+  {
+    target: 'apps/site/vite',
+    from: ['apps/site/harness', ...SITE_TOOLING],
+    message: ' The build imports no harness, bench, release gate or guide pictures.',
+  },
+  ...SITE_TOOLING.map((room) => ({
+    target: room,
+    from: SITE_TOOLING.filter((other) => other !== room),
+    message: ' A tooling room imports no other: what two rooms share lives in harness/.',
+  })),
 ]
 
 const importBoundaries = (zones) => ({

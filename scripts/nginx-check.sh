@@ -560,7 +560,7 @@ else
 fi
 
 log "the owner's editor (/admin/ behind the gateway; deploy/README.md, step 8):"
-# The editor's own CSP (ADMIN_CONTENT_SECURITY_POLICY, apps/site/scripts/cms-config.ts): its own
+# The editor's own CSP (ADMIN_CONTENT_SECURITY_POLICY, apps/site/vite/editor-config/admin-page.ts): its own
 # script and stylesheet only, no eval, no inline code.
 ADMIN_CSP="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 for path in /admin /admin/ /admin/editor.js; do

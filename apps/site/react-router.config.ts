@@ -1,8 +1,8 @@
 import path from 'node:path'
 import type { Config } from '@react-router/dev/config'
-import { readBuildSettings } from './build-settings.ts'
+import { readBuildSettings } from './vite/build-settings.ts'
 import { notFoundDocuments, prerenderPaths } from './app/config/paths.ts'
-import { postBuild } from './scripts/post-build.ts'
+import { postBuild } from './vite/post-build.ts'
 
 const buildDirectory = process.env.SITE_BUILD_DIR ?? 'build'
 

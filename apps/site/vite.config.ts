@@ -2,10 +2,10 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { checkedSchoolFacts } from './app/config/school.ts'
-import { defineBuildSettings, readBuildSettings } from './build-settings.ts'
-import { consentVersion } from './scripts/consent-version.ts'
-import { contentPlugin, readBuildContent } from './scripts/content-plugin.ts'
-import { inlineScripts } from './scripts/inline-script.ts'
+import { defineBuildSettings, readBuildSettings } from './vite/build-settings.ts'
+import { consentVersion } from './vite/consent-version.ts'
+import { contentPlugin, readBuildContent } from './vite/content-plugin.ts'
+import { inlineScripts } from './vite/inline-script.ts'
 
 // Reading the settings, the school's facts and the content here fails the build at once, naming
 // any bad variable, fact or content file (and the field, and the rule).

@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config'
-import { defineBuildSettings, readBuildSettings } from './build-settings.ts'
-import { consentVersion } from './scripts/consent-version.ts'
-import { contentPlugin, readBuildContent } from './scripts/content-plugin.ts'
+import { defineBuildSettings, readBuildSettings } from './vite/build-settings.ts'
+import { consentVersion } from './vite/consent-version.ts'
+import { contentPlugin, readBuildContent } from './vite/content-plugin.ts'
 
 const settings = readBuildSettings({
   SITE_URL: 'https://itlab.example',
@@ -9,7 +9,7 @@ const settings = readBuildSettings({
 })
 
 // The build-time constants the app reads, as a test build would set them, and the content as the
-// build bakes it (scripts/content-plugin.ts); vitest.dom.config.ts uses both too.
+// build bakes it (vite/content-plugin.ts); vitest.dom.config.ts uses both too.
 export const define = {
   ...defineBuildSettings(settings),
   'import.meta.env.CONSENT_VERSION': JSON.stringify(consentVersion(settings)),
@@ -30,6 +30,9 @@ export default defineProject({
       'admin/**/*.test.ts',
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'vite/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'guide-pictures/**/*.test.ts',
       '*.test.ts',
     ],
     setupFiles: ['../../test/fail-on-console-error.ts'],

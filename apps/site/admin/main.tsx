@@ -4,7 +4,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app.tsx'
 
-// The editor's script (/admin/editor.js, scripts/editor-bundle.ts): the page's «Загружаем
+// The editor's script (/admin/editor.js, vite/editor-bundle.ts): the page's «Загружаем
 // редактор…» is replaced by the editor once it has started.
 
 const root = document.getElementById('editor')

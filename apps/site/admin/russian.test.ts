@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { editorSections } from '../scripts/cms-config.ts'
+import { editorSections } from '../vite/editor-config/editor-sections.ts'
 
 // Every word the owner reads in her editor is Russian (docs/decisions/0086-the-owners-own-editor.md):
 // the editor's texts (each string or JSX text with a Cyrillic letter, and all JSX text) and every

@@ -1,4 +1,4 @@
-// The editor's sections and their fields, described once at build (scripts/cms-config.ts, from the
+// The editor's sections and their fields, described once at build (vite/editor-config/editor-sections.ts, from the
 // limits and labels the content check uses) and baked into the editor's script: no request is
 // spent on them when the owner opens the editor on mobile data.
 

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { BuildSettings } from '../build-settings'
+import type { BuildSettings } from '../vite/build-settings'
 import type {
   PageTexts,
   PrizesFile,
@@ -20,7 +20,7 @@ import type { Review } from './content/reviews'
 declare global {
   /** The school's facts as the build parsed them (config/school.ts); undefined in Node. */
   const __SCHOOL_FACTS__: SchoolFacts | undefined
-  /** The content the build read from content/ (scripts/content-plugin.ts); undefined in Node. */
+  /** The content the build read from content/ (vite/content-plugin.ts); undefined in Node. */
   const __COURSE_PROGRAMMES__: Readonly<Record<number, CourseProgramme>> | undefined
   /** Each shown course's quiz answers (content/quiz-questions.ts). */
   const __COURSE_QUIZ__: readonly CourseQuiz[] | undefined

@@ -80,7 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         {/* React Router's build checks that its SPA fallback carries the router's scripts; the
-            fallback is never served (scripts/post-build.ts deletes it). The dev server needs them
+            fallback is never served (vite/post-build.ts deletes it). The dev server needs them
             for hot reload; they import the entry too. */}
         {spaFallback || import.meta.env.DEV ? <Scripts /> : null}
       </body>

@@ -1,5 +1,5 @@
 // Each kind's uploaded pictures the pages show ('/uploads/course-1.svg') → how the pages load them
-// (scripts/content-plugin.ts).
+// (vite/content-plugin.ts).
 declare module 'virtual:content-uploads/course' {
   import type { UploadedPicture } from '#app/content/uploaded-pictures.ts'
 

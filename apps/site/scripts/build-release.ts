@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process'
 import { rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { problemOf, writeProblems } from './check-problems.ts'
-import { RELEASE_BUILD_FLAG } from './cms-config.ts'
-import { contentCheck } from './content-plugin.ts'
+import { RELEASE_BUILD_FLAG } from '../vite/build-settings.ts'
+import { contentCheck } from '../vite/content-plugin.ts'
 import { checkRelease, releaseFailure } from './release-check.ts'
 
 const siteDir = path.join(import.meta.dirname, '..')

@@ -5,7 +5,7 @@
 // the release check refuses (launch-blockers.ts, docs/decisions/0084); they do not fail it.
 // CHECK_PROBLEMS_FILE gets the problems and those items as data (check-problems.ts).
 import { groupedLines, problemOf, writeProblems } from './check-problems.ts'
-import { contentCheck } from './content-plugin.ts'
+import { contentCheck } from '../vite/content-plugin.ts'
 import { contentLaunchBlockers } from './launch-blockers.ts'
 
 const problems = await contentCheck()

@@ -14,7 +14,7 @@ import {
   FACT_NAMES,
   FACTS_FILE,
 } from '#app/config/school-facts-schema.ts'
-import { editorSections } from './cms-config.ts'
+import { editorSections } from '../vite/editor-config/editor-sections.ts'
 import { SHIPPED_SAMPLE_TEXTS } from './shipped-samples.ts'
 
 export type LaunchItem = {

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { SAMPLE_BADGE } from '@it-lab/shared/content'
-import { BuildSettingsError, readBuildSettings } from '../build-settings.ts'
+import { BuildSettingsError, readBuildSettings } from '../vite/build-settings.ts'
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
 import { channelMentions, type LeadChannels } from '#app/content/policies/policy-context.ts'
 import { FACTS_FILE, parseSchoolFacts, SchoolFactsError } from '#app/config/school-facts-schema.ts'

@@ -107,11 +107,11 @@ export async function buildSiteServer({
   const pages = await findPages(clientDir)
   const notFoundHtml = await readFile(path.join(buildDir, 'errors', 'not-found.html'))
   const courseNotFoundHtml = await readFile(path.join(buildDir, 'errors', 'course-not-found.html'))
-  // Written by the build (scripts/post-build.ts), the same headers nginx sends.
+  // Written by the build (vite/post-build.ts), the same headers nginx sends.
   const securityHeaders = JSON.parse(
     await readFile(path.join(buildDir, 'security-headers.json'), 'utf8'),
   ) as Record<string, string>
-  // The editor at /admin/ has its own (scripts/cms-config.ts): the pages' CSP would stop it.
+  // The editor at /admin/ has its own (vite/editor-config/admin-page.ts): the pages' CSP would stop it.
   const adminHeaders = JSON.parse(
     await readFile(path.join(buildDir, 'admin-headers.json'), 'utf8'),
   ) as Record<string, string>
@@ -261,7 +261,7 @@ export async function buildSiteServer({
     root: clientDir,
     index: false,
     redirect: false,
-    // The build writes .br and .gz beside each text file (scripts/post-build.ts).
+    // The build writes .br and .gz beside each text file (vite/post-build.ts).
     preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {

@@ -1,5 +1,5 @@
 // The school's mark as the site's icons (docs/performance.md, "Icons and the manifest"): the
-// build writes the files (scripts/site-assets.ts), every page links them (root.tsx).
+// build writes the files (vite/site-assets.ts), every page links them (root.tsx).
 import { brandColors } from './brand.ts'
 
 /** The school's mark (as in app/components/logo.tsx), drawn on a square of `size`. */

@@ -1,5 +1,5 @@
 // Course pictures: uploaded through the editor into content/uploads/ (the shipped ones were drawn
-// for this site). The build's content plugin (scripts/content-plugin.ts) imports each picture a
+// for this site). The build's content plugin (vite/content-plugin.ts) imports each picture a
 // course names, so Vite gives it a hashed URL; a photo is built into AVIF and WebP at a few widths
 // first (docs/decisions/0070-responsive-photos-at-build.md). A course naming a missing file fails
 // the build.

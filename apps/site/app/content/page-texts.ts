@@ -1,5 +1,5 @@
 // The fixed pages' own words, from content/pages/ (docs/decisions/0071-page-texts.md): the build
-// reads and checks the files once and bakes them in (scripts/content-plugin.ts); Node (the tests)
+// reads and checks the files once and bakes them in (vite/content-plugin.ts); Node (the tests)
 // reads them here. The home page's are in home-texts.ts, the search texts in each route.
 import type { PageTexts } from '@it-lab/shared/content'
 import { readPageTexts } from './content-files.ts'

@@ -1,5 +1,5 @@
 // The amounts of rubles the prices show and how they are written: the build formats them once
-// (scripts/price-texts.ts). Kept apart from the plans' texts (price-plans.ts), which the build
+// (vite/price-texts.ts). Kept apart from the plans' texts (price-plans.ts), which the build
 // reads from content/pages/course.json only after it has checked every file.
 import {
   lessonPriceOf,

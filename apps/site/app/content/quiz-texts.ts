@@ -1,6 +1,6 @@
 // The words of the quiz's questions after the age one and of their answers, by the ids course
 // files tick (packages/shared/src/content/quiz.ts). Apart from quiz-questions.ts, which reads the
-// catalogue, so that the editor's configuration (scripts/cms-config.ts) can list them without
+// catalogue, so that the editor's configuration (vite/editor-config/editor-sections.ts) can list them without
 // reading the courses (a release build with a broken course file must still list its problems).
 import { QUIZ_ANSWER_IDS, type QuizTraitId } from '@it-lab/shared/content'
 

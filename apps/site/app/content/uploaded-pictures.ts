@@ -9,7 +9,7 @@ export type UploadedPicture = {
   /** The <img>'s own file: the SVG as uploaded, or a photo's WebP at the shown width. */
   src: string
   /**
-   * An SVG as a `data:` URL, in the prerendered pages only (scripts/content-plugin.ts): a picture
+   * An SVG as a `data:` URL, in the prerendered pages only (vite/content-plugin.ts): a picture
    * on the first screen paints with the document, with no request of its own.
    */
   inline?: string

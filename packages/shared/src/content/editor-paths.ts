@@ -3,7 +3,7 @@ import { PAGE_TEXT_FILES } from './page-texts.ts'
 // The only repository paths the owner's editor may read or write (docs/decisions/0081): one rule
 // per collection of its configuration, a folder and a file-name pattern, so a path that names
 // anything else (a dot segment, `..`, a nested repository's `.git/`, a `.gitignore`, code) matches
-// none. The editor's configuration (apps/site/scripts/cms-config.ts) is built from the same names.
+// none. The editor's configuration (apps/site/vite/editor-config/editor-sections.ts) is built from the same names.
 
 export const CONTENT_ROOT = 'content'
 

@@ -17,7 +17,7 @@ export { SAMPLE_BADGE, SAMPLE_FIELD_LABEL, sampleMark } from './samples.ts'
 
 // The rules of the school's content files (content/, docs/decisions/0054-content-as-data.md):
 // the courses, the announcements, the prizes and the trial-lesson offer. The build checks every
-// file against them; the editor at /admin asks for the same (apps/site/scripts/cms-config.ts
+// file against them; the editor at /admin asks for the same (apps/site/vite/editor-config/editor-sections.ts
 // takes its limits and labels from here). Messages are in Russian: the owner reads them.
 
 /** The school teaches children of these ages. */

@@ -62,7 +62,7 @@ export function buildPricePlans(course: PlannedCourse): PricePlan[] {
   })
 }
 
-// The build formats every amount the content shows (scripts/price-texts.ts): the browser's first
+// The build formats every amount the content shows (vite/price-texts.ts): the browser's first
 // Intl formatter loads the engine's locale data, a single task of about 30 ms on a desktop and
 // four times that on a phone, in the middle of hydration. Any other amount is formatted here.
 let rubles: Intl.NumberFormat | undefined

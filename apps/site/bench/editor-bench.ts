@@ -1,4 +1,4 @@
-// The owner's editor on her phone (/admin/: admin/ and scripts/editor-bundle.ts), part of
+// The owner's editor on her phone (/admin/: admin/ and vite/editor-bundle.ts), part of
 // `npm run bench` and alone as `npm run bench:editor` (`-- --no-build` reuses the build in
 // SITE_BUILD_DIR; figures to bench-results/editor.json): the real editor gateway on a scratch
 // repository behind the site's server (harness/editor-gateway.ts), a phone of 390×844 with touch
@@ -379,7 +379,7 @@ async function gateway(photos: Buffer[] = []): Promise<EditorGateway> {
   })
 }
 
-/** Measures the editor in the build at `buildDir` (scripts/serve-build.ts). */
+/** Measures the editor in the build at `buildDir` (bench/serve-build.ts). */
 export async function runEditorBench(runs: number): Promise<EditorBench> {
   const loadBefore = loadavg()[0] ?? Number.NaN
   const script = await editorScriptSize(clientDir)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { BuildSettings } from '../build-settings.ts'
+import type { BuildSettings } from './build-settings.ts'
 import { school } from '#app/config/school.ts'
 import { consentDocument } from '#app/content/policies/consent.ts'
 import {

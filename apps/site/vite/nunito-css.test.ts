@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { NUNITO_CSS, nunitoCss } from './nunito-css.ts'
 
 describe('app/nunito.css', () => {
-  it('is what Fontsource and Capsize give now (run `node scripts/nunito-css.ts` to refresh)', async () => {
+  it('is what Fontsource and Capsize give now (run `node vite/nunito-css.ts` to refresh)', async () => {
     expect(await readFile(NUNITO_CSS, 'utf8')).toBe(await nunitoCss())
   })
 

@@ -1,7 +1,7 @@
 import path from 'node:path'
 
 // The owner guide's pictures (docs/owner-guide.md, docs/owner-guide/*.png): the guide links only
-// pictures that scripts/owner-guide-screenshots.ts makes, and every one it makes is linked.
+// pictures that guide-pictures/owner-guide-screenshots.ts makes, and every one it makes is linked.
 
 const REPO = path.join(import.meta.dirname, '..', '..', '..')
 export const GUIDE = path.join(REPO, 'docs', 'owner-guide.md')

@@ -90,7 +90,7 @@ export function jsBudget(pagePath: string): number {
   return RICH_PAGE.test(pagePath) ? RICH_PAGE_JS_GZIP : TEXT_PAGE_JS_GZIP
 }
 
-/** The owner's editor's script (/admin/editor.js, scripts/editor-bundle.ts): at most this, gzip. */
+/** The owner's editor's script (/admin/editor.js, vite/editor-bundle.ts): at most this, gzip. */
 export const EDITOR_JS_GZIP_BUDGET = 200 * KB
 
 export type EditorScriptSize = { raw: number; gzip: number; brotli: number }

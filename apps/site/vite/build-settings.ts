@@ -109,7 +109,18 @@ export const buildSettingsSchema = z.object({
       z.transform(Number),
     ),
   ),
+  /**
+   * The owner's editor at /admin (docs/decisions/0065, 0086). proxy: the editor gateway on the
+   * site's own server (apps/editor); empty: proxy for a development or test build, and no editor at
+   * all for a release build (resolved by readBuildSettings).
+   */
+  CMS_BACKEND: z._default(z.enum(['', 'proxy'], 'может быть только proxy или пустым'), ''),
+  /** The branch the editor gateway commits to, which publishing builds. */
+  CMS_BRANCH: z._default(z.string().check(z.regex(/^[\w./-]+$/, 'нужно имя ветки git')), 'main'),
 })
+
+/** Set by `npm run build:release` for its build (scripts/build-release.ts). */
+export const RELEASE_BUILD_FLAG = 'SITE_RELEASE_BUILD'
 
 /**
  * The lead channels the lead service has on besides Telegram, read from its own variables in the
@@ -206,6 +217,11 @@ export function readBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSe
     YANDEX_METRIKA_ID: result.data.SITE_PREVIEW ? '' : result.data.YANDEX_METRIKA_ID,
     SENTRY_COUNTRY: sentry.country,
     LEAD_CHANNELS: leadChannels.channels,
+    // npm start and the e2e run the editor gateway beside the site; a release names its backend.
+    CMS_BACKEND:
+      result.data.CMS_BACKEND === '' && env[RELEASE_BUILD_FLAG] !== '1'
+        ? 'proxy'
+        : result.data.CMS_BACKEND,
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { BuildSettings } from '../build-settings.ts'
+import type { BuildSettings } from './build-settings.ts'
 
 // Inline scripts the browser runs: JSON-LD data blocks are never executed, so they need no hash.
 const INLINE_SCRIPT =

@@ -4,8 +4,8 @@
 import { copyFile } from 'node:fs/promises'
 import path from 'node:path'
 import { build } from 'vite'
-import { defineBuildSettings, type BuildSettings } from '../build-settings.ts'
-import { editorSections } from './cms-config.ts'
+import { defineBuildSettings, type BuildSettings } from './build-settings.ts'
+import { editorSections } from './editor-config/editor-sections.ts'
 import { contentPlugin, readBuildContent } from './content-plugin.ts'
 
 const SITE_DIR = path.join(import.meta.dirname, '..')

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { contentDir } from '@it-lab/shared/content'
+import { contentDir, editorPath, ENTRY_FOLDERS, SINGLE_FILES } from '@it-lab/shared/content'
 import { describe, expect, it } from 'vitest'
-import { editorSections } from './cms-config.ts'
+import { editorSections } from './editor-sections.ts'
 
 // The editor's forms are drawn from these sections (apps/site/admin/sections.ts) and refuse with
 // the content check's own schemas (admin/form/validation.ts), so no rule is written twice. What
@@ -76,5 +76,39 @@ describe("the editor's sections", () => {
       ...(section.files ?? []).flatMap((file) => widgets(file.fields)),
     ])
     expect(used.filter((widget) => !WIDGETS.includes(widget))).toEqual([])
+  })
+})
+
+describe('the sections', () => {
+  type Section = { folder?: string; slug?: string; files?: { file: string }[] }
+  const sections = editorSections() as Section[]
+
+  // The content service reads and writes only what these name (docs/decisions/0081): the two
+  // lists must agree, or the owner's saves of a section would be refused.
+  it('name exactly the folders and files the content service lets the editor touch', () => {
+    const folders = sections.flatMap(({ folder }) => (folder ? [folder] : []))
+    expect(folders.sort()).toEqual(ENTRY_FOLDERS.map((name) => `content/${name}`).sort())
+    const files = sections.flatMap(({ files: list = [] }) => list.map(({ file }) => file))
+    expect(files.sort()).toEqual([...SINGLE_FILES].sort())
+  })
+
+  it('make entry names the content service takes', () => {
+    const fields: Record<string, string> = {
+      '{{fields.id}}': '12',
+      '{{fields.course}}': '4',
+      '{{year}}': '2027',
+      '{{month}}': '01',
+      '{{day}}': '09',
+      '{{hour}}': '18',
+      '{{minute}}': '05',
+      '{{second}}': '59',
+    }
+    for (const { folder, slug } of sections) {
+      if (!folder || !slug) continue
+      const name = slug.replace(/\{\{[^}]+\}\}/g, (token) => fields[token] ?? token)
+      expect(editorPath(`${folder}/${name}.json`), `${folder}: ${slug}`).toMatchObject({
+        kind: 'entry',
+      })
+    }
   })
 })

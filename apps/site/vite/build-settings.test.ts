@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { BuildSettingsError, readBuildSettings } from './build-settings.ts'
+import { BuildSettingsError, readBuildSettings, RELEASE_BUILD_FLAG } from './build-settings.ts'
 
 describe('site build settings', () => {
   it('has local defaults, so `npm run build` works with nothing set', () => {
@@ -14,6 +14,8 @@ describe('site build settings', () => {
       TELEGRAM_NOTIFY: 'full',
       LEADS_RETENTION_DAYS: 180,
       LEAD_CHANNELS: { email: null, webhook: null, alfacrm: null, bitrix24: null },
+      CMS_BACKEND: 'proxy',
+      CMS_BRANCH: 'main',
     })
   })
 
@@ -95,6 +97,29 @@ describe('site build settings', () => {
       expect(() =>
         country({ SENTRY_DSN: 'https://k@o1.ingest.de.sentry.io/2', SENTRY_COUNTRY: 'Россия' }),
       ).toThrow('SENTRY_COUNTRY: для DSN на sentry.io оставьте пустым или впишите «Германия»')
+    })
+  })
+
+  describe("the owner's editor", () => {
+    const editor = (env: NodeJS.ProcessEnv) => {
+      const { CMS_BACKEND, CMS_BRANCH } = readBuildSettings(env)
+      return { CMS_BACKEND, CMS_BRANCH }
+    }
+
+    it('is the editor gateway for npm start and the e2e, and none in a release naming none', () => {
+      expect(editor({})).toEqual({ CMS_BACKEND: 'proxy', CMS_BRANCH: 'main' })
+      expect(editor({ [RELEASE_BUILD_FLAG]: '1' }).CMS_BACKEND).toBe('')
+      expect(
+        editor({ [RELEASE_BUILD_FLAG]: '1', CMS_BACKEND: 'proxy', CMS_BRANCH: 'site' }),
+      ).toEqual({ CMS_BACKEND: 'proxy', CMS_BRANCH: 'site' })
+    })
+
+    it('refuses a backend other than the gateway, naming the variable', () => {
+      for (const backend of ['git-gateway', 'gitea', 'github']) {
+        expect(() => editor({ CMS_BACKEND: backend })).toThrow(
+          `CMS_BACKEND: может быть только proxy или пустым (сейчас «${backend}»)`,
+        )
+      }
     })
   })
 })
