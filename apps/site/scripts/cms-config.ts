@@ -60,7 +60,7 @@ import {
   FACT_MAX,
   FACT_NAME_LABELS,
   FACT_NAMES,
-} from '#app/config/school-facts-schema.ts'
+} from '@it-lab/shared/school-facts-schema'
 import { traitQuestion } from '#app/content/quiz-texts.ts'
 
 // The owner's editor at /admin: Decap CMS (docs/decisions/0055-decap-cms-editor.md), configured

@@ -2,7 +2,7 @@ import { contentDir } from '@it-lab/shared/content'
 
 // THE SCHOOL'S FACTS live in content/school.json, which the owner edits at /admin («Сведения о
 // школе») or by hand (README, "Launching for the school"). Every page, the policies, the
-// structured data and the footer read them, checked by school-facts-schema.ts, which names the
+// structured data and the footer read them, checked by @it-lab/shared/school-facts-schema, which names the
 // field and the rule a value breaks.
 //
 // - The repository ships sample values so that `npm start` works on a fresh machine; `demo` lists
