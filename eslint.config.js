@@ -48,9 +48,9 @@ function siteLayerZones() {
 
 const WORKSPACE_ZONES = [
   {
-    target: 'packages/shared',
+    target: ['packages/shared', 'packages/content-check'],
     from: 'apps',
-    message: ' packages/shared is used by the apps and imports none of them.',
+    message: ' The packages are used by the apps and import none of them.',
   },
   {
     target: 'apps/lead-bot',
@@ -66,7 +66,7 @@ const WORKSPACE_ZONES = [
     target: 'apps/editor',
     from: ['apps/site', 'apps/lead-bot'],
     message:
-      ' The editor gateway imports no site or lead-service code: it runs the content check as a process.',
+      ' The editor gateway imports no site or lead-service code: it calls the content check of packages/content-check.',
   },
   {
     target: [APP, 'apps/site/server'],
@@ -94,6 +94,7 @@ const PRODUCTION_ZONES = [
       'apps/lead-bot/src',
       'apps/editor/src',
       'packages/shared/src',
+      'packages/content-check/src',
     ],
     from: [
       'apps/lead-bot/harness',

@@ -123,6 +123,11 @@ describe('import boundaries', () => {
       '../../../apps/site/app/config/paths.ts',
     ],
     [
+      'the content check importing an app',
+      'packages/content-check/src/probe.ts',
+      '../../../apps/site/app/config/paths.ts',
+    ],
+    [
       'the lead service importing the site',
       'apps/lead-bot/src/probe.ts',
       '../../site/app/config/paths.ts',

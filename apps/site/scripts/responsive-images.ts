@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pictureHeader } from '@it-lab/content-check/picture-header'
-import { contentFileName } from '@it-lab/shared/content'
+import { contentFileName, PICTURE_MAX_PIXELS } from '@it-lab/shared/content'
 import sharp from 'sharp'
 
 // The owner's photos as the pages serve them (docs/decisions/0070-responsive-photos-at-build.md):
