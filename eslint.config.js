@@ -100,6 +100,7 @@ const PRODUCTION_ZONES = [
       'apps/lead-bot/harness',
       'apps/lead-bot/scripts',
       'apps/site/harness',
+      'apps/site/release',
       'apps/site/scripts',
       'scripts',
     ],

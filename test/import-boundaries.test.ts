@@ -181,6 +181,11 @@ describe('import boundaries', () => {
       'apps/site/app/lib/probe.ts',
       '../../scripts/price-texts.ts',
     ],
+    [
+      'the site importing the release gate',
+      'apps/site/app/lib/probe.ts',
+      '../../release/check-problems.ts',
+    ],
   ])('rejects %s', async (_case, file, target) => {
     expect(await boundaryErrors(file, importing(target))).toHaveLength(1)
   })

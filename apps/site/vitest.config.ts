@@ -30,6 +30,7 @@ export default defineProject({
       'admin/**/*.test.ts',
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'release/**/*.test.ts',
       '*.test.ts',
     ],
     setupFiles: ['../../test/fail-on-console-error.ts'],

@@ -81,7 +81,7 @@ const cmsSettingsSchema = z.object({
 /** The settings, with CMS_BACKEND resolved: empty only when the build ships no editor. */
 export type CmsSettings = z.output<typeof cmsSettingsSchema>
 
-/** Set by `npm run build:release` for its build (scripts/build-release.ts). */
+/** Set by `npm run build:release` for its build (release/build-release.ts). */
 export const RELEASE_BUILD_FLAG = 'SITE_RELEASE_BUILD'
 
 /** The editor's settings; throws naming each bad variable. */

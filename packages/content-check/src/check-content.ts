@@ -95,7 +95,11 @@ export async function contentFileProblems(dir: string): Promise<ContentProblem[]
   problems.push(...uploadsProblems(dir))
   // A hidden course's picture is checked too: showing the course again must not break the build.
   for (const course of courses) {
-    const at = { file: files.get(course.id) ?? '', field: 'image', label: FIELD_LABELS.course.image }
+    const at = {
+      file: files.get(course.id) ?? '',
+      field: 'image',
+      label: FIELD_LABELS.course.image,
+    }
     problems.push(...(await pictureProblems('course', course.image, at, dir)))
   }
   const courseIds = knownCourses && new Set(knownCourses.map(({ id }) => id))

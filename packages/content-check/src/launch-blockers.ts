@@ -183,7 +183,9 @@ const SAMPLE_TEXTS = Object.values(SHIPPED_SAMPLE_TEXTS).flat()
  * «Как проходит пробный урок»): the editor's sections are built from the same labels
  * (apps/site/release/launch-names.test.ts compares them).
  */
-const SINGLE_FILE_FORMS: Readonly<Record<string, { label: string; fields: () => Record<string, string> }>> = {
+const SINGLE_FILE_FORMS: Readonly<
+  Record<string, { label: string; fields: () => Record<string, string> }>
+> = {
   'content/prizes.json': { label: 'Призы', fields: () => FIELD_LABELS.prizes },
   'content/trial-offer.json': { label: 'Пробный урок', fields: () => FIELD_LABELS.trialOffer },
   'content/promises.json': { label: 'Обещания и скидки', fields: () => FIELD_LABELS.promises },
@@ -409,9 +411,6 @@ export async function readFactsFile(dir: string): Promise<unknown> {
 }
 
 /** The items of the content in `dir`. */
-export async function contentLaunchBlockers(
-  dir: string,
-  siteUrl?: string,
-): Promise<LaunchItem[]> {
+export async function contentLaunchBlockers(dir: string, siteUrl?: string): Promise<LaunchItem[]> {
   return launchBlockers(await readFactsFile(dir), await readContentFiles(dir), siteUrl)
 }

@@ -7,7 +7,7 @@ import { contentDir } from '@it-lab/shared/content'
 //
 // - The repository ships sample values so that `npm start` works on a fresh machine; `demo` lists
 //   the facts still holding one, and `npm run build:release` refuses while it lists any (and
-//   refuses the shipped samples by value: scripts/release-check.ts).
+//   refuses the shipped samples by value: release/release-check.ts).
 // - Optional facts (messenger, openingHours) may be left empty: what they feed is then left out.
 
 /** content/school.json as written (Node only: the build parses it, the bundles get the result). */
