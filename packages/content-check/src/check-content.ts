@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import {
   checkAnnouncements,
   checkContentEntries,
@@ -19,7 +17,7 @@ import {
   type ContentProblem,
 } from '@it-lab/shared/content'
 import { FACTS_FILE, schoolFactsProblems } from '@it-lab/shared/school-facts-schema'
-import { contentLaunchBlockers, type LaunchItem } from './launch-blockers.ts'
+import { contentLaunchBlockers, readFactsFile, type LaunchItem } from './launch-blockers.ts'
 import { pictureProblems, uploadsProblems } from './pictures.ts'
 
 // The content check (docs/decisions/0094-the-content-check-as-a-function.md): every problem of a
@@ -48,7 +46,7 @@ export type ContentCheckResult = {
 async function factsProblems(dir: string): Promise<ContentProblem[]> {
   let facts: unknown
   try {
-    facts = JSON.parse(await readFile(path.join(dir, 'school.json'), 'utf8'))
+    facts = await readFactsFile(dir)
   } catch (error) {
     if (error instanceof SyntaxError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
       return [{ file: FACTS_FILE, field: '', rule: String(error) }]
@@ -118,9 +116,9 @@ export async function contentFileProblems(dir: string): Promise<ContentProblem[]
 }
 
 /**
- * Checks the content folder `dir` (its files are named `<dir's name>/…` in the problems, so a
- * copy named content/ reads as the repository's): every problem of the school's facts and of
- * every content file, and what still blocks the launch.
+ * Checks the content folder `dir`: every problem of the school's facts and of every content file,
+ * and what still blocks the launch. A file is named from the folder's parent (`content/…` for a
+ * folder, or a copy, named content), the facts always as content/school.json.
  */
 export async function checkContentFolder(
   dir: string,
