@@ -48,9 +48,9 @@ function siteLayerZones() {
 
 const WORKSPACE_ZONES = [
   {
-    target: 'packages/shared',
+    target: ['packages/shared', 'packages/content-check'],
     from: 'apps',
-    message: ' packages/shared is used by the apps and imports none of them.',
+    message: ' The packages are used by the apps and import none of them.',
   },
   {
     target: 'apps/lead-bot',
@@ -66,7 +66,7 @@ const WORKSPACE_ZONES = [
     target: 'apps/editor',
     from: ['apps/site', 'apps/lead-bot'],
     message:
-      ' The editor gateway imports no site or lead-service code: it runs the content check as a process.',
+      ' The editor gateway imports no site or lead-service code: it calls the content check of packages/content-check.',
   },
   {
     target: [APP, 'apps/site/server'],
@@ -77,7 +77,7 @@ const WORKSPACE_ZONES = [
 
 // The site's tooling rooms, one trade each: measuring, the owner guide's pictures, the release gate.
 // The build's own code (apps/site/vite) is not among them: it runs in every build.
-const SITE_TOOLING = ['apps/site/bench', 'apps/site/guide-pictures', 'apps/site/scripts']
+const SITE_TOOLING = ['apps/site/bench', 'apps/site/guide-pictures', 'apps/site/release']
 
 // Tests, their fixtures and runners' configuration: code that never runs in production.
 const TEST_CODE = [
@@ -99,6 +99,7 @@ const PRODUCTION_ZONES = [
       'apps/lead-bot/src',
       'apps/editor/src',
       'packages/shared/src',
+      'packages/content-check/src',
     ],
     from: [
       'apps/lead-bot/harness',

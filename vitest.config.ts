@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/shared',
+      'packages/content-check',
       'apps/lead-bot',
       'apps/editor',
       'apps/site/vitest.config.ts',

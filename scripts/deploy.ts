@@ -23,7 +23,7 @@ import {
   readAllProblems,
   readProblems,
   writeProblems,
-} from '../apps/site/scripts/check-problems.ts'
+} from '../apps/site/release/check-problems.ts'
 import { buildRefusal } from './deploy/build-refusal.ts'
 import { readServerEnv } from './deploy/env-files.ts'
 import type { ServerEnv } from './deploy/env-files.ts'
@@ -53,7 +53,7 @@ import type { DeploySettings } from './deploy/settings.ts'
 
 const REPO = path.resolve(import.meta.dirname, '..')
 const SITE_DIR = path.join(REPO, 'apps', 'site')
-const CONTENT_CHECK = path.join(SITE_DIR, 'scripts', 'content-check.ts')
+const CONTENT_CHECK = path.join(SITE_DIR, 'release', 'content-check.ts')
 /** What the lead service needs at run time (tests left out), copied into each release. */
 const APP_FILES = [
   'package.json',

@@ -129,6 +129,11 @@ describe('import boundaries', () => {
       '../../../apps/site/app/config/paths.ts',
     ],
     [
+      'the content check importing an app',
+      'packages/content-check/src/probe.ts',
+      '../../../apps/site/app/config/paths.ts',
+    ],
+    [
       'the lead service importing the site',
       'apps/lead-bot/src/probe.ts',
       '../../site/app/config/paths.ts',
@@ -170,7 +175,7 @@ describe('import boundaries', () => {
       'apps/site/app/config/probe.ts',
       '../../harness/complete-school-facts.ts',
     ],
-    ['a site script importing an e2e fixture', 'apps/site/scripts/probe.ts', '../e2e/fixtures.ts'],
+    ['a site script importing an e2e fixture', 'apps/site/release/probe.ts', '../e2e/fixtures.ts'],
     ['a test file imported by production code', 'apps/lead-bot/src/probe.ts', './app.test.ts'],
     [
       'the lead service importing the harness',
@@ -203,7 +208,12 @@ describe('import boundaries', () => {
     [
       'the bench importing the release gate',
       'apps/site/bench/probe.ts',
-      '../scripts/check-problems.ts',
+      '../release/check-problems.ts',
+    ],
+    [
+      'the site importing the release gate',
+      'apps/site/app/lib/probe.ts',
+      '../../release/check-problems.ts',
     ],
   ])('rejects %s', async (_case, file, target) => {
     expect(await boundaryErrors(file, importing(target))).toHaveLength(1)
@@ -289,7 +299,7 @@ describe('import boundaries', () => {
     ],
     [
       'the release gate importing a build plugin',
-      'apps/site/scripts/probe.ts',
+      'apps/site/release/probe.ts',
       '../vite/content-plugin.ts',
     ],
     ['the bench importing the harness', 'apps/site/bench/probe.ts', '../harness/large-photo.ts'],

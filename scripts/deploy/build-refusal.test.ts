@@ -8,7 +8,7 @@ import {
   readProblems,
   writeProblems,
   type CheckProblem,
-} from '../../apps/site/scripts/check-problems.ts'
+} from '../../apps/site/release/check-problems.ts'
 import { buildRefusal } from './build-refusal.ts'
 
 const scratch: string[] = []
@@ -34,7 +34,7 @@ const problems: CheckProblem[] = [
 /** What `npm run build:release` printed: Vite's own indented report, then the check's. */
 const output = `
 > build:release
-> node scripts/build-release.ts
+> node release/build-release.ts
 
 vite v8.0.0 building for production...
   plugin @tailwindcss/vite:generate:build transform (25%, 3.9s, 2 calls)

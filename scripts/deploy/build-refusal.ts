@@ -1,9 +1,9 @@
 // What the deploy prints when the release build is refused (docs/decisions/0084): the problems the
-// content or release check wrote as data (apps/site/scripts/check-problems.ts), all of them,
+// content or release check wrote as data (apps/site/release/check-problems.ts), all of them,
 // grouped by file and counted; never the build's own output, whose indented lines (Vite's
 // plugin-timing report among them) were once listed as problems. Without that file the build
 // failed before its check: its last lines say why.
-import { groupedLines, type CheckProblem } from '../../apps/site/scripts/check-problems.ts'
+import { groupedLines, type CheckProblem } from '../../apps/site/release/check-problems.ts'
 import { plainLines, refusal } from './report.ts'
 
 export function buildRefusal(

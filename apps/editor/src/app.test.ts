@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildEditorApp, SESSION_COOKIE } from './app.ts'
 import type { Config } from './config.ts'
-import { contentCheckScript } from './content-check.ts'
+import { contentCheck } from './content-check.ts'
 import { hashPassword } from './password.ts'
 import { CLIENT_WINDOW_MS } from './login-limits.ts'
 import { developerGit } from '../test/developer-git.ts'
@@ -16,7 +16,6 @@ import { developerGit } from '../test/developer-git.ts'
 // of content/, with the real content check.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
-const CHECK = path.join(ROOT, 'apps/site/scripts/content-check.ts')
 const PASSWORD = 'верный пароль для теста'
 const ORIGIN = 'https://itlab-school.ru'
 const FORM = 'application/x-www-form-urlencoded'
@@ -50,7 +49,7 @@ beforeAll(async () => {
   }
   app = await buildEditorApp({
     config,
-    check: contentCheckScript(CHECK),
+    check: contentCheck,
     now: () => clock,
   })
 })

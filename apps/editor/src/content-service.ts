@@ -4,11 +4,13 @@ import path from 'node:path'
 import {
   CONTENT_ROOT as CONTENT,
   editorPath,
+  formatProblem,
   ENTRY_FOLDERS,
   isEditorPath,
   MEDIA_FOLDER,
   SINGLE_FILES,
   UPLOADS_PATH,
+  type ContentProblem,
 } from '@it-lab/shared/content'
 import {
   type Change,
@@ -465,7 +467,7 @@ export class ContentService {
     if (!('introduced' in introduced)) return { ok: false, ...introduced }
     if (introduced.introduced.length > 0) {
       return {
-        ...refuse(422, introduced.introduced.join('\n')),
+        ...refuse(422, introduced.introduced.map(formatProblem).join('\n')),
         problems: introduced.introduced.map(fieldProblem),
       }
     }
@@ -498,7 +500,7 @@ export class ContentService {
    */
   async #introducedProblems(
     apply: (root: string) => Promise<void>,
-  ): Promise<{ introduced: string[]; after: string[] } | Refusal> {
+  ): Promise<{ introduced: ContentProblem[]; after: string[] } | Refusal> {
     const { repo, check, warn } = this.#options
     const scratch = await mkdtemp(path.join(tmpdir(), 'it-lab-editor-check-'))
     try {
@@ -509,9 +511,10 @@ export class ContentService {
         this.#problemsBefore(path.join(scratch, 'before', CONTENT)),
         check(path.join(after, CONTENT)),
       ])
+      // A problem is known by its line: the same file, field, rule and value.
       return {
-        introduced: problems.filter((problem) => !before.includes(problem)),
-        after: problems,
+        introduced: problems.filter((problem) => !before.includes(formatProblem(problem))),
+        after: problems.map(formatProblem),
       }
     } catch (error) {
       warn('the content check could not run', { err: String(error) })
@@ -545,7 +548,7 @@ export class ContentService {
     const { head, clean } = await this.#contentState()
     if (clean && this.#before?.head === head) return this.#before.problems
     await copyRegular(path.join(this.#options.repo, CONTENT), copy)
-    const problems = await this.#options.check(copy)
+    const problems = (await this.#options.check(copy)).map(formatProblem)
     if (clean) this.#before = { head, problems }
     return problems
   }

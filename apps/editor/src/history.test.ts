@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contentCheckScript } from './content-check.ts'
+import { contentCheck } from './content-check.ts'
 import { ContentService } from './content-service.ts'
 import { developerGit } from '../test/developer-git.ts'
 
@@ -11,7 +11,6 @@ import { developerGit } from '../test/developer-git.ts'
 // repository holding a copy of content/, with the real content check on every return.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
-const CHECK = path.join(ROOT, 'apps/site/scripts/content-check.ts')
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'it-lab-history-'))
 const repo = path.join(scratch, 'repo')
@@ -64,7 +63,7 @@ beforeAll(() => {
     repo,
     branch: 'main',
     identity: { name: 'Редактор сайта', email: 'editor@it-lab.local' },
-    check: contentCheckScript(CHECK),
+    check: contentCheck,
     warn: () => undefined,
   })
 })

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contentCheckScript, launchCheckScript } from './content-check.ts'
+import { contentCheck, launchCheck } from './content-check.ts'
 import { ContentService } from './content-service.ts'
 import { developerGit } from '../test/developer-git.ts'
 
@@ -12,8 +12,7 @@ import { developerGit } from '../test/developer-git.ts'
 // same count, as the release check refuses.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
-const CHECK = path.join(ROOT, 'apps/site/scripts/content-check.ts')
-const RELEASE_CHECK = path.join(ROOT, 'apps/site/scripts/release-check.ts')
+const RELEASE_CHECK = path.join(ROOT, 'apps/site/release/release-check.ts')
 const SITE_URL = 'https://itlab-school.ru'
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'it-lab-launch-list-'))
@@ -25,8 +24,8 @@ const service = new ContentService({
   repo,
   branch: 'main',
   identity: { name: 'Редактор сайта', email: 'editor@it-lab.local' },
-  check: contentCheckScript(CHECK),
-  launchCheck: launchCheckScript(CHECK),
+  check: contentCheck,
+  launchCheck: launchCheck(),
   warn: (message) => warnings.push(message),
 })
 
@@ -112,8 +111,8 @@ describe('what is left before the launch', () => {
       repo,
       branch: 'main',
       identity: { name: 'Редактор сайта', email: 'editor@it-lab.local' },
-      check: contentCheckScript(CHECK),
-      launchCheck: launchCheckScript(path.join(scratch, 'no-such-check.ts')),
+      check: contentCheck,
+      launchCheck: () => Promise.reject(new Error('the check could not run')),
       warn: (message) => warnings.push(message),
     })
     const answer = await broken.handle({ action: 'launchBlockers', params: {} })

@@ -7,10 +7,9 @@ import { withoutFieldPaths } from './subjects.ts'
 
 // What is left before the launch (the content service's `launchBlockers`): the samples and
 // stand-in facts that the release check refuses and `npm run check:content` lists
-// (apps/site/scripts/launch-blockers.ts, docs/decisions/0084-preview-before-the-launch.md). The
-// gateway runs that check as a child process, as it does for each save, and reads its items from
-// the file CHECK_PROBLEMS_FILE names (content-check.ts): one source, so the editor's count is the
-// release check's.
+// (@it-lab/content-check, docs/decisions/0084-preview-before-the-launch.md). The gateway calls
+// that check in-process, as it does for each save (content-check.ts): one source, so the
+// editor's count is the release check's.
 
 export type LaunchAnswer =
   | { ok: true; body: { items: LaunchItem[]; count: number } }

@@ -1,13 +1,10 @@
 // `npm start -w @it-lab/editor` (or `node apps/editor/src/main.ts [--env-file FILE]`): the editor
 // gateway, its login and its content service (apps/editor/README.md).
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { buildEditorApp } from './app.ts'
 import { ConfigError, parseConfig, type Config } from './config.ts'
-import { contentCheckScript, launchCheckScript } from './content-check.ts'
+import { contentCheck, launchCheck } from './content-check.ts'
 import { ContentStore } from './content-store.ts'
-
-const CONTENT_CHECK = path.resolve(import.meta.dirname, '../../site/scripts/content-check.ts')
 
 const { values } = parseArgs({ options: { 'env-file': { type: 'string' } } })
 if (values['env-file'] !== undefined) process.loadEnvFile(values['env-file'])
@@ -43,8 +40,9 @@ if (branch !== config.branch) {
 
 const app = await buildEditorApp({
   config,
-  check: contentCheckScript(CONTENT_CHECK),
-  launchCheck: launchCheckScript(CONTENT_CHECK),
+  check: contentCheck,
+  // SITE_URL, when set (the server's env file), is the address the facts must name.
+  launchCheck: launchCheck(process.env.SITE_URL || undefined),
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
 })
 try {

@@ -8,7 +8,7 @@ import type {
   TrialDetails,
   TrialOfferFile,
 } from '@it-lab/shared/content'
-import type { SchoolFacts } from './config/school-facts-schema'
+import type { SchoolFacts } from '@it-lab/shared/school-facts-schema'
 import type { Announcement } from './content/announcements'
 import type { CourseProgramme } from './content/course-programmes'
 import type { CourseQuiz } from './content/quiz-questions'

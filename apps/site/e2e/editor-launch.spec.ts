@@ -52,7 +52,7 @@ function checkedItems(): CheckItem[] {
   try {
     const run = spawnSync(
       process.execPath,
-      [path.join(import.meta.dirname, '..', 'scripts', 'content-check.ts')],
+      [path.join(import.meta.dirname, '..', 'release', 'content-check.ts')],
       {
         encoding: 'utf8',
         env: { ...process.env, CONTENT_DIR: editor.content(''), CHECK_PROBLEMS_FILE: file },

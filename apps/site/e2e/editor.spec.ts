@@ -56,7 +56,7 @@ const readJson = (file: string) => readContent(editor, file)
 
 /** `npm run build:release` on the scratch copy, as the publishing hook runs it. */
 function releaseBuild(): { status: number | null; output: string } {
-  const run = spawnSync(process.execPath, ['scripts/build-release.ts'], {
+  const run = spawnSync(process.execPath, ['release/build-release.ts'], {
     cwd: SITE_DIR,
     env: {
       ...process.env,

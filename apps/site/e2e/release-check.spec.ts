@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { PROBLEMS_FILE_ENV, problemLine, readProblems } from '../scripts/check-problems.ts'
+import { PROBLEMS_FILE_ENV, problemLine, readProblems } from '../release/check-problems.ts'
 import { BUILD_DIR, LEAD_API_URL } from './e2e-env.ts'
 import { expect, test } from './fixtures'
 
@@ -15,7 +15,7 @@ test('the release check refuses the demo build and names each problem once', asy
   const siteDir = path.join(import.meta.dirname, '..')
   const scratch = await mkdtemp(path.join(tmpdir(), 'release-check-'))
   const problemsFile = path.join(scratch, 'problems.json')
-  const failure = await run(process.execPath, ['scripts/release-check.ts', BUILD_DIR], {
+  const failure = await run(process.execPath, ['release/release-check.ts', BUILD_DIR], {
     cwd: siteDir,
     env: {
       PATH: process.env.PATH,
@@ -82,7 +82,7 @@ test('a refused release build leaves nothing to deploy', async () => {
   const parent = await mkdtemp(path.join(siteDir, 'build-e2e-release-'))
   const target = path.join(parent, 'build')
   try {
-    const failure = await run(process.execPath, ['scripts/build-release.ts'], {
+    const failure = await run(process.execPath, ['release/build-release.ts'], {
       cwd: siteDir,
       env: {
         PATH: process.env.PATH,

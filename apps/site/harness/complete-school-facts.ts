@@ -1,4 +1,4 @@
-import type { SchoolFactsFile } from '#app/config/school-facts-schema.ts'
+import type { SchoolFactsFile } from '@it-lab/shared/school-facts-schema'
 
 /** A school that has filled in every fact (check digits valid; the names are invented). */
 export const completeSchoolFacts = {

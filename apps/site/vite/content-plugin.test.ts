@@ -16,11 +16,17 @@ import sharp from 'sharp'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { largePhotoJpeg } from '../harness/large-photo.ts'
 import { pixelBombPng } from '../harness/pixel-bomb.ts'
-import { contentCheck, pictureCut, readBuildContent, uploadsProblems } from './content-plugin.ts'
+import { checkContentFolder, pictureCut, uploadsProblems } from '@it-lab/content-check'
+import { contentDir, formatProblem } from '@it-lab/shared/content'
+import { readBuildContent } from './content-plugin.ts'
 
 const shipped = path.join(import.meta.dirname, '../../../content')
 const scratch: string[] = []
 let photo: Buffer
+
+/** The content check's lines for the folder CONTENT_DIR names, as the build words them. */
+const contentCheck = async () =>
+  (await checkContentFolder(contentDir(), { launch: false })).problems.map(formatProblem)
 
 /** A copy of the shipped content, which the checks read (CONTENT_DIR) until the test ends. */
 function copyOfContent(): string {

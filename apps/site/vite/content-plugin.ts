@@ -1,29 +1,15 @@
-import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { contentFileProblems } from '@it-lab/content-check'
 import {
   ContentError,
-  checkCourses,
   checkGroups,
-  checkPhotos,
-  checkTeachers,
-  checkContentEntries,
   contentDir,
-  contentFileName,
-  EXTENSION_IMAGE_TYPE,
-  FIELD_LABELS,
-  IMAGE_MAX_BYTES,
-  IMAGE_RATIO_TOLERANCE,
   PICTURE_KINDS,
-  pictureProportion,
-  SVG_MAX_BYTES,
   UPLOADS_PATH,
-  formatProblem,
-  groupLessonProblems,
   catalogueEntry,
+  readCourses,
   shownGroups,
-  sniffImageType,
-  type ContentProblem,
   type GroupEntry,
   type CourseFile,
   type HiddenCourse,
@@ -50,15 +36,12 @@ import {
 } from '#app/content/teacher-photo-files.ts'
 import { PICTURE_SIZES } from '#app/content/uploaded-pictures.ts'
 import { readFaq, readReviews, type FaqEntry, type Review } from '#app/content/answers-files.ts'
-import { readSchoolFactsFile } from '#app/config/school-facts.ts'
 import { svgDataUrl } from '#app/lib/svg-data-url.ts'
-import { FACTS_FILE, parseSchoolFacts, SchoolFactsError } from '#app/config/school-facts-schema.ts'
 import { definePriceTexts } from './price-texts.ts'
 import {
   buildResponsiveImage,
   FALLBACK_FORMAT,
   IMAGE_FORMATS,
-  pictureHeader,
   type ResponsiveImageSpec,
 } from './responsive-images.ts'
 
@@ -93,217 +76,40 @@ export type BuildContent = {
   reviews: Review[]
 }
 
-const KIB = 1024
-const MIB = 1024 * KIB
-
-/** A weight as the owner reads it: «740 КБ», «12,5 МБ». */
-function weight(bytes: number): string {
-  return bytes < MIB
-    ? `${Math.ceil(bytes / KIB)} КБ`
-    : `${(Math.ceil((bytes / MIB) * 10) / 10).toLocaleString('ru-RU')} МБ`
-}
-
-/** The first bytes of a file: all a picture's type is told by (a photo may weigh 15 MB). */
-function fileHead(file: string, bytes = 4096): Uint8Array {
-  const head = new Uint8Array(bytes)
-  const descriptor = openSync(file, 'r')
-  try {
-    return head.subarray(0, readSync(descriptor, head, 0, bytes, 0))
-  } finally {
-    closeSync(descriptor)
-  }
-}
-
-/** The picture types the uploads folder may hold, as the owner knows them. */
-const IMAGE_KINDS = 'PNG, JPEG, WebP, AVIF или SVG'
-
-/**
- * Every file of content/uploads/ that is not a picture, by its bytes: the folder is published, so
- * a .pdf or .docx put there (or a document renamed .png) is refused by name.
- */
-export function uploadsProblems(dir: string): ContentProblem[] {
-  const uploads = path.join(dir, 'uploads')
-  if (!existsSync(uploads)) return []
-  const problems: ContentProblem[] = []
-  for (const entry of readdirSync(uploads, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue
-    const file = path.join(entry.parentPath, entry.name)
-    const named = EXTENSION_IMAGE_TYPE[path.extname(entry.name).slice(1).toLowerCase()]
-    const found = sniffImageType(fileHead(file))
-    if (named !== undefined && found === named) continue
-    problems.push({
-      file: contentFileName(file, dir),
-      field: '',
-      rule:
-        named === undefined || found === undefined
-          ? `это не картинка: в папке загрузок могут быть только картинки ${IMAGE_KINDS}; удалите этот файл`
-          : `внутри не то, что написано в имени файла (это ${found.toUpperCase()}, а не ${named.toUpperCase()}): загрузите картинку заново`,
-    })
-  }
-  return problems
-}
-
-/** Where a picture is named: its file and field, for a problem. */
-type PictureAt = { file: string; field: string; label: string | undefined }
-
-/** The largest cut of `kind`'s proportion a `width`×`height` picture holds. */
-export function pictureCut(kind: PictureKind, width: number, height: number) {
-  const { aspect } = PICTURE_KINDS[kind]
-  const cutWidth = Math.min(width, Math.floor((height * aspect.width) / aspect.height))
-  return { width: cutWidth, height: Math.floor((cutWidth * aspect.height) / aspect.width) }
-}
-
-/**
- * The problems of one uploaded picture of a kind (docs/decisions/0074-teachers-and-school-photos.md):
- * missing, too heavy, an SVG where a photo is needed, too small, or (a course's) not in its
- * proportion. A teacher's or the school's photo of another proportion is cut at build instead.
- */
-async function pictureProblems(
-  kind: PictureKind,
-  image: string,
-  where: PictureAt,
-  dir: string,
-): Promise<ContentProblem[]> {
-  const rules = PICTURE_KINDS[kind]
-  const at = { ...where, received: image }
-  const picture = path.join(dir, 'uploads', image.slice(UPLOADS_PATH.length))
-  if (!existsSync(picture)) {
-    return [{ ...at, rule: 'такого файла нет в content/uploads: загрузите картинку заново' }]
-  }
-  const bytes = statSync(picture).size
-  // An SVG is served as it is; a photo is resized at build, so only its upload is limited.
-  const svg = picture.toLowerCase().endsWith('.svg')
-  if (svg && !rules.svg) {
-    return [{ ...at, rule: 'здесь нужна фотография JPG, PNG, WebP или AVIF, а не рисунок SVG' }]
-  }
-  const limit = svg ? SVG_MAX_BYTES : IMAGE_MAX_BYTES
-  if (bytes > limit) {
-    return [{ ...at, rule: `картинка весит ${weight(bytes)}, можно не больше ${weight(limit)}` }]
-  }
-  if (svg) return []
-  const header = await pictureHeader(picture).catch(() => undefined)
-  if (!header) return [{ ...at, rule: 'файл не открывается как картинка: загрузите её заново' }]
-  if (header.tooLarge) return [{ ...at, rule: `картинка слишком большая: ${header.tooLarge}` }]
-  const { width, height } = header
-  const { minSize, aspect } = rules
-  const size = `${width}×${height}`
-  const proportion = pictureProportion(kind)
-  if (rules.cut) {
-    const cut = pictureCut(kind, width, height)
-    if (cut.width >= minSize.width) return []
-    return [
-      {
-        ...at,
-        rule: `фото ${size} слишком маленькое: на сайте оно в пропорции ${proportion}, и из него выходит только ${cut.width}×${cut.height}, а нужно не меньше ${minSize.width}×${minSize.height}`,
-      },
-    ]
-  }
-  if (width < minSize.width || height < minSize.height) {
-    return [{ ...at, rule: `картинка ${size}, нужна не меньше ${minSize.width}×${minSize.height}` }]
-  }
-  if (Math.abs((width * aspect.height) / (height * aspect.width) - 1) > IMAGE_RATIO_TOLERANCE) {
-    return [
-      {
-        ...at,
-        rule: `картинка ${size}: нужна пропорция ${proportion}, например ${minSize.width * 2}×${minSize.height * 2} (обрежьте её)`,
-      },
-    ]
-  }
-  return []
-}
-
-/** A ContentError's problems, or the error itself when it is another. */
-function problemsOf(error: unknown): ContentProblem[] {
-  if (error instanceof ContentError) return error.problems
-  throw error
-}
-
 /**
  * Reads and checks every content file (school.json is checked by config/school.ts); throws a
- * ContentError listing every problem. `today` decides which announcements and start dates are
- * over.
+ * ContentError listing every problem (@it-lab/content-check). `today` decides which announcements
+ * and start dates are over.
  */
 export async function readBuildContent(today = schoolToday()): Promise<BuildContent> {
   const dir = contentDir()
-  // Nothing is read while a link is there: its target is outside content/.
-  const entries = checkContentEntries(dir)
-  if (entries.length > 0) throw new ContentError(entries)
-  const { courses, files, problems } = checkCourses(dir)
-  /**
-   * A course file with problems has no known number: teachers' and groups' courses are not
-   * checked then.
-   */
-  const knownCourses = problems.length === 0 ? courses : undefined
-  /** The file's value, or undefined with its problems listed. */
-  const collect = <T>(read: () => T): T | undefined => {
-    try {
-      return read()
-    } catch (error) {
-      problems.push(...problemsOf(error))
-      return undefined
-    }
-  }
-  const prizes = collect(readPrizes)
-  const trialOffer = collect(readTrialOffer)
-  const promises = collect(readPromises)
-  const pageTexts = collect(() => readPageTexts(dir))
-  const announcements = collect(() => readAnnouncements(today))
-  const groupsRead = checkGroups(
-    knownCourses?.map((course) => course.id),
-    dir,
-  )
-  problems.push(...groupsRead.problems)
-  // Each group meets as its course says: the course's «в месяц» figures count on it.
-  if (knownCourses) problems.push(...groupLessonProblems(groupsRead.groups, knownCourses, dir))
-  const faq = collect(readFaq)
-  const reviews = collect(readReviews)
-  problems.push(...uploadsProblems(dir))
+  const problems = await contentFileProblems(dir)
+  if (problems.length > 0) throw new ContentError(problems)
+  const courses = readCourses(dir)
   const uploads: BuildContent['uploads'] = {
     course: new Map(),
     teacher: new Map(),
     photo: new Map(),
   }
-  /** Checks a picture; one without problems is built for the pages when `shown`. */
-  const picture = async (kind: PictureKind, image: string, at: PictureAt, shown: boolean) => {
-    const found = await pictureProblems(kind, image, at, dir)
-    problems.push(...found)
-    if (found.length === 0 && shown) {
-      uploads[kind].set(image, path.join(dir, 'uploads', image.slice(UPLOADS_PATH.length)))
-    }
-  }
-  for (const course of courses) {
-    // A hidden course's picture is checked too: showing the course again must not break the build.
-    const at = {
-      file: files.get(course.id) ?? '',
-      field: 'image',
-      label: FIELD_LABELS.course.image,
-    }
-    await picture('course', course.image, at, !course.hidden)
-  }
-  const teachers = collect(() => readTeachers(knownCourses, dir))
-  for (const { file, value } of checkTeachers(undefined, dir).teachers) {
-    const at = { file, field: 'photo', label: FIELD_LABELS.teacher.photo }
-    await picture('teacher', value.photo, at, true)
-  }
-  const schoolPhotos = collect(() => readSchoolPhotos(dir))
-  for (const { file, value } of checkPhotos(dir).photos) {
-    const at = { file, field: 'image', label: FIELD_LABELS.photo.image }
-    await picture('photo', value.image, at, true)
-  }
-  if (
-    problems.length > 0 ||
-    !prizes ||
-    !trialOffer ||
-    !promises ||
-    !announcements ||
-    !pageTexts ||
-    !teachers ||
-    !schoolPhotos ||
-    !faq ||
-    !reviews
-  ) {
-    throw new ContentError(problems)
-  }
+  /** The file a shown picture is built from. */
+  const built = (kind: PictureKind, image: string) =>
+    uploads[kind].set(image, path.join(dir, 'uploads', image.slice(UPLOADS_PATH.length)))
+  for (const course of courses) if (!course.hidden) built('course', course.image)
+  const teachers = readTeachers(courses, dir)
+  for (const { photo } of teachers) built('teacher', photo)
+  const schoolPhotos = readSchoolPhotos(dir)
+  for (const { image } of schoolPhotos) built('photo', image)
+  const prizes = readPrizes()
+  const trialOffer = readTrialOffer()
+  const promises = readPromises()
+  const pageTexts = readPageTexts(dir)
+  const announcements = readAnnouncements(today)
+  const faq = readFaq()
+  const reviews = readReviews()
+  const groupsRead = checkGroups(
+    courses.map((course) => course.id),
+    dir,
+  )
   // A start date already past is shown as «По набору»: the group has begun, enrolment goes on.
   const shown = courses
     .filter((course) => !course.hidden)
@@ -466,32 +272,4 @@ export function contentPlugin(content: BuildContent): Plugin {
       return module
     },
   }
-}
-
-/**
- * Every problem of the content folder, one a line, in Russian: the school's facts and every
- * content file. Empty when the build may go on. The release build asks this first, so the owner
- * reads every problem at once and nothing is built from a broken edit.
- */
-export async function contentCheck(today = schoolToday()): Promise<string[]> {
-  // A link is told alone: nothing is read through it (a school.json linked to /etc/passwd would
-  // have its first line quoted in the problem).
-  const entries = checkContentEntries()
-  if (entries.length > 0) return entries.map(formatProblem)
-  const problems: string[] = []
-  try {
-    parseSchoolFacts(readSchoolFactsFile())
-  } catch (error) {
-    if (error instanceof SchoolFactsError) {
-      problems.push(...error.problems.map((problem) => `${FACTS_FILE}: ${problem}`))
-    } else if (error instanceof SyntaxError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
-      problems.push(`${FACTS_FILE}: весь файл: ${String(error)}`)
-    } else throw error
-  }
-  try {
-    await readBuildContent(today)
-  } catch (error) {
-    problems.push(...problemsOf(error).map(formatProblem))
-  }
-  return problems
 }

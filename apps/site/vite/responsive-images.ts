@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { pictureHeader } from '@it-lab/content-check/picture-header'
 import { contentFileName, PICTURE_MAX_PIXELS } from '@it-lab/shared/content'
 import sharp from 'sharp'
 
@@ -43,29 +44,6 @@ export const IMAGE_CACHE_DIR = path.resolve(
 export function variantWidths(spec: ResponsiveImageSpec, sourceWidth: number): number[] {
   const widths = spec.widths.filter((width) => width <= sourceWidth)
   return widths.length > 0 ? widths : [Math.min(sourceWidth, spec.widths[0] ?? sourceWidth)]
-}
-
-/**
- * Why a picture of `width` × `height` is too large to build (in Russian, for the owner), or
- * undefined. The limit (packages/shared/src/content/image-type.ts) is the editor's too: a phone's
- * photo fits, a decompression bomb (a few KB declaring 30000 × 30000) does not.
- */
-function tooManyPixels(width: number, height: number): string | undefined {
-  const pixels = width * height
-  if (pixels <= PICTURE_MAX_PIXELS) return undefined
-  return (
-    `${width} × ${height} точек (${Math.round(pixels / 1e6)} млн), а можно не больше ` +
-    `${PICTURE_MAX_PIXELS / 1e6} млн: уменьшите её (например, до 4000 точек по длинной стороне) ` +
-    'и загрузите заново'
-  )
-}
-
-/** A content picture's size as its header declares it, and why it is too large (or undefined). */
-export async function pictureHeader(input: string | Buffer) {
-  // Only the header is read, no pixel decoded: the size is learnt here and checked by
-  // tooManyPixels, in Russian, where sharp's own limit would say only "exceeds pixel limit".
-  const { width, height } = (await sharp(input, { limitInputPixels: false }).metadata()).autoOrient
-  return { width, height, tooLarge: tooManyPixels(width, height) }
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { createRoutesStub, Meta } from 'react-router'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { contentCheck } from './content-plugin.ts'
+import { checkContentFolder } from '@it-lab/content-check'
 import { escapeXml, ogImageSvg, robotsTxt } from './site-assets.ts'
 
 // What the owner may type reaches generated files: each must stay readable whatever the text
@@ -71,7 +71,7 @@ describe('a school name and a course title holding & < > " \'', () => {
     const course = JSON.parse(readFileSync(courseFile, 'utf8')) as Record<string, unknown>
     writeFileSync(courseFile, JSON.stringify({ ...course, title: TITLE }))
     vi.stubEnv('CONTENT_DIR', dir)
-    expect(await contentCheck()).toEqual([])
+    expect((await checkContentFolder(dir, { launch: false })).problems).toEqual([])
 
     // The school's facts are read when its module is first imported: anew, from the copy.
     vi.resetModules()

@@ -4,7 +4,7 @@ import {
   pageTextSchemas,
   type PageTextKind,
 } from '@it-lab/shared/content'
-import { schoolFactsIssues } from '#app/config/school-facts-schema.ts'
+import { schoolFactsIssues } from '@it-lab/shared/school-facts-schema'
 
 // Each field's refusal before saving, from the rules the content check (the publish check) reads
 // a file with: the same zod schemas, so the editor never accepts what publishing would refuse.

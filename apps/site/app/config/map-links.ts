@@ -1,4 +1,4 @@
-import type { SchoolFacts } from './school-facts-schema.ts'
+import type { SchoolFacts } from '@it-lab/shared/school-facts-schema'
 
 // The way to the school on a map: plain links to Яндекс Карты and 2ГИС, built from the school's
 // facts. Nothing of a map service loads until a parent taps one

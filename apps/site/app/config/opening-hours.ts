@@ -1,5 +1,5 @@
 import { WEEKDAY_SHORT, WEEKDAYS, type Weekday } from '@it-lab/shared/catalogue'
-import type { SchoolFacts } from './school-facts-schema.ts'
+import type { SchoolFacts } from '@it-lab/shared/school-facts-schema'
 
 // The school's opening hours as the contact block shows them: «Пн–Пт: 10:00–20:00». Only what
 // the owner entered in content/school.json; none entered, none shown

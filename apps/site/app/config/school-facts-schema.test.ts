@@ -6,7 +6,7 @@ import {
   isValidPersonalInn,
   parseSchoolFacts,
   type SchoolFactsFile,
-} from './school-facts-schema.ts'
+} from '@it-lab/shared/school-facts-schema'
 import { completeSchoolFacts } from '../../harness/complete-school-facts.ts'
 
 const valid: SchoolFactsFile = { ...completeSchoolFacts, siteUrl: 'https://itlab-school.ru/' }

@@ -1,4 +1,4 @@
-import { parseSchoolFacts, type SchoolFacts } from './school-facts-schema.ts'
+import { parseSchoolFacts, type SchoolFacts } from '@it-lab/shared/school-facts-schema'
 import { readSchoolFactsFile } from './school-facts.ts'
 
 // The school's facts, validated (a bad value fails the build here), with the forms the pages use.

@@ -1,4 +1,4 @@
-import type { SchoolFacts } from '#app/config/school-facts-schema.ts'
+import type { SchoolFacts } from '@it-lab/shared/school-facts-schema'
 
 // «Как оплатить обучение» (docs/decisions/0076-answers-reviews-way-licence.md): the ways to pay
 // the owner confirmed in the school's facts, each explained in general words (no amounts, no

@@ -3,7 +3,7 @@ import {
   FACT_MAX,
   FACT_NAME_LABELS,
   FACT_NAMES,
-} from '#app/config/school-facts-schema.ts'
+} from '@it-lab/shared/school-facts-schema'
 import { openingHoursField } from './page-texts.ts'
 
 // The school's facts (content/school.json): contacts, details, place, licence and ways to pay.

@@ -16,14 +16,24 @@ export type ContentProblem = {
   received?: unknown
 }
 
-export function formatProblem({ file, field, label, rule, received }: ContentProblem): string {
-  const where = field === '' ? 'весь файл' : label ? `поле «${label}» (${field})` : `поле ${field}`
+/** The rule with the value found: what the owner's editor shows at the field. */
+export function ruleText({ rule, received }: Pick<ContentProblem, 'rule' | 'received'>): string {
   const got =
     typeof received === 'string' || typeof received === 'number'
       ? ` (сейчас: ${JSON.stringify(received)})`
       : ''
-  return `${file}: ${where}: ${rule}${got}`
+  return `${rule}${got}`
 }
+
+/** The problem without its file: the field as the editor labels it, then the rule. */
+export function problemText(problem: Omit<ContentProblem, 'file'>): string {
+  const { field, label } = problem
+  const where = field === '' ? 'весь файл' : label ? `поле «${label}» (${field})` : `поле ${field}`
+  return `${where}: ${ruleText(problem)}`
+}
+
+export const formatProblem = (problem: ContentProblem): string =>
+  `${problem.file}: ${problemText(problem)}`
 
 /** Content the build refuses: every problem of every file, one a line. */
 export class ContentError extends Error {

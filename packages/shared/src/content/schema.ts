@@ -668,7 +668,7 @@ function createContentSchemas() {
     /**
      * The draw's terms (38-ФЗ «О рекламе», ст. 9: its dates, and where its organiser, rules, prizes
      * and their handing are told). The release check refuses shown prizes without the dates, the
-     * organiser and the rules' link (apps/site/scripts/launch-blockers.ts).
+     * organiser and the rules' link (packages/content-check/src/launch-blockers.ts).
      */
     draw: z._default(
       z

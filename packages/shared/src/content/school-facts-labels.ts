@@ -1,5 +1,5 @@
 // How the editor names the school's facts (content/school.json), field by field: the site's check
-// (apps/site/app/config/school-facts-schema.ts) and the editor gateway's history of changes use
+// (school-facts-schema.ts) and the editor gateway's history of changes use
 // the same words.
 
 /** The facts the owner may leave marked as still a sample (`demo`): the top-level fields. */

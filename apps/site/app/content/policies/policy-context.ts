@@ -1,4 +1,4 @@
-import type { SchoolFacts } from '#app/config/school-facts-schema.ts'
+import type { SchoolFacts } from '@it-lab/shared/school-facts-schema'
 import { pluralRu } from '../plural.ts'
 import { russianDate } from '../russian-date.ts'
 

@@ -1,21 +1,21 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { SAMPLE_BADGE } from '@it-lab/shared/content'
+import { contentDir, SAMPLE_BADGE } from '@it-lab/shared/content'
 import { BuildSettingsError, readBuildSettings } from '../vite/build-settings.ts'
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
 import { channelMentions, type LeadChannels } from '#app/content/policies/policy-context.ts'
-import { FACTS_FILE, parseSchoolFacts, SchoolFactsError } from '#app/config/school-facts-schema.ts'
+import { FACTS_FILE, parseSchoolFacts, SchoolFactsError } from '@it-lab/shared/school-facts-schema'
 import { groupedLines, problemOf, writeProblems, type CheckProblem } from './check-problems.ts'
 import {
   launchBlockers,
   placeholderIn,
   readContentFiles,
+  SHIPPED_SAMPLE_TEXTS,
   SHIPPED_STAND_INS,
   stringLeaves,
   type ContentFile,
   type LaunchItem,
-} from './launch-blockers.ts'
-import { SHIPPED_SAMPLE_TEXTS } from './shipped-samples.ts'
+} from '@it-lab/content-check'
 
 // The release check (`npm run build:release` runs it after the build): refuses to publish what
 // still blocks the launch (launch-blockers.ts: samples, stand-in facts), a non-https or loopback
@@ -226,7 +226,7 @@ export async function checkRelease(
 ): Promise<CheckProblem[]> {
   return releaseProblems({
     factsFile: readSchoolFactsFile(),
-    contentFiles: await readContentFiles(),
+    contentFiles: await readContentFiles(contentDir()),
     env,
     documents: await builtDocuments(buildDir),
     deployConfigs: await deployConfigs(env),

@@ -4,8 +4,11 @@ import {
   FACT_LABELS,
   FACT_NAMES,
   isDateYearInWindow,
+  problemText,
+  valueAt,
   WEEKDAYS,
-} from '@it-lab/shared/content'
+  type ContentProblem,
+} from './index.ts'
 import { z } from 'zod/mini'
 
 // The rules the school's facts (content/school.json) must follow, checked whenever the site is
@@ -16,7 +19,7 @@ import { z } from 'zod/mini'
 export const FACTS_FILE = 'content/school.json'
 
 // The labels live with the content's own (the editor gateway's history names the fields too).
-export { FACT_LABELS, FACT_NAME_LABELS, FACT_NAMES } from '@it-lab/shared/content'
+export { FACT_LABELS, FACT_NAME_LABELS, FACT_NAMES } from './index.ts'
 
 /**
  * The longest text each fact may have: every page's header, footer and title carries the name and
@@ -290,28 +293,27 @@ export function schoolFactsIssues(file: unknown) {
   return result.success ? [] : result.error.issues
 }
 
+/**
+ * The facts file's problems, each with its field as the editor labels it; none when it follows
+ * every rule. A value is quoted only when it is text.
+ */
+export function schoolFactsProblems(file: unknown): ContentProblem[] {
+  return schoolFactsIssues(file).map((issue) => {
+    const received = valueAt(file, issue.path)
+    return {
+      file: FACTS_FILE,
+      field: issue.path.map(String).join('.'),
+      label: FACT_LABELS[issue.path.filter((key) => typeof key !== 'number').join('.')],
+      rule: issue.message,
+      ...(typeof received === 'string' ? { received } : {}),
+    }
+  })
+}
+
 /** Validates the facts file; throws a SchoolFactsError listing every field that breaks its rule. */
 export function parseSchoolFacts(file: unknown): ParsedSchoolFacts {
   const result = createSchoolFactsSchema().safeParse(withoutEmptyOptionals(file))
-  if (!result.success) {
-    throw new SchoolFactsError(
-      result.error.issues.map((issue) => {
-        const field = issue.path.map(String).join('.')
-        const label = FACT_LABELS[issue.path.filter((key) => typeof key !== 'number').join('.')]
-        const where =
-          field === '' ? 'весь файл' : label ? `поле «${label}» (${field})` : `поле ${field}`
-        const received = issue.path.reduce<unknown>(
-          (node, key) =>
-            node !== null && typeof node === 'object'
-              ? (node as Record<PropertyKey, unknown>)[key]
-              : undefined,
-          file,
-        )
-        const got = typeof received === 'string' ? ` (сейчас: ${JSON.stringify(received)})` : ''
-        return `${where}: ${issue.message}${got}`
-      }),
-    )
-  }
+  if (!result.success) throw new SchoolFactsError(schoolFactsProblems(file).map(problemText))
   const { demo, ...facts } = result.data
   return { facts, demoFields: demo }
 }

@@ -5,7 +5,7 @@ import { contentDir } from '@it-lab/shared/content'
 import { describe, expect, it } from 'vitest'
 import { completeSchoolFacts } from '../harness/complete-school-facts.ts'
 import { problemLine } from './check-problems.ts'
-import { contentLaunchBlockers, launchBlockers, type ContentFile } from './launch-blockers.ts'
+import { contentLaunchBlockers, launchBlockers, type ContentFile } from '@it-lab/content-check'
 import { releaseProblems } from './release-check.ts'
 
 // The promises the release check refuses until the owner gives their terms or confirms them
@@ -107,7 +107,7 @@ describe('the release check refuses', () => {
 
 describe('the launch list', () => {
   it('names each promise the repository ships still ticked «Образец», by its place in the editor', async () => {
-    const items = await contentLaunchBlockers()
+    const items = await contentLaunchBlockers(contentDir())
     const promised = items
       .filter(({ file }) =>
         [

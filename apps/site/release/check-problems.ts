@@ -1,8 +1,8 @@
 // A check's problems as data (docs/decisions/0084-preview-before-the-launch.md): the content and
 // release checks write them to the file CHECK_PROBLEMS_FILE names when they refuse, and the deploy
-// and the publishing step list exactly those, grouped by file. The content check adds what blocks
-// the launch, for the owner's editor. Scraping the build's indented lines
-// once listed Vite's plugin-timing report as problems and cut the real ones at 20. Node's own
+// and the publishing step list exactly those, grouped by file. `npm run check:content` adds what
+// blocks the launch, which the deploy's check before a release build refuses too (readAllProblems).
+// Scraping the build's indented lines once listed Vite's plugin-timing report as problems and cut the real ones at 20. Node's own
 // modules only: the deploy loads this before anything of the site.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 
@@ -43,12 +43,12 @@ export function groupedLines(problems: readonly CheckProblem[]): string[] {
   )
 }
 
-/** An item that blocks only the launch (launch-blockers.ts), as the owner's editor lists it. */
+/** An item that blocks only the launch (@it-lab/content-check), as the owner's editor lists it. */
 export type LaunchEntry = { file: string; kind: string; text: string }
 
 /**
- * Writes the problems where `env` says, if it names a file; with the launch's items when given,
- * which the editor gateway shows the owner (apps/editor/src/launch-list.ts). A check that passed
+ * Writes the problems where `env` says, if it names a file; with the launch's items when given
+ * (the same the editor gateway shows the owner). A check that passed
  * writes the items alone, no `problems`: readProblems then reads none.
  */
 export function writeProblems(

@@ -9,7 +9,7 @@ import { SHIPPED_SAMPLE_TEXTS } from './shipped-samples.ts'
 // A single file's sample parts (the prizes, the trial's details, the promises, the home page's first
 // screen) are confirmed by clearing the tick: their words may stay, so none is listed here.
 it('names every sample file the repository ships, by words that file shows', async () => {
-  const samples = (await contentLaunchBlockers()).filter(
+  const samples = (await contentLaunchBlockers(contentDir())).filter(
     ({ kind, file }) => kind === 'sample-entry' && isEditorPath(file, 'entry'),
   )
   const folders = new Set(samples.map(({ file }) => file.split('/')[1]))

@@ -7,9 +7,10 @@
 import { spawnSync } from 'node:child_process'
 import { rename, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { problemOf, writeProblems } from './check-problems.ts'
+import { checkContentFolder } from '@it-lab/content-check'
+import { contentDir, formatProblem, problemText } from '@it-lab/shared/content'
 import { RELEASE_BUILD_FLAG } from '../vite/build-settings.ts'
-import { contentCheck } from '../vite/content-plugin.ts'
+import { writeProblems } from './check-problems.ts'
 import { checkRelease, releaseFailure } from './release-check.ts'
 
 const siteDir = path.join(import.meta.dirname, '..')
@@ -21,11 +22,14 @@ const where = path.relative(process.cwd(), target) || '.'
 
 // The content first, all of it: the owner reads every problem at once, in Russian, and a broken
 // edit is never built (docs/decisions/0056-publishing-from-the-editor.md).
-const contentProblems = await contentCheck()
+const { problems: contentProblems } = await checkContentFolder(contentDir(), { launch: false })
 if (contentProblems.length > 0) {
-  writeProblems(process.env, contentProblems.map(problemOf))
+  writeProblems(
+    process.env,
+    contentProblems.map((problem) => ({ file: problem.file, text: problemText(problem) })),
+  )
   console.error(
-    `Содержимое сайта не прошло проверку (${contentProblems.length}); папка ${where} осталась прежней:\n  ${contentProblems.join('\n  ')}`,
+    `Содержимое сайта не прошло проверку (${contentProblems.length}); папка ${where} осталась прежней:\n  ${contentProblems.map(formatProblem).join('\n  ')}`,
   )
   process.exit(1)
 }

@@ -6,15 +6,19 @@
 // can show the same items to the owner.
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { contentDir, isEditorPath, SAMPLE_FIELD_LABEL } from '@it-lab/shared/content'
-import { readSchoolFactsFile } from '#app/config/school-facts.ts'
+import {
+  FIELD_LABELS,
+  isEditorPath,
+  PAGE_TEXT_FILES,
+  pageTextLabels,
+  SAMPLE_FIELD_LABEL,
+} from '@it-lab/shared/content'
 import {
   FACT_LABELS,
   FACT_NAME_LABELS,
   FACT_NAMES,
   FACTS_FILE,
-} from '#app/config/school-facts-schema.ts'
-import { editorSections } from '../vite/editor-config/editor-sections.ts'
+} from '@it-lab/shared/school-facts-schema'
 import { SHIPPED_SAMPLE_TEXTS } from './shipped-samples.ts'
 
 export type LaunchItem = {
@@ -174,25 +178,57 @@ const NAME_FIELDS = ['name', 'title', 'question', 'author', 'alt', 'place'] as c
 /** The sample's words the repository ships, each with the words that make up a picture's name. */
 const SAMPLE_TEXTS = Object.values(SHIPPED_SAMPLE_TEXTS).flat()
 
-type EditorField = { name: string; label: string; fields?: EditorField[] }
-type SingleFileForm = { file: string; label: string; fields: EditorField[] }
+/**
+ * Each single file as the editor names it, and its fields' labels by path («Призы»; «details»:
+ * «Как проходит пробный урок»): the editor's sections are built from the same labels
+ * (apps/site/release/launch-names.test.ts compares them).
+ */
+const SINGLE_FILE_FORMS: Readonly<
+  Record<string, { label: string; fields: () => Record<string, string> }>
+> = {
+  'content/prizes.json': { label: 'Призы', fields: () => FIELD_LABELS.prizes },
+  'content/trial-offer.json': { label: 'Пробный урок', fields: () => FIELD_LABELS.trialOffer },
+  'content/promises.json': { label: 'Обещания и скидки', fields: () => FIELD_LABELS.promises },
+  [`content/${PAGE_TEXT_FILES.home}`]: {
+    label: 'Главная страница',
+    fields: () => pageTextLabels().home,
+  },
+  [`content/${PAGE_TEXT_FILES.course}`]: {
+    label: 'Страница курса',
+    fields: () => pageTextLabels().course,
+  },
+  [`content/${PAGE_TEXT_FILES.other}`]: {
+    label: 'Каталог, объявления и запись',
+    fields: () => pageTextLabels().other,
+  },
+  [`content/${PAGE_TEXT_FILES.search}`]: {
+    label: 'Заголовки и описания для поиска',
+    fields: () => pageTextLabels().search,
+  },
+}
+
+type SingleFileForm = (typeof SINGLE_FILE_FORMS)[string]
 
 /** A single file as the editor names it («Призы») and its fields; undefined for an entry. */
 function singleFileForm(file: string): SingleFileForm | undefined {
-  const sections = editorSections() as { files?: SingleFileForm[] }[]
-  return sections.flatMap(({ files = [] }) => files).find((candidate) => candidate.file === file)
+  return SINGLE_FILE_FORMS[file]
 }
 
 /** «Призы», «Пробный урок → Как проходит пробный урок»: a part of a single file by its path. */
 function partName(form: SingleFileForm, keys: string[]): string {
-  const names = [form.label]
-  let fields = form.fields
-  for (const key of keys) {
-    const field = fields.find((candidate) => candidate.name === key)
-    names.push(field?.label ?? key)
-    fields = field?.fields ?? []
+  const labels = form.fields()
+  // The longest labelled path: its label names every part on the way; keys past it stay as keys.
+  for (let length = keys.length; length > 0; length -= 1) {
+    const label = labels[keys.slice(0, length).join('.')]
+    if (label !== undefined) return [form.label, label, ...keys.slice(length)].join(' → ')
   }
-  return names.join(' → ')
+  return [form.label, ...keys].join(' → ')
+}
+
+/** The single files' parts as `partName` names them, by file: for the comparison with the editor. */
+export const singleFileNames = (file: string, keys: string[]): string | undefined => {
+  const form = singleFileForm(file)
+  return form && partName(form, keys)
 }
 
 /** The parts of a value still ticked «Образец» (the whole file's tick is the part `[]`). */
@@ -358,7 +394,7 @@ export function launchBlockers(
 }
 
 /** Every JSON file under content/ but the facts, by name. Throws on one that is not JSON. */
-export async function readContentFiles(dir = contentDir()): Promise<ContentFile[]> {
+export async function readContentFiles(dir: string): Promise<ContentFile[]> {
   const entries = await readdir(dir, { recursive: true })
   const names = entries.filter((name) => name.endsWith('.json') && name !== 'school.json').sort()
   return Promise.all(
@@ -369,10 +405,12 @@ export async function readContentFiles(dir = contentDir()): Promise<ContentFile[
   )
 }
 
-/** The items of the content in `dir` (CONTENT_DIR or content/). */
-export async function contentLaunchBlockers(
-  siteUrl?: string,
-  dir = contentDir(),
-): Promise<LaunchItem[]> {
-  return launchBlockers(readSchoolFactsFile(dir), await readContentFiles(dir), siteUrl)
+/** content/school.json as written; throws when it is missing or not JSON. */
+export async function readFactsFile(dir: string): Promise<unknown> {
+  return JSON.parse(await readFile(path.join(dir, 'school.json'), 'utf8'))
+}
+
+/** The items of the content in `dir`. */
+export async function contentLaunchBlockers(dir: string, siteUrl?: string): Promise<LaunchItem[]> {
+  return launchBlockers(await readFactsFile(dir), await readContentFiles(dir), siteUrl)
 }

@@ -1,17 +1,18 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
+import { contentDir } from '@it-lab/shared/content'
 import { describe, expect, it } from 'vitest'
 import { readSchoolFactsFile } from '#app/config/school-facts.ts'
 import { completeSchoolFacts } from '../harness/complete-school-facts.ts'
-import { parseSchoolFacts } from '#app/config/school-facts-schema.ts'
+import { parseSchoolFacts } from '@it-lab/shared/school-facts-schema'
 import { personalDataPolicy } from '#app/content/policies/personal-data-policy.ts'
 import { policyContext } from '#app/content/policies/policy-context.ts'
 import { policyPlainText } from '#app/content/policies/policy-document.ts'
 import { readBuildSettings } from '../vite/build-settings.ts'
 import { policySettingsOf } from '../vite/consent-version.ts'
 import { problemLine, type CheckProblem } from './check-problems.ts'
-import { contentLaunchBlockers, readContentFiles, SHIPPED_STAND_INS } from './launch-blockers.ts'
+import { contentLaunchBlockers, readContentFiles, SHIPPED_STAND_INS } from '@it-lab/content-check'
 import {
   releaseFailure,
   releaseProblems as checked,
@@ -346,7 +347,7 @@ describe('the launch list (launch-blockers.ts), the release check and check:cont
   /** The repository's content as shipped: its facts, samples and all. */
   const shipped = async (): Promise<ReleaseInput> => ({
     factsFile: schoolFacts,
-    contentFiles: await readContentFiles(),
+    contentFiles: await readContentFiles(contentDir()),
     env: releaseEnv,
     // A built page showing the samples: their badge, words and pictures, and stand-in facts.
     documents: [
@@ -362,10 +363,10 @@ describe('the launch list (launch-blockers.ts), the release check and check:cont
 
   it('refuses each item once, by its file, and the same items check:content lists and counts', async () => {
     const problems = checked(await shipped())
-    const items = await contentLaunchBlockers(releaseEnv.SITE_URL)
+    const items = await contentLaunchBlockers(contentDir(), releaseEnv.SITE_URL)
     expect(problems.map(problemLine)).toEqual(items.map(problemLine))
     expect(problems.every(({ launch }) => launch)).toBe(true)
-    const run = spawnSync(process.execPath, ['scripts/content-check.ts'], {
+    const run = spawnSync(process.execPath, ['release/content-check.ts'], {
       cwd: path.join(import.meta.dirname, '..'),
       env: { ...process.env, SITE_URL: releaseEnv.SITE_URL },
       encoding: 'utf8',
