@@ -6,7 +6,8 @@
 import * as z from 'zod'
 import { isChannelName, type ExtraChannelName } from './channel-names.ts'
 import type { EmailMessage } from './email.ts'
-import { escapeHtml, schoolTime } from './telegram.ts'
+import { schoolTime } from '@it-lab/shared/school-time'
+import { escapeHtml } from './telegram-message.ts'
 
 /** Restarts are counted within this window; the incident is over after one without any. */
 export const RESTART_WINDOW_MS = 15 * 60_000

@@ -4,14 +4,8 @@ import type { LeadRow } from './store/rows.ts'
 import { STATUS_LABELS, type DeskStatus } from './desk-statuses.ts'
 import { NO_SOURCE, sourceKey, sourceText } from './source-text.ts'
 import { schoolClock } from './desk.ts'
-import {
-  SCHOOL_TIME_ZONE,
-  childAgeText,
-  courseTitle,
-  dayText,
-  formLabel,
-  groupText,
-} from './telegram.ts'
+import { SCHOOL_TIME_ZONE } from '@it-lab/shared/school-time'
+import { childAgeText, courseTitle, dayText, formLabel, groupText } from './lead-words.ts'
 import { plainText, presserName, withoutControls } from './plain-text.ts'
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { REPO_ROOT } from '../src/config.ts'
-import type { Log } from '../src/outbox.ts'
+import type { Log } from '../src/log.ts'
 
 /**
  * A RAM-backed folder where there is one: fsync costs nothing there, for tests of timing and
