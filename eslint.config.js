@@ -96,6 +96,8 @@ const PRODUCTION_ZONES = [
       'packages/shared/src',
     ],
     from: [
+      'apps/lead-bot/bench',
+      'apps/lead-bot/cli',
       'apps/lead-bot/harness',
       'apps/lead-bot/scripts',
       'apps/site/harness',

@@ -299,7 +299,7 @@ async function backup(settings: DeploySettings): Promise<string | undefined> {
   const { chownSync, statSync } = await import('node:fs')
   const db = statSync(settings.leadsDb, { throwIfNoEntry: false })
   if (!db) return undefined
-  const { backupTo } = await import('../apps/lead-bot/src/store/backups.ts')
+  const { backupTo } = await import('@it-lab/lead-bot/backups')
   const retentionDays = Number(serverEnv.leadBot.LEADS_RETENTION_DAYS || 180)
   const { file } = backupTo(settings.leadsDb, settings.backupDir, {
     retentionDays,
