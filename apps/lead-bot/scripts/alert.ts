@@ -28,12 +28,12 @@ import {
   chatFailureNote,
   EMPTY_STATE,
   planAlert,
-} from '../src/alert.ts'
-import type { AlertState, Channel, HealthReading, Observation, Supervisor } from '../src/alert.ts'
+} from '../cli/alert.ts'
+import type { AlertState, Channel, HealthReading, Observation, Supervisor } from '../cli/alert.ts'
 import { emailConfig, envSchema, launchDir, parseEnv, resolveDbPath } from '../src/config.ts'
-import { drainEditorEvents, editorEventsDir } from '../src/editor-events.ts'
-import { createMailer } from '../src/email.ts'
-import { becomeDatabaseOwner, loadServerEnv } from '../src/server-env.ts'
+import { drainEditorEvents, editorEventsDir } from '../cli/editor-events.ts'
+import { createMailer } from '../cli/email.ts'
+import { becomeDatabaseOwner, loadServerEnv } from '../cli/server-env.ts'
 import { BACKUP_NAMES } from '../src/store/backups.ts'
 import { createTelegramClient } from '../src/telegram.ts'
 

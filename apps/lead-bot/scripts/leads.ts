@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util'
 import { normalizePhone } from '@it-lab/shared'
 import { CHANNEL_NAMES, isChannelName } from '../src/channel-names.ts'
 import { envSchema, launchDir, parseEnv, resolveDbPath } from '../src/config.ts'
-import { becomeDatabaseOwner, loadServerEnv, SERVER_DB_PATH } from '../src/server-env.ts'
+import { becomeDatabaseOwner, loadServerEnv, SERVER_DB_PATH } from '../cli/server-env.ts'
 import { backupBytes, backupTo, deleteFromRescueCopies, restoreFrom } from '../src/store/backups.ts'
 import { openLeadStore } from '../src/store/lead-store.ts'
 import { computeDigest, formatDigest, previousSchoolWeek, schoolDay } from '../src/desk.ts'
@@ -15,7 +15,7 @@ import {
   offlineConversions,
   uploadOfflineConversions,
   type IdType,
-} from '../src/metrika.ts'
+} from '../cli/metrika.ts'
 import {
   BREAKDOWNS,
   CSV_DELIMITER,
@@ -27,7 +27,7 @@ import {
   formatReportTable,
   formatTable,
   monthlyReport,
-} from '../src/report.ts'
+} from '../cli/report.ts'
 
 const USAGE = `Usage: npm run leads -- [--since DATE] [--until DATE] [--limit N] [CSV]
        npm run leads -- --report [--by source|course|month] [--since DATE] [--until DATE] [CSV]
