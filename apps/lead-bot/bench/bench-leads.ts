@@ -37,11 +37,7 @@ import type { FullDiskOptions, FullDiskResult } from '../harness/full-disk.ts'
 import { LEAD_QUERY, phoneFor } from '../harness/sample-leads.ts'
 import { startService } from '../harness/service.ts'
 import { startFakeTelegram } from '../harness/fake-telegram.ts'
-import {
-  startFakeAlfaCrm,
-  startFakeBitrix24,
-  startFakeWebhook,
-} from '../harness/fake-receivers.ts'
+import { startFakeAlfaCrm, startFakeBitrix24, startFakeWebhook } from '../harness/fake-receivers.ts'
 import { startSmtp } from '../harness/smtp.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')

@@ -567,10 +567,10 @@ async function main(givenEnv: NodeJS.ProcessEnv, argv: string[], io: CliIo): Pro
         }
       }
       io.stdout.write(`${counts}. Uploaded to Metrika: upload id ${id}\n`)
-      throw new CliExit(0)
     } catch (error) {
       return abort('The upload failed', error)
     }
+    throw new CliExit(0)
   }
 }
 

@@ -86,11 +86,14 @@ export async function runCli(
         done()
       },
     })
+  const uid = process.getuid?.()
   const code = await run(
     args,
     { PATH: process.env.PATH ?? '', INIT_CWD: options.cwd ?? REPO_ROOT, ...env },
     { stdout: sink('stdout'), stderr: sink('stderr') },
   )
+  // `--env-file` run by root becomes the database's owner: a test of that must spawn (runScript).
+  if (process.getuid?.() !== uid) throw new Error('the CLI changed the user of the test process')
   return { code, ...output }
 }
 
