@@ -67,6 +67,8 @@ const APP_FILES = [
   'content/groups',
   'apps/lead-bot/package.json',
   'apps/lead-bot/src',
+  // What the operator's commands (scripts/) use beside the service.
+  'apps/lead-bot/cli',
   'apps/lead-bot/scripts',
   // The units and the guide, beside the code they run (their Documentation= points here).
   'deploy',
