@@ -102,6 +102,8 @@ const PRODUCTION_ZONES = [
       'packages/content-check/src',
     ],
     from: [
+      'apps/lead-bot/bench',
+      'apps/lead-bot/cli',
       'apps/lead-bot/harness',
       'apps/lead-bot/scripts',
       'apps/site/harness',

@@ -67,6 +67,8 @@ const APP_FILES = [
   'content/groups',
   'apps/lead-bot/package.json',
   'apps/lead-bot/src',
+  // What the operator's commands (scripts/) use beside the service.
+  'apps/lead-bot/cli',
   'apps/lead-bot/scripts',
   // The units and the guide, beside the code they run (their Documentation= points here).
   'deploy',
@@ -299,7 +301,7 @@ async function backup(settings: DeploySettings): Promise<string | undefined> {
   const { chownSync, statSync } = await import('node:fs')
   const db = statSync(settings.leadsDb, { throwIfNoEntry: false })
   if (!db) return undefined
-  const { backupTo } = await import('../apps/lead-bot/src/store/backups.ts')
+  const { backupTo } = await import('@it-lab/lead-bot/backups')
   const retentionDays = Number(serverEnv.leadBot.LEADS_RETENTION_DAYS || 180)
   const { file } = backupTo(settings.leadsDb, settings.backupDir, {
     retentionDays,

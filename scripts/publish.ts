@@ -11,14 +11,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { emailConfig, envSchema, parseEnv } from '../apps/lead-bot/src/config.ts'
+import { emailConfig, envSchema, parseEnv } from '@it-lab/lead-bot/config'
 import {
   clearProblems,
   PROBLEMS_FILE_ENV,
   problemLine,
   readProblems,
 } from '../apps/site/scripts/check-problems.ts'
-import { createMailer } from '../apps/lead-bot/src/email.ts'
+import { createMailer } from '@it-lab/lead-bot/email'
 import { DEFAULT_EDITOR_EMAIL, editorOutsideContentBetween } from './deploy/editor-commits.ts'
 import { publishStateRecorder } from './deploy/editor-publish-state.ts'
 import { readServerEnv } from './deploy/env-files.ts'
@@ -257,9 +257,9 @@ record(target, published)
 
 // The chat's modules read the checkout's content as they load (the course titles): loaded only
 // now, from the checkout as it is left, never while it holds a refused edit.
-const { createTelegramClient } = await import('../apps/lead-bot/src/telegram.ts')
+const { createTelegramClient } = await import('@it-lab/lead-bot/telegram')
 const { outsideContentMessage, problemLines, publishedMessage, refusedEmail, refusedMessage } =
-  await import('../apps/lead-bot/src/publish-message.ts')
+  await import('@it-lab/lead-bot/publish-message')
 let problems =
   outside.files.length > 0
     ? outside.commits.map(

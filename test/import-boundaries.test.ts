@@ -183,6 +183,12 @@ describe('import boundaries', () => {
       '../harness/sample-leads.ts',
     ],
     [
+      'the lead service importing its bench',
+      'apps/lead-bot/src/probe.ts',
+      '../bench/bench-leads.ts',
+    ],
+    ['the lead service importing a CLI module', 'apps/lead-bot/src/probe.ts', '../cli/report.ts'],
+    [
       'the site importing a build plugin',
       'apps/site/app/lib/probe.ts',
       '../../vite/price-texts.ts',
@@ -220,10 +226,10 @@ describe('import boundaries', () => {
   })
 
   it('rejects an import cycle', async () => {
-    // telegram.ts imports desk-statuses.ts: the reverse import would close a cycle.
+    // telegram-message.ts imports desk-statuses.ts: the reverse import would close a cycle.
     const errors = await boundaryErrors(
       'apps/lead-bot/src/desk-statuses.ts',
-      importing('./telegram.ts'),
+      importing('./telegram-message.ts'),
       eslint,
     )
     expect(errors).toEqual([expect.stringContaining('Dependency cycle')])
@@ -275,6 +281,16 @@ describe('import boundaries', () => {
       '../harness/sample-leads.ts',
     ],
     ['a bench importing the harness', 'scripts/probe.ts', '../apps/lead-bot/harness/service.ts'],
+    [
+      "the lead service's bench importing its harness",
+      'apps/lead-bot/bench/probe.ts',
+      '../harness/service.ts',
+    ],
+    [
+      'an e2e fixture importing the harness through the package',
+      'apps/site/e2e/probe.ts',
+      '@it-lab/lead-bot/harness/service',
+    ],
     [
       'an e2e fixture importing the harness',
       'apps/site/e2e/probe.ts',

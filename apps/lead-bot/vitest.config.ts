@@ -4,7 +4,7 @@ export default defineProject({
   test: {
     name: 'lead-bot',
     environment: 'node',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'cli/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['../../test/fail-on-console-error.ts'],
     // Generous on purpose: these tests start processes, servers and timers, and must hold on a
     // saturated machine (docs/decisions/0064-drill-findings-busy-tests.md). They wait on events

@@ -54,7 +54,7 @@ export function nextPublishState({
 }
 
 /**
- * A refusal in the owner's words, as the chat told it (apps/lead-bot/src/publish-message.ts): each
+ * A refusal in the owner's words, as the chat told it (apps/lead-bot/cli/publish-message.ts): each
  * content problem (`content/…: …`, which the editor words by the entry's name), and a plain
  * sentence for a refusal that is not hers to fix.
  */

@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { REPEAT_NOTE } from '../src/telegram.ts'
+import { REPEAT_NOTE } from '../src/telegram-message.ts'
 import { startFakeTelegram } from './fake-telegram.ts'
 import { LEAD_QUERY, phoneFor } from './sample-leads.ts'
 import { startService } from './service.ts'

@@ -1,9 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import * as z from 'zod'
-import type { AlfaCrmConfig } from './channels/alfacrm.ts'
-import type { LeadEmailConfig } from './channels/email.ts'
-import type { WebhookConfig } from './channels/webhook.ts'
 
 /** `minimal` keeps personal data out of Telegram: the owner reads the lead on the server. */
 export const NOTIFY_MODES = ['full', 'minimal'] as const
@@ -312,6 +309,36 @@ function allOrNone(group: Record<string, unknown>, channel: string): boolean {
   return true
 }
 
+// Each lead channel's settings (docs/decisions/0077); the channels read them from here.
+export interface LeadEmailConfig {
+  smtpUrl: string
+  from: string
+  to: string[]
+  timeoutMs: number
+}
+
+export interface WebhookConfig {
+  url: string
+  secret: string
+}
+
+export interface AlfaCrmConfig {
+  /** https://<school>.s20.online */
+  url: string
+  email: string
+  apiKey: string
+  branchId: number
+  leadSourceId?: number
+  leadStatusId?: number
+}
+
+export interface Bitrix24Config {
+  /** https://<portal>.bitrix24.ru/rest/<user>/<code>/ — a secret: it is the key to the portal. */
+  webhookUrl: string
+  /** The lead's source in the portal's list (SOURCE_ID); WEB by default. */
+  sourceId: string
+}
+
 /** The lead channels besides Telegram: each on when its variables are set, refused when half. */
 function channelsConfig(settings: EnvSettings) {
   const timeoutMs = settings.CHANNEL_TIMEOUT_MS
@@ -369,8 +396,12 @@ function channelsConfig(settings: EnvSettings) {
     email,
     webhook,
     alfacrm,
-    bitrix24:
-      bitrix === undefined ? null : { webhookUrl: bitrix, sourceId: settings.BITRIX24_SOURCE_ID },
+    bitrix24: (bitrix === undefined
+      ? null
+      : {
+          webhookUrl: bitrix,
+          sourceId: settings.BITRIX24_SOURCE_ID,
+        }) satisfies Bitrix24Config | null,
     worker: { timeoutMs, maxAttempts: settings.CHANNEL_MAX_ATTEMPTS },
   }
 }

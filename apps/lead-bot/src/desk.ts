@@ -3,7 +3,9 @@
 import { DESK_STATUSES, STATUS_LABELS } from './desk-statuses.ts'
 import type { DeskStatus } from './desk-statuses.ts'
 import type { DigestRow } from './store/rows.ts'
-import { SCHOOL_TIME_ZONE, courseTitle, escapeHtml, formLabel } from './telegram.ts'
+import { SCHOOL_TIME_ZONE } from '@it-lab/shared/school-time'
+import { courseTitle, formLabel } from './lead-words.ts'
+import { escapeHtml } from './telegram-message.ts'
 import type { InlineKeyboard } from './telegram.ts'
 
 const HOUR_MS = 3_600_000

@@ -4,9 +4,10 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openLeadStore } from './store/lead-store.ts'
 import type { LeadStore } from './store/lead-store.ts'
 import type { NewLead } from './store/rows.ts'
-import { createOutbox, retryDelayMs } from './outbox.ts'
+import { createOutbox } from './outbox.ts'
 import type { Outbox, OutboxConfig } from './outbox.ts'
-import { REPEAT_NOTE, createTelegramClient } from './telegram.ts'
+import { createTelegramClient } from './telegram.ts'
+import { REPEAT_NOTE } from './telegram-message.ts'
 import {
   CHAT_INTERVAL_MS,
   GROUP_LIMIT,
@@ -33,20 +34,6 @@ function newLead(n: number): NewLead {
 function deliveredIds(fake: FakeTelegram): number[] {
   return fake.messages.map((message) => Number(/Заявка №<\/b>(\d+)/.exec(message.text)?.[1]))
 }
-
-describe('retryDelayMs', () => {
-  it.each([
-    [1, 1000],
-    [2, 2000],
-    [3, 4000],
-    [6, 32_000],
-    [9, 256_000],
-    [10, 300_000],
-    [1000, 300_000],
-  ])('after %i failures waits %i ms (base 1 s, cap 5 min)', (failures, delay) => {
-    expect(retryDelayMs(failures, 1000, 300_000)).toBe(delay)
-  })
-})
 
 describe('outbox', () => {
   let fake: FakeTelegram

@@ -10,20 +10,15 @@ import {
   statusKeyboard,
 } from './desk.ts'
 import type { DeskConfig } from './desk.ts'
-import { formatLeadMessage, redactedText } from './telegram.ts'
+import { formatLeadMessage, redactedText } from './telegram-message.ts'
 import type { NotifyMode } from './config.ts'
 import type { CallResult, SendResult, TelegramClient } from './telegram.ts'
+import type { Log } from './log.ts'
+import { createBackoff, nextPassDelayMs } from './retry.ts'
+import type { RetryPolicy } from './retry.ts'
 
-export interface Log {
-  info(details: object, message: string): void
-  warn(details: object, message: string): void
-  error(details: object, message: string): void
-}
-
-export interface OutboxConfig {
+export interface OutboxConfig extends RetryPolicy {
   pollMs: number
-  retryBaseMs: number
-  retryMaxMs: number
   /** Least time between the end of one send and the start of the next (the chat's rate limit). */
   sendIntervalMs: number
   notify: NotifyMode
@@ -55,11 +50,6 @@ export interface OutboxOptions {
   config: OutboxConfig
   log: Log
   now?: () => number
-}
-
-/** Exponential backoff: base, 2·base, 4·base … capped at max. `failures` counts from 1. */
-export function retryDelayMs(failures: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.min(Math.max(failures - 1, 0), 40))
 }
 
 /** An earlier attempt may have been delivered: no answer came, or a crash cut it (in flight). */
@@ -97,9 +87,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let running: Promise<void> | undefined
   let again = false
   // While Telegram fails, every lead waits: one probe per backoff step rather than one per lead.
-  const leadBackoff = { pausedUntil: 0, failures: 0 }
+  const leadBackoff = createBackoff(config, now)
   // A failing edit, reminder or digest waits on its own: leads go on.
-  const deskBackoff = { pausedUntil: 0, failures: 0 }
+  const deskBackoff = createBackoff(config, now)
   // Passes the database refused in a row (a full disk): the next waits longer, not a busy loop.
   let failedPasses = 0
   let lastSendEndedAt = -Infinity
@@ -151,10 +141,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     } catch (error) {
       log.error({ err: error }, 'outbox could not read the queue')
     }
-    const backoff =
-      failedPasses === 0 ? 0 : retryDelayMs(failedPasses, config.retryBaseMs, config.retryMaxMs)
-    const delay = Math.max(0, Math.min(config.pollMs, Math.max(backoff, dueAt - now())))
-    timer = setTimeout(wake, delay)
+    timer = setTimeout(wake, nextPassDelayMs(config, failedPasses, dueAt - now()))
     // The HTTP server keeps the process alive; the timer alone must not (tests, shutdown).
     timer.unref()
   }
@@ -185,19 +172,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  /** A failure that may pass: the jobs of `backoff` wait (one probe per step). Returns the wait. */
-  function pause(backoff: typeof leadBackoff, result: { retryAfterMs?: number }): number {
-    let delay: number
-    if (result.retryAfterMs === undefined) {
-      backoff.failures += 1
-      delay = retryDelayMs(backoff.failures, config.retryBaseMs, config.retryMaxMs)
-    } else {
-      delay = result.retryAfterMs
-    }
-    backoff.pausedUntil = now() + delay
-    return delay
-  }
-
   async function sendLead(lead: LeadRow): Promise<void> {
     const repeat = mayBeRepeat(lead)
     store.recordAttempt(lead.id)
@@ -208,7 +182,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     lastSendEndedAt = now()
     if (result.ok) {
       await recordSent(lead, result.messageId)
-      leadBackoff.failures = 0
+      leadBackoff.succeed()
       log.info({ leadId: lead.id, attempts }, 'lead delivered to Telegram')
       return
     }
@@ -220,7 +194,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       )
       return
     }
-    const delay = pause(leadBackoff, result)
+    const delay = leadBackoff.fail(result.retryAfterMs)
     store.markRetry(lead.id, result.error, leadBackoff.pausedUntil, result.kind === 'uncertain')
     log.warn(
       { leadId: lead.id, attempts, error: result.error, retryInMs: delay },
@@ -244,12 +218,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
       job.kind === 'digest' ? undefined : job.kind === 'redaction' ? job.leadId : job.lead.id
     if (result.ok || result.kind === 'permanent') {
       handlers.done?.()
-      if (result.ok) deskBackoff.failures = 0
+      if (result.ok) deskBackoff.succeed()
       else log.warn({ leadId, job: job.kind, error: result.error }, 'Telegram refused; skipped')
       return
     }
     if (result.kind === 'transient') handlers.notSent?.()
-    const delay = pause(deskBackoff, result)
+    const delay = deskBackoff.fail(result.retryAfterMs)
     log.warn(
       { leadId, job: job.kind, error: result.error, retryInMs: delay },
       'Telegram call failed; will retry',
@@ -352,7 +326,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const version = store.dataVersion()
       if (seenVersion !== undefined && version !== seenVersion) {
         const made = store.makePendingDue(now())
-        leadBackoff.pausedUntil = 0
+        leadBackoff.resume()
         log.info({ madeDue: made }, 'database changed by another program: pending leads due now')
         wake()
       }

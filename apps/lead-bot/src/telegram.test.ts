@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GROUPS, OTHER_TIME, courseEntry, groupTimeText } from '@it-lab/shared'
+import { createTelegramClient } from './telegram.ts'
 import {
   REPEAT_NOTE,
   TELEGRAM_TEXT_LIMIT,
-  createTelegramClient,
   escapeHtml,
   formatLeadMessage,
-} from './telegram.ts'
+} from './telegram-message.ts'
 import type { TelegramClient } from './telegram.ts'
 import { startFakeTelegram } from '../harness/fake-telegram.ts'
 import type { FakeTelegram } from '../harness/fake-telegram.ts'

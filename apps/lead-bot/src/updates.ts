@@ -5,8 +5,8 @@
 import type { LeadStore } from './store/lead-store.ts'
 import { parseStatusData } from './desk.ts'
 import { presserName } from './plain-text.ts'
-import type { Log } from './outbox.ts'
-import { retryDelayMs } from './outbox.ts'
+import type { Log } from './log.ts'
+import { retryDelayMs } from './retry.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
 import type { TelegramClient } from './telegram.ts'
 

@@ -8,15 +8,15 @@ import { phoneFor, TEST_CONSENT } from '../harness/sample-leads.ts'
 import type { DeskStatus } from '../src/desk-statuses.ts'
 import type { LeadSource } from '@it-lab/shared/lead-source'
 import { openLeadStore } from '../src/store/lead-store.ts'
-import { runScript, tempDir } from './helpers.ts'
+import { runCli, tempDir } from './helpers.ts'
+import { run } from '../scripts/leads.ts'
 
-const SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'leads.ts')
 const temp = tempDir()
 const dbPath = path.join(temp.dir, 'leads.sqlite')
 let metrika: FakeMetrika
 
 const leads = (args: string[], env: Record<string, string> = {}) =>
-  runScript(SCRIPT, args, { LEADS_DB: dbPath, ...env })
+  runCli(run, args, { LEADS_DB: dbPath, ...env })
 
 const yandex: LeadSource = {
   visit: { utm_source: 'yandex', utm_medium: 'cpc', utm_campaign: 'zima-2027', yclid: '5550001' },

@@ -18,7 +18,8 @@ import { openLeadStore } from '../src/store/lead-store.ts'
 import { fillUntil, mountTmpfs } from '../harness/full-disk.ts'
 import { startFakeTelegram } from '../harness/fake-telegram.ts'
 import type { FakeTelegram } from '../harness/fake-telegram.ts'
-import { eventually, runScript, tempDir } from './helpers.ts'
+import { eventually, runCli, tempDir } from './helpers.ts'
+import { run } from '../scripts/leads.ts'
 import { LEAD_QUERY, phoneFor } from '../harness/sample-leads.ts'
 import { startService } from '../harness/service.ts'
 import type { Service } from '../harness/service.ts'
@@ -37,7 +38,7 @@ afterAll(async () => {
 })
 
 function leads(args: string[], env: Record<string, string>) {
-  return runScript(SCRIPT, args, env)
+  return runCli(run, args, env)
 }
 
 async function serviceWithTelegram(dbPath: string, fake: FakeTelegram) {

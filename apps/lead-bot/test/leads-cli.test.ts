@@ -5,20 +5,26 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../src/config.ts'
 import { openLeadStore } from '../src/store/lead-store.ts'
-import { runScript, tempDir } from './helpers.ts'
+import { runCli, runScript, tempDir } from './helpers.ts'
+import { run as leadsCli } from '../scripts/leads.ts'
 import { courseTitle, phoneFor, TEST_CONSENT, UNKNOWN_COURSE } from '../harness/sample-leads.ts'
 
 const SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'leads.ts')
 const temp = tempDir()
 const dbPath = path.join(temp.dir, 'leads.sqlite')
 
-/** Runs the CLI from the repo root, as `npm run leads` does. */
+/**
+ * Runs the CLI from the repo root, as `npm run leads` does: in-process, or as a process when it
+ * must run as another user.
+ */
 function run(
   args: string[],
   env: Record<string, string>,
   options: { uid?: number; gid?: number; cwd?: string },
 ) {
-  return runScript(SCRIPT, args, env, options)
+  return options.uid === undefined
+    ? runCli(leadsCli, args, env, options)
+    : runScript(SCRIPT, args, env, options)
 }
 
 const leads = (args: string[], env: Record<string, string> = { LEADS_DB: dbPath }) =>
@@ -521,11 +527,13 @@ describe('npm run leads -- --env-file, as on the server', () => {
       // Root's only, as /etc/it-lab/it-lab.env.
       const envFile = path.join(folder.dir, 'it-lab.env')
       writeFileSync(envFile, `LEADS_DB=${file}\n`, { mode: 0o600 })
-      const listed = await leads(['--env-file', envFile], {})
+      // The CLI becomes the database's owner (setuid): a process of its own, not this one.
+      const asProcess = (args: string[]) => runScript(SCRIPT, args, {})
+      const listed = await asProcess(['--env-file', envFile])
       expect(listed.stdout).toContain(
         'Fix the setting, then run: npm run leads -- --env-file ' + `${envFile} --resend-failed\n`,
       )
-      expect(await leads(['--env-file', envFile, '--resend-failed'], {})).toMatchObject({
+      expect(await asProcess(['--env-file', envFile, '--resend-failed'])).toMatchObject({
         code: 0,
         stdout: 'Queued for delivery again: 1\n',
       })

@@ -1,9 +1,12 @@
 import { writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeTelegram } from '../harness/fake-telegram.ts'
 import type { FakeChat, FakeTelegram } from '../harness/fake-telegram.ts'
-import { eventually, runScript, tempDir } from './helpers.ts'
+import { eventually, runCli, runScript, tempDir } from './helpers.ts'
+import { run } from '../scripts/telegram-setup.ts'
 import { startService } from '../harness/service.ts'
 
 const SCRIPT = path.join(import.meta.dirname, '..', 'scripts', 'telegram-setup.ts')
@@ -19,9 +22,9 @@ afterAll(async () => {
   temp.remove()
 })
 
-/** Runs the command as `npm run telegram:setup` does, with only the given environment. */
+/** Runs the command in-process, with only the given environment. */
 function setup(args: string[], env: Record<string, string> = {}) {
-  return runScript(SCRIPT, args, env)
+  return runCli(run, args, env)
 }
 
 const withToken = (token = TOKEN) => ({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_URL: fake.url })
@@ -86,7 +89,8 @@ describe('npm run telegram:setup', () => {
   })
 
   it('--chat sends a test message there, prints the line for the settings file, and a hint for a new server and a running service', async () => {
-    const { code, stdout } = await setup(['--chat', '-100555'], withToken())
+    // As `npm run telegram:setup` runs it (node scripts/telegram-setup.ts): the entry point works.
+    const { code, stdout } = await runScript(SCRIPT, ['--chat', '-100555'], withToken())
     expect(code).toBe(0)
     expect(stdout).toContain(
       'Test message sent to chat -100555. Put this line in /etc/it-lab/lead-bot.env:\n' +
@@ -146,13 +150,17 @@ describe('npm run telegram:setup', () => {
   })
 
   it('Telegram unreachable: one line naming the address and the network error', async () => {
-    await fake.down()
-    const { code, stderr } = await setup([], withToken())
-    await fake.up()
+    // A port nobody listens on: in this process, the fake's own port may still have a kept-alive
+    // connection, which fails as "closed", not refused.
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`
+    await new Promise((resolve) => closed.close(resolve))
+    const { code, stderr } = await setup([], { ...withToken(), TELEGRAM_API_URL: url })
     expect(code).toBe(1)
     expect(stderr).toMatch(
       new RegExp(
-        `^Cannot reach Telegram at ${fake.url}: .*ECONNREFUSED.*Check the server's internet ` +
+        `^Cannot reach Telegram at ${url}: .*ECONNREFUSED.*Check the server's internet ` +
           'connection \\(and TELEGRAM_API_URL, if set\\), then run this again\\.\\n$',
       ),
     )

@@ -3,8 +3,8 @@
 // readable as JSON on TELEGRAM_INSPECT_PORT, so a spec can see a lead reach the chat.
 import { rmSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { startFakeTelegram } from '../../lead-bot/harness/fake-telegram.ts'
-import { startService } from '../../lead-bot/harness/service.ts'
+import { startFakeTelegram } from '@it-lab/lead-bot/harness/fake-telegram'
+import { startService } from '@it-lab/lead-bot/harness/service'
 import { LEAD_PORT, LEADS_DB, SITE_PORT, TELEGRAM_INSPECT_PORT } from './e2e-env.ts'
 
 // A fresh database for every run.

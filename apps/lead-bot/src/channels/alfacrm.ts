@@ -5,16 +5,7 @@ import type { Channel, DeliveryResult } from './worker.ts'
 import { contextLines } from './lead-payload.ts'
 import type { LeadPayload } from './lead-payload.ts'
 import { networkError, retryAfterMs } from './webhook.ts'
-
-export interface AlfaCrmConfig {
-  /** https://<school>.s20.online */
-  url: string
-  email: string
-  apiKey: string
-  branchId: number
-  leadSourceId?: number
-  leadStatusId?: number
-}
+import type { AlfaCrmConfig } from '../config.ts'
 
 /** The token lives 15 minutes; a new one is taken a minute before, so none expires in flight. */
 export const TOKEN_REFRESH_MS = 14 * 60_000

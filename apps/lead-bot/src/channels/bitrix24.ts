@@ -5,13 +5,7 @@ import type { Channel, DeliveryResult } from './worker.ts'
 import { contextLines, leadTopic } from './lead-payload.ts'
 import type { LeadPayload } from './lead-payload.ts'
 import { networkError, retryAfterMs } from './webhook.ts'
-
-export interface Bitrix24Config {
-  /** https://<portal>.bitrix24.ru/rest/<user>/<code>/ — a secret: it is the key to the portal. */
-  webhookUrl: string
-  /** The lead's source in the portal's list (SOURCE_ID); WEB by default. */
-  sourceId: string
-}
+import type { Bitrix24Config } from '../config.ts'
 
 /** Two calls a second at most: the portal's steady rate, so its bucket never fills. */
 export const BITRIX24_INTERVAL_MS = 500

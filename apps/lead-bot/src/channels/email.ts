@@ -4,13 +4,7 @@ import nodemailer from 'nodemailer'
 import type { Channel } from './worker.ts'
 import { contextLines, leadTopic } from './lead-payload.ts'
 import type { LeadPayload } from './lead-payload.ts'
-
-export interface LeadEmailConfig {
-  smtpUrl: string
-  from: string
-  to: string[]
-  timeoutMs: number
-}
+import type { LeadEmailConfig } from '../config.ts'
 
 const cut = (text: string, length: number) =>
   text.length <= length ? text : `${text.slice(0, length - 1)}…`

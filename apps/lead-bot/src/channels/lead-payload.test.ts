@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LeadRow } from '../store/rows.ts'
-import { courseTitle } from '../telegram.ts'
+import { courseTitle } from '../lead-words.ts'
 import { alfaCrmCustomer } from './alfacrm.ts'
 import { leadEmailText } from './email.ts'
 import { contextLines, leadPayload } from './lead-payload.ts'

@@ -2,14 +2,8 @@
 // a channel formats this, never the stored row, so a field added here (the lead's source,
 // docs/decisions/0078) reaches the e-mail, the webhook and the CRMs together.
 import { hasOrigin } from '@it-lab/shared/lead-source'
-import {
-  childAgeText,
-  courseTitle,
-  formLabel,
-  groupText,
-  promoText,
-  schoolTime,
-} from '../telegram.ts'
+import { schoolTime } from '@it-lab/shared/school-time'
+import { childAgeText, courseTitle, formLabel, groupText, promoText } from '../lead-words.ts'
 import { sourceText } from '../source-text.ts'
 import type { LeadRow } from '../store/rows.ts'
 

@@ -5,11 +5,7 @@
 import { createHmac } from 'node:crypto'
 import type { Channel, DeliveryResult } from './worker.ts'
 import type { LeadPayload } from './lead-payload.ts'
-
-export interface WebhookConfig {
-  url: string
-  secret: string
-}
+import type { WebhookConfig } from '../config.ts'
 
 /** The payload's version: a receiver can tell a later shape from this one. */
 export const WEBHOOK_PAYLOAD_VERSION = 1

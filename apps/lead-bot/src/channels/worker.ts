@@ -1,8 +1,9 @@
 // One lead channel's delivery loop (docs/decisions/0077): its own queue, backoff, timeout and dead
 // letters, so a channel that fails or hangs never holds up Telegram or another channel.
 import type { ExtraChannelName } from '../channel-names.ts'
-import { retryDelayMs } from '../outbox.ts'
-import type { Log } from '../outbox.ts'
+import type { Log } from '../log.ts'
+import { createBackoff, nextPassDelayMs } from '../retry.ts'
+import type { RetryPolicy } from '../retry.ts'
 import type { DeliveryOutcome } from '../store/channel-queue.ts'
 import type { LeadStore } from '../store/lead-store.ts'
 import type { LeadRow } from '../store/rows.ts'
@@ -26,10 +27,8 @@ export interface Channel {
   intervalMs?: number
 }
 
-export interface ChannelWorkerConfig {
+export interface ChannelWorkerConfig extends RetryPolicy {
   pollMs: number
-  retryBaseMs: number
-  retryMaxMs: number
   /** A call not settled by then counts as failed (may pass) and the next is tried. */
   timeoutMs: number
   /** Failed attempts (that may pass) after which a lead becomes a dead letter. */
@@ -104,13 +103,12 @@ export function createChannelWorker(options: ChannelWorkerOptions): ChannelWorke
   let timer: ReturnType<typeof setTimeout> | undefined
   let running: Promise<void> | undefined
   let again = false
-  let failures = 0
-  let pausedUntil = 0
+  const backoff = createBackoff(config, now)
   let lastSendEndedAt = -Infinity
   let failedPasses = 0
 
   const readyAt = (dueAt: number) =>
-    Math.max(dueAt, pausedUntil, lastSendEndedAt + (channel.intervalMs ?? 0))
+    Math.max(dueAt, backoff.pausedUntil, lastSendEndedAt + (channel.intervalMs ?? 0))
   // Outcomes not yet written, and the leads they are of (not sent again meanwhile).
   const outcomes: DeliveryOutcome[] = []
   const unwritten = new Set<number>()
@@ -137,7 +135,7 @@ export function createChannelWorker(options: ChannelWorkerOptions): ChannelWorke
     const attempt = attempts + 1
     const at = { leadId: lead.id, channel: name }
     if (result.ok) {
-      failures = 0
+      backoff.succeed()
       record({ ...at, kind: 'sent', at: now(), ...(result.ref ? { ref: result.ref } : {}) })
       log.info({ leadId: lead.id, channel: name, attempts: attempt }, 'lead delivered')
       return
@@ -150,11 +148,8 @@ export function createChannelWorker(options: ChannelWorkerOptions): ChannelWorke
       )
       return
     }
-    failures += 1
-    const delay =
-      result.retryAfterMs ?? retryDelayMs(failures, config.retryBaseMs, config.retryMaxMs)
-    pausedUntil = now() + delay
-    record({ ...at, kind: 'retry', error: result.error, nextAttemptAt: pausedUntil })
+    const delay = backoff.fail(result.retryAfterMs)
+    record({ ...at, kind: 'retry', error: result.error, nextAttemptAt: backoff.pausedUntil })
     log.warn(
       { leadId: lead.id, channel: name, attempts: attempt, error: result.error, retryInMs: delay },
       'lead delivery failed; will retry',
@@ -168,13 +163,13 @@ export function createChannelWorker(options: ChannelWorkerOptions): ChannelWorke
   async function sendDue(): Promise<number | undefined> {
     write()
     try {
-      while (!stopped && pausedUntil <= now()) {
+      while (!stopped && backoff.pausedUntil <= now()) {
         const batch = store
           .dueDeliveries(name, now(), WRITE_EVERY)
           .filter((due) => !unwritten.has(due.lead.id))
         if (batch.length === 0) break
         for (const due of batch) {
-          if (stopped || pausedUntil > now()) break
+          if (stopped || backoff.pausedUntil > now()) break
           const wait = readyAt(0) - now()
           if (wait > 0) await sleep(wait)
           await send(due.lead, due.attempts)
@@ -192,11 +187,8 @@ export function createChannelWorker(options: ChannelWorkerOptions): ChannelWorke
   function schedule(dueAt: number | undefined): void {
     clearTimeout(timer)
     if (stopped) return
-    const backoff =
-      failedPasses === 0 ? 0 : retryDelayMs(failedPasses, config.retryBaseMs, config.retryMaxMs)
     const untilDue = dueAt === undefined ? Infinity : dueAt - now()
-    const delay = Math.max(0, Math.min(config.pollMs, Math.max(backoff, untilDue)))
-    timer = setTimeout(wake, delay)
+    timer = setTimeout(wake, nextPassDelayMs(config, failedPasses, untilDue))
     timer.unref()
   }
 
@@ -233,7 +225,7 @@ export function createChannelWorker(options: ChannelWorkerOptions): ChannelWorke
     },
     wake,
     resume() {
-      pausedUntil = 0
+      backoff.resume()
       wake()
     },
     async idle() {

@@ -10,7 +10,7 @@ import {
   type EditorEvent,
 } from '@it-lab/shared/editor-events'
 import type { EmailMessage, EmailResult } from './email.ts'
-import { SCHOOL_TIME_ZONE, schoolTime } from './telegram.ts'
+import { SCHOOL_TIME_ZONE, schoolTime } from '@it-lab/shared/school-time'
 
 /** The folder of EDITOR_EVENTS_DIR (the editor's setting, in the same env file), if set. */
 export function editorEventsDir(env: Record<string, string | undefined>, cwd: string) {

@@ -2,7 +2,7 @@
 // message through the SMTP server of SMTP_URL, one connection per message (a run sends at most
 // one), and a failure as one line that never holds the password.
 import nodemailer from 'nodemailer'
-import type { EmailConfig } from './config.ts'
+import type { EmailConfig } from '../src/config.ts'
 
 export interface EmailMessage {
   subject: string

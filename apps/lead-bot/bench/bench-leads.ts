@@ -31,20 +31,16 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { DatabaseSync } from 'node:sqlite'
 import * as z from 'zod'
-import { envInteger, envText, parseEnv } from '../apps/lead-bot/src/config.ts'
-import { fullDiskDrill } from '../apps/lead-bot/harness/full-disk.ts'
-import type { FullDiskOptions, FullDiskResult } from '../apps/lead-bot/harness/full-disk.ts'
-import { LEAD_QUERY, phoneFor } from '../apps/lead-bot/harness/sample-leads.ts'
-import { startService } from '../apps/lead-bot/harness/service.ts'
-import { startFakeTelegram } from '../apps/lead-bot/harness/fake-telegram.ts'
-import {
-  startFakeAlfaCrm,
-  startFakeBitrix24,
-  startFakeWebhook,
-} from '../apps/lead-bot/harness/fake-receivers.ts'
-import { startSmtp } from '../apps/lead-bot/harness/smtp.ts'
+import { envInteger, envText, parseEnv } from '../src/config.ts'
+import { fullDiskDrill } from '../harness/full-disk.ts'
+import type { FullDiskOptions, FullDiskResult } from '../harness/full-disk.ts'
+import { LEAD_QUERY, phoneFor } from '../harness/sample-leads.ts'
+import { startService } from '../harness/service.ts'
+import { startFakeTelegram } from '../harness/fake-telegram.ts'
+import { startFakeAlfaCrm, startFakeBitrix24, startFakeWebhook } from '../harness/fake-receivers.ts'
+import { startSmtp } from '../harness/smtp.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
+const ROOT = path.resolve(import.meta.dirname, '../../..')
 const RESULTS_FILE = path.join(ROOT, 'bench-results', 'leads.json')
 const ORIGIN = 'http://127.0.0.1:3000'
 const TARGET = { leadsPerSecond: 1000, p99Ms: 25 }

@@ -6,7 +6,7 @@ import {
   uploadOfflineConversions,
   MetrikaUploadError,
 } from './metrika.ts'
-import type { ConversionPress } from './store/desk-store.ts'
+import type { ConversionPress } from '../src/store/desk-store.ts'
 
 const press = (
   leadId: number,

@@ -2,7 +2,7 @@
 // or refused with what to fix. Plain text with HTML escaping, as the lead service's messages. A
 // refusal also goes to the operator's e-mail (docs/decisions/0063), with where to look.
 import type { EmailMessage } from './email.ts'
-import { escapeHtml, TELEGRAM_TEXT_LIMIT } from './telegram.ts'
+import { escapeHtml, TELEGRAM_TEXT_LIMIT } from '../src/telegram-message.ts'
 
 /** The lines of a refused release build that say what is wrong (two-space indented lists). */
 export function problemLines(output: string): string[] {

@@ -4,9 +4,10 @@
 // e-mail also says what to run. The state between runs is a small JSON file; this module only
 // decides, the command probes, posts and stores.
 import * as z from 'zod'
-import { isChannelName, type ExtraChannelName } from './channel-names.ts'
+import { isChannelName, type ExtraChannelName } from '../src/channel-names.ts'
 import type { EmailMessage } from './email.ts'
-import { escapeHtml, schoolTime } from './telegram.ts'
+import { schoolTime } from '@it-lab/shared/school-time'
+import { escapeHtml } from '../src/telegram-message.ts'
 
 /** Restarts are counted within this window; the incident is over after one without any. */
 export const RESTART_WINDOW_MS = 15 * 60_000

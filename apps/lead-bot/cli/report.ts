@@ -1,18 +1,12 @@
 import { PHONE_PATTERN } from '@it-lab/shared'
 import type { Touch } from '@it-lab/shared/lead-source'
-import type { LeadRow } from './store/rows.ts'
-import { STATUS_LABELS, type DeskStatus } from './desk-statuses.ts'
-import { NO_SOURCE, sourceKey, sourceText } from './source-text.ts'
-import { schoolClock } from './desk.ts'
-import {
-  SCHOOL_TIME_ZONE,
-  childAgeText,
-  courseTitle,
-  dayText,
-  formLabel,
-  groupText,
-} from './telegram.ts'
-import { plainText, presserName, withoutControls } from './plain-text.ts'
+import type { LeadRow } from '../src/store/rows.ts'
+import { STATUS_LABELS, type DeskStatus } from '../src/desk-statuses.ts'
+import { NO_SOURCE, sourceKey, sourceText } from '../src/source-text.ts'
+import { schoolClock } from '../src/desk.ts'
+import { SCHOOL_TIME_ZONE } from '@it-lab/shared/school-time'
+import { childAgeText, courseTitle, dayText, formLabel, groupText } from '../src/lead-words.ts'
+import { plainText, presserName, withoutControls } from '../src/plain-text.ts'
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {
   timeZone: SCHOOL_TIME_ZONE,

@@ -1,8 +1,8 @@
 // Metrika's offline conversions (docs/decisions/0078-where-a-lead-came-from.md): the statuses the
 // owner sets in the chat, as the CSV Metrika's upload takes, and the upload through its
 // Management API. The file names no one: an id Metrika gave the visit, a goal and a time.
-import type { ConversionPress } from './store/desk-store.ts'
-import type { DeskStatus } from './desk-statuses.ts'
+import type { ConversionPress } from '../src/store/desk-store.ts'
+import type { DeskStatus } from '../src/desk-statuses.ts'
 
 /** The id a file links conversions to visits by: Metrika's ClientID, or Yandex Direct's click. */
 export const ID_TYPES = ['client-id', 'yclid'] as const

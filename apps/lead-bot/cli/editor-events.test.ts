@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { startFakeTelegram, type FakeTelegram } from '../harness/fake-telegram.ts'
 import { drainEditorEvents, editorEventsDir } from './editor-events.ts'
 import type { EmailMessage } from './email.ts'
-import { createTelegramClient } from './telegram.ts'
+import { createTelegramClient } from '../src/telegram.ts'
 
 /** 12 March 2026, 10:05 UTC: 14:05 at the school (Astrakhan, UTC+4). */
 const T0 = Date.UTC(2026, 2, 12, 10, 5)

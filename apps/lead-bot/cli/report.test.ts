@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LeadRow } from './store/rows.ts'
+import type { LeadRow } from '../src/store/rows.ts'
 import {
   breakdownReport,
   formatBreakdownCsv,
@@ -11,7 +11,7 @@ import {
   monthlyReport,
 } from './report.ts'
 import type { BreakdownLead, ReportLead } from './report.ts'
-import type { DeskStatus } from './desk-statuses.ts'
+import type { DeskStatus } from '../src/desk-statuses.ts'
 import { GROUPS, OTHER_TIME, groupTimeText } from '@it-lab/shared'
 import { UNKNOWN_COURSE, courseTitle } from '../harness/sample-leads.ts'
 

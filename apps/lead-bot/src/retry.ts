@@ -1,0 +1,66 @@
+// The one retry policy of the service's loops: the outbox (Telegram), each channel's worker and
+// the desk's poll back off alike (docs/decisions/0090).
+
+/** A backoff's first and longest step (OUTBOX_RETRY_BASE_MS, OUTBOX_RETRY_MAX_MS). */
+export interface RetryPolicy {
+  retryBaseMs: number
+  retryMaxMs: number
+}
+
+/** Exponential backoff: base, 2·base, 4·base … capped at max. `failures` counts from 1. */
+export function retryDelayMs(failures: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.min(Math.max(failures - 1, 0), 40))
+}
+
+/** What is sent through one backoff waits until `pausedUntil`: one probe per step. */
+export interface Backoff {
+  readonly pausedUntil: number
+  /**
+   * A failure that may pass; returns the wait. A receiver's own wait (429 `retry_after`,
+   * `Retry-After`) is taken as it is and is not a step of the backoff.
+   */
+  fail(retryAfterMs?: number): number
+  /** A success: the next failure starts again from the base step. */
+  succeed(): void
+  /** Whatever is paused may go now (an outside write: the operator fixed something). */
+  resume(): void
+}
+
+export function createBackoff(policy: RetryPolicy, now: () => number): Backoff {
+  let failures = 0
+  let pausedUntil = 0
+  return {
+    get pausedUntil() {
+      return pausedUntil
+    },
+    fail(retryAfterMs) {
+      let delay = retryAfterMs
+      if (delay === undefined) {
+        failures += 1
+        delay = retryDelayMs(failures, policy.retryBaseMs, policy.retryMaxMs)
+      }
+      pausedUntil = now() + delay
+      return delay
+    },
+    succeed() {
+      failures = 0
+    },
+    resume() {
+      pausedUntil = 0
+    },
+  }
+}
+
+/**
+ * How long a loop sleeps before its next pass: until its next item is due, at most `pollMs`, and
+ * at least the backoff of the passes the database refused in a row (a full disk: no busy loop).
+ */
+export function nextPassDelayMs(
+  policy: RetryPolicy & { pollMs: number },
+  failedPasses: number,
+  untilDueMs: number,
+): number {
+  const backoff =
+    failedPasses === 0 ? 0 : retryDelayMs(failedPasses, policy.retryBaseMs, policy.retryMaxMs)
+  return Math.max(0, Math.min(policy.pollMs, Math.max(backoff, untilDueMs)))
+}

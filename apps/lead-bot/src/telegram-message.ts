@@ -1,0 +1,130 @@
+// The chat message for a lead, in Telegram's HTML (docs/decisions/0013 for the repeat note).
+import { GROUP_MAX_LENGTH } from '@it-lab/shared'
+import type { LeadSource } from '@it-lab/shared/lead-source'
+import { schoolTime } from '@it-lab/shared/school-time'
+import type { NotifyMode } from './config.ts'
+import { STATUS_LABELS } from './desk-statuses.ts'
+import { childAgeText, courseTitle, formLabel, groupText, promoText } from './lead-words.ts'
+import { sourceText } from './source-text.ts'
+import type { StatusChange } from './store/rows.ts'
+
+/** Telegram's limit for one message's text. */
+export const TELEGRAM_TEXT_LIMIT = 4096
+
+/** Put above a lead whose earlier attempt may have reached the chat (timeout, crash). */
+export const REPEAT_NOTE = '<i>Повторная отправка: эта заявка могла прийти раньше.</i>'
+
+/** Escapes text for Telegram's HTML parse mode (it knows only these named entities). */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+}
+
+/** Escapes `text` and cuts it to `budget` characters of HTML, never inside an entity or a surrogate pair. */
+export function escapeWithin(text: string, budget: number): string {
+  const full = escapeHtml(text)
+  if (full.length <= budget) return full
+  let out = ''
+  for (const char of text) {
+    const escaped = escapeHtml(char)
+    if (out.length + escaped.length + 1 > budget) break
+    out += escaped
+  }
+  return `${out}…`
+}
+
+export interface LeadMessage {
+  id: number
+  receivedAt: string
+  name: string
+  phone: string
+  form: string
+  course?: number | null
+  quiz?: number | null
+  page?: string | null
+  group?: string | null
+  childAge?: number | null
+  promoCode?: string | null
+  promoDate?: string | null
+  metaWarning?: string | null
+  source?: LeadSource
+  desk?: StatusChange | null
+}
+
+export interface MessageOptions {
+  notify?: NotifyMode
+  /** The previous attempt's outcome is unknown: say the lead may be a repeat. */
+  repeat?: boolean
+}
+
+/**
+ * «Курс», «Тест подсказал», «Промокод из теста», «Группа», «Страница», «Источник»: where the lead
+ * came from, and a warning for what this service did not know of it (a newer site); no personal
+ * data.
+ */
+function contextLines(lead: LeadMessage): string[] {
+  const source = sourceText(lead.source)
+  return [
+    ...(lead.course == null ? [] : [`<b>Курс:</b> ${escapeHtml(courseTitle(lead.course))}`]),
+    ...(lead.quiz == null ? [] : [`<b>Тест подсказал:</b> ${escapeHtml(courseTitle(lead.quiz))}`]),
+    ...(lead.promoCode == null
+      ? []
+      : [
+          `<b>Промокод из теста:</b> ${escapeWithin(promoText(lead.promoCode, lead.promoDate), 64)}`,
+        ]),
+    ...(lead.group == null
+      ? []
+      : [`<b>Группа:</b> ${escapeWithin(groupText(lead.group), GROUP_MAX_LENGTH + 80)}`]),
+    ...(lead.page == null ? [] : [`<b>Страница:</b> ${escapeWithin(lead.page, 128)}`]),
+    ...(source === null ? [] : [`<b>Источник:</b> ${escapeWithin(source, 240)}`]),
+    ...(lead.metaWarning == null
+      ? []
+      : lead.metaWarning.split('\n').map((note) => `⚠️ ${escapeWithin(note, 160)}`)),
+  ]
+}
+
+/** «Статус: Позвонили — Анна, 12.10.2025, 14:05» under a lead whose status was set. */
+function statusLines(lead: LeadMessage): string[] {
+  if (!lead.desk) return []
+  const { status, at, by } = lead.desk
+  return [
+    '',
+    `<b>Статус:</b> ${STATUS_LABELS[status]} — ${escapeWithin(by, 64)}, ${schoolTime(at)}`,
+  ]
+}
+
+/** The chat message for one lead: readable Russian, user text escaped, within the limit. */
+export function formatLeadMessage(lead: LeadMessage, options: MessageOptions = {}): string {
+  const note = options.repeat ? `${REPEAT_NOTE}\n` : ''
+  if (options.notify === 'minimal') {
+    return (
+      note + [`Новая заявка №${lead.id}`, ...contextLines(lead), ...statusLines(lead)].join('\n')
+    )
+  }
+  const time = `${schoolTime(lead.receivedAt)} (Астрахань)`
+  const build = (name: string) =>
+    note +
+    [
+      '<b>Новая заявка с сайта</b>',
+      '',
+      `<b>Имя:</b> ${name}`,
+      `<b>Телефон:</b> ${escapeWithin(lead.phone, 64)}`,
+      // The child's age is the family's: with the name and phone, never in the minimal message.
+      ...(lead.childAge == null ? [] : [`<b>Возраст ребёнка:</b> ${childAgeText(lead.childAge)}`]),
+      `<b>Форма:</b> ${escapeWithin(formLabel(lead.form), 64)}`,
+      ...contextLines(lead),
+      `<b>Время:</b> ${time}`,
+      `<b>Заявка №</b>${lead.id}`,
+      ...statusLines(lead),
+    ].join('\n')
+  // The HTML source is never shorter than the text Telegram counts, so fitting it is enough.
+  return build(escapeWithin(lead.name, TELEGRAM_TEXT_LIMIT - build('').length))
+}
+
+/** What a deleted lead's message says instead of its name, phone and context. */
+export function redactedText(leadId: number): string {
+  return `Заявка №${leadId} удалена: срок хранения истёк или человек попросил удалить данные.`
+}
