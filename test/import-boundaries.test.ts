@@ -172,6 +172,14 @@ describe('import boundaries', () => {
       '../harness/sample-leads.ts',
     ],
     [
+      'the lead service importing the deploy kit',
+      'apps/lead-bot/src/probe.ts',
+      '@it-lab/deploy/lib/releases',
+    ],
+    ['the deploy library importing a command', 'deploy/lib/probe.ts', '../cli/deploy.ts'],
+    ['a deploy command importing a check', 'deploy/cli/probe.ts', '../checks/deploy-check.ts'],
+    ['a deploy command importing a test helper', 'deploy/cli/probe.ts', './editor-undo.test.ts'],
+    [
       'the site importing a build script',
       'apps/site/app/lib/probe.ts',
       '../../scripts/price-texts.ts',
@@ -254,9 +262,10 @@ describe('import boundaries', () => {
     ['a Vite virtual module', 'apps/site/app/content/probe.ts', 'virtual:content-uploads'],
     [
       'the deploy check importing both harnesses',
-      'scripts/probe.ts',
-      '../apps/site/harness/complete-school-facts.ts',
+      'deploy/checks/probe.ts',
+      '@it-lab/site/harness/complete-school-facts',
     ],
+    ['a deploy command importing the library', 'deploy/cli/probe.ts', '../lib/releases.ts'],
   ])('allows %s', async (_case, file, target) => {
     expect(await boundaryErrors(file, importing(target))).toEqual([])
   })

@@ -9,7 +9,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { statSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { DEFAULT_EDITOR_EMAIL } from './deploy/editor-commits.ts'
+import { DEFAULT_EDITOR_EMAIL } from '../lib/editor-commits.ts'
 
 const USAGE = 'usage: npm run editor:undo -- --env-file /etc/it-lab/editor.env'
 

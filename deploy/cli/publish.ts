@@ -11,25 +11,25 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { emailConfig, envSchema, parseEnv } from '../apps/lead-bot/src/config.ts'
+import { emailConfig, envSchema, parseEnv } from '@it-lab/lead-bot/config'
 import {
   clearProblems,
   PROBLEMS_FILE_ENV,
   problemLine,
   readProblems,
-} from '../apps/site/scripts/check-problems.ts'
-import { createMailer } from '../apps/lead-bot/src/email.ts'
-import { DEFAULT_EDITOR_EMAIL, editorOutsideContentBetween } from './deploy/editor-commits.ts'
-import { publishStateRecorder } from './deploy/editor-publish-state.ts'
-import { readServerEnv } from './deploy/env-files.ts'
-import type { ServerEnv } from './deploy/env-files.ts'
-import type { OutsideContent } from './deploy/editor-commits.ts'
-import { describeHolder, LOCK_TOKEN_ENV, tryLock } from './deploy/lock.ts'
-import { liveRelease, readRelease } from './deploy/releases.ts'
-import { heldBack, readHold } from './deploy/rollback-hold.ts'
-import { DEFAULT_DEPLOY_ROOT } from './deploy/settings.ts'
+} from '@it-lab/site/check-problems'
+import { createMailer } from '@it-lab/lead-bot/email'
+import { DEFAULT_EDITOR_EMAIL, editorOutsideContentBetween } from '../lib/editor-commits.ts'
+import { publishStateRecorder } from '../lib/editor-publish-state.ts'
+import { readServerEnv } from '../lib/env-files.ts'
+import type { ServerEnv } from '../lib/env-files.ts'
+import type { OutsideContent } from '../lib/editor-commits.ts'
+import { describeHolder, LOCK_TOKEN_ENV, tryLock } from '../lib/lock.ts'
+import { liveRelease, readRelease } from '../lib/releases.ts'
+import { heldBack, readHold } from '../lib/rollback-hold.ts'
+import { DEFAULT_DEPLOY_ROOT } from '../lib/settings.ts'
 
-const REPO = path.resolve(import.meta.dirname, '..')
+const REPO = path.resolve(import.meta.dirname, '..', '..')
 
 function say(message: string): void {
   process.stdout.write(`publish: ${message}\n`)
@@ -61,7 +61,7 @@ if (!envFile) fail('usage: npm run publish -- --env-file /etc/it-lab/deploy.env'
 /**
  * Only the deploy's own file goes into this environment, and so into the deploy's; the lead
  * service's (the chat, the e-mail) and the editor's (its commits' e-mail) are read, not exported
- * (scripts/deploy/env-files.ts).
+ * (deploy/lib/env-files.ts).
  */
 function serverEnv(file: string): ServerEnv {
   let read
@@ -232,7 +232,7 @@ if (outside.files.length > 0) {
   })
   refusedBy = `${check.stdout}${check.stderr}`
   if (check.status === 0) {
-    const deploy = spawnSync(process.execPath, ['scripts/deploy.ts', '--env-file', envFile], {
+    const deploy = spawnSync(process.execPath, ['deploy/cli/deploy.ts', '--env-file', envFile], {
       cwd: REPO,
       env: checkEnv,
       encoding: 'utf8',
@@ -257,9 +257,9 @@ record(target, published)
 
 // The chat's modules read the checkout's content as they load (the course titles): loaded only
 // now, from the checkout as it is left, never while it holds a refused edit.
-const { createTelegramClient } = await import('../apps/lead-bot/src/telegram.ts')
+const { createTelegramClient } = await import('@it-lab/lead-bot/telegram')
 const { outsideContentMessage, problemLines, publishedMessage, refusedEmail, refusedMessage } =
-  await import('../apps/lead-bot/src/publish-message.ts')
+  await import('@it-lab/lead-bot/publish-message')
 let problems =
   outside.files.length > 0
     ? outside.commits.map(

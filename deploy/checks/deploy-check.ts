@@ -38,12 +38,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { parseEnv, promisify, stripVTControlCharacters } from 'node:util'
-import { startFakeTelegram } from '../apps/lead-bot/harness/fake-telegram.ts'
-import { completeSchoolFacts } from '../apps/site/harness/complete-school-facts.ts'
-import { ENV_FILES, exampleNames } from './deploy/env-files.ts'
-import type { EnvFile } from './deploy/env-files.ts'
+import { startFakeTelegram } from '@it-lab/lead-bot/harness/fake-telegram'
+import { completeSchoolFacts } from '@it-lab/site/harness/complete-school-facts'
+import { ENV_FILES, exampleNames } from '../lib/env-files.ts'
+import type { EnvFile } from '../lib/env-files.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
+const ROOT = path.resolve(import.meta.dirname, '..', '..')
 const HOST = 'itlab-school.ru'
 const HTTP_PORT = Number(process.env.DEPLOY_CHECK_HTTP_PORT ?? 8089)
 const HTTPS_PORT = Number(process.env.DEPLOY_CHECK_HTTPS_PORT ?? 8444)
@@ -65,7 +65,7 @@ const repo = path.join(tmp, 'repo')
 /** A developer's clone, which pushes into the server's repository. */
 const developer = path.join(tmp, 'developer')
 const deployRoot = path.join(tmp, 'srv')
-/** The server's /etc/it-lab: one env file per process (scripts/deploy/env-files.ts). */
+/** The server's /etc/it-lab: one env file per process (deploy/lib/env-files.ts). */
 const etc = path.join(tmp, 'etc')
 const envFile = (file: EnvFile) => path.join(etc, file)
 const leadsDb = path.join(tmp, 'data', 'leads.sqlite')
@@ -256,7 +256,7 @@ interface Run {
 async function deploy(...args: string[]): Promise<Run> {
   const run = await promisify(execFile)(
     process.execPath,
-    [path.join(repo, 'scripts', 'deploy.ts'), '--env-file', envFile('deploy.env'), ...args],
+    [path.join(repo, 'deploy', 'cli', 'deploy.ts'), '--env-file', envFile('deploy.env'), ...args],
     { cwd: repo, maxBuffer: 64 * 1024 * 1024 },
   ).then(
     ({ stdout, stderr }) => ({ status: 0, stdout, stderr }),
@@ -449,7 +449,7 @@ async function publish(): Promise<{ status: number; said: string; output: string
   // finds the run's processes in /proc, whatever each of them passes on to its children.
   const run = promisify(execFile)(
     process.execPath,
-    [path.join(repo, 'scripts', 'publish.ts'), '--env-file', envFile('deploy.env')],
+    [path.join(repo, 'deploy', 'cli', 'publish.ts'), '--env-file', envFile('deploy.env')],
     {
       cwd: repo,
       maxBuffer: 64 * 1024 * 1024,
@@ -559,6 +559,7 @@ function setUp(): void {
     ['lead-bot', 'apps/lead-bot'],
     ['site', 'apps/site'],
     ['editor', 'apps/editor'],
+    ['deploy', 'deploy'],
   ] as const) {
     symlinkSync(path.join('..', '..', target), path.join(modules, '@it-lab', name))
   }
@@ -1106,7 +1107,7 @@ try {
 
   const undo = spawnSync(
     process.execPath,
-    [path.join(repo, 'scripts', 'editor-undo.ts'), '--env-file', envFile('editor.env')],
+    [path.join(repo, 'deploy', 'cli', 'editor-undo.ts'), '--env-file', envFile('editor.env')],
     { cwd: repo, encoding: 'utf8' },
   )
   const undoSubject = `Отмена правки «${subject}»`
@@ -1173,7 +1174,7 @@ try {
     leadForeign.join(' '),
   )
   const runs = [...publishProcesses.values()]
-  const own = runs.filter(({ command }) => /scripts\/(publish|deploy)\.ts/.test(command))
+  const own = runs.filter(({ command }) => /deploy\/cli\/(publish|deploy)\.ts/.test(command))
   const runForeign = [
     ...own.flatMap(({ command, names }) =>
       foreignNames(names, ['deploy.env']).map((name) => `${name} in ${command.slice(0, 80)}`),

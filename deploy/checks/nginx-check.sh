@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/nginx-check.sh: runs deploy/nginx/it-lab.conf in Debian's nginx on loopback against the
+# deploy/checks/nginx-check.sh: runs deploy/nginx/it-lab.conf in Debian's nginx on loopback against the
 # built site, with the real lead service behind it, and checks what a visitor gets: statuses and
 # 404 documents, cache headers, brotli/gzip, HTTP/2, the security headers, the HTTP->HTTPS redirect,
 # one lead through the proxy into SQLite (a plain form's with its ad tags from Referer), the

@@ -8,7 +8,7 @@ import {
   readProblems,
   writeProblems,
   type CheckProblem,
-} from '../../apps/site/scripts/check-problems.ts'
+} from '@it-lab/site/check-problems'
 import { buildRefusal } from './build-refusal.ts'
 
 const scratch: string[] = []

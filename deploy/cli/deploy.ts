@@ -23,11 +23,11 @@ import {
   readAllProblems,
   readProblems,
   writeProblems,
-} from '../apps/site/scripts/check-problems.ts'
-import { buildRefusal } from './deploy/build-refusal.ts'
-import { readServerEnv } from './deploy/env-files.ts'
-import type { ServerEnv } from './deploy/env-files.ts'
-import { describeHolder, lockFile, takeLock } from './deploy/lock.ts'
+} from '@it-lab/site/check-problems'
+import { buildRefusal } from '../lib/build-refusal.ts'
+import { readServerEnv } from '../lib/env-files.ts'
+import type { ServerEnv } from '../lib/env-files.ts'
+import { describeHolder, lockFile, takeLock } from '../lib/lock.ts'
 import {
   listReleases,
   liveRelease,
@@ -41,17 +41,17 @@ import {
   shareUnchangedFiles,
   switchTo,
   writeRelease,
-} from './deploy/releases.ts'
-import { renderNginx } from './deploy/render-nginx.ts'
-import { holdAfterRollback, liftHold, readHold } from './deploy/rollback-hold.ts'
-import { rollbackMessage, tellChat } from './deploy/rollback-message.ts'
-import { buildKind, readStage, recordStage, stageLine } from './deploy/launch-state.ts'
-import { plainLines, refusal } from './deploy/report.ts'
-import { crashLine, healthy, LIVE_WAIT_MS, shell, trialStart } from './deploy/service.ts'
-import { DeploySettingsError, readDeploySettings } from './deploy/settings.ts'
-import type { DeploySettings } from './deploy/settings.ts'
+} from '../lib/releases.ts'
+import { renderNginx } from '../lib/render-nginx.ts'
+import { holdAfterRollback, liftHold, readHold } from '../lib/rollback-hold.ts'
+import { rollbackMessage, tellChat } from '../lib/rollback-message.ts'
+import { buildKind, readStage, recordStage, stageLine } from '../lib/launch-state.ts'
+import { plainLines, refusal } from '../lib/report.ts'
+import { crashLine, healthy, LIVE_WAIT_MS, shell, trialStart } from '../lib/service.ts'
+import { DeploySettingsError, readDeploySettings } from '../lib/settings.ts'
+import type { DeploySettings } from '../lib/settings.ts'
 
-const REPO = path.resolve(import.meta.dirname, '..')
+const REPO = path.resolve(import.meta.dirname, '..', '..')
 const SITE_DIR = path.join(REPO, 'apps', 'site')
 const CONTENT_CHECK = path.join(SITE_DIR, 'scripts', 'content-check.ts')
 /** What the lead service needs at run time (tests left out), copied into each release. */
@@ -299,7 +299,7 @@ async function backup(settings: DeploySettings): Promise<string | undefined> {
   const { chownSync, statSync } = await import('node:fs')
   const db = statSync(settings.leadsDb, { throwIfNoEntry: false })
   if (!db) return undefined
-  const { backupTo } = await import('../apps/lead-bot/src/store/backups.ts')
+  const { backupTo } = await import('@it-lab/lead-bot/store/backups')
   const retentionDays = Number(serverEnv.leadBot.LEADS_RETENTION_DAYS || 180)
   const { file } = backupTo(settings.leadsDb, settings.backupDir, {
     retentionDays,
