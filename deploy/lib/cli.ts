@@ -13,11 +13,11 @@ export interface Io {
 
 /** A refusal: its message printed as it is, and the exit status (1 unless said). */
 export class Refused extends Error {
-  constructor(
-    message: string,
-    readonly status = 1,
-  ) {
+  readonly status: number
+
+  constructor(message: string, status = 1) {
     super(message)
+    this.status = status
   }
 }
 
