@@ -41,6 +41,7 @@ import { completeSchoolFacts } from '@it-lab/site/harness/complete-school-facts'
 import { prepareLaunch, renameCourses } from '@it-lab/site/harness/owner-edits'
 import { ENV_FILES, exampleNames } from '../lib/env-files.ts'
 import { scratchDir } from './scratch.ts'
+import { NGINX, nginxArgs, tlsCertificate, writeNginxConf } from './stack.ts'
 import type { EnvFile } from '../lib/env-files.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..')
@@ -53,8 +54,6 @@ const EDITOR_PORT = Number(process.env.DEPLOY_CHECK_EDITOR_PORT ?? 3098)
 const EDITOR_PASSWORD = 'пароль владелицы для проверки'
 /** The editor's commits' author, as deploy/deploy.env.example ships it. */
 const EDITOR_EMAIL = 'editor@it-lab.local'
-const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
-const BROTLI = `${process.env.NGINX_MODULES_DIR ?? '/usr/lib/nginx/modules'}/ngx_http_brotli_static_module.so`
 const HARNESS = path.join(ROOT, 'apps', 'lead-bot', 'harness')
 /**
  * `DEPLOY_CHECK_CONTENT=owner`: the whole check on the content a school makes of the shipped one
@@ -107,10 +106,6 @@ let stage = 'setting up the server'
 function section(title: string): void {
   stage = title
   process.stdout.write(`${title}:\n`)
-}
-
-function sh(command: string): void {
-  execFileSync('sh', ['-c', command], { stdio: 'inherit' })
 }
 
 /** What the check started in its folder, stopped before the folder is removed. */
@@ -311,7 +306,7 @@ function setting(text: string, name: string, value: string): string {
  * gateway as the backend, its password's hash.
  */
 function writeEnv(www: 'off' | 'redirect', editor: boolean): void {
-  const nginxArgs = `-p ${tmp} -c ${tmp}/nginx.conf -e ${tmp}/error.log`
+  const args = nginxArgs(tmp).join(' ')
   const values: Record<string, string> = {
     SITE_URL: `https://${HOST}`,
     SITE_ORIGIN: `https://${HOST}`,
@@ -322,7 +317,7 @@ function writeEnv(www: 'off' | 'redirect', editor: boolean): void {
     DEPLOY_ROOT: deployRoot,
     DEPLOY_WWW: www,
     NGINX_SITE_CONF: `${tmp}/sites/it-lab.conf`,
-    NGINX_RELOAD: `${NGINX} -t -q ${nginxArgs} && if [ -s ${tmp}/nginx.pid ]; then ${NGINX} -s reload ${nginxArgs}; else ${NGINX} ${nginxArgs}; fi`,
+    NGINX_RELOAD: `${NGINX} -t -q ${args} && if [ -s ${tmp}/nginx.pid ]; then ${NGINX} -s reload ${args}; else ${NGINX} ${args}; fi`,
     LEAD_SERVICE_RESTART: `sh ${tmp}/restart-lead.sh`,
     NGINX_HTTP_LISTEN: `127.0.0.1:${HTTP_PORT}`,
     NGINX_HTTPS_LISTEN: `127.0.0.1:${HTTPS_PORT}`,
@@ -595,34 +590,13 @@ function setUp(): void {
   ] as const) {
     symlinkSync(path.join('..', '..', target), path.join(modules, '@it-lab', name))
   }
-  for (const dir of ['tls', 'acme', 'sites', 'data', 'client_body', 'proxy']) {
+  for (const dir of ['acme', 'sites', 'data']) {
     mkdirSync(path.join(tmp, dir), { recursive: true })
   }
-  sh(
-    `openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 ` +
-      `-subj /CN=${HOST} -addext subjectAltName=DNS:${HOST},DNS:www.${HOST} ` +
-      `-keyout ${tmp}/tls/privkey.pem -out ${tmp}/tls/fullchain.pem >/dev/null 2>&1`,
-  )
+  tlsCertificate(tmp, HOST)
   // Debian's own nginx.conf as to connections (768 a worker): a lead waiting for the lead
   // service holds two.
-  writeFileSync(
-    path.join(tmp, 'nginx.conf'),
-    `${process.getuid?.() === 0 ? 'user root;' : ''}
-load_module ${BROTLI};
-worker_processes 1;
-pid ${tmp}/nginx.pid;
-error_log ${tmp}/error.log warn;
-events { worker_connections 768; }
-http {
-    include /etc/nginx/mime.types;
-    default_type application/octet-stream;
-    access_log ${tmp}/access.log;
-    client_body_temp_path ${tmp}/client_body;
-    proxy_temp_path ${tmp}/proxy;
-    include ${tmp}/sites/it-lab.conf;
-}
-`,
-  )
+  writeNginxConf(tmp, { includes: [`${tmp}/sites/it-lab.conf`], workerConnections: 768 })
 }
 
 /**
