@@ -35,6 +35,7 @@ import {
 import { request } from 'node:https'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import { fileURLToPath } from 'node:url'
 import { parseEnv, promisify, stripVTControlCharacters } from 'node:util'
 import { startFakeTelegram } from '@it-lab/lead-bot/harness/fake-telegram'
 import { completeSchoolFacts } from '@it-lab/site/harness/complete-school-facts'
@@ -54,7 +55,10 @@ const EDITOR_PORT = Number(process.env.DEPLOY_CHECK_EDITOR_PORT ?? 3098)
 const EDITOR_PASSWORD = 'пароль владелицы для проверки'
 /** The editor's commits' author, as deploy/deploy.env.example ships it. */
 const EDITOR_EMAIL = 'editor@it-lab.local'
-const HARNESS = path.join(ROOT, 'apps', 'lead-bot', 'harness')
+/** The lead service's harness: its systemd stand-ins are run by path. */
+const HARNESS = path.dirname(
+  fileURLToPath(import.meta.resolve('@it-lab/lead-bot/harness/socket-supervisor')),
+)
 /**
  * `DEPLOY_CHECK_CONTENT=owner`: the whole check on the content a school makes of the shipped one
  * (courses renamed, samples deleted) instead of the shipped samples.
