@@ -73,6 +73,18 @@ const WORKSPACE_ZONES = [
     from: 'apps/editor',
     message: ' The site talks to the editor gateway over HTTP only.',
   },
+  // The operator's trade (docs/decisions/0092-the-operators-trade-in-deploy.md): the checks drive
+  // the commands, the commands use the library, never back up.
+  {
+    target: 'deploy/lib',
+    from: ['deploy/cli', 'deploy/checks'],
+    message: " deploy/lib/ is the commands' library: it imports no command or check.",
+  },
+  {
+    target: 'deploy/cli',
+    from: 'deploy/checks',
+    message: ' A deploy command imports no check: the checks run the commands.',
+  },
 ]
 
 // The site's tooling rooms, one trade each: measuring, the owner guide's pictures, the release gate.
@@ -81,7 +93,7 @@ const SITE_TOOLING = ['apps/site/bench', 'apps/site/guide-pictures', 'apps/site/
 
 // Tests, their fixtures and runners' configuration: code that never runs in production.
 const TEST_CODE = [
-  '{apps,packages}/**/*.test.{ts,tsx}',
+  '{apps,packages,deploy}/**/*.test.{ts,tsx}',
   '{apps/*/,packages/*/,}{test,e2e}/**',
   '**/{vitest,playwright}{,.*}.config.ts',
 ]
@@ -108,6 +120,7 @@ const PRODUCTION_ZONES = [
       'apps/lead-bot/scripts',
       'apps/site/harness',
       ...SITE_TOOLING,
+      'deploy',
       'scripts',
     ],
     message: ' What runs in production imports no harness, bench or tooling script.',

@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/content-check',
       'apps/lead-bot',
       'apps/editor',
+      'deploy',
       'apps/site/vitest.config.ts',
       'apps/site/vitest.dom.config.ts',
       // Checks of the workspace as a whole (the import boundaries) and of its tools, in Node.

@@ -183,6 +183,14 @@ describe('import boundaries', () => {
       '../harness/sample-leads.ts',
     ],
     [
+      'the lead service importing the deploy kit',
+      'apps/lead-bot/src/probe.ts',
+      '@it-lab/deploy/lib/releases',
+    ],
+    ['the deploy library importing a command', 'deploy/lib/probe.ts', '../cli/deploy.ts'],
+    ['a deploy command importing a check', 'deploy/cli/probe.ts', '../checks/deploy-check.ts'],
+    ['a deploy command importing a test helper', 'deploy/cli/probe.ts', './editor-undo.test.ts'],
+    [
       'the lead service importing its bench',
       'apps/lead-bot/src/probe.ts',
       '../bench/bench-leads.ts',
@@ -321,9 +329,10 @@ describe('import boundaries', () => {
     ['the bench importing the harness', 'apps/site/bench/probe.ts', '../harness/large-photo.ts'],
     [
       'the deploy check importing both harnesses',
-      'scripts/probe.ts',
-      '../apps/site/harness/complete-school-facts.ts',
+      'deploy/checks/probe.ts',
+      '@it-lab/site/harness/complete-school-facts',
     ],
+    ['a deploy command importing the library', 'deploy/cli/probe.ts', '../lib/releases.ts'],
   ])('allows %s', async (_case, file, target) => {
     expect(await boundaryErrors(file, importing(target))).toEqual([])
   })

@@ -8,7 +8,7 @@ import { ContentService } from './content-service.ts'
 import { liveSince } from './publish-status.ts'
 
 // Whether a save is on the site, as the editor asks the content service (`publishState`), in a
-// scratch repository with the state publishing leaves (scripts/deploy/editor-publish-state.ts).
+// scratch repository with the state publishing leaves (deploy/lib/editor-publish-state.ts).
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'it-lab-publish-status-'))
 const repo = path.join(scratch, 'repo')

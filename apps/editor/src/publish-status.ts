@@ -9,7 +9,7 @@ import { parsed, subjectOf, withoutFieldPaths } from './subjects.ts'
 // Whether the owner's saves are on the site (the content service's `publishState`): the editor
 // said «Опубликовано» at once while the site changed minutes later, or never when publishing
 // refused, and only the chat told which. Publishing leaves its state in EDITOR_PUBLISH_STATE
-// (scripts/deploy/editor-publish-state.ts); a save is live when its commit is the live commit or
+// (deploy/lib/editor-publish-state.ts); a save is live when its commit is the live commit or
 // one of its ancestors in EDITOR_REPO, which publishing fetches from, so it knows the live commit.
 
 export type StatusAnswer =

@@ -1,4 +1,4 @@
-// What the school's chat is told about an edit from the editor (scripts/publish.ts, docs/decisions/0056): published,
+// What the school's chat is told about an edit from the editor (deploy/cli/publish.ts, docs/decisions/0056): published,
 // or refused with what to fix. Plain text with HTML escaping, as the lead service's messages. A
 // refusal also goes to the operator's e-mail (docs/decisions/0063), with where to look.
 import type { EmailMessage } from './email.ts'

@@ -4,8 +4,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { paths } from '@it-lab/shared/catalogue'
 import { parsePublishState } from '@it-lab/shared/publish-state'
 import { SCHOOL_TIME_ZONE } from '@it-lab/shared/school-time'
-import { publishStateRecorder } from '../../../scripts/deploy/editor-publish-state.ts'
-import { releasesDir, switchTo, writeRelease } from '../../../scripts/deploy/releases.ts'
+import { publishStateRecorder } from '@it-lab/deploy/lib/editor-publish-state'
+import { releasesDir, switchTo, writeRelease } from '@it-lab/deploy/lib/releases'
 import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
 import { openEntry, PHONE_SCREEN, readContent, save, watchConsole } from './editor-page.ts'
 
@@ -15,7 +15,7 @@ import { openEntry, PHONE_SCREEN, readContent, save, watchConsole } from './edit
 // reason in her words when publishing refused it, and the preview notice while the site is not
 // launched. Publishing is played here as `npm run publish` ends a run: a release made live in a
 // scratch deploy root, then its state written by the deploy's own writer
-// (scripts/deploy/editor-publish-state.ts) where the gateway reads it.
+// (deploy/lib/editor-publish-state.ts) where the gateway reads it.
 
 let editor: EditorBackend
 let consoleErrors: () => string[]

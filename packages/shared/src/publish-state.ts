@@ -1,14 +1,14 @@
 // What publishing leaves for the owner's editor (apps/editor/README.md, "Publishing, the launch
 // and pictures"): the live commit, whether the site is still a preview before the launch, and the
 // last edit it refused with the owner's lines, so the editor can tell whether a save is on the
-// site. Written by scripts/publish.ts as root after each run, read by the gateway as another user:
+// site. Written by deploy/cli/publish.ts as root after each run, read by the gateway as another user:
 // world-readable, so it holds no name, address or secret, only commits, times and the chat's words.
 import * as z from 'zod'
 
 /** Its name in the deploy root, beside the releases, unless EDITOR_PUBLISH_STATE says otherwise. */
 export const PUBLISH_STATE_FILE_NAME = 'editor-publish-state.json'
 
-/** Where the gateway looks by default: in the deploy's default root (scripts/deploy/settings.ts). */
+/** Where the gateway looks by default: in the deploy's default root (deploy/lib/settings.ts). */
 export const DEFAULT_PUBLISH_STATE_FILE = `/srv/it-lab/${PUBLISH_STATE_FILE_NAME}`
 
 export const publishStateSchema = z.object({

@@ -8,7 +8,7 @@ import {
   readProblems,
   writeProblems,
   type CheckProblem,
-} from '../../apps/site/release/check-problems.ts'
+} from '@it-lab/site/check-problems'
 import { buildRefusal } from './build-refusal.ts'
 
 const scratch: string[] = []

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 
+// Spawned, not run in-process: as root the command becomes the repository's owner (setuid), which
+// a test worker must not.
 const UNDO = path.join(import.meta.dirname, 'editor-undo.ts')
 const EDITOR = ['-c', 'user.name=Редактор сайта', '-c', 'user.email=editor@it-lab.local']
 const DEVELOPER = ['-c', 'user.name=Developer', '-c', 'user.email=dev@example.test']

@@ -24,7 +24,6 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -34,16 +33,19 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { request } from 'node:https'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import { fileURLToPath } from 'node:url'
 import { parseEnv, promisify, stripVTControlCharacters } from 'node:util'
 import { startFakeTelegram } from '@it-lab/lead-bot/harness/fake-telegram'
-import { completeSchoolFacts } from '../apps/site/harness/complete-school-facts.ts'
-import { ENV_FILES, exampleNames } from './deploy/env-files.ts'
-import type { EnvFile } from './deploy/env-files.ts'
+import { completeSchoolFacts } from '@it-lab/site/harness/complete-school-facts'
+import { prepareLaunch, renameCourses } from '@it-lab/site/harness/owner-edits'
+import { ENV_FILES, exampleNames } from '../lib/env-files.ts'
+import { scratchDir } from './scratch.ts'
+import { NGINX, nginxArgs, tlsCertificate, writeNginxConf } from './stack.ts'
+import type { EnvFile } from '../lib/env-files.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
+const ROOT = path.resolve(import.meta.dirname, '..', '..')
 const HOST = 'itlab-school.ru'
 const HTTP_PORT = Number(process.env.DEPLOY_CHECK_HTTP_PORT ?? 8089)
 const HTTPS_PORT = Number(process.env.DEPLOY_CHECK_HTTPS_PORT ?? 8444)
@@ -53,11 +55,31 @@ const EDITOR_PORT = Number(process.env.DEPLOY_CHECK_EDITOR_PORT ?? 3098)
 const EDITOR_PASSWORD = 'пароль владелицы для проверки'
 /** The editor's commits' author, as deploy/deploy.env.example ships it. */
 const EDITOR_EMAIL = 'editor@it-lab.local'
-const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
-const BROTLI = `${process.env.NGINX_MODULES_DIR ?? '/usr/lib/nginx/modules'}/ngx_http_brotli_static_module.so`
-const HARNESS = path.join(ROOT, 'apps', 'lead-bot', 'harness')
+/** The lead service's harness: its systemd stand-ins are run by path. */
+const HARNESS = path.dirname(
+  fileURLToPath(import.meta.resolve('@it-lab/lead-bot/harness/socket-supervisor')),
+)
+/**
+ * `DEPLOY_CHECK_CONTENT=owner`: the whole check on the content a school makes of the shipped one
+ * (courses renamed, samples deleted) instead of the shipped samples.
+ */
+const OWNER_CONTENT = process.env.DEPLOY_CHECK_CONTENT === 'owner'
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'deploy-check-'))
+const telegram = await startFakeTelegram('deploy-check-token')
+/** Which names each env file holds: deploy/<file>.example. */
+const examples = exampleNames(ROOT)
+/** What `npm run editor:password` prints for the owner's password (deploy/README.md, step 8). */
+const editorPasswordHash = execFileSync(
+  process.execPath,
+  [path.join(ROOT, 'apps', 'editor', 'scripts', 'password.ts')],
+  { input: EDITOR_PASSWORD, encoding: 'utf8' },
+).trim()
+
+const scratch = scratchDir('deploy-check-', {
+  keep: process.env.DEPLOY_CHECK_KEEP === '1',
+  stop: stopProcesses,
+})
+const tmp = scratch.dir
 /** The server's repository the editor commits into (EDITOR_REPO), the checkout's origin. */
 const editorRepo = path.join(tmp, 'editor-repo')
 /** The server's checkout (/opt/it-lab-src). */
@@ -65,7 +87,7 @@ const repo = path.join(tmp, 'repo')
 /** A developer's clone, which pushes into the server's repository. */
 const developer = path.join(tmp, 'developer')
 const deployRoot = path.join(tmp, 'srv')
-/** The server's /etc/it-lab: one env file per process (scripts/deploy/env-files.ts). */
+/** The server's /etc/it-lab: one env file per process (deploy/lib/env-files.ts). */
 const etc = path.join(tmp, 'etc')
 const envFile = (file: EnvFile) => path.join(etc, file)
 const leadsDb = path.join(tmp, 'data', 'leads.sqlite')
@@ -81,11 +103,17 @@ function check(what: string, ok: boolean, detail = ''): void {
   process.stdout.write(`  ${ok ? 'ok  ' : 'FAIL'}  ${what}${ok || !detail ? '' : `: ${detail}`}\n`)
 }
 
-function sh(command: string): void {
-  execFileSync('sh', ['-c', command], { stdio: 'inherit' })
+/** The part of the check running now, named when an error stops it. */
+let stage = 'setting up the server'
+
+/** A part's heading. */
+function section(title: string): void {
+  stage = title
+  process.stdout.write(`${title}:\n`)
 }
 
-async function cleanup(): Promise<void> {
+/** What the check started in its folder, stopped before the folder is removed. */
+async function stopProcesses(): Promise<void> {
   // SIGTERM: a save in flight finishes its commit, then the gateway exits (as `systemctl stop
   // it-lab-editor`).
   if (gateway && gateway.exitCode === null && gateway.signalCode === null) {
@@ -106,8 +134,6 @@ async function cleanup(): Promise<void> {
       }
     }
   }
-  if (process.env.DEPLOY_CHECK_KEEP === '1') process.stdout.write(`kept: ${tmp}\n`)
-  else rmSync(tmp, { recursive: true, force: true })
 }
 
 /** curl through the loopback nginx, the host resolved to 127.0.0.1. */
@@ -256,7 +282,7 @@ interface Run {
 async function deploy(...args: string[]): Promise<Run> {
   const run = await promisify(execFile)(
     process.execPath,
-    [path.join(repo, 'scripts', 'deploy.ts'), '--env-file', envFile('deploy.env'), ...args],
+    [path.join(repo, 'deploy', 'cli', 'deploy.ts'), '--env-file', envFile('deploy.env'), ...args],
     { cwd: repo, maxBuffer: 64 * 1024 * 1024 },
   ).then(
     ({ stdout, stderr }) => ({ status: 0, stdout, stderr }),
@@ -269,16 +295,6 @@ async function deploy(...args: string[]): Promise<Run> {
   writeFileSync(path.join(tmp, `deploy-${Date.now()}.log`), `${run.stdout}\n${run.stderr}`)
   return run
 }
-
-const telegram = await startFakeTelegram('deploy-check-token')
-/** Which names each env file holds: deploy/<file>.example. */
-const examples = exampleNames(ROOT)
-/** What `npm run editor:password` prints for the owner's password (deploy/README.md, step 8). */
-const editorPasswordHash = execFileSync(
-  process.execPath,
-  [path.join(ROOT, 'apps', 'editor', 'scripts', 'password.ts')],
-  { input: EDITOR_PASSWORD, encoding: 'utf8' },
-).trim()
 
 /** A line of the env file set to `value` (a commented-out one uncommented), else added. */
 function setting(text: string, name: string, value: string): string {
@@ -294,7 +310,7 @@ function setting(text: string, name: string, value: string): string {
  * gateway as the backend, its password's hash.
  */
 function writeEnv(www: 'off' | 'redirect', editor: boolean): void {
-  const nginxArgs = `-p ${tmp} -c ${tmp}/nginx.conf -e ${tmp}/error.log`
+  const args = nginxArgs(tmp).join(' ')
   const values: Record<string, string> = {
     SITE_URL: `https://${HOST}`,
     SITE_ORIGIN: `https://${HOST}`,
@@ -305,7 +321,7 @@ function writeEnv(www: 'off' | 'redirect', editor: boolean): void {
     DEPLOY_ROOT: deployRoot,
     DEPLOY_WWW: www,
     NGINX_SITE_CONF: `${tmp}/sites/it-lab.conf`,
-    NGINX_RELOAD: `${NGINX} -t -q ${nginxArgs} && if [ -s ${tmp}/nginx.pid ]; then ${NGINX} -s reload ${nginxArgs}; else ${NGINX} ${nginxArgs}; fi`,
+    NGINX_RELOAD: `${NGINX} -t -q ${args} && if [ -s ${tmp}/nginx.pid ]; then ${NGINX} -s reload ${args}; else ${NGINX} ${args}; fi`,
     LEAD_SERVICE_RESTART: `sh ${tmp}/restart-lead.sh`,
     NGINX_HTTP_LISTEN: `127.0.0.1:${HTTP_PORT}`,
     NGINX_HTTPS_LISTEN: `127.0.0.1:${HTTPS_PORT}`,
@@ -404,13 +420,21 @@ async function sampleProcesses<T>(marker: string, done: Promise<T>): Promise<T> 
   }
 }
 
-/** git as a developer: their commits are published whatever they change. */
+/**
+ * git as a developer: their commits are published whatever they change. A failure says which
+ * command in which repository, and what git printed (`nothing to commit` goes to its stdout).
+ */
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync(
+  const run = spawnSync(
     'git',
     ['-c', 'user.name=Developer', '-c', 'user.email=developer@example.test', ...args],
     { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  ).trim()
+  )
+  if (run.status !== 0) {
+    const said = `${run.stdout}${run.stderr}`.trim() || String(run.error ?? `exit ${run.status}`)
+    throw new Error(`git ${args.join(' ')} in ${path.relative(tmp, cwd) || cwd} failed: ${said}`)
+  }
+  return run.stdout.trim()
 }
 
 /** A commit of `file` in the developer's clone, pushed into the server's repository. */
@@ -449,7 +473,7 @@ async function publish(): Promise<{ status: number; said: string; output: string
   // finds the run's processes in /proc, whatever each of them passes on to its children.
   const run = promisify(execFile)(
     process.execPath,
-    [path.join(repo, 'scripts', 'publish.ts'), '--env-file', envFile('deploy.env')],
+    [path.join(repo, 'deploy', 'cli', 'publish.ts'), '--env-file', envFile('deploy.env')],
     {
       cwd: repo,
       maxBuffer: 64 * 1024 * 1024,
@@ -545,6 +569,13 @@ function setUp(): void {
   git(editorRepo, 'config', 'receive.denyCurrentBranch', 'updateInstead')
   git(ROOT, 'push', '-q', editorRepo, `${head}:refs/heads/main`)
   git(tmp, 'clone', '-q', editorRepo, developer)
+  if (OWNER_CONTENT) {
+    // A school's own content, as her editor commits it before the first deploy: every course
+    // renamed, the samples deleted (docs/decisions/0053-tests-read-the-content.md).
+    renameCourses(path.join(developer, 'content'))
+    prepareLaunch(path.join(developer, 'content'))
+    developerCommitsAll('Курсы переименованы, образцы убраны')
+  }
   // The server's checkout, fetching that repository.
   git(tmp, 'clone', '-q', editorRepo, repo)
   // The installed packages, but the workspace's own ones from the copy, so its edits count.
@@ -559,78 +590,37 @@ function setUp(): void {
     ['lead-bot', 'apps/lead-bot'],
     ['site', 'apps/site'],
     ['editor', 'apps/editor'],
+    ['deploy', 'deploy'],
   ] as const) {
     symlinkSync(path.join('..', '..', target), path.join(modules, '@it-lab', name))
   }
-  for (const dir of ['tls', 'acme', 'sites', 'data', 'client_body', 'proxy']) {
+  for (const dir of ['acme', 'sites', 'data']) {
     mkdirSync(path.join(tmp, dir), { recursive: true })
   }
-  sh(
-    `openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 ` +
-      `-subj /CN=${HOST} -addext subjectAltName=DNS:${HOST},DNS:www.${HOST} ` +
-      `-keyout ${tmp}/tls/privkey.pem -out ${tmp}/tls/fullchain.pem >/dev/null 2>&1`,
-  )
+  tlsCertificate(tmp, HOST)
   // Debian's own nginx.conf as to connections (768 a worker): a lead waiting for the lead
   // service holds two.
-  writeFileSync(
-    path.join(tmp, 'nginx.conf'),
-    `${process.getuid?.() === 0 ? 'user root;' : ''}
-load_module ${BROTLI};
-worker_processes 1;
-pid ${tmp}/nginx.pid;
-error_log ${tmp}/error.log warn;
-events { worker_connections 768; }
-http {
-    include /etc/nginx/mime.types;
-    default_type application/octet-stream;
-    access_log ${tmp}/access.log;
-    client_body_temp_path ${tmp}/client_body;
-    proxy_temp_path ${tmp}/proxy;
-    include ${tmp}/sites/it-lab.conf;
-}
-`,
-  )
+  writeNginxConf(tmp, { includes: [`${tmp}/sites/it-lab.conf`], workerConnections: 768 })
 }
 
-/** A content file with every «Образец» tick in it cleared. */
-function unticked(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(unticked)
-  if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, key === 'sample' ? false : unticked(inner)]),
-  )
+/**
+ * Everything in the developer's clone committed as `subject` and pushed; nothing when nothing
+ * changed (a school whose content has no sample left deletes none).
+ */
+function developerCommitsAll(subject: string): void {
+  git(developer, 'add', '-A', 'content')
+  if (git(developer, 'status', '--porcelain', '--', 'content') === '') return
+  git(developer, 'commit', '-q', '-m', subject)
+  git(developer, 'push', '-q', 'origin', 'HEAD:main')
 }
 
 /** What the owner does in her editor before the launch (docs/decisions/0084): her facts, the samples gone. */
 function ownerPreparesLaunch(): void {
   developerCommits('Сведения о школе', 'content/school.json', () => completeSchoolFacts)
-  // The repository's sample entries go, as a school deletes them before launch: the release
-  // build refuses them (docs/decisions/0073-sample-entries.md). `git grep -l` finds the ticked
-  // files (`|| true`: none is no error).
-  const samples = execFileSync('sh', ['-c', `git grep -l '"sample": true' -- content || true`], {
-    cwd: developer,
-    encoding: 'utf8',
-  })
-    .split('\n')
-    .filter(Boolean)
-  // A single file's ticks (the home page's words, the promises, the trial, the prizes) are
-  // cleared as she confirms them; a release refuses a draw or a promo code without its terms, so
-  // she has neither.
-  const single = (file: string) => !/^content\/(?!pages\/)[^/]+\/[^/]+$/.test(file)
-  for (const file of samples.filter(single)) {
-    const full = path.join(developer, file)
-    const value = unticked(JSON.parse(readFileSync(full, 'utf8'))) as Record<string, unknown>
-    if (file === 'content/prizes.json') value.items = []
-    if (file === 'content/promises.json') value.quizPromo = { ...Object(value.quizPromo), code: '' }
-    writeFileSync(full, `${JSON.stringify(value, null, 2)}\n`)
-    git(developer, 'add', file)
-  }
-  const entries = samples.filter((file) => !single(file))
-  if (samples.length > 0) {
-    if (entries.length > 0) git(developer, 'rm', '-q', ...entries)
-    git(developer, 'commit', '-q', '-m', 'Образцы убраны')
-    git(developer, 'push', '-q', 'origin', 'HEAD:main')
-  }
+  // The sample entries go and the single files' ticks are cleared, as a school does before the
+  // launch: the release build refuses them (docs/decisions/0073-sample-entries.md).
+  prepareLaunch(path.join(developer, 'content'))
+  developerCommitsAll('Образцы убраны')
 }
 
 /**
@@ -663,7 +653,9 @@ exit 1
   )
 }
 
-const TITLE = 'Roblox: создание 3D-игр'
+/** A content file of the developer's clone, as the check's commits left it. */
+const contentOf = <T>(file: string) =>
+  JSON.parse(readFileSync(path.join(developer, 'content', file), 'utf8')) as T
 const NEW_TITLE = 'Roblox: создаём 3D-игры'
 const UPDATED_TITLE = 'Roblox: 3D-игры своими руками'
 const CRASH = "throw new Error('this release crashes at start')\n"
@@ -674,8 +666,16 @@ const noisy = (text: string) =>
 try {
   setUp()
   writeEnv('off', false)
-  process.stdout.write(
-    'a first deploy as a preview before the launch (the shipped facts and sample entries; the shipped env example: LEAD_API_URL empty, no editor backend yet):\n',
+  /** The first course's title as the content has it (the owner's, once she renamed it). */
+  const TITLE = contentOf<{ title: string }>('courses/1.json').title
+  /** A sample teacher left in the content, which the launch's refusal names. */
+  const teachers = path.join(developer, 'content', 'teachers')
+  const sampleTeacher = (existsSync(teachers) ? readdirSync(teachers) : [])
+    .sort()
+    .map((file) => ({ file, ...contentOf<{ name: string; sample?: boolean }>(`teachers/${file}`) }))
+    .find((teacher) => teacher.sample === true)
+  section(
+    'a first deploy as a preview before the launch (the shipped facts and sample entries; the shipped env example: LEAD_API_URL empty, no editor backend yet)',
   )
   const previewRun = await deploy('--preview')
   const previewId = previewRun.status === 0 ? live() : ''
@@ -712,7 +712,10 @@ try {
       counted !== null &&
       counted[1] === counted[2] &&
       refusedSaid.includes('  content/school.json (10):\n    «Телефон» (phone) — ещё пример') &&
-      refusedSaid.includes('  content/teachers/sample-teacher-1.json: «Имя Фамилия» — образец') &&
+      (sampleTeacher === undefined ||
+        refusedSaid.includes(
+          `  content/teachers/${sampleTeacher.file}: «${sampleTeacher.name}» — образец`,
+        )) &&
       !/plugin|vite|… and/i.test(refusedSaid) &&
       !noisy(refusedSaid) &&
       live() === previewId &&
@@ -722,7 +725,7 @@ try {
   ownerPreparesLaunch()
   git(repo, 'pull', '-q', '--ff-only')
 
-  process.stdout.write('the launch (her facts filled in, the samples deleted):\n')
+  section('the launch (her facts filled in, the samples deleted)')
   const firstRun = await deploy('--launch')
   check('npm run deploy -- --launch exits 0', firstRun.status === 0, firstRun.stderr.slice(-2000))
   check(
@@ -764,7 +767,7 @@ try {
     }
   ).assets.filter((name) => name.endsWith('.js'))
 
-  process.stdout.write('the lead service restarted 8 times under a stream of leads:\n')
+  section('the lead service restarted 8 times under a stream of leads')
   // A red team once saw 64 of 1,788 connections reset over 8 restarts at ~120 leads/s: a
   // connection the old process had accepted but not read yet was dropped as idle when it closed.
   // Each lead on a new connection, a new one every 8 ms; the restarts as the deploy's.
@@ -780,9 +783,7 @@ try {
     8,
   )
 
-  process.stdout.write(
-    'an edit published (a course renamed; www redirected, the editor backend set):\n',
-  )
+  section('an edit published (a course renamed; www redirected, the editor backend set)')
   developerCommits('Курс переименован', 'content/courses/1.json', (course) => ({
     ...course,
     title: NEW_TITLE,
@@ -823,7 +824,7 @@ try {
     readdirSync(path.join(tmp, 'backups')).join(' '),
   )
 
-  process.stdout.write('an update by hand after the publish (git pull, npm run deploy):\n')
+  section('an update by hand after the publish (git pull, npm run deploy)')
   developerCommits('Курс обновлён', 'content/courses/1.json', (course) => ({
     ...course,
     title: UPDATED_TITLE,
@@ -844,7 +845,7 @@ try {
   check(`the home page shows the update (${UPDATED_TITLE})`, await homeShows(UPDATED_TITLE))
   const third = live()
 
-  process.stdout.write('rollback (before the publishing timer ran after the update):\n')
+  section('rollback (before the publishing timer ran after the update)')
   const chatBeforeRollback = telegram.messages.length
   const rolledBack = await withLeadStream('rollback', () => deploy('--rollback'))
   check('npm run deploy -- --rollback exits 0', rolledBack.status === 0, rolledBack.stderr)
@@ -869,7 +870,7 @@ try {
   const heldRun = await publish()
   const heldStill = releaseIds().join() === releasesHeld && live() === second
 
-  process.stdout.write('a release whose lead service crashes at start:\n')
+  section('a release whose lead service crashes at start')
   const releasesBefore = releaseIds().join()
   const headBefore = git(repo, 'rev-parse', 'HEAD')
   developerWrites(
@@ -925,7 +926,7 @@ try {
   git(developer, 'revert', '--no-edit', 'HEAD')
   git(developer, 'push', '-q', 'origin', 'HEAD:main')
 
-  process.stdout.write('a release whose lead service passes its trial and crashes live:\n')
+  section('a release whose lead service passes its trial and crashes live')
   // Only under the socket, which its trial start never has: the way back after the switch.
   developerWrites(
     'Сервис падает под systemd',
@@ -965,7 +966,7 @@ try {
   git(developer, 'push', '-q', 'origin', 'HEAD:main')
   git(repo, 'pull', '-q', '--ff-only')
 
-  process.stdout.write('broken content (a price of 0), pushed, and then in the checkout:\n')
+  section('broken content (a price of 0), pushed, and then in the checkout')
   developerCommits('Цена курса', 'content/courses/1.json', (course) => ({
     ...course,
     prices: { ...(course.prices as object), basic: 0 },
@@ -1028,7 +1029,7 @@ try {
     )
   })
 
-  process.stdout.write('one deploy at a time:\n')
+  section('one deploy at a time')
   const lock = path.join(deployRoot, 'deploy.lock')
   writeFileSync(
     lock,
@@ -1052,7 +1053,7 @@ try {
       live() === third,
     waiting.output,
   )
-  process.stdout.write("the owner's editor on this server (the gateway behind nginx):\n")
+  section("the owner's editor on this server (the gateway behind nginx)")
   check(
     "the editor gateway starts from the checkout with its unit's environment",
     await startGateway(),
@@ -1106,7 +1107,7 @@ try {
 
   const undo = spawnSync(
     process.execPath,
-    [path.join(repo, 'scripts', 'editor-undo.ts'), '--env-file', envFile('editor.env')],
+    [path.join(repo, 'deploy', 'cli', 'editor-undo.ts'), '--env-file', envFile('editor.env')],
     { cwd: repo, encoding: 'utf8' },
   )
   const undoSubject = `Отмена правки «${subject}»`
@@ -1156,9 +1157,7 @@ try {
       (await pageShows('/course/1', /4\s900\s₽/)),
     `${outside.status}: ${outside.said} ${outside.output.slice(-1500)}`,
   )
-  process.stdout.write(
-    'each process holds only its own secrets (/proc/<pid>/environ, as each was started):\n',
-  )
+  section('each process holds only its own secrets (/proc/<pid>/environ, as each was started)')
   const gatewayForeign = foreignNames(environNames(gateway?.pid ?? 0), ['editor.env'])
   check(
     "the editor gateway: its own settings only, no lead service's or deploy's (TELEGRAM_BOT_TOKEN, SMTP_URL, ALFACRM_API_KEY, … absent)",
@@ -1173,7 +1172,7 @@ try {
     leadForeign.join(' '),
   )
   const runs = [...publishProcesses.values()]
-  const own = runs.filter(({ command }) => /scripts\/(publish|deploy)\.ts/.test(command))
+  const own = runs.filter(({ command }) => /deploy\/cli\/(publish|deploy)\.ts/.test(command))
   const runForeign = [
     ...own.flatMap(({ command, names }) =>
       foreignNames(names, ['deploy.env']).map((name) => `${name} in ${command.slice(0, 80)}`),
@@ -1194,7 +1193,8 @@ try {
   copyFileSync(leadsDb, path.join(tmp, 'final.sqlite'))
 } catch (error) {
   failed += 1
-  process.stdout.write(`  FAIL  ${error instanceof Error ? error.message : String(error)}\n`)
+  const message = error instanceof Error ? error.message : String(error)
+  process.stdout.write(`  FAIL  stopped during «${stage}»: ${message}\n`)
 } finally {
   if (failed > 0) {
     for (const file of ['lead.log', 'error.log', 'editor.log']) {
@@ -1203,7 +1203,7 @@ try {
         process.stdout.write(`--- ${file}\n${readFileSync(full, 'utf8').slice(-2000)}\n`)
     }
   }
-  await cleanup()
+  await scratch.close()
   await telegram.close()
 }
 process.stdout.write(

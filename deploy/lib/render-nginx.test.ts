@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { securityHeaders } from '../../apps/site/vite/security-headers.ts'
-import { STATIC_FILE_CSP as STATIC_CSP } from '../../apps/site/server/static-files.ts'
+import { securityHeaders } from '@it-lab/site/security-headers'
+import { STATIC_FILE_CSP as STATIC_CSP } from '@it-lab/site/server/static-files'
 import { renderNginx } from './render-nginx.ts'
 import { readDeploySettings } from './settings.ts'
 

@@ -3,7 +3,7 @@
 // grouped by file and counted; never the build's own output, whose indented lines (Vite's
 // plugin-timing report among them) were once listed as problems. Without that file the build
 // failed before its check: its last lines say why.
-import { groupedLines, type CheckProblem } from '../../apps/site/release/check-problems.ts'
+import { groupedLines, type CheckProblem } from '@it-lab/site/check-problems'
 import { plainLines, refusal } from './report.ts'
 
 export function buildRefusal(

@@ -23,11 +23,13 @@ import {
   readAllProblems,
   readProblems,
   writeProblems,
-} from '../apps/site/release/check-problems.ts'
-import { buildRefusal } from './deploy/build-refusal.ts'
-import { readServerEnv } from './deploy/env-files.ts'
-import type { ServerEnv } from './deploy/env-files.ts'
-import { describeHolder, lockFile, takeLock } from './deploy/lock.ts'
+} from '@it-lab/site/check-problems'
+import { buildRefusal } from '../lib/build-refusal.ts'
+import type { Io } from '../lib/cli.ts'
+import { Refused, withEnvFile } from '../lib/cli.ts'
+import { readServerEnv } from '../lib/env-files.ts'
+import type { ServerEnv } from '../lib/env-files.ts'
+import { describeHolder, lockFile, takeLock } from '../lib/lock.ts'
 import {
   listReleases,
   liveRelease,
@@ -41,17 +43,17 @@ import {
   shareUnchangedFiles,
   switchTo,
   writeRelease,
-} from './deploy/releases.ts'
-import { renderNginx } from './deploy/render-nginx.ts'
-import { holdAfterRollback, liftHold, readHold } from './deploy/rollback-hold.ts'
-import { rollbackMessage, tellChat } from './deploy/rollback-message.ts'
-import { buildKind, readStage, recordStage, stageLine } from './deploy/launch-state.ts'
-import { plainLines, refusal } from './deploy/report.ts'
-import { crashLine, healthy, LIVE_WAIT_MS, shell, trialStart } from './deploy/service.ts'
-import { DeploySettingsError, readDeploySettings } from './deploy/settings.ts'
-import type { DeploySettings } from './deploy/settings.ts'
+} from '../lib/releases.ts'
+import { renderNginx } from '../lib/render-nginx.ts'
+import { holdAfterRollback, liftHold, readHold } from '../lib/rollback-hold.ts'
+import { rollbackMessage, tellChat } from '../lib/rollback-message.ts'
+import { buildKind, readStage, recordStage, stageLine } from '../lib/launch-state.ts'
+import { plainLines, refusal } from '../lib/report.ts'
+import { crashLine, healthy, LIVE_WAIT_MS, shell, trialStart } from '../lib/service.ts'
+import { DeploySettingsError, readDeploySettings } from '../lib/settings.ts'
+import type { DeploySettings } from '../lib/settings.ts'
 
-const REPO = path.resolve(import.meta.dirname, '..')
+const REPO = path.resolve(import.meta.dirname, '..', '..')
 const SITE_DIR = path.join(REPO, 'apps', 'site')
 const CONTENT_CHECK = path.join(SITE_DIR, 'release', 'content-check.ts')
 /** What the lead service needs at run time (tests left out), copied into each release. */
@@ -79,9 +81,10 @@ const LOCK_WAIT_MS = 15 * 60_000
 const USAGE =
   'usage: npm run deploy -- --env-file /etc/it-lab/deploy.env [--verbose] [--preview | --launch | --list | --rollback [--to RELEASE]]'
 
-function options() {
+function options(argv: string[]) {
   try {
     return parseArgs({
+      args: argv,
       options: {
         'env-file': { type: 'string' },
         rollback: { type: 'boolean', default: false },
@@ -94,17 +97,20 @@ function options() {
       },
     }).values
   } catch (error) {
-    process.stderr.write(
-      `deploy: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`,
-    )
-    process.exit(1)
+    fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`)
   }
 }
-const values = options()
-const verbose = values.verbose
+
+// One run at a time in a process (the deploy's lock allows no more on a server): its options,
+// environment and streams, set by run().
+let values: ReturnType<typeof options>
+let verbose = false
+/** This run's environment: the process's, with the deploy's env file loaded into it. */
+let env: NodeJS.ProcessEnv = process.env
+let io: Io = process
 
 function say(message: string): void {
-  process.stdout.write(`deploy: ${message}\n`)
+  io.stdout.write(`deploy: ${message}\n`)
 }
 
 /** A step's line, shown with --verbose only. */
@@ -113,8 +119,6 @@ function step(message: string): void {
 }
 
 /** A refusal: printed as it is, exit status 1 (the `finally` blocks on the way still run). */
-class Refused extends Error {}
-
 function fail(message: string): never {
   throw new Refused(message)
 }
@@ -139,10 +143,10 @@ function git(...args: string[]): string | undefined {
 }
 
 /** Runs a command, its output on the terminal with --verbose and kept otherwise. */
-function run(command: string, args: string[], cwd: string, env = process.env) {
+function runCommand(command: string, args: string[], cwd: string, commandEnv = env) {
   const result = spawnSync(command, args, {
     cwd,
-    env,
+    env: commandEnv,
     encoding: 'utf8',
     stdio: verbose ? 'inherit' : 'pipe',
     maxBuffer: 64 * 1024 * 1024,
@@ -157,7 +161,7 @@ function run(command: string, args: string[], cwd: string, env = process.env) {
 let serverEnv: ServerEnv = { leadBot: {}, editor: {} }
 
 /** The lead service's settings over the deploy's: its trial start and the site build read them. */
-const withLeadSettings = (): NodeJS.ProcessEnv => ({ ...process.env, ...serverEnv.leadBot })
+const withLeadSettings = (): NodeJS.ProcessEnv => ({ ...env, ...serverEnv.leadBot })
 
 function build(
   settings: DeploySettings,
@@ -169,31 +173,31 @@ function build(
   writeFileSync(renderedConf, nginxConf)
   // A refused check writes its problems here (the publishing step names its own file, to read).
   const problemsFile =
-    process.env[PROBLEMS_FILE_ENV] || path.join(settings.root, `check-problems-${process.pid}.json`)
+    env[PROBLEMS_FILE_ENV] || path.join(settings.root, `check-problems-${process.pid}.json`)
   clearProblems(problemsFile)
   // A release is refused before it is built when its content alone refuses it (a sample, a
   // stand-in fact, a broken file): the same lines the release check would give, a build sooner.
   if (!preview) {
-    run(process.execPath, [CONTENT_CHECK], REPO, {
-      ...process.env,
+    runCommand(process.execPath, [CONTENT_CHECK], REPO, {
+      ...env,
       [PROBLEMS_FILE_ENV]: problemsFile,
     })
     const found = readAllProblems(problemsFile)
     clearProblems(problemsFile)
     if (found.length > 0) {
       // Publishing names its own file, and tells the chat what it reads there.
-      if (process.env[PROBLEMS_FILE_ENV]) writeProblems(process.env, found)
+      if (env[PROBLEMS_FILE_ENV]) writeProblems(env, found)
       fail(buildRefusal('', found, { preview, offerPreview }))
     }
   }
   step(`building the site for ${preview ? 'a preview before the launch' : 'release'}`)
   try {
     // The site's policies name the lead channels on, from the lead service's own settings.
-    const built = run('npm', ['run', 'build:release', '-w', '@it-lab/site'], REPO, {
+    const built = runCommand('npm', ['run', 'build:release', '-w', '@it-lab/site'], REPO, {
       ...withLeadSettings(),
       SITE_BUILD_DIR: staging,
       // An empty value in the env file means the default, as for every other setting.
-      LEAD_API_URL: process.env.LEAD_API_URL || `${settings.siteUrl.origin}/lead`,
+      LEAD_API_URL: env.LEAD_API_URL || `${settings.siteUrl.origin}/lead`,
       RELEASE_NGINX_CONF: renderedConf,
       SITE_PREVIEW: preview ? '1' : '',
       [PROBLEMS_FILE_ENV]: problemsFile,
@@ -203,7 +207,7 @@ function build(
     }
   } finally {
     rmSync(renderedConf, { force: true })
-    if (!process.env[PROBLEMS_FILE_ENV]) clearProblems(problemsFile)
+    if (!env[PROBLEMS_FILE_ENV]) clearProblems(problemsFile)
   }
   return staging
 }
@@ -254,7 +258,7 @@ function makeRelease(
     })
   }
   step('installing the lead service')
-  const install = run(
+  const install = runCommand(
     'npm',
     [
       'install',
@@ -301,7 +305,7 @@ async function backup(settings: DeploySettings): Promise<string | undefined> {
   const { chownSync, statSync } = await import('node:fs')
   const db = statSync(settings.leadsDb, { throwIfNoEntry: false })
   if (!db) return undefined
-  const { backupTo } = await import('@it-lab/lead-bot/backups')
+  const { backupTo } = await import('@it-lab/lead-bot/store/backups')
   const retentionDays = Number(serverEnv.leadBot.LEADS_RETENTION_DAYS || 180)
   const { file } = backupTo(settings.leadsDb, settings.backupDir, {
     retentionDays,
@@ -489,14 +493,18 @@ async function rollback(settings: DeploySettings, to: string | undefined): Promi
   say(told ? `the chat was not told: ${told}` : 'the chat is told')
 }
 
-async function main(): Promise<void> {
+async function main(argv: string[]): Promise<void> {
+  values = options(argv)
+  verbose = values.verbose
   const envFile = values['env-file']
   if (!envFile) fail(USAGE)
   try {
     const read = readServerEnv(envFile, REPO)
     if (!read.ok) fail(refusal('nothing was changed:', read.problems))
     serverEnv = read.env
-    process.loadEnvFile(envFile)
+    // Into the environment itself, as process.loadEnvFile does: the deploy's commands
+    // (NGINX_RELOAD, LEAD_SERVICE_RESTART) run with its settings.
+    Object.assign(env, withEnvFile(env, envFile))
   } catch (error) {
     if (error instanceof Refused) throw error
     fail(`cannot read ${envFile}: ${error instanceof Error ? error.message : String(error)}`)
@@ -506,14 +514,14 @@ async function main(): Promise<void> {
     // The lead service's address and database, and the editor's port, are in their own files.
     const { LEAD_PORT, LEADS_DB } = serverEnv.leadBot
     const { EDITOR_PORT } = serverEnv.editor
-    settings = readDeploySettings({ ...process.env, LEAD_PORT, LEADS_DB, EDITOR_PORT })
+    settings = readDeploySettings({ ...env, LEAD_PORT, LEADS_DB, EDITOR_PORT })
   } catch (error) {
     if (error instanceof DeploySettingsError) fail(`nothing was deployed: ${error.message}`)
     throw error
   }
   if (values.list) {
     say(`releases in ${releasesDir(settings.root)} (* live):`)
-    process.stdout.write(
+    io.stdout.write(
       `${releaseTable(listReleases(settings.root), liveRelease(settings.root), readHold(settings.root))}\n`,
     )
     for (const held of readHold(settings.root)) {
@@ -547,10 +555,22 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main()
-} catch (error) {
-  const message = error instanceof Error ? error.message : String(error)
-  process.stderr.write(`deploy: ${error instanceof Refused ? message : `stopped: ${message}`}\n`)
-  process.exitCode = 1
+/** `npm run deploy`: 0 when done, 1 when refused or stopped (the live release unchanged). */
+export async function run(
+  argv: string[],
+  processEnv: NodeJS.ProcessEnv,
+  streams: Io,
+): Promise<number> {
+  env = processEnv
+  io = streams
+  try {
+    await main(argv)
+    return 0
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    io.stderr.write(`deploy: ${error instanceof Refused ? message : `stopped: ${message}`}\n`)
+    return 1
+  }
 }
+
+if (import.meta.main) process.exitCode = await run(process.argv.slice(2), process.env, process)
