@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { hashPassword } from '../apps/editor/src/password.ts'
+import { hashPassword } from '@it-lab/editor/password'
 
 const root = path.resolve(import.meta.dirname, '..')
 const dev = process.argv.includes('--dev')

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PUBLISH_STATE_FILE_NAME } from '@it-lab/shared/publish-state'
-import { hashPassword } from '../../editor/src/password.ts'
+import { hashPassword } from '@it-lab/editor/password'
 import { freePort } from '@it-lab/deploy/lib/service'
 import { buildSiteServer } from '../server/site-server.ts'
 
