@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { paths } from '#app/config/paths.ts'
 import { LEAD_API_URL, SITE_PORT } from './e2e-env.ts'
-import { expect, someCourse, test, waitForIsland } from './fixtures'
+import { expect, someCourse, test, type LeadForm } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 import { chatMessages } from './telegram'
 import { thanksText } from '#app/content/trial-details.ts'
@@ -35,9 +35,8 @@ async function fromAdToCourse(page: Page): Promise<void> {
   ).toBeVisible()
 }
 
-async function sendFrom(page: Page, name: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Заявка на обучение' })
-  await waitForIsland(form)
+async function sendFrom(page: Page, leadForm: LeadForm, name: string): Promise<void> {
+  const form = await leadForm()
   // Each action finds the form again: the course page may still be laying out below the fold.
   await form.getByLabel('Имя').fill(name)
   await form.getByLabel('Телефон').pressSequentially('9123456789')
@@ -48,11 +47,12 @@ async function sendFrom(page: Page, name: string): Promise<void> {
 test('the ad a family came from reaches the chat with its lead, sent from another page', async ({
   page,
   context,
+  leadForm,
 }) => {
   await metrikaCookie(context)
   await fromAdToCourse(page)
   const name = uniqueName('Реклама')
-  await sendFrom(page, name)
+  await sendFrom(page, leadForm, name)
 
   await expect
     .poll(async () => (await chatMessages()).find((text) => text.includes(name)) ?? '')
@@ -73,12 +73,13 @@ test('the ad a family came from reaches the chat with its lead, sent from anothe
 test("Metrika's ClientID goes with the lead once the visitor pressed «Понятно»", async ({
   page,
   context,
+  leadForm,
 }) => {
   await metrikaCookie(context)
   await fromAdToCourse(page)
   await page.getByRole('button', { name: 'Понятно' }).click()
   const name = uniqueName('Согласие')
-  await sendFrom(page, name)
+  await sendFrom(page, leadForm, name)
 
   await expect.poll(() => storedLeads(name).length).toBe(1)
   expect(storedLeads(name)[0]).toMatchObject({
@@ -87,11 +88,14 @@ test("Metrika's ClientID goes with the lead once the visitor pressed «Поня�
   })
 })
 
-test('a visit typed in carries no source, and its message says none', async ({ page }) => {
+test('a visit typed in carries no source, and its message says none', async ({
+  page,
+  leadForm,
+}) => {
   await page.goto(coursePath)
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
   const name = uniqueName('Напрямую')
-  await sendFrom(page, name)
+  await sendFrom(page, leadForm, name)
 
   await expect
     .poll(async () => (await chatMessages()).find((text) => text.includes(name)) ?? '')
