@@ -7,7 +7,7 @@ import { SCHOOL_TIME_ZONE } from '@it-lab/shared/school-time'
 import { publishStateRecorder } from '../../../scripts/deploy/editor-publish-state.ts'
 import { releasesDir, switchTo, writeRelease } from '../../../scripts/deploy/releases.ts'
 import type { EditorBackend } from './editor-backend.ts'
-import { openEntry, PHONE_SCREEN, readContent, save } from './editor-page.ts'
+import { courseTitle, openEntry, PHONE_SCREEN, readContent, save } from './editor-page.ts'
 import { expect, test } from './editor-test.ts'
 
 // Whether her save is on the site (apps/editor/README.md, "Publishing, the launch and pictures";
@@ -122,13 +122,13 @@ test('a save publishing refused says why in her words, the entry named instead o
   })
   const refused = saveState(page)
   await expect(refused).toContainText(
-    'Не опубликовано: курс 4 — Программирование на Python: поле «Цены за занятие → Разовое посещение»: цена не совпадает с прайсом (сейчас: 1700) (и ещё 1)',
+    `Не опубликовано: курс 4 — ${courseTitle(4)}: поле «Цены за занятие → Разовое посещение»: цена не совпадает с прайсом (сейчас: 1700) (и ещё 1)`,
     { timeout: 30_000 },
   )
   // Each reason, in words: no file name, no field path.
   await expect(refused.getByRole('listitem')).toHaveText([
-    'курс 4 — Программирование на Python: поле «Цены за занятие → Разовое посещение»: цена не совпадает с прайсом (сейчас: 1700)',
-    'курс 4 — Программирование на Python: поле «Название»: слишком похоже на курс 6',
+    `курс 4 — ${courseTitle(4)}: поле «Цены за занятие → Разовое посещение»: цена не совпадает с прайсом (сейчас: 1700)`,
+    `курс 4 — ${courseTitle(4)}: поле «Название»: слишком похоже на курс 6`,
   ])
   await expect(refused).not.toContainText('content/')
   await expect(refused).not.toContainText('prices.basic')

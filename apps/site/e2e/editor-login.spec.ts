@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { EDITOR_PASSWORD, logIn, type EditorBackend } from './editor-backend.ts'
-import { openEntry, readContent, save, watchConsole } from './editor-page.ts'
+import { courseTitle, openEntry, readContent, save, watchConsole } from './editor-page.ts'
 import { expect, test } from './editor-test.ts'
 
 // The editor on the school's own server (docs/decisions/0065-editor-on-the-school-server.md): its
@@ -83,9 +83,7 @@ test('a .pdf and a 16 MB photo are refused at the picture field in Russian; noth
   const before = uploads(editor)
   const head = editor.git('rev-parse', 'HEAD')
   await openEntry(page, editor, 'courses/4.json')
-  await expect(page.getByRole('textbox', { name: 'Название' })).toHaveValue(
-    'Программирование на Python',
-  )
+  await expect(page.getByRole('textbox', { name: 'Название' })).toHaveValue(courseTitle(4))
   // The editor's script reads the file and refuses it before sending it (admin/pictures.ts); the
   // gateway would refuse it in the same words.
   const picture = page.getByLabel('Заменить фото')
@@ -118,11 +116,11 @@ test('a session that ends while she types: the save is refused, «Войти с�
   await openEntry(page, editor, 'courses/5.json')
   await context.clearCookies()
   const title = page.getByRole('textbox', { name: 'Название' })
-  await title.fill('Scratch Junior для малышей')
+  await title.fill(`${courseTitle(5)} для малышей`)
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
   await expect(page.getByRole('alert')).toContainText('вход в редактор устарел')
-  await expect(title).toHaveValue('Scratch Junior для малышей')
-  expect(readContent(editor, 'courses/5.json')).toMatchObject({ title: 'Scratch Junior' })
+  await expect(title).toHaveValue(`${courseTitle(5)} для малышей`)
+  expect(readContent(editor, 'courses/5.json')).toMatchObject({ title: courseTitle(5) })
 
   const [login] = await Promise.all([
     page.waitForEvent('popup'),
@@ -135,11 +133,11 @@ test('a session that ends while she types: the save is refused, «Войти с�
   expect(loginErrors()).toEqual([])
   await login.close()
 
-  await expect(title).toHaveValue('Scratch Junior для малышей')
+  await expect(title).toHaveValue(`${courseTitle(5)} для малышей`)
   await save(page)
   await expect
     .poll(() => readContent(editor, 'courses/5.json').title)
-    .toBe('Scratch Junior для малышей')
+    .toBe(`${courseTitle(5)} для малышей`)
 })
 
 test('after the password the editor opens at once, and «Выйти» ends the session: /admin/ asks for the password again', async ({

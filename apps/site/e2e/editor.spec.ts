@@ -14,7 +14,7 @@ import { russianDate } from '#app/content/russian-date.ts'
 import { completeSchoolFacts } from '../harness/complete-school-facts.ts'
 import { prepareLaunch } from '../harness/owner-edits.ts'
 import { EDITOR_GIT, type EditorBackend } from './editor-backend.ts'
-import { openEntry, openSection, readContent, save } from './editor-page.ts'
+import { courseTitle, openEntry, openSection, readContent, save } from './editor-page.ts'
 import { expect, test } from './editor-test.ts'
 
 // The owner's whole loop (docs/decisions/0056-publishing-from-the-editor.md): the editor at /admin,
@@ -109,9 +109,7 @@ test('the owner changes a price and a start date, adds a course with a picture a
 
   // 1. A price and a start date.
   await openEntry(page, editor, 'courses/4.json')
-  await expect(page.getByRole('textbox', { name: 'Название' })).toHaveValue(
-    'Программирование на Python',
-  )
+  await expect(page.getByRole('textbox', { name: 'Название' })).toHaveValue(courseTitle(4))
   await page.getByRole('textbox', { name: 'Разовое посещение' }).fill('1600')
   await page.getByRole('textbox', { name: 'Старт (необязательно)' }).fill(typed(START))
   await save(page)
