@@ -3,6 +3,7 @@
 // Metrika's ClientID only once the visitor pressed «Понятно»; without JavaScript, the tags of the
 // page a plain form was posted from.
 import type { BrowserContext, Page } from '@playwright/test'
+import { STORAGE_KEYS } from '#app/config/browser-storage.ts'
 import { paths } from '#app/config/paths.ts'
 import { LEAD_API_URL, SITE_PORT } from './e2e-env.ts'
 import { expect, someCourse, test, type LeadForm } from './fixtures'
@@ -27,6 +28,11 @@ async function metrikaCookie(context: BrowserContext): Promise<void> {
 async function fromAdToCourse(page: Page): Promise<void> {
   await page.goto(`${paths.courses}${AD}`)
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  // The tags are kept by code that loads after hydration (islands/page-behaviours.ts): on a busy
+  // machine a click at once left before they were, and the lead went without its source.
+  await expect
+    .poll(() => page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEYS.visitSource))
+    .toContain('zima-2027')
   const grid = page.getByRole('region', { name: 'Список курсов' })
   await grid.getByRole('link', { name: course.title, exact: true }).click()
   await expect(page).toHaveURL(coursePath)
