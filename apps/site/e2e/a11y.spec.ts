@@ -5,7 +5,7 @@ import { courses } from '#app/content/courses.ts'
 import { quizQuestions } from '#app/content/quiz-questions.ts'
 import { QUIZ_AUTO_ADVANCE_MS, QUIZ_RESULT_DELAY_MS } from '#app/features/quiz/quiz-machine.ts'
 import { TRIAL_POPUP_DELAY_MS } from '#app/features/trial-popup/dismissal.ts'
-import { expect, MISSING_COURSE_ID, test, waitForIsland } from './fixtures'
+import { expect, MISSING_COURSE_ID, test } from './fixtures'
 
 const ROUTES = [
   '/',
@@ -62,11 +62,10 @@ test('the open trial popup', async ({ page }) => {
   await expectNoViolations(page, 'dialog')
 })
 
-test('the thank-you modal', async ({ page }) => {
+test('the thank-you modal', async ({ page, leadForm }) => {
   await page.goto('/')
   await page.getByRole('button', { name: 'Понятно' }).click()
-  const form = page.getByRole('form', { name: 'Заявка на обучение' })
-  await waitForIsland(form)
+  const form = await leadForm()
   await form.getByLabel('Имя').fill('Проверка доступности')
   await form.getByLabel('Телефон').fill('+7 (900) 000-00-01')
   await form.getByRole('button', { name: 'Оставить заявку' }).click()
@@ -103,12 +102,11 @@ test.describe('keyboard only', () => {
     await expect(page.locator('main')).toBeFocused()
   })
 
-  test('the contact form can be filled and sent without a mouse', async ({ page }) => {
+  test('the contact form can be filled and sent without a mouse', async ({ page, leadForm }) => {
     await page.goto('/')
     await page.getByRole('button', { name: 'Понятно' }).click()
-    const form = page.getByRole('form', { name: 'Заявка на обучение' })
     // The thanks dialog is the form island's; before it hydrates the form posts natively.
-    await waitForIsland(form)
+    const form = await leadForm()
     await form.getByLabel('Имя').focus()
     await page.keyboard.type('Клавиатура')
     await page.keyboard.press('Tab')

@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } 
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { paths } from '#app/config/paths.ts'
-import { courses, mainPageCourses } from '#app/content/courses.ts'
+import { courses, findCourse, mainPageCourses } from '#app/content/courses.ts'
+import { teachers } from '#app/content/teachers.ts'
 import { largePhotoJpeg } from '../harness/large-photo.ts'
 import { buildContent, type ContentBuild } from './content-build.ts'
 import { expect, finishQuiz, test } from './fixtures'
@@ -10,7 +11,8 @@ import { expect, finishQuiz, test } from './fixtures'
 // The owner's courses as the site shows them (docs/decisions/0069-hidden-courses-quiz-data.md,
 // 0070-responsive-photos-at-build.md): a build of a copy of the content in which she hid a course
 // from the home page, deleted another, and added one with her own 5 MB photo, its number leaving a
-// gap; served as `npm start` serves the site.
+// gap, and deleted every teacher and school photo (docs/decisions/0074); served as `npm start`
+// serves the site. One build for all of it: each build here costs the run about 45 s.
 
 const SITE_DIR = path.join(import.meta.dirname, '..')
 const REPO = path.join(SITE_DIR, '..', '..')
@@ -19,6 +21,12 @@ const [, hiddenCourse] = mainPageCourses
 const deletedCourse = courses.find((course) => !course.onMainPage)
 if (!hiddenCourse || !deletedCourse)
   throw new Error('the catalogue needs two home-page courses and one other')
+/** A shown course a teacher leads, whose page loses its «Кто ведёт курс» with the teachers. */
+const taught = teachers
+  .flatMap(({ courseIds }) => courseIds)
+  .map((id) => findCourse(id))
+  .find((course) => course && course.id !== hiddenCourse.id && course.id !== deletedCourse.id)
+if (!taught) throw new Error('the content needs a teacher of a course neither hidden nor deleted')
 /** The owner's new course: the number after the next free one, so one number stays unused. */
 const NEW_ID = Math.max(...courses.map(({ id }) => id)) + 2
 const NEW_TITLE = 'Новый курс владелицы'
@@ -51,6 +59,8 @@ test.beforeAll(async () => {
     JSON.stringify({ ...read(hiddenCourse.id), hidden: true }),
   )
   unlinkSync(courseFile(deletedCourse.id))
+  rmSync(path.join(content, 'teachers'), { recursive: true })
+  rmSync(path.join(content, 'photos'), { recursive: true })
   writeFileSync(path.join(content, 'uploads', 'owner-photo.jpg'), await largePhotoJpeg())
   writeFileSync(
     courseFile(NEW_ID),
@@ -113,6 +123,21 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0)
     await page.getByRole('link', { name: 'Посмотреть все курсы' }).click()
     await expect(page).toHaveURL(url(paths.courses))
+  })
+
+  test('shows no teachers, no photos and no empty heading, on the home page or a course page', async ({
+    page,
+  }) => {
+    await page.goto(url(paths.home))
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    for (const heading of ['Преподаватели', 'Как проходят занятия']) {
+      await expect(page.getByRole('heading', { name: heading })).toHaveCount(0)
+    }
+    await page.goto(url(paths.course(taught.id)))
+    await expect(page.getByRole('heading', { level: 1, name: taught.title })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Кто ведёт курс' })).toHaveCount(0)
+    const html = await (await page.request.get(url(paths.home))).text()
+    expect(html).not.toContain('"@type":"Person"')
   })
 
   test("a deleted course's link answers 404 «Курс не найден»", async ({ page }) => {

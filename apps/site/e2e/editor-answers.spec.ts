@@ -1,48 +1,28 @@
 import { readdirSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
-import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
-import {
-  openEntry,
-  openSection,
-  PHONE_SCREEN,
-  readContent,
-  save,
-  watchConsole,
-} from './editor-page.ts'
+import { type Page } from '@playwright/test'
+import type { EditorBackend } from './editor-backend.ts'
+import { openEntry, openSection, PHONE_SCREEN, readContent, save } from './editor-page.ts'
+import { expect, test } from './editor-test.ts'
 
 // Questions, reviews and the school's place and licence in the owner's editor
 // (docs/decisions/0076-answers-reviews-way-licence.md): each save a commit in her words; a review
 // linked to another service than the one chosen is refused at its link before anything is sent,
 // with the content check's own rule, which is the gateway's too.
 
-let editor: EditorBackend
-let consoleErrors: () => string[]
-
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 test.use({ ...PHONE_SCREEN, actionTimeout: 15_000 })
 
-test.beforeAll(async () => {
-  editor = await startEditorBackend()
-})
-
-test.afterAll(async () => {
-  await editor.stop()
-})
-
-test.beforeEach(({ page }) => {
-  consoleErrors = watchConsole(page)
-})
-
-test.afterEach(() => {
-  expect(consoleErrors(), 'no console errors').toEqual([])
-})
-
 /** The files of a content folder, each parsed. */
-const folder = (name: string) =>
+const folder = (editor: EditorBackend, name: string) =>
   readdirSync(editor.content(name)).map((file) => readContent(editor, `${name}/${file}`))
 
 /** A new entry of a section, from its list's «Добавить». */
-async function newEntry(page: Page, section: string, add: string): Promise<void> {
+async function newEntry(
+  editor: EditorBackend,
+  page: Page,
+  section: string,
+  add: string,
+): Promise<void> {
   await openSection(page, editor, section)
   await page.getByRole('link', { name: add }).tap()
   await expect(page.getByRole('button', { name: 'Сохранить', exact: true })).toBeVisible()
@@ -53,9 +33,10 @@ const NO_LINK = 'Нужна ссылка на этот отзыв на сайт�
 
 test('a review from Яндекс Карты: a VK link is refused at its field until it is right, then saved', async ({
   page,
+  editor,
 }) => {
   const before = editor.git('rev-parse', 'HEAD')
-  await newEntry(page, 'Отзывы', 'Добавить: отзыв')
+  await newEntry(editor, page, 'Отзывы', 'Добавить: отзыв')
   await page.getByLabel('Текст отзыва').fill('Сыну очень нравится, ходит с удовольствием.')
   await page.getByLabel('Кто написал').fill('мама Маши, 9 лет')
   const source = page.getByLabel('Где опубликован')
@@ -87,7 +68,7 @@ test('a review from Яндекс Карты: a VK link is refused at its field u
   await save(page)
   await expect.poll(() => editor.git('rev-parse', 'HEAD')).not.toBe(before)
   expect(editor.git('log', '-1', '--format=%s')).toBe('Новое: отзыв «мама Маши, 9 лет»')
-  expect(folder('reviews')).toContainEqual(
+  expect(folder(editor, 'reviews')).toContainEqual(
     expect.objectContaining({
       author: 'мама Маши, 9 лет',
       source: 'yandex',
@@ -97,16 +78,16 @@ test('a review from Яндекс Карты: a VK link is refused at its field u
   )
 })
 
-test('the owner adds a question with its order', async ({ page }) => {
+test('the owner adds a question with its order', async ({ page, editor }) => {
   const before = editor.git('rev-parse', 'HEAD')
-  await newEntry(page, 'Частые вопросы', 'Добавить: вопрос')
+  await newEntry(editor, page, 'Частые вопросы', 'Добавить: вопрос')
   await page.getByLabel('Вопрос', { exact: true }).fill('Сколько длится занятие?')
   await page.getByLabel('Ответ', { exact: true }).fill('Первый абзац.\n\nВторой абзац.')
   await page.getByLabel('Порядок').fill('4')
   await save(page)
   await expect.poll(() => editor.git('rev-parse', 'HEAD')).not.toBe(before)
   expect(editor.git('log', '-1', '--format=%s')).toBe('Новое: вопрос «Сколько длится занятие?»')
-  expect(folder('faq')).toContainEqual(
+  expect(folder(editor, 'faq')).toContainEqual(
     expect.objectContaining({
       question: 'Сколько длится занятие?',
       answer: 'Первый абзац.\n\nВторой абзац.',
@@ -117,6 +98,7 @@ test('the owner adds a question with its order', async ({ page }) => {
 
 test('the owner types the coordinates as the map shows them and her licence number', async ({
   page,
+  editor,
 }) => {
   const before = editor.git('rev-parse', 'HEAD')
   await openEntry(page, editor, 'school.json')

@@ -8,8 +8,9 @@ import {
 import { BUILD_DIR } from './e2e-env.ts'
 
 // The e2e specs' editor: the editor gateway on a scratch repository behind a site server of the
-// e2e build (harness/editor-gateway.ts). Each spec starts its own in beforeAll, so specs never see
-// each other's edits; open pages at `editor.url`, log in with `logIn(page)`.
+// e2e build (harness/editor-gateway.ts). A spec takes its own from the `editor` fixture
+// (e2e/editor-test.ts), so specs never see each other's edits; open pages at `editor.url`, log in
+// with `logIn(page)`.
 
 export { EDITOR_GIT, EDITOR_PASSWORD }
 export type EditorBackend = EditorGateway

@@ -1,48 +1,30 @@
 import { existsSync } from 'node:fs'
-import { expect, test } from '@playwright/test'
 import { traitQuestion } from '#app/content/quiz-texts.ts'
-import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
-import { openEntry, readContent, save, watchConsole } from './editor-page.ts'
+import type { EditorBackend } from './editor-backend.ts'
+import { openEntry, readContent, save } from './editor-page.ts'
+import { expect, test } from './editor-test.ts'
 
 // The owner's courses in her editor (docs/decisions/0069-hidden-courses-quiz-data.md, 0086): she
 // hides one and shows it again, reorders and edits the items of a list, ticks the quiz's answers
 // for one by their Russian texts, gives one a new number (never one another course has), and
 // deletes one, whose picture goes with it and comes back with it.
 
-let editor: EditorBackend
-let consoleErrors: () => string[]
-
 // Minutes on a busy machine (a content check runs on every save); seconds on a quiet one.
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
 test.use({ actionTimeout: 15_000 })
 
-test.beforeAll(async () => {
-  editor = await startEditorBackend()
-})
-
-test.afterAll(async () => {
-  await editor.stop()
-})
-
-test.beforeEach(({ page }) => {
-  consoleErrors = watchConsole(page)
-})
-
-test.afterEach(() => {
-  expect(consoleErrors(), 'no console errors').toEqual([])
-})
-
-const course = (id: number) => readContent(editor, `courses/${id}.json`)
-const titleOf = (id: number) => String(course(id).title)
+const course = (editor: EditorBackend, id: number) => readContent(editor, `courses/${id}.json`)
+const titleOf = (editor: EditorBackend, id: number) => String(course(editor, id).title)
 
 /** The answers course `id` ticks for a quiz question, as its file says now. */
-function ticked(id: number, question: string): string[] {
-  const quiz = course(id).quiz as Record<string, string[] | null> | undefined
+function ticked(editor: EditorBackend, id: number, question: string): string[] {
+  const quiz = course(editor, id).quiz as Record<string, string[] | null> | undefined
   return quiz?.[question] ?? []
 }
 
 test('«Скрыть с сайта» hides a course, marked «скрыт» in the list; unticked, it is shown again', async ({
   page,
+  editor,
 }) => {
   await openEntry(page, editor, 'courses/1.json')
   const hide = page.getByRole('checkbox', { name: 'Скрыть с сайта' })
@@ -50,7 +32,7 @@ test('«Скрыть с сайта» hides a course, marked «скрыт» in th
   await hide.check()
   await expect(page.getByText('Скрыт: на сайте его нет')).toBeVisible()
   await save(page)
-  await expect.poll(() => course(1).hidden).toBe(true)
+  await expect.poll(() => course(editor, 1).hidden).toBe(true)
   await page.getByRole('link', { name: '← Курсы' }).click()
   await expect(page.getByRole('link', { name: /^1\. / })).toContainText('скрыт')
 
@@ -60,15 +42,16 @@ test('«Скрыть с сайта» hides a course, marked «скрыт» in th
   await hide.uncheck()
   await expect(page.getByText('Скрыт: на сайте его нет')).toBeHidden()
   await save(page)
-  await expect.poll(() => course(1).hidden).toBe(false)
+  await expect.poll(() => course(editor, 1).hidden).toBe(false)
   await page.getByRole('link', { name: '← Курсы' }).click()
   await expect(page.getByRole('link', { name: /^1\. / })).not.toContainText('скрыт')
 })
 
 test('a list’s items show their own text; «Ниже», «Удалить» and «Добавить пункт» change the saved list', async ({
   page,
+  editor,
 }) => {
-  const skills = course(2).skills as string[]
+  const skills = course(editor, 2).skills as string[]
   const [first = '', second = '', third = ''] = skills
   await openEntry(page, editor, 'courses/2.json')
   const list = page.getByRole('group', { name: /^Чему научится ребёнок: / })
@@ -90,51 +73,57 @@ test('a list’s items show their own text; «Ниже», «Удалить» and
     .fill('Рассказывать о своём проекте другим')
   await save(page)
   await expect
-    .poll(() => course(2).skills)
+    .poll(() => course(editor, 2).skills)
     .toEqual([second, first, ...skills.slice(3), 'Рассказывать о своём проекте другим'])
 })
 
 test("the quiz's answers for a course are ticked by their Russian texts, and cleared", async ({
   page,
+  editor,
 }) => {
   const interest = traitQuestion('interest')
-  const [answer] = interest.options.filter((option) => !ticked(2, 'interest').includes(option.id))
+  const [answer] = interest.options.filter(
+    (option) => !ticked(editor, 2, 'interest').includes(option.id),
+  )
   if (!answer) throw new Error('course 2 already ticks every interest')
   await openEntry(page, editor, 'courses/2.json')
   const interests = page.getByRole('group', { name: new RegExp(`^${interest.question}`) })
   await interests.getByText(answer.text, { exact: true }).click()
   await expect(interests.getByRole('checkbox', { name: answer.text })).toBeChecked()
   await save(page)
-  await expect.poll(() => ticked(2, 'interest')).toContain(answer.id)
+  await expect.poll(() => ticked(editor, 2, 'interest')).toContain(answer.id)
 
   // Every answer of a question taken off: the file says none, which the site reads as none.
   const learning = traitQuestion('learning')
-  const answers = learning.options.filter((option) => ticked(2, 'learning').includes(option.id))
+  const answers = learning.options.filter((option) =>
+    ticked(editor, 2, 'learning').includes(option.id),
+  )
   expect(answers.length).toBeGreaterThan(0)
   await openEntry(page, editor, 'courses/2.json')
   const ways = page.getByRole('group', { name: new RegExp(`^${learning.question}`) })
   for (const option of answers) await ways.getByText(option.text, { exact: true }).click()
   await expect(ways.getByRole('checkbox', { checked: true })).toHaveCount(0)
   await save(page)
-  await expect.poll(() => ticked(2, 'learning')).toEqual([])
-  expect(ticked(2, 'interest')).toContain(answer.id)
+  await expect.poll(() => ticked(editor, 2, 'learning')).toEqual([])
+  expect(ticked(editor, 2, 'interest')).toContain(answer.id)
 })
 
 test('a number another course has is refused at its field and nothing is written; a free one renames the course', async ({
   page,
+  editor,
 }) => {
   const head = editor.git('rev-parse', 'HEAD')
-  const python = course(4)
+  const python = course(editor, 4)
   await openEntry(page, editor, 'courses/9.json')
   const number = page.getByRole('textbox', { name: 'Номер курса (в адресе страницы)' })
   await number.fill('4')
   await expect(number).toHaveAccessibleDescription(
-    new RegExp(`Номер 4 уже у курса «${titleOf(4)}»\\. Свободный номер — 11\\.`),
+    new RegExp(`Номер 4 уже у курса «${titleOf(editor, 4)}»\\. Свободный номер — 11\\.`),
   )
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
   await expect(page.getByRole('alert')).toContainText('Не сохранено: 1 поле нужно исправить')
   expect(editor.git('rev-parse', 'HEAD')).toBe(head)
-  expect(course(4)).toEqual(python)
+  expect(course(editor, 4)).toEqual(python)
 
   // A new course's number, taken, is refused the same way: it would replace course 4's file.
   await page.goto(`${editor.url}/admin/#/new/courses`)
@@ -145,13 +134,13 @@ test('a number another course has is refused at its field and nothing is written
   await expect(newNumber).toHaveAccessibleDescription(/Номер 4 уже у курса/)
   expect(editor.git('rev-parse', 'HEAD')).toBe(head)
 
-  const title = titleOf(9)
+  const title = titleOf(editor, 9)
   await openEntry(page, editor, 'courses/9.json')
   await number.fill('12')
   await save(page)
   await expect(page).toHaveURL(/#\/e\/content\/courses\/12\.json$/)
   await expect.poll(() => existsSync(editor.content('courses/9.json'))).toBe(false)
-  expect(course(12)).toMatchObject({ id: 12, title })
+  expect(course(editor, 12)).toMatchObject({ id: 12, title })
   expect(
     editor.git('show', '--no-renames', '--name-only', '--format=', 'HEAD').split('\n').sort(),
   ).toEqual(['content/courses/12.json', 'content/courses/9.json'].sort())
@@ -159,9 +148,10 @@ test('a number another course has is refused at its field and nothing is written
 
 test('«Удалить запись» deletes a course and its picture in one commit; «Вернуть» brings both back', async ({
   page,
+  editor,
 }) => {
-  const title = titleOf(3)
-  const picture = `uploads/${String(course(3).image).replace('/uploads/', '')}`
+  const title = titleOf(editor, 3)
+  const picture = `uploads/${String(course(editor, 3).image).replace('/uploads/', '')}`
   expect(existsSync(editor.content(picture))).toBe(true)
   const commits = Number(editor.git('rev-list', '--count', 'HEAD'))
   await openEntry(page, editor, 'courses/3.json')

@@ -1,9 +1,8 @@
 import { readdirSync } from 'node:fs'
-import { expect, test } from '@playwright/test'
 import { courseEntry } from '@it-lab/shared/catalogue'
 import { WEEKDAY_NAMES, WEEKDAY_SHORT, WEEKDAYS } from '@it-lab/shared/content'
 import { GROUPS } from '#app/content/groups.ts'
-import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
+import type { EditorBackend } from './editor-backend.ts'
 import {
   expectNoSidewaysScroll,
   openEntry,
@@ -11,45 +10,28 @@ import {
   PHONE_SCREEN,
   readContent,
   save,
-  watchConsole,
 } from './editor-page.ts'
+import { expect, test } from './editor-test.ts'
 
 // The owner keeps the timetable in the editor on her phone (docs/decisions/0075-groups-and-trials.md,
 // 0086): a new group through «Группы» with its days as chips, written as the schema reads it and
 // committed in her words; an impossible date refused at its field; the list telling the groups
 // apart by course, days, time and seats; a sample group's seats brought down to 0.
 
-let editor: EditorBackend
-let consoleErrors: () => string[]
-
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 test.use({ ...PHONE_SCREEN, actionTimeout: 15_000 })
 
-test.beforeAll(async () => {
-  editor = await startEditorBackend()
-})
-
-test.afterAll(async () => {
-  await editor.stop()
-})
-
-test.beforeEach(({ page }) => {
-  consoleErrors = watchConsole(page)
-})
-
-test.afterEach(() => {
-  expect(consoleErrors(), 'no console errors').toEqual([])
-})
-
-const groupFiles = () => readdirSync(editor.content('groups')).filter((f) => f.endsWith('.json'))
+const groupFiles = (editor: EditorBackend) =>
+  readdirSync(editor.content('groups')).filter((f) => f.endsWith('.json'))
 const WORKDAYS = WEEKDAYS.slice(0, 5)
 
 test('a new group: the course from the list, days as chips, times, ages, format, place and seats', async ({
   page,
+  editor,
 }) => {
   const course = courseEntry(4)
   if (!course) throw new Error('course 4 is shipped')
-  const before = groupFiles()
+  const before = groupFiles(editor)
   const head = editor.git('rev-parse', 'HEAD')
   await openSection(page, editor, 'Группы')
   await page.getByRole('link', { name: 'Добавить: группа' }).tap()
@@ -94,7 +76,7 @@ test('a new group: the course from the list, days as chips, times, ages, format,
   await expect(page.getByRole('alert')).toContainText('Не сохранено: 1 поле нужно исправить')
   await expect(start).toBeFocused()
   expect(editor.git('rev-parse', 'HEAD')).toBe(head)
-  expect(groupFiles()).toEqual(before)
+  expect(groupFiles(editor)).toEqual(before)
 
   await start.fill('')
   await start.pressSequentially('01092027')
@@ -102,8 +84,8 @@ test('a new group: the course from the list, days as chips, times, ages, format,
   await expectNoSidewaysScroll(page)
   await save(page)
 
-  await expect.poll(() => groupFiles().length).toBe(before.length + 1)
-  const [added = ''] = groupFiles().filter((file) => !before.includes(file))
+  await expect.poll(() => groupFiles(editor).length).toBe(before.length + 1)
+  const [added = ''] = groupFiles(editor).filter((file) => !before.includes(file))
   expect(added).toMatch(/^kurs-4-\d{8}-\d{6}\.json$/)
   expect(readContent(editor, `groups/${added}`)).toMatchObject({
     course: 4,
@@ -131,6 +113,7 @@ test('a new group: the course from the list, days as chips, times, ages, format,
 
 test('the seats of a group brought to 0: the waiting list, and the list says «мест нет»', async ({
   page,
+  editor,
 }) => {
   const group = GROUPS.find(({ seats }) => seats > 0)
   if (!group) throw new Error('a sample group has seats')

@@ -2,17 +2,11 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { pluralRu } from '#app/content/plural.ts'
-import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
-import {
-  openEntry,
-  openSection,
-  PHONE_SCREEN,
-  readContent,
-  save,
-  watchConsole,
-} from './editor-page.ts'
+import type { EditorBackend } from './editor-backend.ts'
+import { openEntry, openSection, PHONE_SCREEN, readContent, save } from './editor-page.ts'
+import { expect, test } from './editor-test.ts'
 
 // What is left before the launch, in the owner's editor (docs/decisions/0084-preview-before-the-
 // launch.md, 0086): the sections screen counts it, the launch screen lists every sample entry and
@@ -20,33 +14,14 @@ import {
 // run here on the scratch repository, as the gateway runs it); every list marks the samples
 // «Образец», and a new entry offers no «Образец» tick.
 
-let editor: EditorBackend
-let consoleErrors: () => string[]
-
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 test.use({ ...PHONE_SCREEN, actionTimeout: 15_000 })
-
-test.beforeAll(async () => {
-  editor = await startEditorBackend()
-})
-
-test.afterAll(async () => {
-  await editor.stop()
-})
-
-test.beforeEach(({ page }) => {
-  consoleErrors = watchConsole(page)
-})
-
-test.afterEach(() => {
-  expect(consoleErrors(), 'no console errors').toEqual([])
-})
 
 type CheckItem = { file: string; kind: string; text: string }
 type GatewayItem = { path: string; kind: string; text: string }
 
 /** The launch's items as the content check (the release check's source) lists them now. */
-function checkedItems(): CheckItem[] {
+function checkedItems(editor: EditorBackend): CheckItem[] {
   const scratch = mkdtempSync(path.join(tmpdir(), 'it-lab-launch-check-'))
   const file = path.join(scratch, 'check.json')
   try {
@@ -68,7 +43,10 @@ function checkedItems(): CheckItem[] {
 }
 
 /** The gateway's own answer, as the editor asks it. */
-async function gatewayItems(page: Page): Promise<{ items: GatewayItem[]; count: number }> {
+async function gatewayItems(
+  editor: EditorBackend,
+  page: Page,
+): Promise<{ items: GatewayItem[]; count: number }> {
   const response = await page.request.post(`${editor.url}/admin/api/v1`, {
     data: { action: 'launchBlockers', params: {} },
   })
@@ -92,8 +70,12 @@ const FOLDERS = {
   reviews: 'Отзывы',
 } as const
 
-async function expectLaunchList(page: Page, checked: CheckItem[]): Promise<void> {
-  const answer = await gatewayItems(page)
+async function expectLaunchList(
+  editor: EditorBackend,
+  page: Page,
+  checked: CheckItem[],
+): Promise<void> {
+  const answer = await gatewayItems(editor, page)
   // The gateway's list is the check's, item by item.
   expect(answer.count).toBe(checked.length)
   expect(answer.items.map(({ path: file, kind }) => ({ file, kind }))).toEqual(
@@ -123,14 +105,15 @@ async function expectLaunchList(page: Page, checked: CheckItem[]): Promise<void>
 
 test('the sections count what is left before the launch, and the launch screen lists each with its link', async ({
   page,
+  editor,
 }) => {
-  const checked = checkedItems()
+  const checked = checkedItems(editor)
   // The shipped content: every sample entry and every stand-in fact.
   expect(checked.length).toBeGreaterThan(10)
   expect(checked.some(({ kind }) => kind === 'sample-entry')).toBe(true)
   expect(checked.some(({ file }) => file === 'content/school.json')).toBe(true)
   await openSection(page, editor, 'Курсы')
-  await expectLaunchList(page, checked)
+  await expectLaunchList(editor, page, checked)
 
   // A fact's link opens the facts; a sample's opens it, with its «Образец» tick.
   const facts = page.locator('main a[href="#/e/content/school.json"]')
@@ -143,9 +126,9 @@ test('the sections count what is left before the launch, and the launch screen l
   await expect(page.getByRole('checkbox', { name: 'Образец', exact: true })).toBeChecked()
 })
 
-test('every list marks its sample entries «Образец», and only those', async ({ page }) => {
+test('every list marks its sample entries «Образец», and only those', async ({ page, editor }) => {
   const samples = new Set(
-    checkedItems()
+    checkedItems(editor)
       .filter(({ kind }) => SAMPLE_KINDS.has(kind))
       .map(({ file }) => file),
   )
@@ -164,7 +147,7 @@ test('every list marks its sample entries «Образец», and only those', a
   }
 })
 
-test('a new entry offers no «Образец» tick', async ({ page }) => {
+test('a new entry offers no «Образец» tick', async ({ page, editor }) => {
   for (const name of ['groups', 'teachers', 'photos', 'faq', 'reviews']) {
     const [shipped] = readdirSync(editor.content(name)).filter((file) => file.endsWith('.json'))
     await openEntry(page, editor, `${name}/${shipped}`)
@@ -178,8 +161,11 @@ test('a new entry offers no «Образец» tick', async ({ page }) => {
   }
 })
 
-test('a sample replaced by her own words leaves the list, one item fewer', async ({ page }) => {
-  const before = checkedItems()
+test('a sample replaced by her own words leaves the list, one item fewer', async ({
+  page,
+  editor,
+}) => {
+  const before = checkedItems(editor)
   const file = 'content/faq/vozrast.json'
   expect(before.filter((item) => item.file === file)).toHaveLength(1)
   await openEntry(page, editor, 'faq/vozrast.json')
@@ -191,9 +177,9 @@ test('a sample replaced by her own words leaves the list, one item fewer', async
   await save(page)
   await expect.poll(() => readContent(editor, 'faq/vozrast.json').sample).toBe(false)
 
-  const after = checkedItems()
+  const after = checkedItems(editor)
   expect(after).toEqual(before.filter((item) => item.file !== file))
-  await expectLaunchList(page, after)
+  await expectLaunchList(editor, page, after)
   await expect(page.locator(`main a[href="#/e/${file}"]`)).toHaveCount(0)
   await openSection(page, editor, 'Частые вопросы')
   await expect(

@@ -1,13 +1,14 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { paths } from '@it-lab/shared/catalogue'
 import { parsePublishState } from '@it-lab/shared/publish-state'
 import { SCHOOL_TIME_ZONE } from '@it-lab/shared/school-time'
 import { publishStateRecorder } from '@it-lab/deploy/lib/editor-publish-state'
 import { releasesDir, switchTo, writeRelease } from '@it-lab/deploy/lib/releases'
-import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
-import { openEntry, PHONE_SCREEN, readContent, save, watchConsole } from './editor-page.ts'
+import type { EditorBackend } from './editor-backend.ts'
+import { courseTitle, openEntry, PHONE_SCREEN, readContent, save } from './editor-page.ts'
+import { expect, test } from './editor-test.ts'
 
 // Whether her save is on the site (apps/editor/README.md, "Publishing, the launch and pictures";
 // docs/decisions/0086-the-owners-own-editor.md): «Ждёт публикации» after «Сохранить», «На сайте
@@ -17,27 +18,8 @@ import { openEntry, PHONE_SCREEN, readContent, save, watchConsole } from './edit
 // scratch deploy root, then its state written by the deploy's own writer
 // (deploy/lib/editor-publish-state.ts) where the gateway reads it.
 
-let editor: EditorBackend
-let consoleErrors: () => string[]
-
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 test.use({ ...PHONE_SCREEN, actionTimeout: 15_000 })
-
-test.beforeAll(async () => {
-  editor = await startEditorBackend()
-})
-
-test.afterAll(async () => {
-  await editor.stop()
-})
-
-test.beforeEach(({ page }) => {
-  consoleErrors = watchConsole(page)
-})
-
-test.afterEach(() => {
-  expect(consoleErrors(), 'no console errors').toEqual([])
-})
 
 let releases = 0
 
@@ -46,6 +28,7 @@ let releases = 0
  * before the launch or not) or refused with the chat's lines, the live release kept.
  */
 function publishingRun(
+  editor: EditorBackend,
   run: { published: true; preview: boolean } | { published: false; problems: string[] },
 ): void {
   const root = editor.deployRoot
@@ -73,7 +56,7 @@ function publishingRun(
 }
 
 /** «14:32»: when the live commit went live, in the school's time (the same day). */
-function liveTime(): string {
+function liveTime(editor: EditorBackend): string {
   const state = parsePublishState(readFileSync(editor.publishStateFile, 'utf8'))
   if (!state) throw new Error('publishing wrote no state')
   return new Intl.DateTimeFormat('ru-RU', {
@@ -95,24 +78,25 @@ async function changePrice(page: Page, price: string): Promise<void> {
 
 test('a save waits for publishing, then is on the site since its time with a link to its page', async ({
   page,
+  editor,
 }) => {
   // Nothing published yet: no notice, and the course waits.
   await openEntry(page, editor, 'courses/4.json')
   await expect(page.getByText(PREVIEW_NOTICE)).toHaveCount(0)
 
   // The site deployed as a preview: the notice says what that means, on every screen.
-  publishingRun({ published: true, preview: true })
+  publishingRun(editor, { published: true, preview: true })
   await openEntry(page, editor, 'courses/4.json')
   await expect(page.getByText(PREVIEW_NOTICE)).toBeVisible()
-  await expect(saveState(page)).toHaveText(new RegExp(`^На сайте с ${liveTime()}`))
+  await expect(saveState(page)).toHaveText(new RegExp(`^На сайте с ${liveTime(editor)}`))
 
   await changePrice(page, '1600')
   expect(readContent(editor, 'courses/4.json')).toMatchObject({ prices: { basic: 1600 } })
 
   // The next run publishes it: the waiting save says so by itself (it asks again while waiting).
-  publishingRun({ published: true, preview: true })
+  publishingRun(editor, { published: true, preview: true })
   const live = saveState(page)
-  await expect(live).toHaveText(new RegExp(`^На сайте с ${liveTime()}\\sОткрыть страницу$`), {
+  await expect(live).toHaveText(new RegExp(`^На сайте с ${liveTime(editor)}\\sОткрыть страницу$`), {
     timeout: 30_000,
   })
   await expect(live.getByRole('link', { name: 'Открыть страницу' })).toHaveAttribute(
@@ -125,10 +109,11 @@ test('a save waits for publishing, then is on the site since its time with a lin
 
 test('a save publishing refused says why in her words, the entry named instead of its file', async ({
   page,
+  editor,
 }) => {
   await openEntry(page, editor, 'courses/4.json')
   await changePrice(page, '1700')
-  publishingRun({
+  publishingRun(editor, {
     published: false,
     problems: [
       'content/courses/4.json: поле «Цены за занятие → Разовое посещение» (prices.basic): цена не совпадает с прайсом (сейчас: 1700)',
@@ -137,13 +122,13 @@ test('a save publishing refused says why in her words, the entry named instead o
   })
   const refused = saveState(page)
   await expect(refused).toContainText(
-    'Не опубликовано: курс 4 — Программирование на Python: поле «Цены за занятие → Разовое посещение»: цена не совпадает с прайсом (сейчас: 1700) (и ещё 1)',
+    `Не опубликовано: курс 4 — ${courseTitle(4)}: поле «Цены за занятие → Разовое посещение»: цена не совпадает с прайсом (сейчас: 1700) (и ещё 1)`,
     { timeout: 30_000 },
   )
   // Each reason, in words: no file name, no field path.
   await expect(refused.getByRole('listitem')).toHaveText([
-    'курс 4 — Программирование на Python: поле «Цены за занятие → Разовое посещение»: цена не совпадает с прайсом (сейчас: 1700)',
-    'курс 4 — Программирование на Python: поле «Название»: слишком похоже на курс 6',
+    `курс 4 — ${courseTitle(4)}: поле «Цены за занятие → Разовое посещение»: цена не совпадает с прайсом (сейчас: 1700)`,
+    `курс 4 — ${courseTitle(4)}: поле «Название»: слишком похоже на курс 6`,
   ])
   await expect(refused).not.toContainText('content/')
   await expect(refused).not.toContainText('prices.basic')
@@ -154,10 +139,10 @@ test('a save publishing refused says why in her words, the entry named instead o
   await expect(saveState(page)).toContainText('Не опубликовано: курс 4')
 })
 
-test('once the site is launched, the preview notice is gone', async ({ page }) => {
-  publishingRun({ published: true, preview: false })
+test('once the site is launched, the preview notice is gone', async ({ page, editor }) => {
+  publishingRun(editor, { published: true, preview: false })
   await openEntry(page, editor, 'courses/4.json')
-  await expect(saveState(page)).toHaveText(new RegExp(`^На сайте с ${liveTime()}`))
+  await expect(saveState(page)).toHaveText(new RegExp(`^На сайте с ${liveTime(editor)}`))
   await expect(page.getByText(PREVIEW_NOTICE)).toHaveCount(0)
   await page.goto(`${editor.url}/admin/#/`)
   await expect(page.getByRole('heading', { name: 'Разделы' })).toBeVisible()

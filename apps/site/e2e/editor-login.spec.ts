@@ -1,16 +1,14 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
-import { EDITOR_PASSWORD, logIn, startEditorBackend, type EditorBackend } from './editor-backend.ts'
-import { openEntry, readContent, save, watchConsole } from './editor-page.ts'
+import { EDITOR_PASSWORD, logIn, type EditorBackend } from './editor-backend.ts'
+import { courseTitle, openEntry, readContent, save, watchConsole } from './editor-page.ts'
+import { expect, test } from './editor-test.ts'
 
 // The editor on the school's own server (docs/decisions/0065-editor-on-the-school-server.md): its
 // login and «Выйти», a session that ends while she types, and the files it refuses as pictures,
 // as the owner sees them in her editor.
 
-let editor: EditorBackend
-let consoleErrors: () => string[]
 /** The owner's computer: the files she picks. */
 let computer = ''
 
@@ -18,23 +16,17 @@ let computer = ''
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
 test.use({ actionTimeout: 15_000 })
 
-test.beforeAll(async () => {
-  editor = await startEditorBackend()
+test.beforeAll(() => {
   computer = mkdtempSync(path.join(tmpdir(), 'it-lab-owner-files-'))
 })
 
-test.afterAll(async () => {
-  await editor.stop()
+test.afterAll(() => {
   rmSync(computer, { recursive: true, force: true })
 })
 
-test.beforeEach(({ page }) => {
+test.beforeEach(({ allowConsoleError }) => {
   // A wrong password and a save without a session: Chromium logs the gateway's 401.
-  consoleErrors = watchConsole(page, [/status of 401/])
-})
-
-test.afterEach(() => {
-  expect(consoleErrors(), 'no console errors').toEqual([])
+  allowConsoleError(/status of 401/)
 })
 
 /** A file of `bytes` on the owner's computer. */
@@ -48,10 +40,11 @@ function file(name: string, bytes: Buffer | string): string {
 const pdf = (name: string) =>
   file(name, '%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n')
 
-const uploads = () => readdirSync(editor.content('uploads')).sort()
+const uploads = (editor: EditorBackend) => readdirSync(editor.content('uploads')).sort()
 
 test('a wrong password is refused with «Неверный пароль» (401) and the editor stays closed; the right one opens it', async ({
   page,
+  editor,
 }) => {
   // The editor's files are behind the login, which fits a phone.
   await page.setViewportSize({ width: 390, height: 844 })
@@ -85,13 +78,12 @@ test('a wrong password is refused with «Неверный пароль» (401) a
 
 test('a .pdf and a 16 MB photo are refused at the picture field in Russian; nothing is stored or saved', async ({
   page,
+  editor,
 }) => {
-  const before = uploads()
+  const before = uploads(editor)
   const head = editor.git('rev-parse', 'HEAD')
   await openEntry(page, editor, 'courses/4.json')
-  await expect(page.getByRole('textbox', { name: 'Название' })).toHaveValue(
-    'Программирование на Python',
-  )
+  await expect(page.getByRole('textbox', { name: 'Название' })).toHaveValue(courseTitle(4))
   // The editor's script reads the file and refuses it before sending it (admin/pictures.ts); the
   // gateway would refuse it in the same words.
   const picture = page.getByLabel('Заменить фото')
@@ -111,23 +103,24 @@ test('a .pdf and a 16 MB photo are refused at the picture field in Russian; noth
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
   await expect(page.getByRole('alert')).toContainText('Не сохранено: 1 поле нужно исправить')
 
-  expect(uploads()).toEqual(before)
+  expect(uploads(editor)).toEqual(before)
   expect(readContent(editor, 'courses/4.json')).toMatchObject({ image: '/uploads/course-4.svg' })
   expect(editor.git('rev-parse', 'HEAD')).toBe(head)
 })
 
 test('a session that ends while she types: the save is refused, «Войти снова» opens a new tab, and her text is saved after it', async ({
   page,
+  editor,
   context,
 }) => {
   await openEntry(page, editor, 'courses/5.json')
   await context.clearCookies()
   const title = page.getByRole('textbox', { name: 'Название' })
-  await title.fill('Scratch Junior для малышей')
+  await title.fill(`${courseTitle(5)} для малышей`)
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
   await expect(page.getByRole('alert')).toContainText('вход в редактор устарел')
-  await expect(title).toHaveValue('Scratch Junior для малышей')
-  expect(readContent(editor, 'courses/5.json')).toMatchObject({ title: 'Scratch Junior' })
+  await expect(title).toHaveValue(`${courseTitle(5)} для малышей`)
+  expect(readContent(editor, 'courses/5.json')).toMatchObject({ title: courseTitle(5) })
 
   const [login] = await Promise.all([
     page.waitForEvent('popup'),
@@ -140,15 +133,16 @@ test('a session that ends while she types: the save is refused, «Войти с�
   expect(loginErrors()).toEqual([])
   await login.close()
 
-  await expect(title).toHaveValue('Scratch Junior для малышей')
+  await expect(title).toHaveValue(`${courseTitle(5)} для малышей`)
   await save(page)
   await expect
     .poll(() => readContent(editor, 'courses/5.json').title)
-    .toBe('Scratch Junior для малышей')
+    .toBe(`${courseTitle(5)} для малышей`)
 })
 
 test('after the password the editor opens at once, and «Выйти» ends the session: /admin/ asks for the password again', async ({
   page,
+  editor,
 }) => {
   await page.goto(`${editor.url}/admin/login`)
   await page.getByLabel('Пароль').fill(EDITOR_PASSWORD)

@@ -1,40 +1,22 @@
-import { expect, test } from '@playwright/test'
 import { PAGE_TEXT_LIMITS as L, WEEKDAY_NAMES, WEEKDAYS } from '@it-lab/shared/content'
 import { HOME_TEXTS } from '#app/content/home-texts.ts'
-import { EDITOR_GIT, startEditorBackend, type EditorBackend } from './editor-backend.ts'
-import { openEntry, PHONE_SCREEN, readContent, save, watchConsole } from './editor-page.ts'
+import { EDITOR_GIT, type EditorBackend } from './editor-backend.ts'
+import { openEntry, PHONE_SCREEN, readContent, save } from './editor-page.ts'
+import { expect, test } from './editor-test.ts'
 
 // The page texts and the opening hours in the owner's editor (docs/decisions/0071-page-texts.md):
 // she changes them in «Тексты страниц» and «Контакты и реквизиты», each save a commit of the
 // file; a text longer than its limit, or with a word too long for a phone, is refused at its
 // field before anything is saved.
 
-let editor: EditorBackend
-let consoleErrors: () => string[]
-
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 test.use({ ...PHONE_SCREEN, actionTimeout: 15_000 })
 
-test.beforeAll(async () => {
-  editor = await startEditorBackend()
-})
-
-test.afterAll(async () => {
-  await editor.stop()
-})
-
-test.beforeEach(({ page }) => {
-  consoleErrors = watchConsole(page)
-})
-
-test.afterEach(() => {
-  expect(consoleErrors(), 'no console errors').toEqual([])
-})
-
-const home = () => readContent(editor, 'pages/home.json') as typeof HOME_TEXTS
+const home = (editor: EditorBackend) => readContent(editor, 'pages/home.json') as typeof HOME_TEXTS
 
 test('the owner changes the home page heading and a page title: each saved to its file by the editor', async ({
   page,
+  editor,
 }) => {
   await openEntry(page, editor, 'pages/home.json')
   // The first screen's «Заголовок», not a section's.
@@ -46,13 +28,13 @@ test('the owner changes the home page heading and a page title: each saved to it
   const before = editor.git('rev-parse', 'HEAD')
   await save(page)
   await expect.poll(() => editor.git('rev-parse', 'HEAD')).not.toBe(before)
-  expect(home().hero.heading).toBe('Научим ребёнка программировать — в Астрахани и онлайн')
+  expect(home(editor).hero.heading).toBe('Научим ребёнка программировать — в Астрахани и онлайн')
   expect(editor.git('log', '-1', '--format=%ae')).toBe(EDITOR_GIT.email)
   expect(editor.git('log', '-1', '--format=%s')).toBe('Правка: тексты главной страницы')
   expect(editor.git('show', '--name-only', '--format=', 'HEAD')).toBe('content/pages/home.json')
   // The rest of the file is as it was.
-  expect(home().hero.tags).toEqual(HOME_TEXTS.hero.tags)
-  expect(home().quiz).toEqual(HOME_TEXTS.quiz)
+  expect(home(editor).hero.tags).toEqual(HOME_TEXTS.hero.tags)
+  expect(home(editor).quiz).toEqual(HOME_TEXTS.quiz)
 
   await openEntry(page, editor, 'pages/search.json')
   const title = page.getByRole('group', { name: 'Все курсы' }).getByLabel('Заголовок в поиске')
@@ -66,13 +48,14 @@ test('the owner changes the home page heading and a page title: each saved to it
 
 test('a heading longer than its limit, or with a word too long for a phone, is refused at its field before saving', async ({
   page,
+  editor,
 }) => {
   const head = editor.git('rev-parse', 'HEAD')
   await openEntry(page, editor, 'pages/home.json')
   const heading = page
     .getByRole('group', { name: 'Первый экран' })
     .getByLabel('Заголовок', { exact: true })
-  await expect(heading).toHaveValue(home().hero.heading)
+  await expect(heading).toHaveValue(home(editor).hero.heading)
   const cases: [typed: string, rule: string][] = [
     ['Научим '.repeat(14).trim(), `Не длиннее ${L.heroHeading} знаков`],
     [
@@ -90,7 +73,10 @@ test('a heading longer than its limit, or with a word too long for a phone, is r
   }
 })
 
-test('the owner adds opening hours: days as Russian chips, times as 10:00', async ({ page }) => {
+test('the owner adds opening hours: days as Russian chips, times as 10:00', async ({
+  page,
+  editor,
+}) => {
   await openEntry(page, editor, 'school.json')
   await page.getByRole('button', { name: 'Добавить период' }).tap()
   const hours = page.getByRole('group', { name: /^Часы работы/ })

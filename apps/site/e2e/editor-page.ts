@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
+import { courseEntry } from '@it-lab/shared/catalogue'
 import { logIn, type EditorBackend } from './editor-backend.ts'
 
 // What the owner's editor specs share: console errors fail the test (unless one is expected),
@@ -13,6 +14,16 @@ export function watchConsole(page: Page, allowed: RegExp[] = []): () => string[]
   })
   page.on('pageerror', (error) => errors.push(error.message))
   return () => errors.filter((text) => !allowed.some((pattern) => pattern.test(text)))
+}
+
+/**
+ * A course's title as content/ has it, which the scratch repository starts from: the owner's own
+ * name for it after a rename (docs/decisions/0053-tests-read-the-content.md).
+ */
+export function courseTitle(id: number): string {
+  const title = courseEntry(id)?.title
+  if (title === undefined) throw new Error(`content/ has no course ${id}`)
+  return title
 }
 
 /** A content file of the scratch repository as the editor left it ({} while it is not there). */

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
+import type { EditorBackend } from './editor-backend.ts'
 import {
+  courseTitle,
   expectNoSidewaysScroll,
   expectOnScreen,
   openEntry,
@@ -14,6 +15,7 @@ import {
   save,
   watchConsole,
 } from './editor-page.ts'
+import { expect, test } from './editor-test.ts'
 
 // The owner's everyday tasks on her phone, 390×844 by touch (docs/decisions/0086-the-owners-own-
 // editor.md), found as she finds them, by role and the Russian words on the screen: a price, a
@@ -24,8 +26,6 @@ import {
 const ANNOUNCEMENT = 'announcements/2026-11-20-120000.json'
 const ANNOUNCEMENT_TITLE = 'Набор в новые группы'
 
-let editor: EditorBackend
-let consoleErrors: () => string[]
 /** The owner's phone: the files she picks. */
 let phone = ''
 /** A camera's photo: 3000×4000 of noise, about 5 MB as JPEG (sharp cannot shrink noise much). */
@@ -35,14 +35,17 @@ let cameraPhoto = ''
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, actionTimeout: 15_000 })
 
-test.beforeAll(async () => {
-  editor = await startEditorBackend({
+test.use({
+  editorSetup: {
     prepare: (repo) =>
       writeFileSync(
         path.join(repo, 'content', ANNOUNCEMENT),
         JSON.stringify({ title: ANNOUNCEMENT_TITLE, text: 'Записывайтесь на осень.' }),
       ),
-  })
+  },
+})
+
+test.beforeAll(async () => {
   phone = mkdtempSync(path.join(tmpdir(), 'it-lab-owner-phone-'))
   cameraPhoto = path.join(phone, 'IMG_20260312_140512.jpg')
   await sharp(randomBytes(3000 * 4000 * 3), { raw: { width: 3000, height: 4000, channels: 3 } })
@@ -50,39 +53,32 @@ test.beforeAll(async () => {
     .toFile(cameraPhoto)
 })
 
-test.afterAll(async () => {
-  await editor.stop()
+test.afterAll(() => {
   rmSync(phone, { recursive: true, force: true })
 })
 
-test.beforeEach(({ page }) => {
-  consoleErrors = watchConsole(page)
-})
-
-test.afterEach(() => {
-  expect(consoleErrors(), 'no console errors').toEqual([])
-})
-
-const price = (file: string, key = 'basic') =>
+const price = (editor: EditorBackend, file: string, key = 'basic') =>
   (readContent(editor, file).prices as Record<string, number> | undefined)?.[key]
 
 test('she changes a course’s price and saves it: «Сохранено.», and the file has the new price', async ({
   page,
+  editor,
 }) => {
   await openEntry(page, editor, 'courses/4.json')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Программирование на Python')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(courseTitle(4))
   await expectNoSidewaysScroll(page)
   const basic = page.getByRole('textbox', { name: 'Разовое посещение' })
   await expect(basic).toHaveValue('1\u00a0500')
   await basic.fill('1600')
   await expectOnScreen(page, 'Сохранить')
   await save(page)
-  await expect.poll(() => price('courses/4.json')).toBe(1600)
+  await expect.poll(() => price(editor, 'courses/4.json')).toBe(1600)
   await expectNoSidewaysScroll(page)
 })
 
 test('a tenfold price asks «Точно 15 000 ₽ вместо 1 500 ₽?»: «Нет, исправлю» saves nothing, «Да, сохранить» saves', async ({
   page,
+  editor,
 }) => {
   await openEntry(page, editor, 'courses/5.json')
   const head = editor.git('rev-parse', 'HEAD')
@@ -98,21 +94,22 @@ test('a tenfold price asks «Точно 15 000 ₽ вместо 1 500 ₽?»: «
   // Nothing was sent: her 15 000 stays in the field to correct, the file keeps 1 500.
   await expect(page.getByRole('textbox', { name: 'Разовое посещение' })).toHaveValue('15 000')
   expect(editor.git('rev-parse', 'HEAD')).toBe(head)
-  expect(price('courses/5.json')).toBe(1500)
+  expect(price(editor, 'courses/5.json')).toBe(1500)
 
   // She meant it (a new price list): asked again, she says yes.
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
   await question.getByRole('button', { name: 'Да, сохранить' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Сохранено.' })).toBeVisible()
-  await expect.poll(() => price('courses/5.json')).toBe(15000)
+  await expect.poll(() => price(editor, 'courses/5.json')).toBe(15000)
   // Saved, 15 000 is the price now: a small change after it asks nothing.
   await page.getByRole('textbox', { name: 'Разовое посещение' }).fill('14 000')
   await save(page)
-  await expect.poll(() => price('courses/5.json')).toBe(14000)
+  await expect.poll(() => price(editor, 'courses/5.json')).toBe(14000)
 })
 
 test('she adds a teacher with a 5 MB photo from the phone: saved, the photo is in content/uploads and the teacher’s file names it', async ({
   page,
+  editor,
 }) => {
   expect(statSync(cameraPhoto).size).toBeGreaterThan(4_500_000)
   const before = new Set(readdirSync(editor.content('teachers')))
@@ -125,10 +122,8 @@ test('she adds a teacher with a 5 MB photo from the phone: saved, the photo is i
   await expect(page.getByRole('img', { name: 'Фото: выбранное фото' })).toBeVisible()
   await expect(page.getByText('Заменить фото')).toBeVisible()
   const courses = page.getByRole('group', { name: /^Ведёт курсы/ })
-  await courses.getByText('4. Программирование на Python', { exact: true }).tap()
-  await expect(
-    courses.getByRole('checkbox', { name: '4. Программирование на Python' }),
-  ).toBeChecked()
+  await courses.getByText(`4. ${courseTitle(4)}`, { exact: true }).tap()
+  await expect(courses.getByRole('checkbox', { name: `4. ${courseTitle(4)}` })).toBeChecked()
   await page
     .getByRole('textbox', { name: 'О преподавателе' })
     .fill('Ведёт Python у старших ребят: от первой программы до своего Telegram-бота.')
@@ -149,7 +144,10 @@ test('she adds a teacher with a 5 MB photo from the phone: saved, the photo is i
   await expect(page.getByRole('img', { name: 'Фото: выбранное фото' })).toBeVisible()
 })
 
-test('«Скрыть с сайта» hides a course: the course list marks it «скрыт»', async ({ page }) => {
+test('«Скрыть с сайта» hides a course: the course list marks it «скрыт»', async ({
+  page,
+  editor,
+}) => {
   await openEntry(page, editor, 'courses/7.json')
   const hide = page.getByRole('checkbox', { name: 'Скрыть с сайта' })
   await expect(hide).not.toBeChecked()
@@ -167,6 +165,7 @@ test('«Скрыть с сайта» hides a course: the course list marks it «
 
 test('she deletes an announcement («Да, удалить»), is told where it went, and «Вернуть» in «Удалённое» brings it back', async ({
   page,
+  editor,
 }) => {
   await openEntry(page, editor, ANNOUNCEMENT)
   await expect(page.getByRole('textbox', { name: 'Заголовок' })).toHaveValue(ANNOUNCEMENT_TITLE)
@@ -204,11 +203,12 @@ test('she deletes an announcement («Да, удалить»), is told where it w
 
 test('«История изменений» tells a save in words, and «Вернуть как было» → «Да, вернуть» puts the old price back', async ({
   page,
+  editor,
 }) => {
   await openEntry(page, editor, 'courses/6.json')
   await page.getByRole('textbox', { name: 'Разовое посещение' }).fill('1700')
   await save(page)
-  await expect.poll(() => price('courses/6.json')).toBe(1700)
+  await expect.poll(() => price(editor, 'courses/6.json')).toBe(1700)
 
   await page.getByText('История изменений', { exact: true }).click()
   const change = page
@@ -222,7 +222,7 @@ test('«История изменений» tells a save in words, and «Вер�
   await expect(change).toContainText('Вернуть запись к виду до этого изменения?')
   await change.getByRole('button', { name: 'Да, вернуть' }).click()
 
-  await expect.poll(() => price('courses/6.json')).toBe(1500)
+  await expect.poll(() => price(editor, 'courses/6.json')).toBe(1500)
   // The form shows the entry as it is now.
   await expect(page.getByRole('textbox', { name: 'Разовое посещение' })).toHaveValue('1\u00a0500')
   expect(editor.git('log', '-1', '--format=%s')).toMatch(/^Возврат: /)
@@ -230,6 +230,7 @@ test('«История изменений» tells a save in words, and «Вер�
 
 test('two tabs on one entry: the second save is refused as changed in another tab, and what she typed stays', async ({
   page,
+  editor,
   context,
 }) => {
   const first = page
@@ -241,17 +242,17 @@ test('two tabs on one entry: the second save is refused as changed in another ta
 
   await first.getByRole('textbox', { name: 'Разовое посещение' }).fill('1600')
   await save(first)
-  await expect.poll(() => price('courses/2.json')).toBe(1600)
+  await expect.poll(() => price(editor, 'courses/2.json')).toBe(1600)
 
   const title = second.getByRole('textbox', { name: 'Название' })
-  await title.fill('Компьютерная грамотность для начинающих')
+  await title.fill(`${courseTitle(2)} для начинающих`)
   await second.getByRole('button', { name: 'Сохранить', exact: true }).click()
   await expect(second.getByRole('alert')).toContainText(
     'Эту запись уже изменили в другой вкладке или на другом устройстве',
   )
-  await expect(title).toHaveValue('Компьютерная грамотность для начинающих')
+  await expect(title).toHaveValue(`${courseTitle(2)} для начинающих`)
   expect(readContent(editor, 'courses/2.json')).toMatchObject({
-    title: 'Компьютерная грамотность',
+    title: courseTitle(2),
     prices: { basic: 1600 },
   })
   expect(secondErrors()).toEqual([])
@@ -280,6 +281,7 @@ async function tapTargetsAmiss(page: Page): Promise<string[]> {
 
 test('every button and chip of a course’s form is at least 44 px high and on the screen', async ({
   page,
+  editor,
 }) => {
   await openEntry(page, editor, 'courses/1.json')
   // The history's changes and the list items' buttons included.

@@ -1,30 +1,21 @@
-import { expect, test } from '@playwright/test'
-import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
 import { openEntry, readContent, save, watchConsole } from './editor-page.ts'
+import { expect, test } from './editor-test.ts'
 
 // Two tabs on one course (docs/decisions/0067-exact-values-in-the-editor.md): the second saves a
 // new price; the first, still showing the old one, cannot overwrite it without being told, and
 // keeps what she typed there.
 
-let editor: EditorBackend
-
 test.describe.configure({ timeout: 180_000 })
 test.use({ actionTimeout: 15_000 })
-
-test.beforeAll(async () => {
-  editor = await startEditorBackend()
-})
-
-test.afterAll(async () => {
-  await editor.stop()
-})
 
 test('a stale tab cannot undo a newer saved price: it is told so and the file keeps 1700', async ({
   page: first,
   context,
+  editor,
+  allowConsoleError,
 }) => {
   // The refused save: Chromium logs the gateway's 409 as a failed resource, nothing else.
-  const firstErrors = watchConsole(first, [/status of 409/])
+  allowConsoleError(/status of 409/)
   await openEntry(first, editor, 'courses/4.json')
   const shipped = (readContent(editor, 'courses/4.json').prices as { basic: number }).basic
   await expect(first.getByLabel('Разовое посещение')).toHaveValue(
@@ -62,6 +53,5 @@ test('a stale tab cannot undo a newer saved price: it is told so and the file ke
   await expect
     .poll(() => readContent(editor, 'courses/4.json'))
     .toMatchObject({ prices: { basic: 1700, year: 850 } })
-  expect(firstErrors()).toEqual([])
   expect(secondErrors()).toEqual([])
 })

@@ -1,24 +1,13 @@
-import { expect, test } from '@playwright/test'
 import { courses } from '#app/content/courses.ts'
 import { teachers } from '#app/content/teachers.ts'
-import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
-import { openEntry, PHONE_SCREEN, readContent, save, watchConsole } from './editor-page.ts'
+import { openEntry, PHONE_SCREEN, readContent, save } from './editor-page.ts'
+import { expect, test } from './editor-test.ts'
 
 // The owner's teachers in her editor (docs/decisions/0074-teachers-and-school-photos.md): the
 // courses a teacher leads are chips named by the courses' titles, and the file keeps their numbers.
 
-let editor: EditorBackend
-
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 test.use({ ...PHONE_SCREEN, actionTimeout: 15_000 })
-
-test.beforeAll(async () => {
-  editor = await startEditorBackend()
-})
-
-test.afterAll(async () => {
-  await editor.stop()
-})
 
 const [teacher] = teachers
 const added = courses.find((course) => !teacher?.courseIds.includes(course.id))
@@ -29,8 +18,8 @@ const chipName = (id: number) => `${id}. ${courses.find((course) => course.id ==
 
 test('«Ведёт курсы» lists the courses by title; the chosen one is saved as its number', async ({
   page,
+  editor,
 }) => {
-  const consoleErrors = watchConsole(page)
   await openEntry(page, editor, `teachers/${teacher.id}.json`)
   await expect(page.getByLabel('Имя и фамилия')).toHaveValue(teacher.name)
   const chips = page.getByRole('group', { name: 'Ведёт курсы (необязательно)' })
@@ -53,5 +42,4 @@ test('«Ведёт курсы» lists the courses by title; the chosen one is sa
     .poll(() => readContent(editor, `teachers/${teacher.id}.json`).courses)
     .toEqual(expected)
   expect(editor.git('log', '-1', '--format=%s')).toBe(`Правка: преподаватель ${teacher.name}`)
-  expect(consoleErrors()).toEqual([])
 })

@@ -1,47 +1,22 @@
 import { readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { dateYearWindow, FACT_NAMES } from '@it-lab/shared/content'
 import { FACT_NAME_LABELS } from '@it-lab/shared/school-facts-schema'
 import { courses } from '#app/content/courses.ts'
 import { pluralRu } from '#app/content/plural.ts'
-import { logIn, startEditorBackend, type EditorBackend } from './editor-backend.ts'
-import {
-  openEntry,
-  openSection,
-  PHONE_SCREEN,
-  readContent,
-  save,
-  watchConsole,
-} from './editor-page.ts'
+import { logIn, type EditorBackend } from './editor-backend.ts'
+import { openEntry, openSection, PHONE_SCREEN, readContent, save } from './editor-page.ts'
+import { expect, test } from './editor-test.ts'
 
 // The owner types values as people write them (docs/decisions/0067-exact-values-in-the-editor.md):
 // each is read exactly or refused at its field before anything is saved, in plain Russian, on her
 // phone.
 
-let editor: EditorBackend
-let consoleErrors: () => string[]
-
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 test.use({ ...PHONE_SCREEN, actionTimeout: 15_000 })
 
-test.beforeAll(async () => {
-  editor = await startEditorBackend()
-})
-
-test.afterAll(async () => {
-  await editor.stop()
-})
-
-test.beforeEach(({ page }) => {
-  consoleErrors = watchConsole(page)
-})
-
-test.afterEach(() => {
-  expect(consoleErrors(), 'no console errors').toEqual([])
-})
-
-const course4 = () => readContent(editor, 'courses/4.json')
+const course4 = (editor: EditorBackend) => readContent(editor, 'courses/4.json')
 const SHIPPED = courses.find((course) => course.id === 4)
 if (!SHIPPED) throw new Error('the shipped content has no course 4')
 const NEXT_ID = Math.max(...courses.map(({ id }) => id)) + 1
@@ -51,6 +26,7 @@ const saveButton = (page: Page) => page.getByRole('button', { name: 'Сохра�
 
 test('a price typed with a point, a comma or an exponent is refused at the field; «1 600 ₽» is 1600', async ({
   page,
+  editor,
 }) => {
   await openEntry(page, editor, 'courses/4.json')
   const price = page.getByLabel('Разовое посещение')
@@ -72,13 +48,13 @@ test('a price typed with a point, a comma or an exponent is refused at the field
     await expect(price).toBeFocused()
     // As she typed it, never rounded; nothing was saved.
     await expect(price).toHaveValue(typed)
-    expect(course4()).toMatchObject({ prices: { basic: SHIPPED.prices.basic } })
+    expect(course4(editor)).toMatchObject({ prices: { basic: SHIPPED.prices.basic } })
   }
   await price.fill('')
   await price.pressSequentially('1 600 ₽')
   await expect(price).not.toHaveAttribute('aria-invalid')
   await save(page)
-  await expect.poll(course4).toMatchObject({ prices: { basic: 1600 } })
+  await expect.poll(() => course4(editor)).toMatchObject({ prices: { basic: 1600 } })
   // Shown again as the site writes it.
   await openEntry(page, editor, 'courses/4.json')
   await expect(page.getByLabel('Разовое посещение')).toHaveValue('1\u00a0600')
@@ -86,6 +62,7 @@ test('a price typed with a point, a comma or an exponent is refused at the field
 
 test('a date is typed digit by digit as ДД.ММ.ГГГГ; a year outside the window is refused, never 1907', async ({
   page,
+  editor,
 }) => {
   const { min, max } = dateYearWindow()
   await openEntry(page, editor, 'courses/4.json')
@@ -95,7 +72,7 @@ test('a date is typed digit by digit as ДД.ММ.ГГГГ; a year outside the w
   await expect(start).toHaveAccessibleDescription(new RegExp(`Год — от ${min} до ${max}\\.`))
   await saveButton(page).tap()
   await expect(page.getByRole('alert')).toContainText('Не сохранено')
-  expect(course4()).toMatchObject({ start: '' })
+  expect(course4(editor)).toMatchObject({ start: '' })
 
   await start.fill('')
   await start.pressSequentially(`3102${min + 1}`)
@@ -104,19 +81,19 @@ test('a date is typed digit by digit as ДД.ММ.ГГГГ; a year outside the w
   )
   await saveButton(page).tap()
   await expect(start).toBeFocused()
-  expect(course4()).toMatchObject({ start: '' })
+  expect(course4(editor)).toMatchObject({ start: '' })
 
   const year = new Date().getFullYear() + 1
   await start.fill('')
   await start.pressSequentially(`0109${year}`)
   await expect(start).toHaveValue(`01.09.${year}`)
   await save(page)
-  await expect.poll(course4).toMatchObject({ start: `${year}-09-01` })
+  await expect.poll(() => course4(editor)).toMatchObject({ start: `${year}-09-01` })
 })
 
-test('rules between fields are refused at the field before saving', async ({ page }) => {
+test('rules between fields are refused at the field before saving', async ({ page, editor }) => {
   await openEntry(page, editor, 'courses/4.json')
-  const before = course4()
+  const before = course4(editor)
   const basic = (before.prices as { basic: number }).basic
   const month = page.getByLabel('Абонемент на 1 месяц')
   await month.fill(String(basic + 100))
@@ -131,11 +108,12 @@ test('rules between fields are refused at the field before saving', async ({ pag
   )
   await saveButton(page).tap()
   await expect(page.getByRole('alert')).toContainText('Не сохранено: 2 поля нужно исправить')
-  expect(course4()).toEqual(before)
+  expect(course4(editor)).toEqual(before)
 })
 
 test('a new course gets the next free number; a number another course has is refused at its field', async ({
   page,
+  editor,
 }) => {
   const head = editor.git('rev-parse', 'HEAD')
   await openSection(page, editor, 'Курсы')
@@ -151,7 +129,7 @@ test('a new course gets the next free number; a number another course has is ref
   await expect(page.getByRole('alert')).toContainText('Не сохранено')
   // Course 4 is still course 4, and no file was added.
   expect(editor.git('rev-parse', 'HEAD')).toBe(head)
-  expect(course4()).toMatchObject({ title: SHIPPED.title })
+  expect(course4(editor)).toMatchObject({ title: SHIPPED.title })
   expect(readdirSync(path.dirname(editor.content('courses/4.json'))).sort()).toEqual(
     courses.map(({ id: number }) => `${number}.json`).sort(),
   )
@@ -159,6 +137,7 @@ test('a new course gets the next free number; a number another course has is ref
 
 test('the next number is in the field before she can type in it, on a slow link too', async ({
   page,
+  editor,
 }) => {
   await logIn(page, editor)
   // The editor lists the courses to suggest the next number; on a slow link it comes late.
@@ -185,9 +164,10 @@ test('the next number is in the field before she can type in it, on a slow link 
 
 test('the lists speak grammatical Russian and the courses are listed by number', async ({
   page,
+  editor,
 }) => {
   await openEntry(page, editor, 'courses/4.json')
-  const { skills, plan } = course4() as { skills: string[]; plan: string[] }
+  const { skills, plan } = course4(editor) as { skills: string[]; plan: string[] }
   const points = (count: number) => `${count} ${pluralRu(count, ['пункт', 'пункта', 'пунктов'])}`
   for (const list of [
     `Чему научится ребёнок: ${points(skills.length)}`,
@@ -226,6 +206,7 @@ test('the lists speak grammatical Russian and the courses are listed by number',
 
 test('a document chosen as a picture is refused with a message and never sent', async ({
   page,
+  editor,
 }) => {
   const pdf = path.join(editor.repo, '..', 'договор.pdf')
   writeFileSync(pdf, '%PDF-1.7\n%âãÏÓ\n')
@@ -246,7 +227,7 @@ test('a document chosen as a picture is refused with a message and never sent', 
   expect(editor.git('status', '--porcelain')).toBe('')
 })
 
-test('a hidden course says so above its form', async ({ page }) => {
+test('a hidden course says so above its form', async ({ page, editor }) => {
   await openEntry(page, editor, 'courses/4.json')
   await expect(page.getByText('Скрыт: на сайте его нет')).toHaveCount(0)
   await page.getByRole('checkbox', { name: /^Скрыть/ }).tap()

@@ -1,16 +1,8 @@
 import { spawnSync } from 'node:child_process'
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { startFakeTelegram, type FakeTelegram } from '@it-lab/lead-bot/harness/fake-telegram'
 import { startService, type Service } from '@it-lab/lead-bot/harness/service'
@@ -20,9 +12,10 @@ import { paths } from '#app/config/paths.ts'
 import { courses } from '#app/content/courses.ts'
 import { russianDate } from '#app/content/russian-date.ts'
 import { completeSchoolFacts } from '../harness/complete-school-facts.ts'
-import { removeSampleEntries } from '../harness/owner-edits.ts'
-import { EDITOR_GIT, startEditorBackend, type EditorBackend } from './editor-backend.ts'
-import { openEntry, openSection, readContent, save, watchConsole } from './editor-page.ts'
+import { prepareLaunch } from '../harness/owner-edits.ts'
+import { EDITOR_GIT, type EditorBackend } from './editor-backend.ts'
+import { courseTitle, openEntry, openSection, readContent, save } from './editor-page.ts'
+import { expect, test } from './editor-test.ts'
 
 // The owner's whole loop (docs/decisions/0056-publishing-from-the-editor.md): the editor at /admin,
 // logged in through the editor gateway that commits into a scratch repository holding a copy of
@@ -48,14 +41,8 @@ const START = dayFromNow(60)
 const NEW_ID = Math.max(...courses.map(({ id }) => id)) + 1
 const OPEN_DAY = dayFromNow(20)
 
-let editor: EditorBackend
-let consoleErrors: () => string[]
-
-const content = (file: string) => editor.content(file)
-const readJson = (file: string) => readContent(editor, file)
-
 /** `npm run build:release` on the scratch copy, as the publishing hook runs it. */
-function releaseBuild(): { status: number | null; output: string } {
+function releaseBuild(editor: EditorBackend): { status: number | null; output: string } {
   const run = spawnSync(process.execPath, ['release/build-release.ts'], {
     cwd: SITE_DIR,
     env: {
@@ -82,84 +69,52 @@ function snapshot(dir: string): string[] {
 }
 
 /** «Добавить: курс» in a section's list, and the new entry's empty form. */
-async function addEntry(page: Page, section: string, name: string): Promise<void> {
+async function addEntry(
+  editor: EditorBackend,
+  page: Page,
+  section: string,
+  name: string,
+): Promise<void> {
   await openSection(page, editor, section)
   await page.getByRole('link', { name: `Добавить: ${name}` }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Новая запись: ${name}`)
 }
 
-const PAGE_FILES = ['pages/home.json', 'pages/course.json', 'pages/other.json', 'pages/search.json']
-
-/** A content file with every «Образец» tick in it cleared. */
-function unticked(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(unticked)
-  if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, key === 'sample' ? false : unticked(inner)]),
-  )
-}
-
 test.describe.configure({ mode: 'serial' })
-test.use({ actionTimeout: 15_000 })
-
-test.beforeAll(async () => {
-  editor = await startEditorBackend({
-    // A school that has filled in its facts and deleted the shipped sample entries, so the release
-    // check may pass.
+test.use({
+  actionTimeout: 15_000,
+  editorSetup: {
+    // A school that has deleted the shipped sample entries, confirmed its own words in the single
+    // files and filled in its facts, so the release check may pass.
     prepare: (repo) => {
+      prepareLaunch(path.join(repo, 'content'))
       writeFileSync(
         path.join(repo, 'content', 'school.json'),
         JSON.stringify({ ...completeSchoolFacts, siteUrl: SITE_URL, demo: [] }, null, 2),
       )
-      // Her own words confirmed in the single files (every «Образец» tick cleared), no prize draw
-      // (a release refuses one without its dates, organiser and rules), no promo code.
-      for (const file of ['promises.json', 'trial-offer.json', ...PAGE_FILES]) {
-        const full = path.join(repo, 'content', file)
-        writeFileSync(
-          full,
-          JSON.stringify(unticked(JSON.parse(readFileSync(full, 'utf8'))), null, 2),
-        )
-      }
-      const promises = path.join(repo, 'content', 'promises.json')
-      const own = JSON.parse(readFileSync(promises, 'utf8')) as { quizPromo: object }
-      writeFileSync(promises, JSON.stringify({ ...own, quizPromo: { ...own.quizPromo, code: '' } }))
-      const prizes = path.join(repo, 'content', 'prizes.json')
-      const shipped = JSON.parse(readFileSync(prizes, 'utf8')) as Record<string, unknown>
-      writeFileSync(prizes, JSON.stringify({ ...shipped, sample: false, items: [] }, null, 2))
-      removeSampleEntries(path.join(repo, 'content'))
     },
-  })
+  },
 })
 
-test.afterAll(async () => {
-  await editor.stop()
+test.afterAll(() => {
   rmSync(path.join(SITE_DIR, LIVE_BUILD), { recursive: true, force: true })
-})
-
-test.beforeEach(({ page }) => {
-  consoleErrors = watchConsole(page)
-})
-
-test.afterEach(() => {
-  expect(consoleErrors(), 'no console errors').toEqual([])
 })
 
 test('the owner changes a price and a start date, adds a course with a picture and an announcement; the release build publishes them', async ({
   page,
   browser,
+  editor,
 }) => {
   test.setTimeout(300_000)
 
   // 1. A price and a start date.
   await openEntry(page, editor, 'courses/4.json')
-  await expect(page.getByRole('textbox', { name: 'Название' })).toHaveValue(
-    'Программирование на Python',
-  )
+  await expect(page.getByRole('textbox', { name: 'Название' })).toHaveValue(courseTitle(4))
   await page.getByRole('textbox', { name: 'Разовое посещение' }).fill('1600')
   await page.getByRole('textbox', { name: 'Старт (необязательно)' }).fill(typed(START))
   await save(page)
   await expect
-    .poll(() => readJson('courses/4.json'))
+    .poll(() => readContent(editor, 'courses/4.json'))
     .toMatchObject({
       start: START,
       prices: { basic: 1600 },
@@ -172,7 +127,7 @@ test('the owner changes a price and a start date, adds a course with a picture a
   await sharp({ create: { width: 1280, height: 800, channels: 3, background: '#2f6fed' } })
     .png()
     .toFile(picture)
-  await addEntry(page, 'Курсы', 'курс')
+  await addEntry(editor, page, 'Курсы', 'курс')
   // The next free number is there already (the editor lists the courses first).
   await expect(page.getByRole('textbox', { name: 'Номер курса (в адресе страницы)' })).toHaveValue(
     String(NEW_ID),
@@ -213,8 +168,8 @@ test('the owner changes a price and a start date, adds a course with a picture a
   // Saved, the course opens at its own address.
   await expect(page).toHaveURL(new RegExp(`#/e/content/courses/${NEW_ID}\\.json$`))
   // The folder's listing is what a failure shows.
-  await expect.poll(() => readdirSync(content('courses'))).toContain(`${NEW_ID}.json`)
-  expect(readJson(`courses/${NEW_ID}.json`)).toMatchObject({
+  await expect.poll(() => readdirSync(editor.content('courses'))).toContain(`${NEW_ID}.json`)
+  expect(readContent(editor, `courses/${NEW_ID}.json`)).toMatchObject({
     id: NEW_ID,
     title: 'Робототехника',
     image: expect.stringMatching(/^\/uploads\/robotics-[a-z0-9]+\.png$/),
@@ -222,10 +177,10 @@ test('the owner changes a price and a start date, adds a course with a picture a
     skills: ['Собирать робота по схеме и по своей идее'],
     plan: ['Первый робот: моторы, колёса и датчики'],
   })
-  const upload = String(readJson(`courses/${NEW_ID}.json`).image).replace(/^\//, '')
+  const upload = String(readContent(editor, `courses/${NEW_ID}.json`).image).replace(/^\//, '')
 
   // 3. An announcement with a day.
-  await addEntry(page, 'Объявления', 'объявление')
+  await addEntry(editor, page, 'Объявления', 'объявление')
   await page.getByRole('textbox', { name: 'Заголовок' }).fill('День открытых дверей')
   await page
     .getByRole('textbox', { name: 'Текст' })
@@ -233,7 +188,7 @@ test('the owner changes a price and a start date, adds a course with a picture a
   await page.getByRole('textbox', { name: 'Дата события (необязательно)' }).fill(typed(OPEN_DAY))
   await save(page)
   await expect
-    .poll(() => readdirSync(content('announcements')).filter((f) => f.endsWith('.json')))
+    .poll(() => readdirSync(editor.content('announcements')).filter((f) => f.endsWith('.json')))
     .toHaveLength(1)
   // The list shows it by its title and day.
   await page.getByRole('link', { name: '← Объявления' }).click()
@@ -244,7 +199,9 @@ test('the owner changes a price and a start date, adds a course with a picture a
   rmSync(ownerComputer, { recursive: true, force: true })
 
   // What the editor wrote: commits of content files only, no code, each as the editor.
-  const [announcement] = readdirSync(content('announcements')).filter((f) => f.endsWith('.json'))
+  const [announcement] = readdirSync(editor.content('announcements')).filter((f) =>
+    f.endsWith('.json'),
+  )
   expect(editor.git('status', '--porcelain', '--untracked-files=all')).toBe('')
   const shipped = editor.git('rev-list', '--max-parents=0', 'HEAD')
   const changed = editor.git('diff', '--name-only', `${shipped}..HEAD`).split('\n').sort()
@@ -261,7 +218,7 @@ test('the owner changes a price and a start date, adds a course with a picture a
   )
 
   // 4. The release build of the edited copy: checked, then published.
-  const release = releaseBuild()
+  const release = releaseBuild(editor)
   expect(release.output).toContain('Release check passed')
   expect(release.status).toBe(0)
   // Built with no editor backend named (CMS_BACKEND empty): no /admin/ at all, said once.
@@ -348,6 +305,7 @@ test('the owner changes a price and a start date, adds a course with a picture a
 
 test('a broken edit never reaches the live site: the editor and the release build name the field', async ({
   page,
+  editor,
 }) => {
   test.setTimeout(120_000)
   const live = path.join(SITE_DIR, LIVE_BUILD)
@@ -363,23 +321,26 @@ test('a broken edit never reaches the live site: the editor and the release buil
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
   await expect(page.getByRole('alert')).toContainText('Не сохранено: 1 поле нужно исправить')
   await expect(basic).toBeFocused()
-  expect(readJson('courses/4.json')).toMatchObject({ prices: { basic: 1600 } })
+  expect(readContent(editor, 'courses/4.json')).toMatchObject({ prices: { basic: 1600 } })
   expect(editor.git('rev-parse', 'HEAD')).toBe(head)
 
   // A file edited by other means: the release build refuses it, naming each field.
-  const course = readJson('courses/4.json')
+  const course = readContent(editor, 'courses/4.json')
   writeFileSync(
-    content('courses/4.json'),
+    editor.content('courses/4.json'),
     JSON.stringify({ ...course, prices: { ...(course.prices as object), basic: 0 } }),
   )
-  const newCourse = readJson(`courses/${NEW_ID}.json`)
-  writeFileSync(content(`courses/${NEW_ID}.json`), JSON.stringify({ ...newCourse, image: '' }))
-  const school = readJson('school.json')
+  const newCourse = readContent(editor, `courses/${NEW_ID}.json`)
   writeFileSync(
-    content('school.json'),
+    editor.content(`courses/${NEW_ID}.json`),
+    JSON.stringify({ ...newCourse, image: '' }),
+  )
+  const school = readContent(editor, 'school.json')
+  writeFileSync(
+    editor.content('school.json'),
     JSON.stringify({ ...school, phone: { number: '+7 (851) 234-56', short: '234-56' } }),
   )
-  const release = releaseBuild()
+  const release = releaseBuild(editor)
   expect(release.status).toBe(1)
   for (const line of [
     'content/school.json: поле «Телефон → Номер» (phone.number): должно быть 11 цифр: +7 и ещё десять',

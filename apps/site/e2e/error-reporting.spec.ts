@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test'
 import { LEAD_API_URL } from './e2e-env.ts'
-import { expect, SENTRY_ORIGIN, test, waitForIsland } from './fixtures'
+import { expect, SENTRY_ORIGIN, test, type LeadForm } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 
 // Sentry starts only when a lead could not be sent and reports only that error
@@ -26,9 +26,8 @@ function browserState(page: Page) {
   }))
 }
 
-async function sendContactForm(page: Page, name: string, phone: string) {
-  const form = page.getByRole('form', { name: 'Заявка на обучение' })
-  await waitForIsland(form)
+async function sendContactForm(leadForm: LeadForm, name: string, phone: string) {
+  const form = await leadForm()
   await form.getByLabel('Имя').fill(name)
   await form.getByLabel('Телефон').fill(phone)
   await form.getByRole('button', { name: 'Оставить заявку' }).click()
@@ -37,6 +36,7 @@ async function sendContactForm(page: Page, name: string, phone: string) {
 
 test('nothing goes to Sentry before a send fails: not on load, not after «Понятно», not on a sent lead', async ({
   page,
+  leadForm,
 }) => {
   const requests = sentryRequests(page)
   await page.goto('/')
@@ -46,7 +46,7 @@ test('nothing goes to Sentry before a send fails: not on load, not after «По�
   await page.waitForLoadState('networkidle')
 
   const name = uniqueName('Вера')
-  await sendContactForm(page, name, '+7 (900) 555-66-77')
+  await sendContactForm(leadForm, name, '+7 (900) 555-66-77')
   await expect(page.getByRole('dialog', { name: /Спасибо!/ })).toBeVisible()
   expect(storedLeads(name)).toHaveLength(1)
   await page.waitForLoadState('networkidle')
@@ -59,6 +59,7 @@ test('nothing goes to Sentry before a send fails: not on load, not after «По�
 
 test('a failed send reports that one error, with its form and without the name, phone or a replay', async ({
   page,
+  leadForm,
   allowConsoleError,
 }) => {
   allowConsoleError(/status of 500/)
@@ -68,7 +69,7 @@ test('a failed send reports that one error, with its form and without the name, 
   await page.route(SEND_URL, (route) => route.fulfill({ status: 500, body: 'boom' }))
 
   const name = uniqueName('Пётр')
-  const form = await sendContactForm(page, name, '+7 (900) 666-77-88')
+  const form = await sendContactForm(leadForm, name, '+7 (900) 666-77-88')
   await expect(form.getByText(SUBMIT_ERROR)).toBeVisible()
   await expect.poll(() => requests.length).toBe(1)
   await page.waitForLoadState('networkidle')

@@ -43,7 +43,7 @@ export function rubles(amount: number): string {
 /**
  * Waits until the page's script has run (islands/page-behaviours.ts): the cookie banner, the
  * header and the timers work. The parts that need React are islands, each hydrated on its own
- * (waitForIsland).
+ * (waitForIsland; a spec takes the lead form from the leadForm fixture, hydrated).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect
@@ -66,7 +66,19 @@ export async function waitForIsland(part: Locator): Promise<void> {
   )
 }
 
+/** Resolves with the open page's lead form once it can be typed into (the leadForm fixture). */
+export type LeadForm = () => Promise<Locator>
+
+/** The accessible name of the site's lead form, on the home page and on every course page. */
+const LEAD_FORM_NAME = 'Заявка на обучение'
+
 type Fixtures = {
+  /**
+   * The open page's lead form, handed over only once its island has hydrated: typed into before
+   * that, it loses what React did not see or posts natively (docs/decisions/0079-light-pages.md).
+   * Without JavaScript, the plain form at once. The plain-HTML specs look at the form themselves.
+   */
+  leadForm: LeadForm
   /** Console errors, page errors and React hydration warnings seen during the test; must stay empty. */
   consoleErrors: string[]
   /** Lets a test expect a console error it provokes (a failed request it answers with 500, say). */
@@ -122,6 +134,13 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+  leadForm: async ({ page, javaScriptEnabled }, use) => {
+    await use(async () => {
+      const form = page.getByRole('form', { name: LEAD_FORM_NAME })
+      if (javaScriptEnabled) await waitForIsland(form)
+      return form
+    })
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument
   allowConsoleError: async ({}, use) => {
     await use((pattern) => allowed.push(pattern))

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test'
 import { courseEntry } from '@it-lab/shared/catalogue'
 import { paths } from '#app/config/paths.ts'
 import { courses } from '#app/content/courses.ts'
@@ -20,8 +19,6 @@ if (!withSeats || !full || !withoutGroups) {
   throw new Error('the samples have a group with seats, a full one, and a course without groups')
 }
 const courseTitleOf = (id: number) => courseEntry(id)?.title ?? ''
-
-const form = (page: Page) => page.getByRole('form', { name: 'Заявка на обучение' })
 
 /** The chat's message for the lead sent under `name`, once the fake Telegram has it. */
 async function messageFor(name: string): Promise<string> {
@@ -49,17 +46,19 @@ test('a course page lists its groups: time, ages, place, start and seats, a full
 
 test('a parent picks a group and sends: the chat names its course, days and time', async ({
   page,
+  leadForm,
 }) => {
   const name = uniqueName('Группа')
   await page.goto(paths.course(withSeats.course))
-  const choice = form(page).getByRole('group', { name: 'Удобная группа' })
+  const form = await leadForm()
+  const choice = form.getByRole('group', { name: 'Удобная группа' })
   await expect(
     choice.getByRole('radio', { name: 'Другое время — подберём при звонке' }),
   ).toBeChecked()
   await choice.getByRole('radio', { name: groupChoiceText(withSeats) }).check()
-  await form(page).getByLabel('Имя').fill(name)
-  await form(page).getByLabel('Телефон').fill('9123456789')
-  await form(page).getByRole('button', { name: 'Оставить заявку' }).click()
+  await form.getByLabel('Имя').fill(name)
+  await form.getByLabel('Телефон').fill('9123456789')
+  await form.getByRole('button', { name: 'Оставить заявку' }).click()
   await expect(page.getByText(thanksText())).toBeVisible()
   expect(storedLeads(name)).toMatchObject([{ chosen_group: withSeats.id }])
   expect(await messageFor(name)).toContain(
@@ -79,9 +78,13 @@ test('the trial popup on a course page offers the same groups', async ({ page })
   await expect(choice.getByRole('radio', { name: /лист ожидания/ }).first()).toBeVisible()
 })
 
-test('a course without groups has no group section and no choice in its form', async ({ page }) => {
+test('a course without groups has no group section and no choice in its form', async ({
+  page,
+  leadForm,
+}) => {
   await page.goto(paths.course(withoutGroups.id))
-  await expect(form(page).getByLabel('Имя')).toBeVisible()
+  const form = await leadForm()
+  await expect(form.getByLabel('Имя')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Расписание групп' })).toHaveCount(0)
   await expect(page.getByRole('group', { name: 'Удобная группа' })).toHaveCount(0)
   await expect(page.getByRole('radio')).toHaveCount(0)
@@ -113,15 +116,14 @@ test('the timetable lists every group by weekday, linked from the header and the
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('the plain form post carries the chosen group to the chat', async ({ page }) => {
+  test('the plain form post carries the chosen group to the chat', async ({ page, leadForm }) => {
     const name = uniqueName('Без скриптов')
     await page.goto(paths.course(full.course))
-    await form(page)
-      .getByRole('radio', { name: groupChoiceText(full) })
-      .check()
-    await form(page).getByLabel('Имя').fill(name)
-    await form(page).getByLabel('Телефон').fill('8 (912) 345-67-89')
-    await form(page).getByRole('button', { name: 'Оставить заявку' }).click()
+    const form = await leadForm()
+    await form.getByRole('radio', { name: groupChoiceText(full) }).check()
+    await form.getByLabel('Имя').fill(name)
+    await form.getByLabel('Телефон').fill('8 (912) 345-67-89')
+    await form.getByRole('button', { name: 'Оставить заявку' }).click()
     await expect(page).toHaveURL(paths.leadSent)
     expect(storedLeads(name)).toMatchObject([{ chosen_group: full.id, course: full.course }])
     expect(await messageFor(name)).toContain(
@@ -129,19 +131,21 @@ test.describe('without JavaScript', () => {
     )
   })
 
-  test('a refused post keeps the chosen group when the parent goes back', async ({ page }) => {
+  test('a refused post keeps the chosen group when the parent goes back', async ({
+    page,
+    leadForm,
+  }) => {
     const name = uniqueName('Назад')
     await page.goto(paths.course(withSeats.course))
-    await form(page)
-      .getByRole('radio', { name: groupChoiceText(withSeats) })
-      .check()
-    await form(page).getByLabel('Имя').fill(name)
-    await form(page).getByLabel('Телефон').fill('12-34')
-    await form(page).getByRole('button', { name: 'Оставить заявку' }).click()
+    const form = await leadForm()
+    await form.getByRole('radio', { name: groupChoiceText(withSeats) }).check()
+    await form.getByLabel('Имя').fill(name)
+    await form.getByLabel('Телефон').fill('12-34')
+    await form.getByRole('button', { name: 'Оставить заявку' }).click()
     await expect(page).toHaveURL(paths.leadError('phone'))
     await page.goBack()
-    await expect(form(page).getByLabel('Имя')).toHaveValue(name)
-    await expect(form(page).getByRole('radio', { name: groupChoiceText(withSeats) })).toBeChecked()
+    await expect(form.getByLabel('Имя')).toHaveValue(name)
+    await expect(form.getByRole('radio', { name: groupChoiceText(withSeats) })).toBeChecked()
     expect(storedLeads(name)).toEqual([])
   })
 })

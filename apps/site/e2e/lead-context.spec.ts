@@ -5,15 +5,7 @@ import { paths } from '#app/config/paths.ts'
 import { scoreQuiz } from '#app/features/quiz/score-quiz.ts'
 import { TRIAL_POPUP_DELAY_MS } from '#app/features/trial-popup/dismissal.ts'
 import { LEAD_API_URL } from './e2e-env.ts'
-import {
-  expect,
-  finishQuiz,
-  openQuiz,
-  SAMPLE_QUIZ_ANSWERS,
-  someCourse,
-  test,
-  waitForIsland,
-} from './fixtures'
+import { expect, finishQuiz, openQuiz, SAMPLE_QUIZ_ANSWERS, someCourse, test } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 import { thanksText } from '#app/content/trial-details.ts'
 
@@ -39,11 +31,13 @@ async function sendLead(
   return query
 }
 
-test('a lead sent from a course page carries the course and its page', async ({ page }) => {
+test('a lead sent from a course page carries the course and its page', async ({
+  page,
+  leadForm,
+}) => {
   await page.goto(coursePath)
   await page.getByRole('button', { name: 'Понятно' }).click()
-  const form = page.getByRole('form', { name: 'Заявка на обучение' })
-  await waitForIsland(form)
+  const form = await leadForm()
   const name = uniqueName('Курс')
 
   const query = await sendLead(page, form, name)
@@ -75,15 +69,15 @@ test('the trial popup on a course page carries the course too', async ({ page })
   ])
 })
 
-test('a lead sent after the quiz carries its suggestion', async ({ page }) => {
+test('a lead sent after the quiz carries its suggestion', async ({ page, leadForm }) => {
   const quiz = await openQuiz(page, START)
   await finishQuiz(page, quiz, SAMPLE_QUIZ_ANSWERS)
   const suggested = scoreQuiz(SAMPLE_QUIZ_ANSWERS)
   await expect(quiz.getByRole('heading', { name: suggested.title })).toBeVisible()
   await quiz.getByRole('link', { name: 'Оставить заявку' }).click()
-  const form = page.getByRole('form', { name: 'Заявка на обучение' })
-  await expect(form).toBeInViewport()
-  await waitForIsland(form)
+  // The link took the parent to the form.
+  await expect(page.getByRole('form', { name: 'Заявка на обучение' })).toBeInViewport()
+  const form = await leadForm()
   const name = uniqueName('Тест')
 
   const query = await sendLead(page, form, name)

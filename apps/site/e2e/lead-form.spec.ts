@@ -1,23 +1,17 @@
 import { isConsentVersion } from '@it-lab/shared'
 import type { Page } from '@playwright/test'
 import { LEAD_API_URL } from './e2e-env.ts'
-import { expect, reachedGoals, test, waitForIsland } from './fixtures'
+import { expect, reachedGoals, test, type LeadForm } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 import { thanksText, TRIAL_DETAILS, trialDetailLines } from '#app/content/trial-details.ts'
 
 const SEND_URL = `${LEAD_API_URL}/send**`
 const SUBMIT_ERROR = 'Произошла ошибка при отправке. Пожалуйста, попробуйте позже.'
 
-function contactForm(page: Page) {
-  return page.getByRole('form', { name: 'Заявка на обучение' })
-}
-
-async function openContactForm(page: Page) {
+async function openContactForm(page: Page, leadForm: LeadForm) {
   await page.goto('/')
   await page.getByRole('button', { name: 'Понятно' }).click()
-  const form = contactForm(page)
-  await waitForIsland(form)
-  return form
+  return leadForm()
 }
 
 /** The version the consent page shows under its text. */
@@ -27,10 +21,13 @@ async function shownConsentVersion(page: Page): Promise<string> {
   return (line ?? '').replace('Версия согласия:', '').trim()
 }
 
-test('a lead typed on the site reaches the real service and its database', async ({ page }) => {
+test('a lead typed on the site reaches the real service and its database', async ({
+  page,
+  leadForm,
+}) => {
   const consentVersion = await shownConsentVersion(page)
   expect(isConsentVersion(consentVersion)).toBe(true)
-  const form = await openContactForm(page)
+  const form = await openContactForm(page, leadForm)
   const name = uniqueName('Мария')
   await form.getByLabel('Имя').fill(name)
   await form.getByLabel('Телефон').pressSequentially('9123456789')
@@ -75,8 +72,11 @@ test('a lead typed on the site reaches the real service and its database', async
   await expect(thanks).toBeHidden()
 })
 
-test("while sending: 'Отправка...' with the button and inputs disabled", async ({ page }) => {
-  const form = await openContactForm(page)
+test("while sending: 'Отправка...' with the button and inputs disabled", async ({
+  page,
+  leadForm,
+}) => {
+  const form = await openContactForm(page, leadForm)
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route(SEND_URL, async (route) => {
@@ -95,8 +95,11 @@ test("while sending: 'Отправка...' with the button and inputs disabled",
   await expect(page.getByRole('dialog', { name: /Спасибо!/ })).toBeVisible()
 })
 
-test('required fields, the phone rule, and typing clears the name error', async ({ page }) => {
-  const form = await openContactForm(page)
+test('required fields, the phone rule, and typing clears the name error', async ({
+  page,
+  leadForm,
+}) => {
+  const form = await openContactForm(page, leadForm)
   let requests = 0
   page.on('request', (request) => {
     if (request.url().startsWith(LEAD_API_URL)) requests += 1
@@ -118,8 +121,9 @@ test('required fields, the phone rule, and typing clears the name error', async 
 
 test('the name is limited to 32 characters and the phone input ignores letters', async ({
   page,
+  leadForm,
 }) => {
-  const form = await openContactForm(page)
+  const form = await openContactForm(page, leadForm)
   await form.getByLabel('Имя').fill('Я'.repeat(40))
   await expect(form.getByLabel('Имя')).toHaveValue('Я'.repeat(32))
   await form.getByLabel('Телефон').pressSequentially('9a1б2')
@@ -130,10 +134,11 @@ test('the name is limited to 32 characters and the phone input ignores letters',
 
 test('a non-ok answer shows the error under the phone field and keeps the values', async ({
   page,
+  leadForm,
   allowConsoleError,
 }) => {
   allowConsoleError(/status of 500/)
-  const form = await openContactForm(page)
+  const form = await openContactForm(page, leadForm)
   await page.route(SEND_URL, (route) => route.fulfill({ status: 500, body: 'boom' }))
   const name = uniqueName('Ольга')
   await form.getByLabel('Имя').fill(name)
@@ -151,10 +156,11 @@ test('a non-ok answer shows the error under the phone field and keeps the values
 
 test('a network failure shows the same error and keeps the values', async ({
   page,
+  leadForm,
   allowConsoleError,
 }) => {
   allowConsoleError(/net::ERR_FAILED/)
-  const form = await openContactForm(page)
+  const form = await openContactForm(page, leadForm)
   await page.route(SEND_URL, (route) => route.abort('failed'))
   const name = uniqueName('Игорь')
   await form.getByLabel('Имя').fill(name)
@@ -165,8 +171,11 @@ test('a network failure shows the same error and keeps the values', async ({
   await expect(form.getByLabel('Телефон')).toHaveValue('+7 (900) 333-44-55')
 })
 
-test('the honeypot is hidden from people, and a bot filling it is dropped', async ({ page }) => {
-  const form = await openContactForm(page)
+test('the honeypot is hidden from people, and a bot filling it is dropped', async ({
+  page,
+  leadForm,
+}) => {
+  const form = await openContactForm(page, leadForm)
   await expect(form.getByRole('textbox')).toHaveCount(2)
   const honeypot = form.locator('input[name="website"]')
   await expect(honeypot).not.toBeInViewport()
@@ -191,8 +200,9 @@ test('the honeypot is hidden from people, and a bot filling it is dropped', asyn
 
 test('the note under the form links to the consent and the policy, each in a new tab', async ({
   page,
+  leadForm,
 }) => {
-  const form = await openContactForm(page)
+  const form = await openContactForm(page, leadForm)
   const consent = form.getByRole('link', { name: 'согласие на обработку персональных данных' })
   await expect(consent).toHaveAttribute('href', '/consent')
   await expect(consent).toHaveAttribute('target', '_blank')

@@ -1,24 +1,14 @@
-import { expect, test, type Locator } from '@playwright/test'
-import { startEditorBackend, type EditorBackend } from './editor-backend.ts'
-import { openEntry, readContent, save, watchConsole } from './editor-page.ts'
+import type { Locator } from '@playwright/test'
+import { openEntry, readContent, save } from './editor-page.ts'
+import { expect, test } from './editor-test.ts'
 
 // A course's prices in the owner's editor on her phone (docs/decisions/0087-a-month-is-its-lessons.md):
 // under each price the other figure, counted from the course's own lessons a week; a month's
 // price typed as a lesson's refused at its field in Russian; the month's price saved as typed.
 
-let editor: EditorBackend
-
 // A content check runs on the save: minutes on a busy machine, seconds on a quiet one.
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, actionTimeout: 15_000 })
-
-test.beforeAll(async () => {
-  editor = await startEditorBackend()
-})
-
-test.afterAll(async () => {
-  await editor.stop()
-})
 
 /** The figure under a price field, read as the owner reads it (no-break spaces as spaces). */
 async function figureUnder(field: Locator): Promise<string | undefined> {
@@ -29,8 +19,8 @@ async function figureUnder(field: Locator): Promise<string | undefined> {
 
 test('Python twice a week: she reads the month under a lesson’s price, then types the month and reads the lesson', async ({
   page,
+  editor,
 }) => {
-  const consoleErrors = watchConsole(page)
   await openEntry(page, editor, 'courses/4.json')
   const month = page.getByRole('textbox', { name: 'Абонемент на 1 месяц' })
   await expect(month).toHaveValue('1\u00a0125')
@@ -59,5 +49,4 @@ test('Python twice a week: she reads the month under a lesson’s price, then ty
       lessonsPerWeek: [2],
       prices: { basic: 1500, month: 9000, fourMonth: 8000, year: 7200 },
     })
-  expect(consoleErrors()).toEqual([])
 })

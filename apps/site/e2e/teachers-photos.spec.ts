@@ -1,19 +1,15 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { paths } from '#app/config/paths.ts'
 import { school } from '#app/config/school.ts'
 import { courses, findCourse } from '#app/content/courses.ts'
 import { schoolPhotos } from '#app/content/school-photos.ts'
 import { courseTeachers, teachers } from '#app/content/teachers.ts'
-import { buildContent, type ContentBuild } from './content-build.ts'
 import { expect, test, waitForHydration } from './fixtures'
 
 // The teachers and the school's photos as a parent sees them
 // (docs/decisions/0074-teachers-and-school-photos.md): on the home page, on the pages of the
-// courses they teach, with JavaScript and without; and a build whose folders are empty shows no
-// section at all.
+// courses they teach, with JavaScript and without. A build whose folders are empty shows no
+// section at all: course-visibility.spec.ts, whose build of the owner's content has them emptied.
 
 const [teacher] = teachers
 const taught = teacher?.courseIds.map((id) => findCourse(id)).find(Boolean)
@@ -127,46 +123,4 @@ test('a teacher is a schema.org Person working for the school, on the home page 
     (block) => block['@type'] === 'Person',
   )
   expect(none).toEqual([])
-})
-
-test.describe('a build whose teachers and photos were all deleted', () => {
-  let scratch = ''
-  let site: ContentBuild | undefined
-  let origin = ''
-
-  test.describe.configure({ mode: 'serial' })
-  test.use({ javaScriptEnabled: false })
-
-  test.beforeAll(async () => {
-    test.setTimeout(300_000)
-    scratch = mkdtempSync(path.join(tmpdir(), 'it-lab-no-teachers-'))
-    const content = path.join(scratch, 'content')
-    cpSync(path.join(import.meta.dirname, '..', '..', '..', 'content'), content, {
-      recursive: true,
-    })
-    rmSync(path.join(content, 'teachers'), { recursive: true })
-    rmSync(path.join(content, 'photos'), { recursive: true })
-    site = await buildContent(content, 'no-teachers')
-    origin = site.origin
-  })
-
-  test.afterAll(async () => {
-    await site?.close()
-    rmSync(scratch, { recursive: true, force: true })
-  })
-
-  test('shows no teachers, no photos and no empty heading, on the home page or a course page', async ({
-    page,
-  }) => {
-    await page.goto(`${origin}${paths.home}`)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    for (const heading of ['Преподаватели', 'Как проходят занятия']) {
-      await expect(page.getByRole('heading', { name: heading })).toHaveCount(0)
-    }
-    await page.goto(`${origin}${paths.course(taught.id)}`)
-    await expect(page.getByRole('heading', { level: 1, name: taught.title })).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Кто ведёт курс' })).toHaveCount(0)
-    const html = await (await page.request.get(`${origin}${paths.home}`)).text()
-    expect(html).not.toContain('"@type":"Person"')
-  })
 })

@@ -9,15 +9,7 @@ import { teachers } from '#app/content/teachers.ts'
 import { QUIZ_PROMO } from '#app/content/quiz-promo.ts'
 import { thanksText } from '#app/content/trial-details.ts'
 import { TRIAL_POPUP_DELAY_MS } from '#app/features/trial-popup/dismissal.ts'
-import {
-  expect,
-  finishQuiz,
-  openQuiz,
-  SAMPLE_QUIZ_ANSWERS,
-  someCourse,
-  test,
-  waitForIsland,
-} from './fixtures'
+import { expect, finishQuiz, openQuiz, SAMPLE_QUIZ_ANSWERS, someCourse, test } from './fixtures'
 import { storedLeads, uniqueName } from './leads-db'
 import { chatMessages } from './telegram'
 
@@ -70,13 +62,13 @@ test('the home page’s contact form asks no age', async ({ page }) => {
 
 test('a lead sent after the quiz carries its promo code and the day it was given', async ({
   page,
+  leadForm,
 }) => {
   const quiz = await openQuiz(page, new Date('2026-03-02T10:00:00+04:00'))
   await finishQuiz(page, quiz, SAMPLE_QUIZ_ANSWERS)
   await expect(quiz.getByText(QUIZ_PROMO_CODE, { exact: true })).toBeVisible()
   await quiz.getByRole('link', { name: 'Оставить заявку' }).click()
-  const form = page.getByRole('form', { name: 'Заявка на обучение' })
-  await waitForIsland(form)
+  const form = await leadForm()
   const name = uniqueName('Промокод')
   await fillAndSend(form, name)
   await expect(page.getByRole('dialog', { name: THANKS })).toBeVisible()
@@ -112,12 +104,13 @@ test.describe('without JavaScript', () => {
 
   test('the course page’s form sends the child’s age: stored, in the chat, in no URL', async ({
     page,
+    leadForm,
   }) => {
     const urls: string[] = []
     page.on('request', (request) => urls.push(request.url()))
     const course = someCourse()
     await page.goto(paths.course(course.id))
-    const form = page.getByRole('form', { name: 'Заявка на обучение' })
+    const form = await leadForm()
     await form.getByLabel('Возраст ребёнка (необязательно)').selectOption({ label: '12 лет' })
     const name = uniqueName('Без скриптов')
     await fillAndSend(form, name)

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { courses } from './courses.ts'
 import {
   agesText,
   courseGroups,
+  GROUPS,
   groupChoiceText,
   placeText,
   scheduleByDay,
@@ -84,8 +86,13 @@ describe('groups as the pages show them', () => {
     expect(scheduleByDay([])).toEqual([])
   })
 
-  it('gives each course its own shipped groups, and none to a course without', () => {
-    expect(courseGroups(4).map(({ id }) => id)).toEqual(['python-saturday', 'python-evening'])
-    expect(courseGroups(1)).toEqual([])
+  // Read from content/ (docs/decisions/0053-tests-read-the-data.md): the shipped groups are samples.
+  it('gives each course its own groups, and none to a course without', () => {
+    for (const entry of GROUPS) expect(courseGroups(entry.course)).toContain(entry)
+    for (const { id } of courses) {
+      const own = courseGroups(id)
+      expect(own.every(({ course }) => course === id)).toBe(true)
+      if (!GROUPS.some(({ course }) => course === id)) expect(own).toEqual([])
+    }
   })
 })

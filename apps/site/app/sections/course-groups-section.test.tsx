@@ -1,8 +1,25 @@
 import { render, screen, within } from '@testing-library/react'
 import { createRoutesStub } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { GroupEntry } from '#app/content/groups.ts'
+import type { Teacher } from '#app/content/teachers.ts'
 import { CourseGroupsSection } from './course-groups-section'
+
+/** A teacher of the test's own: the shipped sample teachers are gone once the school launches. */
+const TEACHER = vi.hoisted((): Teacher => ({
+  id: 'anna-petrova',
+  name: 'Анна Петрова',
+  photo: '/uploads/anna-petrova.jpg',
+  courseIds: [4],
+  text: 'Ведёт Python у старших ребят.',
+  education: '',
+  sample: false,
+}))
+
+vi.mock(import('#app/content/teachers.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  teachers: [TEACHER],
+}))
 
 function renderSection(groups: readonly GroupEntry[]) {
   const Stub = createRoutesStub([
@@ -57,11 +74,11 @@ describe('CourseGroupsSection', () => {
   })
 
   it('names the group’s teacher, by the teacher’s file, and its places in all, when given', async () => {
-    renderSection([group('a', { teacher: 'sample-teacher-2', size: 8 }), group('b', { size: 1 })])
+    renderSection([group('a', { teacher: TEACHER.id, size: 8 }), group('b', { size: 1 })])
     const [first, second] = within(
       await screen.findByRole('region', { name: 'Расписание групп' }),
     ).getAllByRole('listitem')
-    expect(first).toHaveTextContent('Преподаватель: Имя Отчество Фамилия')
+    expect(first).toHaveTextContent(`Преподаватель: ${TEACHER.name}`)
     expect(first).toHaveTextContent('В группе до 8 детей')
     expect(first).toHaveTextContent('осталось 2 места')
     expect(second).toHaveTextContent('В группе до 1 ребёнка')
