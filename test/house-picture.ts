@@ -133,9 +133,14 @@ export function housePicture(): string {
   }
   const id = (room: string) => room.replace(/[^a-z0-9]/gi, '_')
   const names = roomList.map(relative).sort()
+  // Grouped by workspace (deploy/, apps/site/, …), the root's own folders by their name.
+  const homes = all.map(({ dir }) => relative(dir)).sort((a, b) => b.length - a.length)
   const groups = new Map<string, string[]>()
   for (const name of names) {
-    const group = name.split('/').slice(0, 2).join('/')
+    const group =
+      homes.find((home) => name === home || name.startsWith(`${home}/`)) ??
+      name.split('/')[0] ??
+      name
     groups.set(group, [...(groups.get(group) ?? []), name])
   }
   const lines = ['```mermaid', 'flowchart LR']
