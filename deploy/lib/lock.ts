@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { processAlive } from '@it-lab/shared/process-alive'
 
 export const LOCK_TOKEN_ENV = 'DEPLOY_LOCK_TOKEN'
 
@@ -22,16 +23,6 @@ function readHolder(file: string): LockHolder | undefined {
     return JSON.parse(readFileSync(file, 'utf8')) as LockHolder
   } catch {
     return undefined
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: it exists, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 
@@ -66,7 +57,7 @@ export function tryLock(root: string, command: string): LockAttempt {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     const other = readHolder(file)
-    if (other && alive(other.pid)) return { taken: false, holder: other }
+    if (other && processAlive(other.pid)) return { taken: false, holder: other }
     takeOverStale(file, other)
     return tryLock(root, command)
   } finally {

@@ -4,7 +4,7 @@ import type { LeadRow } from '../src/store/rows.ts'
 import { STATUS_LABELS, type DeskStatus } from '../src/desk-statuses.ts'
 import { NO_SOURCE, sourceKey, sourceText } from '../src/source-text.ts'
 import { schoolClock } from '../src/desk.ts'
-import { SCHOOL_TIME_ZONE } from '@it-lab/shared/school-time'
+import { SCHOOL_TIME_ZONE, schoolTime } from '@it-lab/shared/school-time'
 import { childAgeText, courseTitle, dayText, formLabel, groupText } from '../src/lead-words.ts'
 import { plainText, presserName, withoutControls } from '../src/plain-text.ts'
 
@@ -76,23 +76,8 @@ export function formatTable(leads: LeadRow[]): string {
   return [header, rule, ...rows].map((row) => line(row, widths)).join('\n')
 }
 
-const csvTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: SCHOOL_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
-
 /** '15.01.2025 14:03', school time: a date and time a Russian Excel reads as one. */
-function csvTime(iso: string): string {
-  const parts = Object.fromEntries(
-    csvTimeFormat.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
-  )
-  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`
-}
+const csvTime = (iso: string) => schoolTime(iso).replace(', ', ' ')
 
 const course = (id: number | null) => (id === null ? null : courseTitle(id))
 

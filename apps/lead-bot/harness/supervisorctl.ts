@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { processAlive } from '@it-lab/shared/process-alive'
 
 /** Generous: a restart waits for the running service to finish (TimeoutStopSec is 30 s). */
 const ANSWER_TIMEOUT_MS = 90_000
@@ -37,20 +38,11 @@ function read(name: string): string | undefined {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function supervisorPid(): number {
   const pid = Number(read('supervisor.pid'))
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) {
+  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) {
     fail(`no supervisor running for ${stateDir}`)
   }
   return pid
@@ -67,7 +59,7 @@ async function request(signal: NodeJS.Signals): Promise<string> {
   while (Date.now() < deadline) {
     const ack = read('ack')?.split(' ')
     if (ack !== undefined && Number(ack[0]) > before) return ack[2] ?? ''
-    if (!alive(pid)) fail('the supervisor exited')
+    if (!processAlive(pid)) fail('the supervisor exited')
     await sleep(50)
   }
   return fail(`no answer from the supervisor within ${ANSWER_TIMEOUT_MS / 1000} s`)
@@ -93,11 +85,11 @@ switch (action) {
   }
   case 'stop': {
     const pid = Number(read('supervisor.pid'))
-    if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) break
+    if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) break
     process.kill(pid, 'SIGTERM')
     const deadline = Date.now() + ANSWER_TIMEOUT_MS
-    while (alive(pid) && Date.now() < deadline) await sleep(50)
-    if (alive(pid)) fail(`the supervisor did not stop within ${ANSWER_TIMEOUT_MS / 1000} s`)
+    while (processAlive(pid) && Date.now() < deadline) await sleep(50)
+    if (processAlive(pid)) fail(`the supervisor did not stop within ${ANSWER_TIMEOUT_MS / 1000} s`)
     break
   }
   default:

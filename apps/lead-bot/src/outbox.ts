@@ -15,7 +15,7 @@ import type { NotifyMode } from './config.ts'
 import type { CallResult, SendResult, TelegramClient } from './telegram.ts'
 import type { Log } from './log.ts'
 import { createBackoff, nextPassDelayMs } from './retry.ts'
-import type { RetryPolicy } from './retry.ts'
+import type { DeliveryLoop, RetryPolicy } from './retry.ts'
 
 export interface OutboxConfig extends RetryPolicy {
   pollMs: number
@@ -33,16 +33,7 @@ type Job =
   | { kind: 'redaction'; messageId: number; leadId: number; readyAt: number }
   | { kind: 'digest'; week: { from: number; to: number; key: string }; readyAt: number }
 
-export interface Outbox {
-  /** Makes leads left pending by an earlier run due now, then starts sending. */
-  start(): void
-  /** Asks for a pass now (after an insert or a status press); cheap and safe to call at any time. */
-  wake(): void
-  /** Resolves once the pass in progress, if any, has finished. */
-  idle(): Promise<void>
-  /** Stops scheduling and waits for the send in flight, so its result is recorded. */
-  stop(): Promise<void>
-}
+export type Outbox = DeliveryLoop
 
 export interface OutboxOptions {
   store: LeadStore

@@ -1,6 +1,18 @@
 // The one retry policy of the service's loops: the outbox (Telegram), each channel's worker and
 // the desk's poll back off alike (docs/decisions/0090).
 
+/** What the service asks of a delivery loop: Telegram's outbox and each channel's worker alike. */
+export interface DeliveryLoop {
+  /** Makes what an earlier run left pending due now, then starts sending. */
+  start(): void
+  /** Asks for a pass now (after an insert or a status press); cheap and safe at any time. */
+  wake(): void
+  /** Resolves once the pass in progress, if any, has finished. */
+  idle(): Promise<void>
+  /** Stops scheduling and waits for the send in flight, so its result is recorded. */
+  stop(): Promise<void>
+}
+
 /** A backoff's first and longest step (OUTBOX_RETRY_BASE_MS, OUTBOX_RETRY_MAX_MS). */
 export interface RetryPolicy {
   retryBaseMs: number

@@ -32,29 +32,5 @@ export {
   maskPhoneDigits,
   normalizePhone,
 } from './phone.ts'
-export {
-  COURSE_CATALOGUE,
-  HIDDEN_COURSES,
-  LEAD_ERROR_REASONS,
-  GROUPS,
-  OTHER_TIME,
-  WEEKDAY_SHORT,
-  courseEntry,
-  courseGroups,
-  courseIdOfPath,
-  groupEntry,
-  groupTimeText,
-  hiddenCoursePaths,
-  leadResultPaths,
-  paths,
-  policyPaths,
-  prerenderPaths,
-  sitemapPaths,
-} from './catalogue.ts'
-export type {
-  CourseEntry,
-  CourseLevelTone,
-  GroupEntry,
-  HiddenCourse,
-  LeadErrorReason,
-} from './catalogue.ts'
+// The catalogue and the site's pages, as @it-lab/shared/catalogue gives them without zod.
+export * from './catalogue.ts'

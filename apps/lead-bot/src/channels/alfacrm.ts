@@ -4,7 +4,7 @@
 import type { Channel, DeliveryResult } from './worker.ts'
 import { contextLines } from './lead-payload.ts'
 import type { LeadPayload } from './lead-payload.ts'
-import { networkError, retryAfterMs } from './webhook.ts'
+import { networkError, retryLater } from './webhook.ts'
 import type { AlfaCrmConfig } from '../config.ts'
 
 /** The token lives 15 minutes; a new one is taken a minute before, so none expires in flight. */
@@ -41,8 +41,7 @@ function refusedFields(errors: unknown): string {
 function failure(reply: Reply, what: string): DeliveryResult {
   const error = `${what}: HTTP ${reply.status}`
   if (reply.status === 408 || reply.status === 429 || reply.status >= 500) {
-    const wait = retryAfterMs(reply.retryAfter)
-    return { ok: false, retry: true, error, ...(wait === undefined ? {} : { retryAfterMs: wait }) }
+    return retryLater(error, reply.retryAfter)
   }
   return { ok: false, retry: false, error }
 }

@@ -4,7 +4,7 @@
 import type { Channel, DeliveryResult } from './worker.ts'
 import { contextLines, leadTopic } from './lead-payload.ts'
 import type { LeadPayload } from './lead-payload.ts'
-import { networkError, retryAfterMs } from './webhook.ts'
+import { networkError, retryLater } from './webhook.ts'
 import type { Bitrix24Config } from '../config.ts'
 
 /** Two calls a second at most: the portal's steady rate, so its bucket never fills. */
@@ -62,13 +62,7 @@ export function createBitrix24Channel(config: Bitrix24Config, fetchImpl = fetch)
       const error = `Bitrix24: HTTP ${status}${code === undefined ? '' : ` ${code}`}${description}`
       // The portal's rate limit (503 QUERY_LIMIT_EXCEEDED) or a failure that may pass: backoff.
       if (code === 'QUERY_LIMIT_EXCEEDED' || status === 408 || status === 429 || status >= 500) {
-        const wait = retryAfterMs(response.headers.get('retry-after'))
-        return {
-          ok: false,
-          retry: true,
-          error,
-          ...(wait === undefined ? {} : { retryAfterMs: wait }),
-        }
+        return retryLater(error, response.headers.get('retry-after'))
       }
       // An invalid or deleted webhook (401 INVALID_CREDENTIALS), a missing scope, a bad field.
       return { ok: false, retry: false, error }

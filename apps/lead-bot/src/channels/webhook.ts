@@ -58,6 +58,12 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now)
 }
 
+/** A failure that may pass (408, 429, 5xx, a receiver's rate limit): retried, after its Retry-After when it gives one. */
+export function retryLater(error: string, retryAfter: string | null): DeliveryResult {
+  const wait = retryAfterMs(retryAfter)
+  return { ok: false, retry: true, error, ...(wait === undefined ? {} : { retryAfterMs: wait }) }
+}
+
 /** Why a fetch failed, without the URL (a receiver's URL may hold a key). */
 export function networkError(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
@@ -96,13 +102,7 @@ export function createWebhookChannel(config: WebhookConfig, fetchImpl = fetch): 
       if (status >= 200 && status < 300) return { ok: true }
       const error = `HTTP ${status}`
       if (status === 408 || status === 429 || status >= 500) {
-        const wait = retryAfterMs(response.headers.get('retry-after'))
-        return {
-          ok: false,
-          retry: true,
-          error,
-          ...(wait === undefined ? {} : { retryAfterMs: wait }),
-        }
+        return retryLater(error, response.headers.get('retry-after'))
       }
       return { ok: false, retry: false, error }
     },

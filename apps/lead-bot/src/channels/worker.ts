@@ -3,7 +3,7 @@
 import type { ExtraChannelName } from '../channel-names.ts'
 import type { Log } from '../log.ts'
 import { createBackoff, nextPassDelayMs } from '../retry.ts'
-import type { RetryPolicy } from '../retry.ts'
+import type { DeliveryLoop, RetryPolicy } from '../retry.ts'
 import type { DeliveryOutcome } from '../store/channel-queue.ts'
 import type { LeadStore } from '../store/lead-store.ts'
 import type { LeadRow } from '../store/rows.ts'
@@ -35,14 +35,9 @@ export interface ChannelWorkerConfig extends RetryPolicy {
   maxAttempts: number
 }
 
-export interface ChannelWorker {
-  start(): void
-  wake(): void
+export interface ChannelWorker extends DeliveryLoop {
   /** An outside write (`--resend-failed`): a backoff left by earlier failures is not waited out. */
   resume(): void
-  /** Resolves once the pass in progress, if any, has finished. */
-  idle(): Promise<void>
-  stop(): Promise<void>
 }
 
 export interface ChannelWorkerOptions {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { paths } from '#app/config/paths.ts'
 
 type NotFoundViewProps = {
   heading: string
@@ -7,6 +8,14 @@ type NotFoundViewProps = {
   linkTo: string
   linkLabel: string
   children?: ReactNode
+}
+
+/** The 404 page's words: a missing page and a page the school does not show (no licence yet). */
+export const PAGE_NOT_FOUND = {
+  heading: 'Страница не найдена',
+  message: 'Возможно, вы перешли по неверной ссылке или страница была удалена.',
+  linkTo: paths.home,
+  linkLabel: 'Вернуться на главную',
 }
 
 /** The shared body of the 404 page and the 'Курс не найден' view. */

@@ -1,6 +1,5 @@
-import { NotFoundView } from '#app/components/not-found-view.tsx'
+import { NotFoundView, PAGE_NOT_FOUND } from '#app/components/not-found-view.tsx'
 import { brandColors } from '#app/config/brand.ts'
-import { paths } from '#app/config/paths.ts'
 import { seo } from '#app/lib/seo.ts'
 
 export const meta = () =>
@@ -11,12 +10,7 @@ export const meta = () =>
 
 export default function NotFoundPage() {
   return (
-    <NotFoundView
-      heading="Страница не найдена"
-      message="Возможно, вы перешли по неверной ссылке или страница была удалена."
-      linkTo={paths.home}
-      linkLabel="Вернуться на главную"
-    >
+    <NotFoundView {...PAGE_NOT_FOUND}>
       <svg
         width="220"
         height="140"

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { NotFoundView } from '#app/components/not-found-view.tsx'
+import { NotFoundView, PAGE_NOT_FOUND } from '#app/components/not-found-view.tsx'
 import { openingHoursLines } from '#app/config/opening-hours.ts'
 import { hasInformationPage, paths } from '#app/config/paths.ts'
 import { school } from '#app/config/school.ts'
@@ -60,14 +60,7 @@ const HOURS = openingHoursLines(school.openingHours)
 export default function InformationPage() {
   const { licence } = school
   if (!licence) {
-    return (
-      <NotFoundView
-        heading="Страница не найдена"
-        message="Возможно, вы перешли по неверной ссылке или страница была удалена."
-        linkTo={paths.home}
-        linkLabel="Вернуться на главную"
-      />
-    )
+    return <NotFoundView {...PAGE_NOT_FOUND} />
   }
   return (
     <>

@@ -114,6 +114,22 @@ export const unprefixed = <T extends { name: string }>(field: T) => ({
   name: field.name.replace(/^\w+\./, ''),
 })
 
+/** A list of entries of several fields each ('items.title'), counted in Russian by `itemNames`. */
+export const entryList = (
+  kind: Kind,
+  name: string,
+  itemNames: readonly string[],
+  limits: { min: number; max: number; hint?: string },
+  fields: { name: string }[],
+) => ({
+  name,
+  label: label(kind, name),
+  widget: 'russian-list',
+  item_names: itemNames,
+  ...limits,
+  fields: fields.map(unprefixed),
+})
+
 /** A group of fields, each labelled as the content check names it ('details.minutes'). */
 export const group = (kind: Kind, name: string, hint: string, fields: { name: string }[]) => ({
   name,

@@ -5,17 +5,7 @@ import {
   DRAW_ORGANISER_MAX,
   DRAW_RECEIVING_MAX,
 } from '@it-lab/shared/content'
-import {
-  label,
-  text,
-  choice,
-  date,
-  ICON_NAMES,
-  sampleTick,
-  optional,
-  group,
-  unprefixed,
-} from './fields.ts'
+import { text, choice, date, ICON_NAMES, sampleTick, optional, group, entryList } from './fields.ts'
 
 // The prizes and their draw (content/prizes.json): docs/decisions/0089-every-promise-is-content.md.
 
@@ -51,21 +41,18 @@ export const prizeFields = [
   text('prizes', 'heading', 120),
   text('prizes', 'intro', 400),
   text('prizes', 'note', 200),
-  {
-    name: 'items',
-    label: label('prizes', 'items'),
-    widget: 'russian-list',
-    item_names: ['приз', 'приза', 'призов'],
-    max: 8,
-    min: 0,
-    hint: 'Удалите все призы, и раздела призов на сайте не будет.',
-    fields: [
+  entryList(
+    'prizes',
+    'items',
+    ['приз', 'приза', 'призов'],
+    { max: 8, min: 0, hint: 'Удалите все призы, и раздела призов на сайте не будет.' },
+    [
       text('prizes', 'items.title', TITLE_MAX),
       text('prizes', 'items.description', 300),
       choice('prizes', 'items.colour', PRIZE_COLOURS, COLOUR_NAMES),
       choice('prizes', 'items.icon', PRIZE_ICONS, ICON_NAMES),
-    ].map(unprefixed),
-  },
+    ],
+  ),
   group(
     'prizes',
     'draw',

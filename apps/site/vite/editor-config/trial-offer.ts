@@ -1,6 +1,5 @@
 import { TRIAL_ICONS, CALL_BACK_MAX, TRIAL_DETAIL_MAX, TRIAL_MINUTES } from '@it-lab/shared/content'
 import {
-  label,
   text,
   wholeNumber,
   optionalNumber,
@@ -10,7 +9,7 @@ import {
   sampleTick,
   optional,
   group,
-  unprefixed,
+  entryList,
 } from './fields.ts'
 
 // The trial lesson (content/trial-offer.json): its offer, its points and the details parents ask.
@@ -19,19 +18,11 @@ export const trialOfferFields = [
   text('trialOffer', 'heading', 120),
   text('trialOffer', 'subheading', 120),
   text('trialOffer', 'button', 40),
-  {
-    name: 'points',
-    label: label('trialOffer', 'points'),
-    widget: 'russian-list',
-    item_names: POINT_NAMES,
-    min: 1,
-    max: 6,
-    fields: [
-      text('trialOffer', 'points.title', 120),
-      text('trialOffer', 'points.description', 300),
-      choice('trialOffer', 'points.icon', TRIAL_ICONS, ICON_NAMES),
-    ].map(unprefixed),
-  },
+  entryList('trialOffer', 'points', POINT_NAMES, { min: 1, max: 6 }, [
+    text('trialOffer', 'points.title', 120),
+    text('trialOffer', 'points.description', 300),
+    choice('trialOffer', 'points.icon', TRIAL_ICONS, ICON_NAMES),
+  ]),
   group(
     'trialOffer',
     'details',
