@@ -187,6 +187,8 @@ export function createChannelWorker(options: ChannelWorkerOptions): ChannelWorke
     timer.unref()
   }
 
+  // The outbox's pass loop too (outbox.ts): each engine keeps its own, with its own pass and
+  // schedule, by design (docs/decisions/0090-two-delivery-engines-one-retry-policy.md).
   function wake(): void {
     if (stopped) return
     if (running) {

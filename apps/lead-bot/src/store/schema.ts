@@ -24,6 +24,7 @@ const MIGRATIONS = [
   // v2: no IP address or User-Agent any more (rate limiting keeps the IP in memory only), and a
   // `failed` status for dead letters. SQLite cannot change a CHECK in place: the table is rebuilt,
   // keeping every lead, its id and the id sequence (so a deleted lead's number is never reused).
+  // A migration stays as it first ran, so it repeats v1's columns on purpose.
   `CREATE TABLE leads_v2 (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
      received_at TEXT NOT NULL,

@@ -29,6 +29,7 @@ function ReviewSource({ review }: { review: Review }) {
  */
 export function ReviewsSection({ reviews = allReviews }: { reviews?: readonly Review[] }) {
   if (reviews.length === 0) return null
+  // The same list markup as school-photos-section.tsx, on purpose: a section reads whole on its own.
   return (
     <section
       id={anchors.reviews}

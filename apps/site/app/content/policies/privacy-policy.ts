@@ -1,3 +1,5 @@
+// Built from the same policy context as the personal-data policy, so the two import alike on
+// purpose: each document stays readable on its own.
 import { paths } from '#app/config/paths.ts'
 import {
   contactChannels,
