@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import type { PRICE_KEYS } from './schema.ts'
+import type { PRICE_KEYS } from './price-keys.ts'
 import { SAMPLE_FIELD_LABEL, sampleMark } from './samples.ts'
 
 // The fixed pages' own words as the owner edits them (docs/decisions/0071-page-texts.md): the home

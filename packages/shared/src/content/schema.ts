@@ -12,6 +12,7 @@ import {
 import { PAGE_TEXT_LIMITS, PRICE_PLAN_NAMES } from './page-texts.ts'
 import { SAMPLE_FIELD_LABEL, sampleMark } from './samples.ts'
 import { QUIZ_ANSWER_IDS } from './quiz.ts'
+import { PRICE_KEYS } from './price-keys.ts'
 
 export { SAMPLE_BADGE, SAMPLE_FIELD_LABEL, sampleMark } from './samples.ts'
 
@@ -58,8 +59,7 @@ export const LEVEL_NAMES: Record<CourseLevelTone, string> = {
 
 export const COURSE_FORMATS = ['Оффлайн', 'Онлайн'] as const
 
-/** The payment plans: a single visit, then the subscriptions (docs/decisions/0087). */
-export const PRICE_KEYS = ['basic', 'month', 'fourMonth', 'year'] as const
+export { PRICE_KEYS }
 /** The subscriptions: each optional, entered per lesson or per month as the course says. */
 export const SUBSCRIPTION_KEYS = ['month', 'fourMonth', 'year'] as const
 /**
