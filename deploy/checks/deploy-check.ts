@@ -42,7 +42,7 @@ import { completeSchoolFacts } from '@it-lab/site/harness/complete-school-facts'
 import { prepareLaunch, renameCourses } from '@it-lab/site/harness/owner-edits'
 import { ENV_FILES, exampleNames } from '../lib/env-files.ts'
 import { scratchDir } from './scratch.ts'
-import { NGINX, nginxArgs, tlsCertificate, writeNginxConf } from './stack.ts'
+import { NGINX, nginxArgs, stopPid, tlsCertificate, writeNginxConf } from './stack.ts'
 import type { EnvFile } from '../lib/env-files.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..')
@@ -123,17 +123,13 @@ async function stopProcesses(): Promise<void> {
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
   }
   const pid = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim() : '')
-  // The supervisor stops the service it runs (SIGTERM: as `systemctl stop` of both units).
-  for (const file of [path.join(serviceState, 'supervisor.pid'), path.join(tmp, 'nginx.pid')]) {
-    const id = Number(pid(file))
-    if (id > 0) {
-      try {
-        process.kill(id, 'SIGTERM')
-      } catch {
-        // Already gone.
-      }
-    }
-  }
+  // The supervisor stops the service it runs (SIGTERM: as `systemctl stop` of both units); both
+  // waited for, so nothing writes into the folder as it is removed.
+  await Promise.all(
+    [path.join(serviceState, 'supervisor.pid'), path.join(tmp, 'nginx.pid')].map((file) =>
+      stopPid(Number(pid(file)) || 0),
+    ),
+  )
 }
 
 /** curl through the loopback nginx, the host resolved to 127.0.0.1. */

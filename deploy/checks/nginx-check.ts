@@ -49,6 +49,7 @@ import {
   NGINX,
   nginxArgs,
   nginxPid,
+  stopPid,
   tlsCertificate,
   writeNginxConf,
 } from './stack.ts'
@@ -144,19 +145,7 @@ async function stopEditor(): Promise<void> {
 }
 
 async function stopProcesses(dir: string): Promise<void> {
-  const pid = nginxPid(dir)
-  if (pid > 0) {
-    try {
-      process.kill(pid, 'SIGTERM')
-      for (let i = 0; i < 50; i += 1) {
-        process.kill(pid, 0)
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      process.kill(pid, 'SIGKILL')
-    } catch {
-      // Gone.
-    }
-  }
+  await stopPid(nginxPid(dir), 5_000)
   await lead?.stop()
   lead = undefined
   await stopEditor()

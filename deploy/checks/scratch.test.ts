@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { once } from 'node:events'
@@ -31,6 +32,30 @@ describe("a check's temporary folder", () => {
       },
     })
     await expect(scratch.close()).rejects.toThrow('nginx would not stop')
+    expect(existsSync(scratch.dir)).toBe(false)
+  })
+
+  it('is removed only once what runs in it has stopped, so nothing writes into it as it goes', async () => {
+    // As the lead service under its supervisor may, for a second after it was told to stop.
+    const running: ChildProcess[] = []
+    const scratch = scratchDir('scratch-test-', {
+      stop: async () => {
+        await Promise.all(running.map((child) => once(child, 'exit')))
+      },
+    })
+    const sub = path.join(scratch.dir, 'lead-service')
+    const writer = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const fs = require('node:fs'); const end = Date.now() + 1000; let n = 0
+while (Date.now() < end) { fs.mkdirSync(${JSON.stringify(sub)}, { recursive: true }); fs.writeFileSync(${JSON.stringify(sub)} + '/state-' + n++, 'x') }`,
+      ],
+      { stdio: 'ignore' },
+    )
+    running.push(writer)
+    await scratch.close()
+    expect(writer.exitCode).toBe(0)
     expect(existsSync(scratch.dir)).toBe(false)
   })
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { constants, tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -29,7 +29,7 @@ export function scratchDir(
         await stop()
       } finally {
         if (keep) process.stdout.write(`kept: ${dir}\n`)
-        else rmSync(dir, { recursive: true, force: true })
+        else await removeAll(dir)
       }
     })()
     return closing
@@ -41,4 +41,17 @@ export function scratchDir(
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
   return { dir, close }
+}
+
+/**
+ * Removes `dir` until it is gone: a process still stopping (the lead service under its
+ * supervisor, nginx's workers) may write into it while it goes, and one removal then leaves part
+ * of it behind without an error (a check's folder was found whole but for its repositories).
+ */
+async function removeAll(dir: string): Promise<void> {
+  for (let attempt = 1; existsSync(dir); attempt += 1) {
+    if (attempt > 50) throw new Error(`${dir} could not be removed`)
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 })
+    if (existsSync(dir)) await new Promise((resolve) => setTimeout(resolve, 200))
+  }
 }

@@ -91,6 +91,31 @@ export function nginxPid(dir: string): number {
   return existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : 0
 }
 
+/** Stops a process: SIGTERM, then SIGKILL if it still runs after `waitMs`; resolves once it is gone. */
+export async function stopPid(pid: number, waitMs = 10_000): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  const send = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(pid, signal)
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  if (pid <= 0 || !alive()) return
+  send('SIGTERM')
+  for (const deadline = Date.now() + waitMs; alive() && Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  if (alive()) send('SIGKILL')
+}
+
 /** An answer as curl got it: the status (or curl's error), the headers, the body. */
 export interface Answer {
   status: string
