@@ -42,7 +42,7 @@ import { completeSchoolFacts } from '@it-lab/site/harness/complete-school-facts'
 import { prepareLaunch, renameCourses } from '@it-lab/site/harness/owner-edits'
 import { ENV_FILES, exampleNames } from '../lib/env-files.ts'
 import { scratchDir } from './scratch.ts'
-import { NGINX, nginxArgs, stopPid, tlsCertificate, writeNginxConf } from './stack.ts'
+import { curlIn, NGINX, nginxArgs, stopPid, tlsCertificate, writeNginxConf } from './stack.ts'
 import type { EnvFile } from '../lib/env-files.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..')
@@ -132,38 +132,18 @@ async function stopProcesses(): Promise<void> {
   )
 }
 
+const curlStack = curlIn(tmp, [
+  `${HOST}:${HTTPS_PORT}:127.0.0.1`,
+  `www.${HOST}:${HTTPS_PORT}:127.0.0.1`,
+])
+
 /** curl through the loopback nginx, the host resolved to 127.0.0.1. */
 function curl(
   url: string,
   ...options: string[]
 ): { status: number; body: string; headers: string } {
-  const headers = path.join(tmp, 'h')
-  const run = spawnSync('curl', [
-    '-sS',
-    '--noproxy',
-    '*',
-    '--max-time',
-    '10',
-    '--cacert',
-    path.join(tmp, 'tls', 'fullchain.pem'),
-    '--resolve',
-    `${HOST}:${HTTPS_PORT}:127.0.0.1`,
-    '--resolve',
-    `www.${HOST}:${HTTPS_PORT}:127.0.0.1`,
-    '-D',
-    headers,
-    '-w',
-    '\n%{http_code}',
-    ...options,
-    url,
-  ])
-  const out = run.stdout.toString('utf8')
-  const at = out.lastIndexOf('\n')
-  return {
-    status: Number(out.slice(at + 1)),
-    body: out.slice(0, at),
-    headers: existsSync(headers) ? readFileSync(headers, 'utf8') : '',
-  }
+  const answer = curlStack(url, ...options)
+  return { status: Number(answer.status), body: answer.text, headers: answer.headers }
 }
 
 const base = `https://${HOST}:${HTTPS_PORT}`

@@ -123,6 +123,8 @@ export interface Answer {
   httpVersion: string
   body: Buffer
   text: string
+  /** The response's header lines as curl wrote them. */
+  headers: string
   /** The values of that header, one a line ('' when absent). */
   header(name: string): string
   /** How many times that header came. */
@@ -160,7 +162,8 @@ export function curlIn(dir: string, resolve: string[]) {
     )
     const [code = '', httpVersion = ''] = run.stdout.split(' ')
     const status = run.status === 0 ? code : `curl error: ${run.stderr.replaceAll('\n', ' ')}`
-    const lines = readFileSync(headersFile, 'utf8').split('\n')
+    const headers = readFileSync(headersFile, 'utf8')
+    const lines = headers.split('\n')
     const values = (name: string) =>
       lines
         .filter((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))
@@ -171,6 +174,7 @@ export function curlIn(dir: string, resolve: string[]) {
       httpVersion,
       body,
       text: body.toString('utf8'),
+      headers,
       header: (name) => values(name).join('\n'),
       count: (name) => values(name).length,
     }
