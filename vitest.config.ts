@@ -14,6 +14,22 @@ export default defineConfig({
       'deploy',
       'apps/site/vitest.config.ts',
       'apps/site/vitest.dom.config.ts',
+      // The drills: tests whose cost is the machine, not the code: the lead service as a process
+      // against the OS (a full tmpfs, socket activation, a supervisor, a crash) and a camera
+      // photo encoded into every width. `npm test` and CI run them after `npm run check`, the
+      // loop of a minute, which leaves them out (docs/decisions/0100-a-house-by-trade.md).
+      {
+        test: {
+          name: 'drills',
+          include: [
+            'apps/lead-bot/test/{full-disk,socket-activation,socket-supervisor,crash}.test.ts',
+            'apps/site/vite/responsive-images.test.ts',
+          ],
+          setupFiles: ['test/fail-on-console-error.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
       // Checks of the workspace as a whole (the import boundaries) and of its tools, in Node.
       {
         test: {

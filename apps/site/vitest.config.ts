@@ -35,6 +35,8 @@ export default defineProject({
       'release/**/*.test.ts',
       '*.test.ts',
     ],
+    // Encoding a camera photo into every width runs in the root's `drills` project.
+    exclude: ['vite/responsive-images.test.ts', '**/node_modules/**'],
     setupFiles: ['../../test/fail-on-console-error.ts'],
     // Room for a saturated machine (docs/decisions/0064-drill-findings-busy-tests.md).
     testTimeout: 60_000,
