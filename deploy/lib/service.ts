@@ -13,9 +13,9 @@ import {
   rmSync,
   statSync,
 } from 'node:fs'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
+import { freePort } from '@it-lab/shared/free-port'
 
 /** How long a release's trial start may take to answer /health (a cold start is ~1 s). */
 const TRIAL_WAIT_MS = 30_000
@@ -52,16 +52,6 @@ export async function healthy(
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   return false
-}
-
-/** A port nothing listens on now (the editor gateway of the e2e takes its port here too). */
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('no free port')
-  return address.port
 }
 
 /** The Node 24 the release installed (the `node` package), else the deploy's own. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PUBLISH_STATE_FILE_NAME } from '@it-lab/shared/publish-state'
 import { hashPassword } from '@it-lab/editor/password'
-import { freePort } from '@it-lab/deploy/lib/service'
+import { freePort } from '@it-lab/shared/free-port'
 import { buildSiteServer } from '../server/site-server.ts'
 
 // The editor as the owner meets it, for the e2e and the owner guide's screenshots: the editor
