@@ -561,14 +561,10 @@ function setUp(): void {
     if (name !== '@it-lab')
       symlinkSync(path.join(ROOT, 'node_modules', name), path.join(modules, name))
   }
-  for (const [name, target] of [
-    ['shared', 'packages/shared'],
-    ['lead-bot', 'apps/lead-bot'],
-    ['site', 'apps/site'],
-    ['editor', 'apps/editor'],
-    ['deploy', 'deploy'],
-  ] as const) {
-    symlinkSync(path.join('..', '..', target), path.join(modules, '@it-lab', name))
+  // Each workspace's link as npm made it (`../../packages/shared`), pointing into the copy.
+  for (const name of readdirSync(path.join(ROOT, 'node_modules', '@it-lab'))) {
+    const link = readlinkSync(path.join(ROOT, 'node_modules', '@it-lab', name))
+    symlinkSync(link, path.join(modules, '@it-lab', name))
   }
   for (const dir of ['acme', 'sites', 'data']) {
     mkdirSync(path.join(tmp, dir), { recursive: true })
