@@ -1,23 +1,36 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { contentDir } from '@it-lab/shared/content'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { completeSchoolFacts } from '../harness/complete-school-facts.ts'
 import { problemLine } from './check-problems.ts'
 import { contentLaunchBlockers, launchBlockers, type ContentFile } from '@it-lab/content-check'
 import { releaseProblems } from './release-check.ts'
+import { contentWithShippedSamples } from './shipped-content.ts'
 
 // The promises the release check refuses until the owner gives their terms or confirms them
 // (docs/decisions/0089-every-promise-is-content.md): a prize draw without its dates, organiser and
 // rules (38-ФЗ «О рекламе», ст. 9), a promo code without its terms, a promise still ticked
 // «Образец». A preview accepts them; the launch does not.
 
+/** A file of the school's content (CONTENT_DIR or content/), e.g. 'prizes.json'. */
 const read = (file: string): unknown =>
-  JSON.parse(readFileSync(path.join(contentDir(), '..', file), 'utf8'))
+  JSON.parse(readFileSync(path.join(contentDir(), file), 'utf8'))
 
-const shippedPrizes = read('content/prizes.json') as Record<string, unknown>
-const shippedPromises = read('content/promises.json') as Record<string, Record<string, unknown>>
+// The school may have removed the prizes and the promo code: the tests give their own.
+const shippedPrizes = read('prizes.json') as Record<string, unknown>
+const shippedPromises = read('promises.json') as Record<string, Record<string, unknown>>
+
+const ITEMS = [
+  {
+    title: 'Фирменная футболка',
+    description: 'Футболка с символикой IT Lab.',
+    colour: 'orange',
+    icon: 'shirt',
+  },
+]
+const CODE = 'ТЕСТ-10'
 
 const DRAW = {
   start: '2026-09-01',
@@ -27,7 +40,7 @@ const DRAW = {
   receiving: '',
 }
 
-const prizes = (draw: Partial<typeof DRAW>, items = shippedPrizes.items): ContentFile => ({
+const prizes = (draw: Partial<typeof DRAW>, items: unknown[] = ITEMS): ContentFile => ({
   file: 'content/prizes.json',
   value: { ...shippedPrizes, items, draw: { ...DRAW, ...draw }, sample: false },
 })
@@ -37,7 +50,7 @@ const promises = (quizPromo: Record<string, unknown>): ContentFile => ({
   value: {
     format: { ...shippedPromises.format, sample: false },
     completion: { ...shippedPromises.completion, sample: false },
-    quizPromo: { ...shippedPromises.quizPromo, ...quizPromo, sample: false },
+    quizPromo: { ...shippedPromises.quizPromo, code: CODE, ...quizPromo, sample: false },
   },
 })
 
@@ -106,17 +119,15 @@ describe('the release check refuses', () => {
 })
 
 describe('the launch list', () => {
+  // The school's content copied, with the four files as the repository ships them put back.
+  const promiseFiles = ['prizes.json', 'trial-offer.json', 'promises.json', 'pages/home.json']
+  const withShipped = contentWithShippedSamples((file) => promiseFiles.includes(file))
+  afterAll(() => rmSync(path.dirname(withShipped), { recursive: true, force: true }))
+
   it('names each promise the repository ships still ticked «Образец», by its place in the editor', async () => {
-    const items = await contentLaunchBlockers(contentDir())
+    const items = await contentLaunchBlockers(withShipped)
     const promised = items
-      .filter(({ file }) =>
-        [
-          'content/prizes.json',
-          'content/trial-offer.json',
-          'content/promises.json',
-          'content/pages/home.json',
-        ].includes(file),
-      )
+      .filter(({ file }) => promiseFiles.map((name) => `content/${name}`).includes(file))
       .map(({ file, kind, subject }) => `${file} ${kind} ${subject}`)
     expect(promised).toEqual([
       'content/pages/home.json sample-entry Главная страница → Первый экран',
@@ -133,7 +144,7 @@ describe('the launch list', () => {
   it('lets the owner keep a promise’s words once she confirms them: no tick, no item', () => {
     const confirmed = promises({ appliesTo: 'первый месяц занятий', combines: 'no' })
     expect(launchBlockers(completeSchoolFacts, [confirmed])).toEqual([])
-    const trial = read('content/trial-offer.json') as Record<string, Record<string, unknown>>
+    const trial = read('trial-offer.json') as Record<string, Record<string, unknown>>
     expect(
       launchBlockers(completeSchoolFacts, [
         {

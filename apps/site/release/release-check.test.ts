@@ -1,9 +1,8 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import path from 'node:path'
-import { contentDir } from '@it-lab/shared/content'
-import { describe, expect, it } from 'vitest'
-import { readSchoolFactsFile } from '#app/config/school-facts.ts'
+import { afterAll, describe, expect, it } from 'vitest'
 import { completeSchoolFacts } from '../harness/complete-school-facts.ts'
 import { parseSchoolFacts } from '@it-lab/shared/school-facts-schema'
 import { personalDataPolicy } from '#app/content/policies/personal-data-policy.ts'
@@ -19,12 +18,15 @@ import {
   visibleStrings,
   type ReleaseInput,
 } from './release-check.ts'
+import { committed, contentWithShippedSamples } from './shipped-content.ts'
 
 const complete = completeSchoolFacts
 /** The problems as the chat lists them: `file: text`. */
 const releaseProblems = (input: ReleaseInput) => checked(input).map(problemLine)
-/** content/school.json as the repository ships it. */
-const schoolFacts = readSchoolFactsFile() as typeof complete & { demo: string[] }
+/** content/school.json as the repository ships it: its last commit, whatever the school filled in. */
+const schoolFacts = JSON.parse(committed('school.json').toString('utf8')) as typeof complete & {
+  demo: string[]
+}
 
 const releaseEnv = {
   SITE_URL: 'https://itlab-school.ru',
@@ -344,10 +346,17 @@ describe('sample entries', () => {
 })
 
 describe('the launch list (launch-blockers.ts), the release check and check:content', () => {
-  /** The repository's content as shipped: its facts, samples and all. */
+  // The school's content copied, with the repository's samples and facts put back: the school may
+  // have deleted them.
+  const withSamples = contentWithShippedSamples(
+    (file, text) => file === 'school.json' || /"sample": true/.test(text),
+  )
+  afterAll(() => rmSync(path.dirname(withSamples), { recursive: true, force: true }))
+
+  /** The content with the repository's facts and samples. */
   const shipped = async (): Promise<ReleaseInput> => ({
     factsFile: schoolFacts,
-    contentFiles: await readContentFiles(contentDir()),
+    contentFiles: await readContentFiles(withSamples),
     env: releaseEnv,
     // A built page showing the samples: their badge, words and pictures, and stand-in facts.
     documents: [
@@ -363,12 +372,12 @@ describe('the launch list (launch-blockers.ts), the release check and check:cont
 
   it('refuses each item once, by its file, and the same items check:content lists and counts', async () => {
     const problems = checked(await shipped())
-    const items = await contentLaunchBlockers(contentDir(), releaseEnv.SITE_URL)
+    const items = await contentLaunchBlockers(withSamples, releaseEnv.SITE_URL)
     expect(problems.map(problemLine)).toEqual(items.map(problemLine))
     expect(problems.every(({ launch }) => launch)).toBe(true)
     const run = spawnSync(process.execPath, ['release/content-check.ts'], {
       cwd: path.join(import.meta.dirname, '..'),
-      env: { ...process.env, SITE_URL: releaseEnv.SITE_URL },
+      env: { ...process.env, SITE_URL: releaseEnv.SITE_URL, CONTENT_DIR: withSamples },
       encoding: 'utf8',
     })
     expect(run.status).toBe(0)
