@@ -115,12 +115,12 @@ function rooms(files: string[]): string[] {
 const roomOf = (file: string, all: string[]) =>
   all.find((room) => file === room || file.startsWith(`${room}${path.sep}`))
 
-/** The picture as Mermaid: one box a room, grouped by top folder; one arrow a pair of rooms. */
+/** The picture as Mermaid: one box a room, grouped by workspace; one arrow a pair of rooms that import. */
 export function housePicture(): string {
   const all = workspaces()
   const files = walk(ROOT).filter((file) => isSource(path.basename(file)))
   const roomList = rooms(files)
-  const arrows = new Map<string, number>()
+  const arrows = new Set<string>()
   for (const file of files) {
     const from = roomOf(file, roomList)
     if (!from) continue
@@ -128,7 +128,7 @@ export function housePicture(): string {
       const to = roomOf(imported, roomList)
       if (!to || to === from || !existsSync(to) || !statSync(to).isDirectory()) continue
       const key = `${relative(from)} ${relative(to)}`
-      arrows.set(key, (arrows.get(key) ?? 0) + 1)
+      arrows.add(key)
     }
   }
   const id = (room: string) => room.replace(/[^a-z0-9]/gi, '_')
@@ -149,9 +149,9 @@ export function housePicture(): string {
     for (const member of members) lines.push(`    ${id(member)}["${member}"]`)
     lines.push('  end')
   }
-  for (const [key, count] of [...arrows].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const key of [...arrows.keys()].sort()) {
     const [from = '', to = ''] = key.split(' ')
-    lines.push(`  ${id(from)} -->|${count}| ${id(to)}`)
+    lines.push(`  ${id(from)} --> ${id(to)}`)
   }
   lines.push('```')
   return lines.join('\n')
