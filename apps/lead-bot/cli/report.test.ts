@@ -38,6 +38,7 @@ const row: LeadRow = {
   childAge: null,
   promoCode: null,
   promoDate: null,
+  trialAt: null,
   metaWarning: null,
   source: {},
   desk: { status: 'called', at: '2025-01-15T11:00:00.000Z', by: 'Ольга (@olga)' },

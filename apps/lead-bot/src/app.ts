@@ -25,6 +25,8 @@ import { isDiskFull, StoreFencedError } from './store/connection.ts'
 import type { LeadStore } from './store/lead-store.ts'
 import { createGroupCommit } from './group-commit.ts'
 import { RepeatedSends } from './repeated-sends.ts'
+import { newTrialToken, readTrialBooking, trialOf, type GroupOf } from './trials/booking.ts'
+import type { TrialBooking } from '@it-lab/shared/content'
 
 /**
  * A lead is two short fields (with a group, a child's age, a promo code) and where it came from (two visits' bounded tags, lead-source.ts);
@@ -63,6 +65,10 @@ export interface AppOptions {
    * and is refused only when every one has a request in flight.
    */
   maxConnections?: number
+  /** How trials are booked (content/trial-offer.json); read from the content when not given. */
+  booking?: TrialBooking
+  /** The groups this service knows: the shared catalogue's, unless given. */
+  groupOf?: GroupOf
   now?: () => number
 }
 
@@ -186,7 +192,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const leads = createGroupCommit(store)
   const now = options.now ?? Date.now
   const allowedOrigins = new Set(options.siteOrigins)
-  const repeatedSends = new RepeatedSends(now)
+  const booking = options.booking ?? readTrialBooking()
+  const groupOf = options.groupOf ?? groupEntry
+  /** A stored lead, and her trial page's address relative to this service, if she booked one. */
+  const repeatedSends = new RepeatedSends<{ id: number; trialPage: string | undefined }>(now)
 
   /**
    * A form post is answered like a page: 303 to the site's thank-you or error page, on the
@@ -405,9 +414,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? {
             name: fields?.name,
             phone: fields?.phone,
-            // A repeated or odd `group` or `childAge` is dropped: neither is a reason to refuse.
+            // A repeated or odd `group`, `childAge` or `trialAt` is dropped: none is a reason to refuse.
             ...(typeof fields?.group === 'string' ? { group: fields.group } : {}),
             ...(typeof fields?.childAge === 'string' ? { childAge: fields.childAge } : {}),
+            ...(typeof fields?.trialAt === 'string' ? { trialAt: fields.trialAt } : {}),
           }
         : json.fields,
     )
@@ -434,15 +444,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // is kept as the parent's text, with a note for the chat (docs/decisions/0075).
     const group = lead.data.group ?? null
     const warnings = [...meta.warnings]
-    if (group !== null && group !== OTHER_TIME && groupEntry(group) === undefined) {
+    if (group !== null && group !== OTHER_TIME && groupOf(group) === undefined) {
       warnings.push('Такой группы нет в расписании сервиса — уточните время у родителя')
     }
-    let sent: { id: number; repeated: boolean }
+    const trial = trialOf(group, lead.data.trialAt, { booking, groupOf }, now())
+    if (trial?.warning !== undefined) warnings.push(trial.warning)
+    let sent: { stored: { id: number; trialPage: string | undefined }; repeated: boolean }
     try {
       // Resolves only after the COMMIT of the batch holding this lead: the 200 means durable. The
-      // site's retry of the same sending is answered with the lead its first try stored.
-      sent = await repeatedSends.once(meta.requestId, () =>
-        leads.insert(
+      // site's retry of the same sending is answered with the lead (and link) its first try stored.
+      sent = await repeatedSends.once(meta.requestId, async () => {
+        const token = trial && newTrialToken()
+        const id = await leads.insert(
           {
             ...lead.data,
             form: meta.form,
@@ -456,10 +469,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             promoDate: lead.data.promoDate ?? null,
             source: cleanLeadSource(json.source) ?? refererSource(request, allowedOrigins) ?? null,
             metaWarning: warnings.length > 0 ? warnings.join('\n') : null,
+            trialAt: lead.data.trialAt ?? null,
+            trial: trial && token ? { ...trial.trial, tokenHash: token.hash } : null,
           },
           now(),
-        ),
-      )
+        )
+        return { id, trialPage: token && `trial/${token.token}` }
+      })
     } catch (error) {
       if (error instanceof StoreFencedError) {
         // The file was replaced and this process is exiting (docs/decisions/0043); the next start
@@ -484,15 +500,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       refusedUnlogged = 0
       fullLoggedAt = -Infinity
     }
-    // Logged without name and phone: the database is the one place personal data lives.
-    const { id, repeated } = sent
+    // Logged without name and phone: the database is the one place personal data lives. Nor is
+    // her trial's link: it opens her page.
+    const { stored, repeated } = sent
+    const { id, trialPage } = stored
     if (repeated) {
       request.log.info({ leadId: id, form: meta.form }, 'lead sent again after a network failure')
-      return form ? seeSitePage(request, reply, paths.leadSent) : { ok: true }
+    } else {
+      request.log.info({ leadId: id, form: meta.form }, 'lead stored')
+      options.onLeadStored?.(id)
     }
-    request.log.info({ leadId: id, form: meta.form }, 'lead stored')
-    options.onLeadStored?.(id)
-    return form ? seeSitePage(request, reply, paths.leadSent) : { ok: true }
+    // Her page, relative to this service's address (so it keeps nginx's /lead prefix): a form post
+    // goes there, the site's script links it from its thank-you dialog.
+    if (form) {
+      return trialPage === undefined
+        ? seeSitePage(request, reply, paths.leadSent)
+        : reply.code(303).header('location', trialPage).send()
+    }
+    return trialPage === undefined ? { ok: true } : { ok: true, trialPage }
   })
 
   return app

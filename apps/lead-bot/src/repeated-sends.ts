@@ -8,9 +8,9 @@ const REMEMBER_MS = 10 * 60 * 1000
 /** At most this many ids (a flood of made-up ids cannot grow memory without bound). */
 const MAX_IDS = 50_000
 
-export class RepeatedSends {
-  /** Request id → the stored lead's id (or its insert, still in flight), and when it came. */
-  readonly #sends = new Map<string, { lead: Promise<number>; at: number }>()
+export class RepeatedSends<T> {
+  /** Request id → what storing its lead gave (or its insert, still in flight), and when it came. */
+  readonly #sends = new Map<string, { lead: Promise<T>; at: number }>()
   readonly #now: () => number
 
   constructor(now: () => number = Date.now) {
@@ -18,24 +18,25 @@ export class RepeatedSends {
   }
 
   /**
-   * The lead's id: stored by `insert` on the first sending of `requestId`, or the one stored (or
-   * being stored) for it already. A failed insert is forgotten, so a retry tries again.
+   * The stored lead (its id, her trial's link): stored by `insert` on the first sending of
+   * `requestId`, or the one stored (or being stored) for it already, so a retry gets the same
+   * link. A failed insert is forgotten, so a retry tries again.
    */
   async once(
     requestId: string | null,
-    insert: () => Promise<number>,
-  ): Promise<{ id: number; repeated: boolean }> {
-    if (requestId === null) return { id: await insert(), repeated: false }
+    insert: () => Promise<T>,
+  ): Promise<{ stored: T; repeated: boolean }> {
+    if (requestId === null) return { stored: await insert(), repeated: false }
     const now = this.#now()
     const known = this.#sends.get(requestId)
     if (known !== undefined && known.at > now - REMEMBER_MS) {
-      return { id: await known.lead, repeated: true }
+      return { stored: await known.lead, repeated: true }
     }
     this.#prune(now)
     const lead = insert()
     this.#sends.set(requestId, { lead, at: now })
     lead.catch(() => this.#sends.delete(requestId))
-    return { id: await lead, repeated: false }
+    return { stored: await lead, repeated: false }
   }
 
   #prune(now: number): void {

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini'
 import { AGE_RANGE } from './content/schema.ts'
 import { normalizePhone } from './phone.ts'
+import { isTrialAt } from './trial-dates.ts'
 
 // No compiled validators: the probe for `new Function` trips a strict CSP in the browser
 // (and a console error), and two fields gain nothing from compilation.
@@ -145,6 +146,8 @@ function createLeadSchema() {
     promoDate: lenient((value) =>
       typeof value === 'string' && isCalendarDay(value) ? value : undefined,
     ),
+    /** The group's lesson chosen for the trial ('YYYY-MM-DDTHH:MM'); anything else is dropped. */
+    trialAt: lenient((value) => (isTrialAt(value) ? value : undefined)),
   })
 }
 

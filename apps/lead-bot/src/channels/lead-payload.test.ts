@@ -29,6 +29,7 @@ const row: LeadRow = {
   childAge: 9,
   promoCode: 'ТЕСТ-10',
   promoDate: '2025-01-12',
+  trialAt: null,
   metaWarning: null,
   source: {},
   desk: null,

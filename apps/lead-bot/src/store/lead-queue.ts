@@ -34,8 +34,8 @@ const bounds = ({ from, to }: ReceivedRange) => ({
 
 const INSERT_LEAD = `INSERT INTO leads (uid, received_at, name, phone, form, consent_version,
     next_attempt_at, course, quiz, page, meta_warning, chosen_group, child_age, promo_code,
-    promo_given_on, ${SOURCE_COLUMNS.join(', ')})
-  VALUES (${new Array(15 + SOURCE_COLUMNS.length).fill('?').join(', ')}) RETURNING *`
+    promo_given_on, trial_at, ${SOURCE_COLUMNS.join(', ')})
+  VALUES (${new Array(16 + SOURCE_COLUMNS.length).fill('?').join(', ')}) RETURNING *`
 
 export function leadQueue(conn: Connection) {
   const { db, sql } = conn
@@ -66,10 +66,25 @@ export function leadQueue(conn: Connection) {
       lead.promoCode ?? null,
       // A day without its code says nothing.
       lead.promoCode == null ? null : (lead.promoDate ?? null),
+      lead.trialAt ?? null,
       ...sourceValues(lead.source),
     )
     if (!row) throw new Error('INSERT returned no row')
     const stored = toLead(row)
+    // Her trial with its lead, in the same transaction: a stored lead's link always works.
+    if (lead.trial) {
+      sql(
+        `INSERT INTO trials (lead_id, token_hash, group_id, at, state, created_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      ).run(
+        stored.id,
+        lead.trial.tokenHash,
+        lead.trial.group,
+        lead.trial.at,
+        lead.trial.state,
+        iso(now),
+      )
+    }
     // Queued for every channel on now, in the same transaction (docs/decisions/0077).
     sql(
       `INSERT INTO lead_deliveries (lead_id, channel, next_attempt_at)

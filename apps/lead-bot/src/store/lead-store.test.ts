@@ -183,14 +183,22 @@ describe('schema v2', () => {
   })
 })
 
-/** Back to schema v9: without v10's child's age and quiz promo code (docs/decisions/0088). */
+/** Back to schema v10: without v11's trials (docs/decisions/0103-a-trial-she-holds.md). */
+const DROP_V11 = [
+  'DROP TRIGGER lead_deleted_trials;',
+  'DROP TABLE trial_reminders;',
+  'DROP TABLE trials;',
+  'ALTER TABLE leads DROP COLUMN trial_at;',
+].join('\n')
+
+/** Back to schema v9: without v11's trials, v10's child's age and quiz promo code (0088). */
 const DROP_V10_COLUMNS = [
+  DROP_V11,
   'ALTER TABLE leads DROP COLUMN child_age;',
   'ALTER TABLE leads DROP COLUMN promo_code;',
   'ALTER TABLE leads DROP COLUMN promo_given_on;',
 ].join('\n')
 
-/** What v8 added (docs/decisions/0078): its source columns, dropped to make an older file. */
 /** Back to schema v7: without v10's columns, v9's renumberings and v8's source columns. */
 const DROP_V8_COLUMNS = [
   DROP_V10_COLUMNS,
@@ -233,7 +241,7 @@ describe('schema v8: where a lead came from', () => {
     store.close()
     const raw = new DatabaseSync(file, { readOnly: true })
     expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
-    expect(SCHEMA_VERSION).toBe(10)
+    expect(SCHEMA_VERSION).toBe(11)
     raw.close()
   })
 })

@@ -28,7 +28,23 @@ export interface NewLead {
   /** The quiz's promo code the parent was given, and the school day it was given (YYYY-MM-DD). */
   promoCode?: string | null
   promoDate?: string | null
+  /** The lesson chosen for the trial, as sent ('YYYY-MM-DDTHH:MM', school time). */
+  trialAt?: string | null
+  /** The trial she holds, stored with the lead (docs/decisions/0103-a-trial-she-holds.md). */
+  trial?: NewTrial | null
 }
+
+/** What a parent holds: her page's token (by its hash), the group, the lesson, her place. */
+export interface NewTrial {
+  tokenHash: string
+  group: string
+  /** Null: «другое время», the school calls to agree one. */
+  at: string | null
+  state: TrialState
+}
+
+/** Booked into a seat, waiting for one (a full group), or cancelled by her. */
+export type TrialState = 'booked' | 'waiting' | 'cancelled'
 
 /** One status press: what was set, when (ISO 8601 UTC) and by whom (the presser's name). */
 export interface StatusChange {
@@ -49,6 +65,7 @@ export interface LeadRow extends NewLead {
   childAge: number | null
   promoCode: string | null
   promoDate: string | null
+  trialAt: string | null
   /** Empty when the lead came with no source (docs/decisions/0078). */
   source: LeadSource
   /** ISO 8601 UTC. */
@@ -211,6 +228,7 @@ export function toLead(row: Record<string, SQLOutputValue>): LeadRow {
     childAge: numOrNull(row.child_age),
     promoCode: strOrNull(row.promo_code),
     promoDate: strOrNull(row.promo_given_on),
+    trialAt: strOrNull(row.trial_at),
     source: toSource(row),
     desk:
       status === null ? null : { status, at: str(row.desk_status_at), by: str(row.desk_status_by) },

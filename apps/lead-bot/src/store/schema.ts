@@ -181,6 +181,37 @@ const MIGRATIONS = [
   `ALTER TABLE leads ADD COLUMN child_age INTEGER;
    ALTER TABLE leads ADD COLUMN promo_code TEXT;
    ALTER TABLE leads ADD COLUMN promo_given_on TEXT;`,
+  // v11 (docs/decisions/0103-a-trial-she-holds.md): the lesson a parent chose for her trial, as she
+  // sent it ('YYYY-MM-DDTHH:MM', school time), and the trial she holds: her page's link is known
+  // only by its SHA-256 (the token itself is never stored), the lesson as it stands after a move
+  // (null: «другое время», the school calls), booked, waiting for a seat or cancelled, and her
+  // chat with the bot once she asked for reminders. A reminder is claimed before it is sent, so a
+  // restart never sends it twice; a move makes new ones. All of it goes with its lead.
+  `ALTER TABLE leads ADD COLUMN trial_at TEXT;
+   CREATE TABLE trials (
+     lead_id INTEGER PRIMARY KEY,
+     token_hash TEXT NOT NULL UNIQUE,
+     group_id TEXT NOT NULL,
+     at TEXT,
+     state TEXT NOT NULL DEFAULT 'booked' CHECK (state IN ('booked', 'waiting', 'cancelled')),
+     created_at TEXT NOT NULL,
+     changed_at TEXT,
+     telegram_chat_id INTEGER
+   ) STRICT;
+   CREATE INDEX trials_group ON trials (group_id, state);
+   CREATE TABLE trial_reminders (
+     lead_id INTEGER NOT NULL,
+     at TEXT NOT NULL,
+     kind TEXT NOT NULL CHECK (kind IN ('evening', 'hours')),
+     due_at INTEGER NOT NULL,
+     sent_at TEXT,
+     PRIMARY KEY (lead_id, at, kind)
+   ) STRICT, WITHOUT ROWID;
+   CREATE INDEX trial_reminders_due ON trial_reminders (due_at) WHERE sent_at IS NULL;
+   CREATE TRIGGER lead_deleted_trials AFTER DELETE ON leads BEGIN
+     DELETE FROM trials WHERE lead_id = old.id;
+     DELETE FROM trial_reminders WHERE lead_id = old.id;
+   END;`,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

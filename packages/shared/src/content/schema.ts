@@ -98,6 +98,20 @@ export const TRIAL_ICONS = [
 export const TRIAL_MINUTES = { min: 15, max: 240 } as const
 /** A sentence about the trial: who stays, what to bring. */
 export const TRIAL_DETAIL_MAX = 200
+/** A dated trial (docs/decisions/0103-a-trial-she-holds.md): its bounds in content/trial-offer.json. */
+export const TRIAL_DATES_SHOWN = { min: 2, max: 3 } as const
+export const CLOSED_DAYS_MAX = 40
+export const REMIND_HOURS = { min: 1, max: 12 } as const
+export const HOLD_DAYS = { min: 1, max: 14 } as const
+/** The booking settings a trial offer file without them has. */
+export const TRIAL_BOOKING_DEFAULTS = {
+  datesShown: 3,
+  closedDays: [] as { from: string; to: string }[],
+  remindEvening: '19:00',
+  remindHoursBefore: 3,
+  holdDays: 3,
+  waitlistOffers: false,
+}
 /** «в течение рабочего дня»: goes on «Мы перезвоним …». */
 export const CALL_BACK_MAX = 60
 /** A promise's title and its text (content/promises.json). */
@@ -720,6 +734,49 @@ function createContentSchemas() {
       }),
       { parent: '', bring: '', callBack: '', sample: false },
     ),
+    /** How a dated trial is booked, reminded and held (docs/decisions/0103-a-trial-she-holds.md). */
+    booking: z._default(
+      z.object({
+        /** How many of a group's next lessons the form offers. */
+        datesShown: z._default(
+          wholeNumber(TRIAL_DATES_SHOWN.min, TRIAL_DATES_SHOWN.max, 'дат'),
+          TRIAL_BOOKING_DEFAULTS.datesShown,
+        ),
+        /** Holidays and days off: no trial is offered on them. */
+        closedDays: z._default(
+          z
+            .array(
+              z.object({ from: isoDate, to: isoDate }).check(
+                z.refine(({ from, to }) => from <= to, {
+                  message: 'день «по» не может быть раньше дня «с»',
+                  path: ['to'],
+                }),
+              ),
+              { error: 'должно быть списком' },
+            )
+            .check(z.maxLength(CLOSED_DAYS_MAX, `не больше ${CLOSED_DAYS_MAX} промежутков`)),
+          [],
+        ),
+        /** The evening before a trial, the reminder's time. */
+        remindEvening: z._default(time, TRIAL_BOOKING_DEFAULTS.remindEvening),
+        /** And again this many hours before it begins. */
+        remindHoursBefore: z._default(
+          wholeNumber(REMIND_HOURS.min, REMIND_HOURS.max, 'часов до урока'),
+          TRIAL_BOOKING_DEFAULTS.remindHoursBefore,
+        ),
+        /** A booked trial keeps its seat this many days after its date, until the desk decides. */
+        holdDays: z._default(
+          wholeNumber(HOLD_DAYS.min, HOLD_DAYS.max, 'дней'),
+          TRIAL_BOOKING_DEFAULTS.holdDays,
+        ),
+        /** When a seat frees, the bot offers it to the next parent waiting, for a day. */
+        waitlistOffers: z._default(
+          z.boolean({ error: 'да или нет' }),
+          TRIAL_BOOKING_DEFAULTS.waitlistOffers,
+        ),
+      }),
+      { ...TRIAL_BOOKING_DEFAULTS, closedDays: [] },
+    ),
   })
 
   /** A title with its text: both, or neither (then not shown). */
@@ -916,6 +973,7 @@ export type AnnouncementFile = z.output<ContentSchemas['announcement']>
 export type PrizesFile = z.output<ContentSchemas['prizes']>
 export type TrialOfferFile = z.output<ContentSchemas['trialOffer']>
 export type TrialDetails = TrialOfferFile['details']
+export type TrialBooking = TrialOfferFile['booking']
 export type PromisesFile = z.output<ContentSchemas['promises']>
 export type GroupFile = z.output<ContentSchemas['group']>
 
@@ -1009,6 +1067,15 @@ export const FIELD_LABELS: Record<
     'details.bring': 'Как проходит пробный урок → Что взять с собой',
     'details.callBack': 'Как проходит пробный урок → Когда перезвоним',
     'details.sample': `Как проходит пробный урок → ${SAMPLE_FIELD_LABEL}`,
+    booking: 'Запись на пробный урок',
+    'booking.datesShown': 'Запись на пробный урок → Сколько дат предлагать',
+    'booking.closedDays': 'Запись на пробный урок → Выходные и каникулы',
+    'booking.closedDays.from': 'Запись на пробный урок → Выходные и каникулы → С',
+    'booking.closedDays.to': 'Запись на пробный урок → Выходные и каникулы → По',
+    'booking.remindEvening': 'Запись на пробный урок → Напоминание накануне, время',
+    'booking.remindHoursBefore': 'Запись на пробный урок → Второе напоминание, часов до урока',
+    'booking.holdDays': 'Запись на пробный урок → Сколько дней держать место после пробного',
+    'booking.waitlistOffers': 'Запись на пробный урок → Предлагать освободившееся место через бота',
   },
   promises: {
     format: 'Как проходят занятия',
