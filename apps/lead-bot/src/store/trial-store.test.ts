@@ -1,0 +1,71 @@
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { openLeadStore } from './lead-store.ts'
+import { tempDir } from '../../test/helpers.ts'
+import { TEST_CONSENT, VALID_PHONE } from '../../harness/sample-leads.ts'
+
+const temp = tempDir()
+afterAll(() => temp.remove())
+
+const NOW = Date.parse('2026-11-27T19:00:00Z')
+
+describe('the trials parents hold', () => {
+  it('finds hers by her link’s hash, moves and cancels it, and puts each change in the chat’s queue', () => {
+    const store = openLeadStore(path.join(temp.dir, 'trials.sqlite'))
+    const lead = store.insert(
+      {
+        name: 'Анна',
+        phone: VALID_PHONE,
+        form: 'feedback',
+        consentVersion: TEST_CONSENT,
+        course: 4,
+        group: 'made-up-saturday',
+        trialAt: '2026-11-28T10:00',
+        trial: {
+          tokenHash: 'a'.repeat(64),
+          group: 'made-up-saturday',
+          at: '2026-11-28T10:00',
+          state: 'booked',
+        },
+      },
+      NOW,
+    )
+    expect(store.trialByTokenHash('b'.repeat(64))).toBeUndefined()
+    expect(store.trialByTokenHash('a'.repeat(64))).toMatchObject({
+      leadId: lead.id,
+      group: 'made-up-saturday',
+      at: '2026-11-28T10:00',
+      state: 'booked',
+      course: 4,
+      changedAt: null,
+    })
+
+    const moved = store.moveTrial(lead.id, '2026-12-05T10:00', NOW + 1000)
+    expect(moved).toMatchObject({
+      at: '2026-12-05T10:00',
+      state: 'booked',
+      changedAt: new Date(NOW + 1000).toISOString(),
+    })
+    expect(store.moveTrial(lead.id, null, NOW + 2000)).toMatchObject({ at: null })
+    expect(store.cancelTrial(lead.id, NOW + 3000)).toMatchObject({ state: 'cancelled', at: null })
+    // Once cancelled it stays so: neither a second cancel nor a move changes it or the chat.
+    store.cancelTrial(lead.id, NOW + 4000)
+    expect(store.moveTrial(lead.id, '2026-12-12T10:00', NOW + 5000)).toMatchObject({
+      state: 'cancelled',
+      at: null,
+    })
+    expect(store.trialChanges(lead.id).map(({ change }) => change)).toEqual([
+      'moved',
+      'moved',
+      'cancelled',
+    ])
+    // The desk's own history is untouched, and the chat's message is due to be edited.
+    expect(store.statusHistory(lead.id)).toEqual([])
+    store.markSent(lead.id, 77, NOW)
+    expect(store.nextEdit()?.id).toBe(lead.id)
+
+    expect(store.deleteByPhone(VALID_PHONE).map(({ id }) => id)).toEqual([lead.id])
+    expect(store.trialByTokenHash('a'.repeat(64))).toBeUndefined()
+    store.close()
+  })
+})
