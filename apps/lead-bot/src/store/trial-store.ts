@@ -55,7 +55,7 @@ export type ParentAction =
       tokenHash: string
       chatId: number
       /** Reminders of the lesson whose time passed already: her confirmation says as much. */
-      told: ReminderKind[]
+      told: readonly ReminderKind[]
     }
   | { kind: 'stop'; chatId: number }
   | { kind: 'move'; leadId: number; chatId: number; from: string; to: string | null }
