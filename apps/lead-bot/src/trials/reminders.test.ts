@@ -339,6 +339,25 @@ describe('her link to the bot', () => {
     expect(bot.fake.messages.filter((sent) => sent.chatId === -100777)).toEqual([])
   })
 
+  it('a flood of private messages gets at most 30 answers a minute', async () => {
+    const bot = await startBot()
+    for (let chat = 1; chat <= 40; chat += 1) {
+      bot.fake.chatMessage({ id: 7_000_000 + chat, type: 'private' }, `/start ${'A'.repeat(22)}`)
+    }
+    await eventually(() => expect(bot.store.updatesOffset()).toBeGreaterThan(0))
+    await eventually(() =>
+      expect(bot.log.entries.map((entry) => entry.message)).toContain(
+        'too many private messages to the bot: the rest of this minute is ignored',
+      ),
+    )
+    await eventually(() => expect(bot.fake.pollOffsets.at(-1)).toBe(bot.store.updatesOffset()))
+    expect(bot.fake.messages).toHaveLength(30)
+    // The next minute, the bot answers again.
+    bot.clock += MINUTE
+    bot.fake.chatMessage(HER, '/stop')
+    await eventually(() => expect(bot.fake.messages).toHaveLength(31))
+  })
+
   it('a confirmation Telegram serves again is applied once', async () => {
     const bot = await startBot()
     const { token } = book(bot.store)
@@ -650,6 +669,13 @@ describe('the reminder’s buttons', () => {
     expect(bot.fake.answers.at(-1)?.text).toBe('Этот урок уже недоступен: выберите другой.')
     expect(bot.store.trialOfLead(leadId)).toMatchObject({ state: 'booked', at: LESSON })
     expect(bot.store.trialChanges(leadId)).toEqual([])
+    // Her token pressed in a group: a group's chat is never linked.
+    const other = book(bot.store)
+    bot.fake.press({ chatId: -100777, messageId: 1, data: pressData.link(other.token) })
+    bot.fake.chatMessage({ id: HER_CHAT, type: 'private' }, '/stop')
+    await eventually(() => expect(bot.store.trialsOfChat(HER_CHAT)).toEqual([]))
+    expect(bot.store.trialsOfChat(-100777)).toEqual([])
+    expect(bot.store.trialOfLead(other.leadId)?.telegramChatId).toBeNull()
     for (const data of ['t:X:1', 't:y:short', `t:X:${leadId}:2026112810`, 't:m:0:202611281000']) {
       expect(parsePress(data)).toBeUndefined()
     }
