@@ -5,11 +5,13 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { groupEntry, groupTimeText, type GroupEntry } from '@it-lab/shared'
 import { contentDir } from '@it-lab/shared/content'
+import { pluralRu } from '@it-lab/shared/plural'
 import { parseSchoolFacts } from '@it-lab/shared/school-facts-schema'
 import { schoolDay, trialAtText, trialMoment, type TrialAt } from '@it-lab/shared/trial-dates'
 import { courseTitle } from '../lead-words.ts'
 import { escapeHtml } from '../telegram-message.ts'
 import type { InlineKeyboard } from '../telegram.ts'
+import type { TrialState } from '../store/rows.ts'
 import type { ReminderKind } from '../store/trial-store.ts'
 import { isTrialToken } from './booking.ts'
 
@@ -41,12 +43,7 @@ export function readSchoolAddress(dir = contentDir()): string | undefined {
 
 /** «3 часа», «1 час», «5 часов». */
 export function hoursText(hours: number): string {
-  const tens = hours % 100
-  const last = hours % 10
-  if (tens >= 11 && tens <= 14) return `${hours} часов`
-  if (last === 1) return `${hours} час`
-  if (last >= 2 && last <= 4) return `${hours} часа`
-  return `${hours} часов`
+  return `${hours} ${pluralRu(hours, ['час', 'часа', 'часов'])}`
 }
 
 /** «накануне в 19:00 и за 3 часа до начала»: what the bot will send, in one phrase. */
@@ -80,12 +77,14 @@ export const STOP_HINT = 'Чтобы отказаться от напомина�
 
 /** The bot's first answer to her link: what it will send and how to stop, then a button to agree. */
 export function offerText(
-  trial: { group: string; at: string | null; course: number | null },
+  trial: { group: string; at: string | null; course: number | null; state: TrialState },
   times: ReminderTimes,
   place: LessonPlace,
 ): string {
   return [
-    'Здравствуйте! Вы записаны на пробный урок:',
+    trial.state === 'waiting'
+      ? 'Здравствуйте! Вы в листе ожидания на пробный урок:'
+      : 'Здравствуйте! Вы записаны на пробный урок:',
     '',
     ...lessonLines(trial, place),
     '',

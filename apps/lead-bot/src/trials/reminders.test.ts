@@ -19,7 +19,14 @@ import type { UpdatesPoller } from '../updates.ts'
 import { newTrialToken } from './booking.ts'
 import { createParentChat } from './parent-chat.ts'
 import { reminderLink } from './reminder-link.ts'
-import { LINK_INVALID_TEXT, parsePress, pressData, STALE_TEXT } from './reminder-words.ts'
+import {
+  LINK_INVALID_TEXT,
+  hoursText,
+  offerText,
+  parsePress,
+  pressData,
+  STALE_TEXT,
+} from './reminder-words.ts'
 import { createTrialReminders, reminderWindows } from './reminders.ts'
 
 const temp = tempDir('lead-bot-reminders-', MEMORY_DIR)
@@ -227,6 +234,21 @@ describe('her link to the bot', () => {
     expect(reminderLink(token, undefined)).toBeUndefined()
     expect(reminderLink(token, 'evil.example/x')).toBeUndefined()
     expect(reminderLink('../etc', 'itlab_school_bot')).toBeUndefined()
+  })
+
+  it('says the hours in Russian, and tells a parent on the waiting list she is on it', () => {
+    expect([1, 2, 3, 5, 11, 12].map(hoursText)).toEqual([
+      '1 час',
+      '2 часа',
+      '3 часа',
+      '5 часов',
+      '11 часов',
+      '12 часов',
+    ])
+    const waiting = { group: saturdays.id, at: LESSON, course: 4, state: 'waiting' } as const
+    expect(offerText(waiting, booking, place).split('\n')[0]).toBe(
+      'Здравствуйте! Вы в листе ожидания на пробный урок:',
+    )
   })
 
   it('Start: the bot first says what it will send and how to stop; only her «Да» stores her chat', async () => {
