@@ -18,7 +18,7 @@ import { createUpdatesPoller } from '../updates.ts'
 import type { UpdatesPoller } from '../updates.ts'
 import { newTrialToken } from './booking.ts'
 import { createParentChat } from './parent-chat.ts'
-import { reminderLink } from './reminder-link.ts'
+import { askBotName, reminderLink } from './reminder-link.ts'
 import {
   LINK_INVALID_TEXT,
   hoursText,
@@ -234,6 +234,30 @@ describe('her link to the bot', () => {
     expect(reminderLink(token, undefined)).toBeUndefined()
     expect(reminderLink(token, 'evil.example/x')).toBeUndefined()
     expect(reminderLink('../etc', 'itlab_school_bot')).toBeUndefined()
+  })
+
+  it('the bot’s name comes from Telegram, asked again until it answers', async () => {
+    const fake = await startFakeTelegram()
+    fakes.push(fake)
+    const telegram = createTelegramClient({
+      apiUrl: fake.url,
+      token: fake.token,
+      chatId: DESK_CHAT,
+      timeoutMs: 2_000,
+      sendTimeoutMs: 2_000,
+    })
+    await fake.down()
+    const log = recordingLog()
+    const name = askBotName(telegram, { retryBaseMs: 10, retryMaxMs: 20 }, log)
+    await eventually(() =>
+      expect(log.entries.map((entry) => entry.message)).toContain(
+        "the bot's username is not known yet: her page shows no reminder link until it is",
+      ),
+    )
+    expect(name.username).toBeUndefined()
+    await fake.up()
+    await eventually(() => expect(name.username).toBe('itlab_test_bot'))
+    name.stop()
   })
 
   it('says the hours in Russian, and tells a parent on the waiting list she is on it', () => {
