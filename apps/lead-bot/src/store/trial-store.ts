@@ -33,8 +33,7 @@ const TRIAL_SELECT = `SELECT t.*, l.course, l.received_at FROM trials AS t
   JOIN leads AS l ON l.id = t.lead_id`
 
 /** The bot's two reminders of a lesson: the evening before, and some hours before it begins. */
-export const REMINDER_KINDS = ['evening', 'hours'] as const
-export type ReminderKind = (typeof REMINDER_KINDS)[number]
+export type ReminderKind = 'evening' | 'hours'
 
 /** A trial she asked reminders for: booked, dated, her chat known. */
 export interface TrialToRemind extends TrialRow {

@@ -23,6 +23,7 @@ import {
   LINK_INVALID_TEXT,
   hoursText,
   offerText,
+  readSchoolAddress,
   parsePress,
   pressData,
   STALE_TEXT,
@@ -258,6 +259,11 @@ describe('her link to the bot', () => {
     await fake.up()
     await eventually(() => expect(name.username).toBe('itlab_test_bot'))
     name.stop()
+  })
+
+  it('a reminder’s address is the school’s street from its facts, or none while they are broken', () => {
+    expect(readSchoolAddress()).toMatch(/^г\. \S.*, \S/)
+    expect(readSchoolAddress(temp.dir)).toBeUndefined()
   })
 
   it('says the hours in Russian, and tells a parent on the waiting list she is on it', () => {
