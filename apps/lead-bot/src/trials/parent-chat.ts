@@ -34,7 +34,10 @@ import {
 } from './reminder-words.ts'
 import { reminderWindows } from './reminders.ts'
 
-/** Answers the bot gives to private chats in a minute at most: a flood cannot hold up the desk. */
+/**
+ * Messages and edits the bot makes in private chats in a minute at most: a flood cannot hold up
+ * the desk's presses behind its answers.
+ */
 export const PRIVATE_REPLIES_PER_MINUTE = 30
 /** How often a chat that writes anything else is told what the bot is. */
 const ABOUT_EVERY_MS = 10 * 60_000
@@ -104,7 +107,7 @@ export function createParentChat(options: ParentChatOptions): ParentChat {
   }
 
   async function rewrite(chatId: number, messageId: unknown, text: string, buttons = NO_BUTTONS) {
-    if (typeof messageId !== 'number') return
+    if (typeof messageId !== 'number' || !mayReply()) return
     const result = await telegram.edit(messageId, text, buttons, chatId)
     if (!result.ok) log.warn({ error: result.error }, 'edit in a private chat failed')
   }
