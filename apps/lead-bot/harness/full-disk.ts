@@ -3,7 +3,9 @@
 // small tmpfs of its own (mounting needs root), Telegram failing or working (the fake); a filler
 // file leaves it a little room, a steady stream of leads fills it, the filler is removed, and the
 // stream goes on. What every answer was, what the database holds and what reached the chat are
-// counted.
+// counted. A parent who asked for reminders has one due from the start: it reaches her chat once,
+// whether it went before the disk filled or had to wait for space to be claimed
+// (docs/decisions/0103-a-trial-she-holds.md).
 import { execFileSync } from 'node:child_process'
 import {
   closeSync,
@@ -17,9 +19,11 @@ import {
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import { openLeadStore } from '../src/store/lead-store.ts'
 import { REPEAT_NOTE } from '../src/telegram-message.ts'
+import { newTrialToken, readTrialBooking } from '../src/trials/booking.ts'
 import { startFakeTelegram } from './fake-telegram.ts'
-import { LEAD_QUERY, phoneFor } from './sample-leads.ts'
+import { LEAD_QUERY, TEST_CONSENT, phoneFor } from './sample-leads.ts'
 import { startService } from './service.ts'
 import type { Service } from './service.ts'
 
@@ -61,6 +65,46 @@ export interface FullDiskResult {
   /** Rescue copies and set-aside WALs left beside the database. */
   guardFiles: string[]
   integrity: string
+  /** The first line of each message her chat with the bot got: each reminder once. */
+  reminders: string[]
+  /** Passes of the reminders' loop the full disk refused (a claim not written: nothing sent). */
+  reminderPassesRefused: number
+}
+
+/** Her chat with the bot, in the drill. */
+const HER_CHAT = 5_550_002
+const MINUTE_MS = 60_000
+
+/**
+ * A trial booked 20 minutes ago whose reminder hours before the lesson fell due 10 minutes ago,
+ * her chat linked: the service's reminders loop sends it at once.
+ */
+function seedDueReminder(dbPath: string): void {
+  const now = Date.now()
+  const { remindHoursBefore } = readTrialBooking()
+  const lesson = new Date(
+    Math.ceil((now + remindHoursBefore * 3_600_000 - 10 * MINUTE_MS) / MINUTE_MS) * MINUTE_MS,
+  )
+  // 'YYYY-MM-DDTHH:MM' in school time (UTC+4).
+  const at = new Date(lesson.getTime() + 4 * 3_600_000).toISOString().slice(0, 16)
+  const { hash } = newTrialToken()
+  const store = openLeadStore(dbPath)
+  try {
+    store.insert(
+      {
+        name: 'Напоминание',
+        phone: phoneFor(999_999),
+        form: 'feedback',
+        consentVersion: TEST_CONSENT,
+        trial: { tokenHash: hash, group: 'drill-group', at, state: 'booked' },
+      },
+      now - 20 * MINUTE_MS,
+    )
+    // Her «Да, напоминать», as the bot applies it (an update id the fake never serves).
+    store.applyParentUpdate(1, { kind: 'link', tokenHash: hash, chatId: HER_CHAT, told: [] }, now)
+  } finally {
+    store.close()
+  }
 }
 
 const SENDERS = 8
@@ -127,6 +171,7 @@ export async function fullDiskDrill(options: FullDiskOptions): Promise<FullDiskR
     RATE_LIMIT_MAX: '1000000',
     LOG_LEVEL: options.logLevel ?? 'warn',
   }
+  seedDueReminder(dbPath)
   const services: Service[] = []
   const stopped = new Set<Service>()
   let exits = 0
@@ -260,7 +305,8 @@ export async function fullDiskDrill(options: FullDiskOptions): Promise<FullDiskR
     while (
       service.process.exitCode === null &&
       Date.now() < deliverDeadline &&
-      acknowledged.some((n) => inChat(n) === 0)
+      (acknowledged.some((n) => inChat(n) === 0) ||
+        !fake.messages.some((message) => message.chatId === HER_CHAT))
     ) {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
@@ -299,6 +345,10 @@ export async function fullDiskDrill(options: FullDiskOptions): Promise<FullDiskR
       exits,
       guardFiles: readdirSync(tmpfs.dir).filter((file) => /rescue|set-aside/.test(file)),
       integrity,
+      reminders: fake.messages
+        .filter((message) => message.chatId === HER_CHAT)
+        .map((message) => message.text.split('\n')[0] ?? ''),
+      reminderPassesRefused: logged('trial reminders pass failed; nothing sent, will retry'),
     }
   } finally {
     for (const running of services) await stop(running, 'SIGKILL')

@@ -14,7 +14,7 @@ const USAGE = `Usage: npm run telegram:setup -- [--env-file FILE] [--chat ID]
   from FILE (the service's settings, e.g. /etc/it-lab/lead-bot.env). --token TOKEN overrides
   it, but stays in the shell's history.
   Shows the bot and the chats that wrote to it in the past 24 hours, with their ids. Run it while
-  the lead service is stopped: the service asks Telegram for button presses only.
+  the lead service is stopped: the service reads the messages written to the bot itself.
   --chat ID   sends a test message to chat ID instead`
 
 /**

@@ -16,6 +16,13 @@ import type { Outbox } from './outbox.ts'
 import { createTelegramClient } from './telegram.ts'
 import { createUpdatesPoller } from './updates.ts'
 import type { UpdatesPoller } from './updates.ts'
+import type { DeliveryLoop } from './retry.ts'
+import { groupEntry } from '@it-lab/shared'
+import { readTrialBooking } from './trials/booking.ts'
+import { createParentChat } from './trials/parent-chat.ts'
+import { askBotName, type BotName } from './trials/reminder-link.ts'
+import { readSchoolAddress } from './trials/reminder-words.ts'
+import { createTrialReminders } from './trials/reminders.ts'
 
 const DAY_MS = 86_400_000
 /** How often leads past the retention period are looked for (also once at start). */
@@ -96,6 +103,10 @@ async function openStore(): Promise<LeadStore> {
 const store = await openStore()
 let outbox: Outbox | undefined
 let poller: UpdatesPoller | undefined
+// The reminders parents ask for in their chat with the bot (docs/decisions/0103), and the bot's
+// name their page's link needs (reminder-link.ts: `reminderLink(token, botName?.username)`).
+let reminders: DeliveryLoop | undefined
+let botName: BotName | undefined
 // The channels besides Telegram (docs/decisions/0077): recorded before any lead is taken, so
 // every lead stored from now on is queued for each channel on.
 const extraChannels = channelsFrom(config.channels)
@@ -145,12 +156,35 @@ if (config.telegram) {
     config: config.outbox,
     log: app.log.child({ component: 'outbox' }),
   })
+  const booking = readTrialBooking()
+  const place = { groupOf: groupEntry, address: readSchoolAddress() }
+  reminders = createTrialReminders({
+    store,
+    telegram,
+    times: booking,
+    place,
+    config: config.outbox,
+    log: app.log.child({ component: 'reminders' }),
+  })
+  botName = askBotName(telegram, config.outbox, app.log.child({ component: 'reminders' }))
   poller = createUpdatesPoller({
     store,
     telegram,
     chatId: config.telegram.chatId,
     log: app.log.child({ component: 'updates' }),
     onStatus: () => outbox?.wake(),
+    parentChat: createParentChat({
+      store,
+      telegram,
+      booking,
+      groupOf: groupEntry,
+      place,
+      log: app.log.child({ component: 'parent-chat' }),
+      onChange: () => {
+        outbox?.wake()
+        reminders?.wake()
+      },
+    }),
     pollTimeoutS: config.telegram.pollTimeoutS,
     retryBaseMs: config.outbox.retryBaseMs,
     retryMaxMs: config.outbox.retryMaxMs,
@@ -226,6 +260,8 @@ async function shutdown(signal: string, exitCode = 0): Promise<void> {
     await drain()
     await app.close()
     await poller?.stop()
+    botName?.stop()
+    await reminders?.stop()
     await outbox?.stop()
     await channels?.stop()
     store.close()
@@ -281,4 +317,5 @@ startupLog.info(
 )
 outbox?.start()
 poller?.start()
+reminders?.start()
 channels?.start()

@@ -32,6 +32,8 @@ export interface InlineKeyboard {
 }
 
 export interface SendOptions {
+  /** Another chat than the leads' one: a parent's own chat with the bot (docs/decisions/0103). */
+  chatId?: number
   replyMarkup?: InlineKeyboard
   /** Sent as a reply to this message (kept even if that message is gone). */
   replyTo?: number
@@ -51,12 +53,19 @@ export type CallResult =
 
 export interface TelegramClient {
   send(text: string, options?: SendOptions): Promise<SendResult>
-  /** Replaces a lead message's text and keeps its buttons. */
-  edit(messageId: number, text: string, replyMarkup?: InlineKeyboard): Promise<CallResult>
+  /** Replaces a message's text and its buttons (none when not given); the leads' chat by default. */
+  edit(
+    messageId: number,
+    text: string,
+    replyMarkup?: InlineKeyboard,
+    chatId?: number,
+  ): Promise<CallResult>
   /** Tells Telegram the press was seen (stops the button's spinner); not limited per chat. */
   answerCallback(callbackQueryId: string, text?: string): Promise<CallResult>
-  /** Long poll for button presses: waits up to `timeoutS` seconds for one. */
+  /** Long poll for button presses and messages: waits up to `timeoutS` seconds for one. */
   getUpdates(offset: number, timeoutS: number, signal?: AbortSignal): Promise<CallResult>
+  /** The bot itself: its `username` makes the reminders' link (docs/decisions/0103). */
+  getMe(): Promise<CallResult>
 }
 
 interface BotApiReply {
@@ -136,7 +145,7 @@ export function createTelegramClient(
       const result = await call(
         'sendMessage',
         {
-          chat_id: config.chatId,
+          chat_id: options.chatId ?? config.chatId,
           text,
           parse_mode: 'HTML',
           link_preview_options: { is_disabled: true },
@@ -160,9 +169,9 @@ export function createTelegramClient(
           : undefined
       return { ok: true, messageId: typeof id === 'number' ? id : null }
     },
-    edit: (messageId, text, replyMarkup) =>
+    edit: (messageId, text, replyMarkup, chatId) =>
       call('editMessageText', {
-        chat_id: config.chatId,
+        chat_id: chatId ?? config.chatId,
         message_id: messageId,
         text,
         parse_mode: 'HTML',
@@ -176,11 +185,13 @@ export function createTelegramClient(
       }),
     getUpdates: (offset, timeoutS, signal) =>
       // The HTTP wait outlasts Telegram's long-poll wait, so an idle poll is not a timeout.
+      // Messages too: a parent's /start and /stop in her chat with the bot (docs/decisions/0103).
       call(
         'getUpdates',
-        { offset, timeout: timeoutS, allowed_updates: ['callback_query'] },
+        { offset, timeout: timeoutS, allowed_updates: ['callback_query', 'message'] },
         timeoutS * 1000 + config.timeoutMs,
         signal,
       ),
+    getMe: () => call('getMe', {}),
   }
 }

@@ -9,6 +9,7 @@ import type { Log } from './log.ts'
 import { retryDelayMs } from './retry.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
 import type { TelegramClient } from './telegram.ts'
+import type { ParentChat } from './trials/parent-chat.ts'
 
 export interface UpdatesPollerOptions {
   store: LeadStore
@@ -18,6 +19,8 @@ export interface UpdatesPollerOptions {
   log: Log
   /** Called after a status was stored, so the outbox edits the message. */
   onStatus: () => void
+  /** Parents' own chats with the bot: their reminders (docs/decisions/0103). */
+  parentChat?: ParentChat
   /** How long one getUpdates call waits for a press (Telegram's long-poll timeout). */
   pollTimeoutS: number
   retryBaseMs: number
@@ -78,8 +81,9 @@ export function createUpdatesPoller(options: UpdatesPollerOptions): UpdatesPolle
   async function handle(update: Record<string, unknown>): Promise<void> {
     const updateId = update.update_id
     if (typeof updateId !== 'number') return
-    // Not a press: a message kept while `npm run telegram:setup` asked Telegram for messages
-    // too (docs/decisions/0046); this service's next getUpdates asks for presses only again.
+    if (await options.parentChat?.handle(update, options.chatId)) return
+    // Not a press: a message in a group, or one kept while `npm run telegram:setup` asked
+    // Telegram for every kind (docs/decisions/0046).
     if (update.callback_query === undefined) {
       store.applyUpdate(updateId)
       return

@@ -51,6 +51,14 @@ it.each(drills)(
     expect(result.repeatedUnmarked).toBe(0)
     expect(result.guardFiles).toEqual([])
     expect(result.integrity).toBe('ok')
+    // Her reminder reached her chat, once (docs/decisions/0103): sent before the disk filled, or
+    // claimed once there was space; with Telegram failing it kept being tried while the disk was
+    // full, and the claims the disk refused sent nothing.
+    expect(
+      result.reminders.filter((line) => line.endsWith('пробный урок, ждём вас.')),
+    ).toHaveLength(1)
+    expect(new Set(result.reminders).size).toBe(result.reminders.length)
+    if (options.telegram === 'failing') expect(result.reminderPassesRefused).toBeGreaterThan(0)
   },
   180_000,
 )

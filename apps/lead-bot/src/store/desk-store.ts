@@ -38,20 +38,39 @@ export interface AppliedUpdate {
   press?: { lead: LeadRow } | 'gone' | 'other-message'
 }
 
+function readState({ sql }: Connection, key: string): string | undefined {
+  const value = sql('SELECT value FROM bot_state WHERE key = ?').get(key)?.value
+  return value === undefined ? undefined : str(value)
+}
+
+function writeState({ sql }: Connection, key: string, value: string): void {
+  sql(
+    `INSERT INTO bot_state (key, value) VALUES (?, ?)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+  ).run(key, value)
+}
+
+/**
+ * Keeps Telegram update `updateId` as applied and moves the next getUpdates offset past it, in the
+ * caller's transaction (with what the update does: a status press, a parent's word to the bot).
+ * False when it was applied before: then the caller changes nothing.
+ */
+export function recordUpdate(conn: Connection, updateId: number, now: number): boolean {
+  const fresh =
+    Number(
+      conn
+        .sql('INSERT OR IGNORE INTO applied_updates (update_id, applied_at) VALUES (?, ?)')
+        .run(updateId, iso(now)).changes,
+    ) === 1
+  const offset = Math.max(updateId + 1, Number(readState(conn, 'updates_offset') ?? 0))
+  writeState(conn, 'updates_offset', String(offset))
+  return fresh
+}
+
 export function deskStore(conn: Connection) {
   const { db, sql } = conn
-
-  function getState(key: string): string | undefined {
-    const value = sql('SELECT value FROM bot_state WHERE key = ?').get(key)?.value
-    return value === undefined ? undefined : str(value)
-  }
-
-  function setState(key: string, value: string): void {
-    sql(
-      `INSERT INTO bot_state (key, value) VALUES (?, ?)
-       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-    ).run(key, value)
-  }
+  const getState = (key: string) => readState(conn, key)
+  const setState = (key: string, value: string) => writeState(conn, key, value)
 
   /**
    * The lead a press on message `messageId` naming lead `leadId` is about. Only the lead's own
@@ -93,16 +112,8 @@ export function deskStore(conn: Connection) {
     applyUpdate(updateId: number, press?: StatusPress, now = Date.now()): AppliedUpdate {
       db.exec('BEGIN IMMEDIATE')
       try {
-        const fresh =
-          Number(
-            sql('INSERT OR IGNORE INTO applied_updates (update_id, applied_at) VALUES (?, ?)').run(
-              updateId,
-              iso(now),
-            ).changes,
-          ) === 1
+        const fresh = recordUpdate(conn, updateId, now)
         const applied = fresh && press ? applyPress(press) : undefined
-        const offset = Math.max(updateId + 1, Number(getState('updates_offset') ?? 0))
-        setState('updates_offset', String(offset))
         db.exec('COMMIT')
         return { applied: fresh, ...(applied ? { press: applied } : {}) }
       } catch (error) {

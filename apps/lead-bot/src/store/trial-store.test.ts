@@ -1,3 +1,4 @@
+import { DatabaseSync } from 'node:sqlite'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openLeadStore } from './lead-store.ts'
@@ -66,6 +67,64 @@ describe('the trials parents hold', () => {
 
     expect(store.deleteByPhone(VALID_PHONE).map(({ id }) => id)).toEqual([lead.id])
     expect(store.trialByTokenHash('a'.repeat(64))).toBeUndefined()
+    store.close()
+  })
+})
+
+describe('her chat with the bot', () => {
+  it('a parent’s update is applied once; claims are per lesson; deleting the lead removes her chat and its reminders', () => {
+    const store = openLeadStore(path.join(temp.dir, 'trial-chat.sqlite'))
+    const lead = store.insert(
+      {
+        name: 'Анна',
+        phone: VALID_PHONE,
+        form: 'feedback',
+        consentVersion: TEST_CONSENT,
+        group: 'made-up-saturday',
+        trial: {
+          tokenHash: 'c'.repeat(64),
+          group: 'made-up-saturday',
+          at: '2026-11-28T10:00',
+          state: 'booked',
+        },
+      },
+      NOW,
+    )
+    const link = { kind: 'link', tokenHash: 'c'.repeat(64), chatId: 555, told: [] } as const
+    expect(store.applyParentUpdate(7, link, NOW)).toEqual({ applied: true, changed: 1 })
+    expect(store.applyParentUpdate(7, link, NOW)).toEqual({ applied: false })
+    expect(store.updatesOffset()).toBe(8)
+    expect(store.trialsOfChat(555).map(({ leadId }) => leadId)).toEqual([lead.id])
+
+    const evening = { leadId: lead.id, at: '2026-11-28T10:00', kind: 'evening', dueAt: 1 } as const
+    expect(store.claimTrialReminder(evening, NOW)).toBe(true)
+    expect(store.claimTrialReminder(evening, NOW)).toBe(false)
+    expect(store.trialsToRemind('2026-11-27')).toMatchObject([{ claimed: ['evening'] }])
+    store.releaseTrialReminder(evening)
+    expect(store.trialsToRemind('2026-11-27')).toMatchObject([{ claimed: [] }])
+    // A move makes the old lesson's reminders moot: a claim names its lesson.
+    store.moveTrial(lead.id, '2026-12-05T10:00', NOW + 1)
+    expect(store.claimTrialReminder(evening, NOW)).toBe(false)
+    expect(store.claimTrialReminder({ ...evening, at: '2026-12-05T10:00' }, NOW + 2)).toBe(true)
+
+    // A move or a cancel from her chat acts only on the lesson she saw, from the linked chat.
+    const cancel = {
+      kind: 'cancel',
+      leadId: lead.id,
+      chatId: 556,
+      from: '2026-12-05T10:00',
+    } as const
+    expect(store.applyParentUpdate(8, cancel, NOW)).toEqual({ applied: true, changed: 0 })
+    const stale = { ...cancel, chatId: 555, from: '2026-11-28T10:00' }
+    expect(store.applyParentUpdate(9, stale, NOW)).toEqual({ applied: true, changed: 0 })
+    expect(store.trialOfLead(lead.id)?.state).toBe('booked')
+
+    store.deleteByPhone(VALID_PHONE)
+    expect(store.trialsOfChat(555)).toEqual([])
+    const raw = new DatabaseSync(store.path, { readOnly: true })
+    expect(raw.prepare('SELECT count(*) AS n FROM trial_reminders').get()?.n).toBe(0)
+    expect(raw.prepare('SELECT count(*) AS n FROM trials').get()?.n).toBe(0)
+    raw.close()
     store.close()
   })
 })

@@ -4,6 +4,7 @@
 // by the outbox as after a status press, and a restore carries it like any other.
 import type { SQLOutputValue } from 'node:sqlite'
 import type { Connection } from './connection.ts'
+import { recordUpdate } from './desk-store.ts'
 import { iso, num, numOrNull, str, strOrNull } from './rows.ts'
 import type { TrialState } from './rows.ts'
 
@@ -31,6 +32,38 @@ export interface TrialRow {
 const TRIAL_SELECT = `SELECT t.*, l.course, l.received_at FROM trials AS t
   JOIN leads AS l ON l.id = t.lead_id`
 
+/** The bot's two reminders of a lesson: the evening before, and some hours before it begins. */
+export type ReminderKind = 'evening' | 'hours'
+
+/** A trial she asked reminders for: booked, dated, her chat known. */
+export interface TrialToRemind extends TrialRow {
+  at: string
+  telegramChatId: number
+  /** The reminders of this lesson claimed already (sent, or being sent). */
+  claimed: ReminderKind[]
+}
+
+/**
+ * What a parent's word to the bot does (docs/decisions/0103-a-trial-she-holds.md), applied in one
+ * transaction with its Telegram update, so a restart neither loses nor repeats it. A move and a
+ * cancel act only while the trial is linked to `chatId` and still at the lesson she saw (`from`).
+ */
+export type ParentAction =
+  | {
+      kind: 'link'
+      tokenHash: string
+      chatId: number
+      /** Reminders of the lesson whose time passed already: her confirmation says as much. */
+      told: readonly ReminderKind[]
+    }
+  | { kind: 'stop'; chatId: number }
+  | { kind: 'move'; leadId: number; chatId: number; from: string; to: string | null }
+  | { kind: 'cancel'; leadId: number; chatId: number; from: string }
+  | { kind: 'none' }
+
+/** An applied update: how many trials it changed; nothing when it had been applied before. */
+export type ParentUpdate = { applied: false } | { applied: true; changed: number }
+
 function toTrial(row: Record<string, SQLOutputValue>): TrialRow {
   const state = str(row.state)
   return {
@@ -54,6 +87,54 @@ export function trialStore(conn: Connection) {
     return row ? toTrial(row) : undefined
   }
 
+  /**
+   * Her change and the history line that has the chat's message edited; with `only`, just while
+   * the trial is linked to that chat and at that lesson. In the caller's transaction.
+   */
+  function changeIn(
+    leadId: number,
+    set: { at?: string | null; state?: TrialState },
+    status: string,
+    now: number,
+    only?: { chatId: number; at: string },
+  ): number {
+    const at = iso(now)
+    const updated = sql(
+      `UPDATE trials SET at = CASE WHEN ? THEN ? ELSE at END, state = coalesce(?, state),
+         changed_at = ? WHERE lead_id = ? AND state != 'cancelled'
+         AND (? IS NULL OR (telegram_chat_id = ? AND at IS ?))`,
+    ).run(
+      set.at !== undefined ? 1 : 0,
+      set.at ?? null,
+      set.state ?? null,
+      at,
+      leadId,
+      only?.chatId ?? null,
+      only?.chatId ?? null,
+      only?.at ?? null,
+    )
+    const changed = Number(updated.changes)
+    if (changed === 1) {
+      const line = sql(
+        'INSERT INTO lead_status_history (lead_id, status, at, by) VALUES (?, ?, ?, ?)',
+      ).run(leadId, status, at, PARENT)
+      sql('UPDATE leads SET desk_status_id = ? WHERE id = ?').run(line.lastInsertRowid, leadId)
+    }
+    return changed
+  }
+
+  function inTransaction<T>(run: () => T): T {
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      const result = run()
+      db.exec('COMMIT')
+      return result
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK')
+      throw error
+    }
+  }
+
   /** Her change, with the history line that makes the chat's message be edited, in one transaction. */
   function change(
     leadId: number,
@@ -61,25 +142,49 @@ export function trialStore(conn: Connection) {
     status: string,
     now: number,
   ): TrialRow | undefined {
-    db.exec('BEGIN IMMEDIATE')
-    try {
-      const at = iso(now)
-      const updated = sql(
-        `UPDATE trials SET at = CASE WHEN ? THEN ? ELSE at END, state = coalesce(?, state),
-           changed_at = ? WHERE lead_id = ? AND state != 'cancelled'`,
-      ).run(set.at !== undefined ? 1 : 0, set.at ?? null, set.state ?? null, at, leadId)
-      if (Number(updated.changes) === 1) {
-        const line = sql(
-          'INSERT INTO lead_status_history (lead_id, status, at, by) VALUES (?, ?, ?, ?)',
-        ).run(leadId, status, at, PARENT)
-        sql('UPDATE leads SET desk_status_id = ? WHERE id = ?').run(line.lastInsertRowid, leadId)
-      }
-      db.exec('COMMIT')
-    } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK')
-      throw error
-    }
+    inTransaction(() => changeIn(leadId, set, status, now))
     return trialOfLead(leadId)
+  }
+
+  function link(action: Extract<ParentAction, { kind: 'link' }>, now: number): number {
+    const row = sql(
+      `UPDATE trials SET telegram_chat_id = ? WHERE token_hash = ? AND state != 'cancelled'
+       RETURNING lead_id, at`,
+    ).get(action.chatId, action.tokenHash)
+    if (!row) return 0
+    const at = strOrNull(row.at)
+    for (const kind of at === null ? [] : action.told) {
+      sql(
+        `INSERT OR IGNORE INTO trial_reminders (lead_id, at, kind, due_at, sent_at)
+         VALUES (?, ?, ?, ?, ?)`,
+      ).run(num(row.lead_id), at, kind, now, iso(now))
+    }
+    return 1
+  }
+
+  function act(action: ParentAction, now: number): number {
+    switch (action.kind) {
+      case 'link':
+        return link(action, now)
+      case 'stop':
+        return Number(
+          sql('UPDATE trials SET telegram_chat_id = NULL WHERE telegram_chat_id = ?').run(
+            action.chatId,
+          ).changes,
+        )
+      case 'move':
+        return changeIn(action.leadId, { at: action.to }, TRIAL_CHANGES.moved, now, {
+          chatId: action.chatId,
+          at: action.from,
+        })
+      case 'cancel':
+        return changeIn(action.leadId, { state: 'cancelled' }, TRIAL_CHANGES.cancelled, now, {
+          chatId: action.chatId,
+          at: action.from,
+        })
+      case 'none':
+        return 0
+    }
   }
 
   return {
@@ -95,6 +200,74 @@ export function trialStore(conn: Connection) {
     /** She cancels it: its seat is free again. Cancelling twice changes nothing. */
     cancelTrial: (leadId: number, now: number): TrialRow | undefined =>
       change(leadId, { state: 'cancelled' }, TRIAL_CHANGES.cancelled, now),
+    /** Applies a parent's word to the bot with its update, once (see ParentAction). */
+    applyParentUpdate(updateId: number, action: ParentAction, now: number): ParentUpdate {
+      return inTransaction(() =>
+        recordUpdate(conn, updateId, now)
+          ? { applied: true, changed: act(action, now) }
+          : { applied: false },
+      )
+    },
+    /** The trials linked to her chat with the bot. */
+    trialsOfChat: (chatId: number): TrialRow[] =>
+      sql(`${TRIAL_SELECT} WHERE t.telegram_chat_id = ? ORDER BY t.lead_id`)
+        .all(chatId)
+        .map(toTrial),
+    /** The trials to remind of, with lessons from `fromAt` ('YYYY-MM-DD…', school time) on. */
+    trialsToRemind(fromAt: string): TrialToRemind[] {
+      return sql(
+        `SELECT t.*, l.course, l.received_at,
+           (SELECT group_concat(r.kind) FROM trial_reminders AS r
+            WHERE r.lead_id = t.lead_id AND r.at = t.at) AS claimed
+         FROM trials AS t JOIN leads AS l ON l.id = t.lead_id
+         WHERE t.state = 'booked' AND t.at >= ? AND t.telegram_chat_id IS NOT NULL
+         ORDER BY t.at, t.lead_id`,
+      )
+        .all(fromAt)
+        .map((row) => ({
+          ...toTrial(row),
+          at: str(row.at),
+          telegramChatId: num(row.telegram_chat_id),
+          claimed: (strOrNull(row.claimed) ?? '')
+            .split(',')
+            .filter((kind): kind is ReminderKind => kind === 'evening' || kind === 'hours'),
+        }))
+    },
+    /**
+     * Claims a reminder before it is sent, durably (at most once: a crash after this cannot repeat
+     * it), while the trial is still booked at that lesson and linked to a chat. False: claimed
+     * already, or moot. Throws when it cannot be written (a full disk): then it is not sent.
+     */
+    claimTrialReminder(
+      reminder: { leadId: number; at: string; kind: ReminderKind; dueAt: number },
+      now: number,
+    ): boolean {
+      const { leadId, at, kind, dueAt } = reminder
+      return (
+        Number(
+          sql(
+            `INSERT INTO trial_reminders (lead_id, at, kind, due_at, sent_at)
+             SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM trials WHERE lead_id = ? AND at = ?
+               AND state = 'booked' AND telegram_chat_id IS NOT NULL)
+             ON CONFLICT DO NOTHING`,
+          ).run(leadId, at, kind, dueAt, iso(now), leadId, at).changes,
+        ) === 1
+      )
+    },
+    /** A reminder Telegram surely did not get: it may be sent again. */
+    releaseTrialReminder(reminder: { leadId: number; at: string; kind: ReminderKind }): void {
+      sql('DELETE FROM trial_reminders WHERE lead_id = ? AND at = ? AND kind = ?').run(
+        reminder.leadId,
+        reminder.at,
+        reminder.kind,
+      )
+    },
+    /** Her chat refuses the bot for good (she blocked it, deleted the chat): no more reminders. */
+    forgetTrialChat(leadId: number, chatId: number): void {
+      sql(
+        'UPDATE trials SET telegram_chat_id = NULL WHERE lead_id = ? AND telegram_chat_id = ?',
+      ).run(leadId, chatId)
+    },
     /** Her parent's changes, oldest first, for the chat's message: what and when (ISO). */
     trialChanges(leadId: number): { change: 'moved' | 'cancelled'; at: string }[] {
       return sql(

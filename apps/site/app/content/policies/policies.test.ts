@@ -261,6 +261,25 @@ describe('what the texts say the system does', () => {
     }
   })
 
+  it('names the trial reminders she asks for in Telegram: the purpose, the stored chat id, what they carry', () => {
+    for (const notify of ['full', 'minimal']) {
+      const ctx = ctxWith({ TELEGRAM_NOTIFY: notify })
+      for (const build of [consentDocument, privacyPolicy, personalDataPolicy]) {
+        const plain = policyPlainText(build(ctx))
+        expect(plain).toMatch(/напомина\S* о (бесплатном )?пробном уроке в Telegram/)
+        expect(plain).toContain(
+          'идентификатор чата в Telegram и время отправки каждого напоминания — только если на странице своей записи на пробный урок пользователь нажал «Напомнить в Telegram»',
+        )
+        expect(plain).toContain(
+          'идентификатор чата удаляется, когда пользователь отправляет боту /stop, и вместе с заявкой',
+        )
+        expect(plain).toContain(
+          'напоминания накануне вечером и за несколько часов до начала: курс, группа, дата, время и адрес урока, без имени и номера телефона',
+        )
+      }
+    }
+  })
+
   it('states every stored field, no IP or User-Agent, the web server logs and the retention', () => {
     const ctx = ctxWith({ LEADS_RETENTION_DAYS: '31' })
     for (const build of [consentDocument, privacyPolicy, personalDataPolicy]) {
