@@ -199,11 +199,7 @@ describe('lead form on a course page with groups (docs/decisions/0075, 0103)', (
     expect(within(choice).getByRole('radio', { name: /^Другое время/ })).toBeChecked()
     // Counted from the browser's day once the form runs, not the build's (20 November).
     const saturdays = within(choice).getByRole('group', { name: /^Сб 10:00–11:30/ })
-    expect(
-      within(saturdays)
-        .getAllByRole('radio')
-        .map((radio) => radio.textContent),
-    ).toEqual(['', ''])
+    expect(within(saturdays).getAllByRole('radio')).toHaveLength(2)
     expect(within(saturdays).getByRole('radio', { name: 'сб 28 ноября, 10:00' })).toBeVisible()
     await user.click(within(saturdays).getByRole('radio', { name: 'сб 5 декабря, 10:00' }))
     await fillAndSubmit(user)
