@@ -82,13 +82,16 @@ export function TrialChoice({
           const dates = groupTrialDates(group, today, settings)
           return (
             <fieldset key={group.id} className="rounded-xl border-2 border-slate-200 px-2 pb-1">
-              <legend className="px-1 text-slate-800">
+              {/* Floated: the legend's two lines sit inside the box, not across its border. */}
+              <legend className="float-left w-full px-1 pt-2 pb-1 text-slate-800">
                 <span className="font-semibold">{groupTimeText(group)}</span>{' '}
                 <span className="block text-sm text-slate-600">{groupChoiceDetails(group)}</span>
               </legend>
-              {dates.length > 0
-                ? dates.map((at) => choice(trialChoiceValue(group.id, at), trialAtText(at)))
-                : choice(trialChoiceValue(group.id), GROUP_DAY_BY_CALL)}
+              <div className="clear-left">
+                {dates.length > 0
+                  ? dates.map((at) => choice(trialChoiceValue(group.id, at), trialAtText(at)))
+                  : choice(trialChoiceValue(group.id), GROUP_DAY_BY_CALL)}
+              </div>
             </fieldset>
           )
         })}
