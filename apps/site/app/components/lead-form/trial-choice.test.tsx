@@ -129,8 +129,10 @@ describe('the lead form’s trial dates', () => {
     ).toEqual(['soon 2027-01-16T10:00', 'soon 2027-01-23T10:00', 'soon 2027-01-30T10:00'])
   })
 
-  it('counts from the day it is given: a page built earlier offers no day already past', () => {
+  it('counts from the day it is given: a page built earlier offers no day already past', async () => {
     const { rerender } = render(<Harness today="2026-12-20" groups={[group('sat')]} />)
+    // Checked in the page's HTML, gone once the island counts from a later day: «другое время».
+    await userEvent.click(screen.getByRole('radio', { name: 'сб 26 декабря, 10:00' }))
     expect(screen.getAllByRole('radio', { name: /^сб/ })[0]).toHaveAccessibleName(
       'сб 26 декабря, 10:00',
     )
@@ -138,5 +140,7 @@ describe('the lead form’s trial dates', () => {
     expect(screen.getAllByRole('radio', { name: /^сб/ })[0]).toHaveAccessibleName(
       'сб 9 января, 10:00',
     )
+    expect(screen.getByRole('radio', { name: /^Другое время/ })).toBeChecked()
+    expect(sent()).toEqual(['other'])
   })
 })

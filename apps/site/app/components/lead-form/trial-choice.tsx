@@ -1,5 +1,6 @@
 import { OTHER_TIME, TRIAL_CHOICE_PARAM, trialChoiceValue } from '@it-lab/shared'
 import { trialAtText } from '@it-lab/shared/trial-dates'
+import { useEffect } from 'react'
 import { groupChoiceDetails, groupTimeText, type GroupEntry } from '#app/content/groups.ts'
 import { groupTrialDates, type TrialDateSettings } from '#app/content/trial-dates.ts'
 
@@ -64,6 +65,18 @@ export function TrialChoice({
   disabled,
   onChange,
 }: TrialChoiceProps) {
+  const choices = groups.map((group) => {
+    const dates = groupTrialDates(group, today, settings)
+    return dates.length > 0
+      ? dates.map((at) => ({ value: trialChoiceValue(group.id, at), text: trialAtText(at) }))
+      : [{ value: trialChoiceValue(group.id), text: GROUP_DAY_BY_CALL }]
+  })
+  // A lesson checked in the page's HTML that the island, counting from a later day, no longer
+  // offers: back to «другое время», so what is sent is what she sees checked.
+  const offered = choices.flat().some((offer) => offer.value === value)
+  useEffect(() => {
+    if (!offered && value !== OTHER_TIME) onChange(OTHER_TIME)
+  }, [offered, value, onChange])
   const choice = (choiceValue: string, text: string) => (
     <Choice
       key={choiceValue}
@@ -78,23 +91,18 @@ export function TrialChoice({
     <fieldset className="mt-2 mb-2">
       <legend className="font-bold text-slate-800">Удобная группа и день</legend>
       <div className="mt-1 flex flex-col gap-2">
-        {groups.map((group) => {
-          const dates = groupTrialDates(group, today, settings)
-          return (
-            <fieldset key={group.id} className="rounded-xl border-2 border-slate-200 px-2 pb-1">
-              {/* Floated: the legend's two lines sit inside the box, not across its border. */}
-              <legend className="float-left w-full px-1 pt-2 pb-1 text-slate-800">
-                <span className="font-semibold">{groupTimeText(group)}</span>{' '}
-                <span className="block text-sm text-slate-600">{groupChoiceDetails(group)}</span>
-              </legend>
-              <div className="clear-left">
-                {dates.length > 0
-                  ? dates.map((at) => choice(trialChoiceValue(group.id, at), trialAtText(at)))
-                  : choice(trialChoiceValue(group.id), GROUP_DAY_BY_CALL)}
-              </div>
-            </fieldset>
-          )
-        })}
+        {groups.map((group, index) => (
+          <fieldset key={group.id} className="rounded-xl border-2 border-slate-200 px-2 pb-1">
+            {/* Floated: the legend's two lines sit inside the box, not across its border. */}
+            <legend className="float-left w-full px-1 pt-2 pb-1 text-slate-800">
+              <span className="font-semibold">{groupTimeText(group)}</span>{' '}
+              <span className="block text-sm text-slate-600">{groupChoiceDetails(group)}</span>
+            </legend>
+            <div className="clear-left">
+              {choices[index]?.map((offer) => choice(offer.value, offer.text))}
+            </div>
+          </fieldset>
+        ))}
         {choice(OTHER_TIME, OTHER_TIME_TEXT)}
       </div>
     </fieldset>
