@@ -45,6 +45,26 @@ describe('describeChanges', () => {
     ])
   })
 
+  it('names the trial’s booking settings as her editor does (docs/decisions/0103)', () => {
+    const before = {
+      booking: { datesShown: 3, closedDays: [], remindEvening: '19:00', waitlistOffers: false },
+    }
+    const after = {
+      booking: {
+        datesShown: 2,
+        closedDays: [{ from: '2026-12-31', to: '2027-01-08' }],
+        remindEvening: '18:30',
+        waitlistOffers: true,
+      },
+    }
+    expect(describeChanges('content/trial-offer.json', json(before), json(after))).toEqual([
+      'Запись на пробный урок → Сколько дат предлагать: 3 → 2',
+      'Запись на пробный урок → Выходные и каникулы: было 0, стало 1',
+      'Запись на пробный урок → Напоминание накануне, время: «19:00» → «18:30»',
+      'Запись на пробный урок → Предлагать освободившееся место через бота: нет → да',
+    ])
+  })
+
   it('says what a list gained and lost, and a long text only that it changed', () => {
     const long = 'Очень длинный рассказ о курсе, '.repeat(5)
     const before = { days: ['Tuesday', 'Thursday'], text: long, order: 1 }

@@ -5,7 +5,14 @@ import { STATUS_LABELS, type DeskStatus } from '../src/desk-statuses.ts'
 import { NO_SOURCE, sourceKey, sourceText } from '../src/source-text.ts'
 import { schoolClock } from '../src/desk.ts'
 import { SCHOOL_TIME_ZONE, schoolTime } from '@it-lab/shared/school-time'
-import { childAgeText, courseTitle, dayText, formLabel, groupText } from '../src/lead-words.ts'
+import {
+  childAgeText,
+  courseTitle,
+  dayText,
+  formLabel,
+  groupText,
+  trialText,
+} from '../src/lead-words.ts'
 import { plainText, presserName, withoutControls } from '../src/plain-text.ts'
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {
@@ -110,6 +117,7 @@ const CSV_COLUMNS: [string, (lead: LeadRow) => string | number | null][] = [
   ['Курс', (lead) => course(lead.course)],
   ['Тест подсказал', (lead) => course(lead.quiz)],
   ['Группа', (lead) => (lead.group === null ? null : groupText(lead.group))],
+  ['Пробное', (lead) => (lead.trialAt === null ? null : trialText(lead.trialAt))],
   ['Возраст ребёнка', (lead) => lead.childAge],
   ['Промокод из теста', (lead) => lead.promoCode],
   ['Промокод выдан', (lead) => (lead.promoDate === null ? null : dayText(lead.promoDate))],
@@ -175,7 +183,7 @@ const MONTHS = ['янв', 'фев', 'мар', 'апр', 'май', 'июн', 'и�
 
 /** What the monthly report reads of a lead: no name or phone. */
 export type ReportLead = Pick<LeadRow, 'receivedAt' | 'form' | 'course' | 'page'> &
-  Partial<Pick<LeadRow, 'group' | 'childAge'>>
+  Partial<Pick<LeadRow, 'group' | 'trialAt' | 'childAge'>>
 
 export interface MonthlyReport {
   /** Every month from the first lead's to the last one's, school time: 'янв 2025', … */
@@ -242,6 +250,17 @@ export function monthlyReport(leads: ReportLead[]): MonthlyReport {
               'Группа',
               (lead) => (lead.group == null ? 'без группы' : groupText(lead.group)),
               'без группы',
+            ),
+          ]
+        : []),
+      // Only once a parent chose a lesson (docs/decisions/0103-a-trial-she-holds.md): how many
+      // leads came with a date, month by month.
+      ...(leads.some((lead) => lead.trialAt != null)
+        ? [
+            section(
+              'Пробное',
+              (lead) => (lead.trialAt == null ? 'без даты' : 'с датой'),
+              'без даты',
             ),
           ]
         : []),

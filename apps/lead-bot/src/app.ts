@@ -5,8 +5,10 @@ import Fastify, { LogController } from 'fastify'
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import {
   OTHER_TIME,
+  TRIAL_CHOICE_PARAM,
   groupEntry,
   paths,
+  splitTrialChoice,
   validateLead,
   type LeadErrorReason,
   type LeadFieldErrors,
@@ -418,6 +420,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             ...(typeof fields?.group === 'string' ? { group: fields.group } : {}),
             ...(typeof fields?.childAge === 'string' ? { childAge: fields.childAge } : {}),
             ...(typeof fields?.trialAt === 'string' ? { trialAt: fields.trialAt } : {}),
+            // The course page's radio names the group and the lesson at once (0103, "The dated
+            // form"); a page cached from before it sends `group` alone, read above.
+            ...(typeof fields?.[TRIAL_CHOICE_PARAM] === 'string'
+              ? splitTrialChoice(fields[TRIAL_CHOICE_PARAM])
+              : {}),
           }
         : json.fields,
     )

@@ -1,6 +1,7 @@
-// The owner's words for a lead (course, form, group, age, promo code): one wording for the chat,
-// the e-mail, the CRMs, the CSV, the report and the digest.
+// The owner's words for a lead (course, form, group, trial, age, promo code): one wording for the
+// chat, the e-mail, the CRMs, the CSV, the report and the digest.
 import { OTHER_TIME, courseEntry, groupEntry, groupTimeText, HIDDEN_COURSES } from '@it-lab/shared'
+import { isTrialAt, trialAtText } from '@it-lab/shared/trial-dates'
 
 const FORM_LABELS: Record<string, string> = {
   feedback: 'Форма обратной связи',
@@ -27,6 +28,14 @@ export function groupText(group: string): string {
   if (group === OTHER_TIME) return 'другое время'
   const known = groupEntry(group)
   return known ? `${courseTitle(known.course)}, ${groupTimeText(known)}` : group
+}
+
+/**
+ * «сб 6 декабря, 10:00»: the lesson the parent chose for her trial, beside the group's line
+ * (docs/decisions/0103-a-trial-she-holds.md); the value as stored if it is not one.
+ */
+export function trialText(at: string): string {
+  return isTrialAt(at) ? trialAtText(at) : at
 }
 
 /**

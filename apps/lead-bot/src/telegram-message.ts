@@ -4,7 +4,14 @@ import type { LeadSource } from '@it-lab/shared/lead-source'
 import { schoolTime } from '@it-lab/shared/school-time'
 import type { NotifyMode } from './config.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
-import { childAgeText, courseTitle, formLabel, groupText, promoText } from './lead-words.ts'
+import {
+  childAgeText,
+  courseTitle,
+  formLabel,
+  groupText,
+  promoText,
+  trialText,
+} from './lead-words.ts'
 import { sourceText } from './source-text.ts'
 import type { StatusChange } from './store/rows.ts'
 
@@ -46,6 +53,8 @@ export interface LeadMessage {
   quiz?: number | null
   page?: string | null
   group?: string | null
+  /** The lesson chosen for the trial ('YYYY-MM-DDTHH:MM'), as sent. */
+  trialAt?: string | null
   childAge?: number | null
   promoCode?: string | null
   promoDate?: string | null
@@ -61,7 +70,7 @@ export interface MessageOptions {
 }
 
 /**
- * «Курс», «Тест подсказал», «Промокод из теста», «Группа», «Страница», «Источник»: where the lead
+ * «Курс», «Тест подсказал», «Промокод из теста», «Группа», «Пробное», «Страница», «Источник»: where the lead
  * came from, and a warning for what this service did not know of it (a newer site); no personal
  * data.
  */
@@ -78,6 +87,9 @@ function contextLines(lead: LeadMessage): string[] {
     ...(lead.group == null
       ? []
       : [`<b>Группа:</b> ${escapeWithin(groupText(lead.group), GROUP_MAX_LENGTH + 80)}`]),
+    ...(lead.trialAt == null
+      ? []
+      : [`<b>Пробное:</b> ${escapeWithin(trialText(lead.trialAt), 64)}`]),
     ...(lead.page == null ? [] : [`<b>Страница:</b> ${escapeWithin(lead.page, 128)}`]),
     ...(source === null ? [] : [`<b>Источник:</b> ${escapeWithin(source, 240)}`]),
     ...(lead.metaWarning == null

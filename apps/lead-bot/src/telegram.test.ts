@@ -77,6 +77,20 @@ describe('formatLeadMessage', () => {
     )
   })
 
+  it('says the lesson chosen for the trial under the group’s line, in the minimal message too', () => {
+    const lines = (message: string) => message.split('\n')
+    const full = lines(
+      formatLeadMessage({ ...lead, group: OTHER_TIME, trialAt: '2026-12-05T10:00' }),
+    )
+    expect(full[full.indexOf('<b>Группа:</b> другое время') + 1]).toBe(
+      '<b>Пробное:</b> сб 5 декабря, 10:00',
+    )
+    expect(
+      formatLeadMessage({ ...lead, trialAt: '2026-12-05T10:00' }, { notify: 'minimal' }),
+    ).toContain('<b>Пробное:</b> сб 5 декабря, 10:00')
+    expect(formatLeadMessage({ ...lead, group: OTHER_TIME })).not.toContain('Пробное')
+  })
+
   it('says the child’s age under the phone, never in the minimal message', () => {
     const trial = { ...lead, form: 'trial_lesson_popup', childAge: 9 }
     expect(formatLeadMessage(trial)).toContain(

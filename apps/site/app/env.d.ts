@@ -15,6 +15,7 @@ import type { CourseQuiz } from './content/quiz-questions'
 import type { SchoolPhoto, Teacher } from './content/teacher-photo-files'
 import type { FaqEntry } from './content/faq'
 import type { Review } from './content/reviews'
+import type { TrialDateSettings } from './content/trial-dates'
 
 // The build settings Vite's `define` bakes in (see build-settings.ts and vite.config.ts).
 declare global {
@@ -28,6 +29,8 @@ declare global {
   const __TRIAL_OFFER__: TrialOfferFile | undefined
   /** The trial's details (content/trial-offer.json) and the promises (content/promises.json). */
   const __TRIAL_DETAILS__: TrialDetails | undefined
+  /** How many of a group's lessons the lead form offers, the closed days, the build's day. */
+  const __TRIAL_BOOKING__: TrialDateSettings | undefined
   const __PROMISE_FORMAT__: PromisesFile['format'] | undefined
   const __COMPLETION__: PromisesFile['completion'] | undefined
   const __QUIZ_PROMO__: PromisesFile['quizPromo'] | undefined

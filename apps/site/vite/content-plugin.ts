@@ -51,6 +51,8 @@ import {
 // reads nor checks anything.
 
 export type BuildContent = {
+  /** The school's day the build read the content on: the prerendered trial dates count from it. */
+  today: string
   /** The courses the site shows (hidden ones left out), in id order. */
   courses: CourseFile[]
   /** The courses marked hidden: only their old addresses know them. */
@@ -122,6 +124,7 @@ export async function readBuildContent(today = schoolToday()): Promise<BuildCont
     group.startDate && group.startDate < today ? { ...group, startDate: '' } : group,
   )
   return {
+    today,
     courses: shown,
     hiddenCourses,
     announcements,
@@ -237,6 +240,13 @@ export function contentPlugin(content: BuildContent): Plugin {
         __TRIAL_OFFER__: JSON.stringify(content.trialOffer),
         // Each promise apart, so an island (the quiz, the popup) carries only its own.
         __TRIAL_DETAILS__: JSON.stringify(content.trialOffer.details),
+        // What the lead form's dates need (docs/decisions/0103-a-trial-she-holds.md), with the
+        // build's day: the island counts from it while it hydrates, then from the browser's day.
+        __TRIAL_BOOKING__: JSON.stringify({
+          datesShown: content.trialOffer.booking.datesShown,
+          closedDays: content.trialOffer.booking.closedDays,
+          builtOn: content.today,
+        }),
         __PROMISE_FORMAT__: JSON.stringify(content.promises.format),
         __COMPLETION__: JSON.stringify(content.promises.completion),
         __QUIZ_PROMO__: JSON.stringify(content.promises.quizPromo),

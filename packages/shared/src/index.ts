@@ -32,5 +32,6 @@ export {
   maskPhoneDigits,
   normalizePhone,
 } from './phone.ts'
+export { TRIAL_CHOICE_PARAM, splitTrialChoice, trialChoiceValue } from './trial-choice.ts'
 // The catalogue and the site's pages, as @it-lab/shared/catalogue gives them without zod.
 export * from './catalogue.ts'

@@ -61,6 +61,19 @@ describe('what the other channels get of a trial lead (docs/decisions/0088)', ()
     expect(contextLines(payload).join('\n')).not.toMatch(/Возраст|Промокод/)
   })
 
+  it('carries the lesson chosen for the trial, after the group', () => {
+    const payload = leadPayload({ ...row, group: 'other', trialAt: '2026-12-05T10:00' })
+    expect(payload.trial).toEqual({ at: '2026-12-05T10:00', text: 'сб 5 декабря, 10:00' })
+    expect(contextLines(payload)).toContain('Пробное: сб 5 декабря, 10:00')
+    expect(contextLines(payload).indexOf('Пробное: сб 5 декабря, 10:00')).toBe(
+      contextLines(payload).indexOf('Группа: другое время') + 1,
+    )
+    expect(JSON.parse(webhookBody(payload, 0))).toMatchObject({
+      lead: { trial_at: '2026-12-05T10:00' },
+    })
+    expect(leadPayload(row).trial).toBeNull()
+  })
+
   it('reaches the e-mail, the CRM’s note and the webhook', () => {
     const payload = leadPayload(row)
     expect(leadEmailText(payload)).toContain(

@@ -3,7 +3,14 @@
 // docs/decisions/0078) reaches the e-mail, the webhook and the CRMs together.
 import { hasOrigin } from '@it-lab/shared/lead-source'
 import { schoolTime } from '@it-lab/shared/school-time'
-import { childAgeText, courseTitle, formLabel, groupText, promoText } from '../lead-words.ts'
+import {
+  childAgeText,
+  courseTitle,
+  formLabel,
+  groupText,
+  promoText,
+  trialText,
+} from '../lead-words.ts'
 import { sourceText } from '../source-text.ts'
 import type { LeadRow } from '../store/rows.ts'
 
@@ -55,6 +62,11 @@ export interface LeadPayload {
    * «другое время», or the text sent when no group had that id); null from a form without groups.
    */
   group: string | null
+  /**
+   * The lesson the parent chose for her trial: as stored ('2026-12-05T10:00', school time) and as
+   * the chat says it («сб 5 декабря, 10:00»); null when she chose none.
+   */
+  trial: { at: string; text: string } | null
   /** The child's age in whole years (5–17), when a trial form gave it. */
   childAge: number | null
   /** The quiz's promo code the parent was given and the school day it was given (YYYY-MM-DD). */
@@ -100,6 +112,7 @@ export function leadPayload(lead: LeadRow): LeadPayload {
     quiz: course(lead.quiz),
     page: lead.page,
     group: lead.group === null ? null : groupText(lead.group),
+    trial: lead.trialAt === null ? null : { at: lead.trialAt, text: trialText(lead.trialAt) },
     childAge: lead.childAge,
     promo: lead.promoCode === null ? null : { code: lead.promoCode, givenOn: lead.promoDate },
     source: payloadSource(lead),
@@ -107,7 +120,7 @@ export function leadPayload(lead: LeadRow): LeadPayload {
 }
 
 /**
- * «Возраст ребёнка: 9 лет», «Курс: Python», «Группа: …», «Страница: …», «Источник: …»: what the
+ * «Возраст ребёнка: 9 лет», «Курс: Python», «Группа: …», «Пробное: …», «Страница: …», «Источник: …»: what the
  * lead says besides the name and phone, as lines.
  */
 export function contextLines(lead: LeadPayload): string[] {
@@ -118,6 +131,7 @@ export function contextLines(lead: LeadPayload): string[] {
     ...(lead.quiz ? [`Тест подсказал: ${lead.quiz.title}`] : []),
     ...(lead.promo ? [`Промокод из теста: ${promoText(lead.promo.code, lead.promo.givenOn)}`] : []),
     ...(lead.group === null ? [] : [`Группа: ${lead.group}`]),
+    ...(lead.trial === null ? [] : [`Пробное: ${lead.trial.text}`]),
     ...(lead.page === null ? [] : [`Страница: ${lead.page}`]),
     ...(lead.source === null ? [] : [`Источник: ${lead.source.text}`]),
   ]

@@ -26,6 +26,7 @@ export function webhookBody(lead: LeadPayload, sentAt: number): string {
       quiz: lead.quiz,
       page: lead.page,
       child_age: lead.childAge,
+      trial_at: lead.trial?.at ?? null,
       promo: lead.promo && { code: lead.promo.code, given_on: lead.promo.givenOn },
       source: lead.source && {
         utm_source: lead.source.utmSource,

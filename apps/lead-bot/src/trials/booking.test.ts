@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { GroupEntry } from '@it-lab/shared'
+import { trialChoiceValue, type GroupEntry } from '@it-lab/shared'
 import { TRIAL_BOOKING_DEFAULTS } from '@it-lab/shared/content'
 import { buildApp } from '../app.ts'
 import { openLeadStore } from '../store/lead-store.ts'
@@ -146,5 +146,51 @@ describe('a trial booked with a lead', () => {
     ])
     // The token itself is nowhere in the file.
     expect(JSON.stringify(rows)).not.toContain(token)
+  })
+
+  it('reads the form’s one radio as the group and the lesson; a page cached before it sends the group alone', async () => {
+    const file = path.join(temp.dir, 'radio.sqlite')
+    const store = openLeadStore(file)
+    const app = await buildApp({
+      store,
+      siteOrigins: ['http://127.0.0.1:3000'],
+      rateLimit: { max: 1000, windowMs: 60_000 },
+      booking,
+      groupOf,
+      now: () => NOW,
+    })
+    const post = (fields: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: `/send?${LEAD_QUERY}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ name: 'Анна', phone: VALID_PHONE, ...fields }).toString(),
+      })
+    const chosen = await post({ trial: trialChoiceValue(saturdays.id, '2026-12-05T10:00') })
+    expect(chosen.statusCode).toBe(303)
+    expect(chosen.headers.location).toMatch(/^trial\/[A-Za-z0-9_-]{22}$/)
+    expect((await post({ group: saturdays.id })).headers.location).toMatch(/^trial\//)
+    expect((await post({ trial: 'other' })).headers.location).toBe('http://127.0.0.1:3000/thanks')
+    await app.close()
+    store.close()
+
+    const db = new DatabaseSync(file, { readOnly: true })
+    const rows = db
+      .prepare(
+        `SELECT leads.chosen_group AS lead_group, leads.trial_at, trials.at, trials.state
+         FROM leads LEFT JOIN trials ON trials.lead_id = leads.id ORDER BY leads.id`,
+      )
+      .all()
+    db.close()
+    expect(rows).toEqual([
+      {
+        lead_group: saturdays.id,
+        trial_at: '2026-12-05T10:00',
+        at: '2026-12-05T10:00',
+        state: 'booked',
+      },
+      { lead_group: saturdays.id, trial_at: null, at: null, state: 'booked' },
+      { lead_group: 'other', trial_at: null, at: null, state: null },
+    ])
   })
 })

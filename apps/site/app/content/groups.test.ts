@@ -4,7 +4,8 @@ import {
   agesText,
   courseGroups,
   GROUPS,
-  groupChoiceText,
+  groupChoiceDetails,
+  groupTimeText,
   placeText,
   scheduleByDay,
   seatsText,
@@ -68,10 +69,13 @@ describe('groups as the pages show them', () => {
     expect(agesText(group('a', { ageMin: 5, ageMax: 7 }))).toBe('5–7 лет')
     expect(placeText(group('a'))).toBe('Оффлайн, кабинет 2')
     expect(placeText(group('a', { format: 'Онлайн', place: '' }))).toBe('Онлайн')
-    expect(groupChoiceText(group('a', { days: ['Wednesday', 'Monday'], seats: 2 }))).toBe(
-      'Пн, Ср 10:00–11:30, осталось 2 места',
+    expect(groupTimeText(group('a', { days: ['Wednesday', 'Monday'] }))).toBe('Пн, Ср 10:00–11:30')
+    expect(groupChoiceDetails(group('a', { ageMin: 7, ageMax: 10, seats: 2 }))).toBe(
+      '7–10 лет, осталось 2 места',
     )
-    expect(groupChoiceText(group('a', { seats: 0 }))).toBe('Сб 10:00–11:30, лист ожидания')
+    expect(groupChoiceDetails(group('a', { ageMin: 7, ageMax: 10, seats: 0 }))).toBe(
+      '7–10 лет, лист ожидания',
+    )
   })
 
   it('lays the timetable out by weekday, earliest first, leaving out days without a group', () => {

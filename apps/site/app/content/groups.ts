@@ -49,9 +49,12 @@ export function placeText({ format, place }: Pick<GroupEntry, 'format' | 'place'
   return place ? `${format}, ${place}` : format
 }
 
-/** A radio's label in the lead form: «Сб 10:00–11:30, осталось 2 места» or «…, лист ожидания». */
-export function groupChoiceText(group: GroupEntry): string {
-  return `${groupTimeText(group)}, ${group.seats > 0 ? seatsText(group.seats) : 'лист ожидания'}`
+/**
+ * Under a group's days and time in the lead form, over its dates: «14–17 лет, осталось 2 места»,
+ * or «…, лист ожидания» for a full group, whose lead waits for a seat.
+ */
+export function groupChoiceDetails(group: GroupEntry): string {
+  return `${agesText(group)}, ${group.seats > 0 ? seatsText(group.seats) : 'лист ожидания'}`
 }
 
 /** One day of the timetable: its name and the groups meeting that day, earliest first. */

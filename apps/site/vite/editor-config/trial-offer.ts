@@ -1,5 +1,15 @@
-import { TRIAL_ICONS, CALL_BACK_MAX, TRIAL_DETAIL_MAX, TRIAL_MINUTES } from '@it-lab/shared/content'
 import {
+  TRIAL_ICONS,
+  CALL_BACK_MAX,
+  CLOSED_DAYS_MAX,
+  HOLD_DAYS,
+  REMIND_HOURS,
+  TRIAL_DATES_SHOWN,
+  TRIAL_DETAIL_MAX,
+  TRIAL_MINUTES,
+} from '@it-lab/shared/content'
+import {
+  label,
   text,
   wholeNumber,
   optionalNumber,
@@ -12,7 +22,65 @@ import {
   entryList,
 } from './fields.ts'
 
-// The trial lesson (content/trial-offer.json): its offer, its points and the details parents ask.
+// The trial lesson (content/trial-offer.json): its offer, its points, the details parents ask and
+// how a dated trial is booked (docs/decisions/0103-a-trial-she-holds.md).
+
+/** One end of a closed stretch, both ends required: the list's item is a whole stretch. */
+const closedDay = (end: 'from' | 'to', hint: string) => ({
+  name: end,
+  label: label('trialOffer', `booking.closedDays.${end}`),
+  widget: 'date-ru',
+  hint,
+})
+
+/** How a dated trial is booked, reminded and held (content/trial-offer.json, `booking`). */
+const bookingFields = [
+  {
+    ...wholeNumber(
+      'trialOffer',
+      'booking.datesShown',
+      TRIAL_DATES_SHOWN.min,
+      TRIAL_DATES_SHOWN.max,
+    ),
+    hint: `Сколько ближайших занятий каждой группы предлагать в форме, ${TRIAL_DATES_SHOWN.min} или ${TRIAL_DATES_SHOWN.max}. Например, «сб 5 декабря, 10:00».`,
+  },
+  entryList(
+    'trialOffer',
+    'booking.closedDays',
+    ['промежуток', 'промежутка', 'промежутков'],
+    {
+      min: 0,
+      max: CLOSED_DAYS_MAX,
+      hint: 'Праздники, каникулы и выходные школы: в эти дни сайт не предлагает пробный урок. Один день — «С» и «По» одинаковые.',
+    },
+    [
+      closedDay('from', 'Первый день, когда школа не работает.'),
+      closedDay('to', 'Последний такой день, включительно.'),
+    ],
+  ),
+  {
+    name: 'booking.remindEvening',
+    label: label('trialOffer', 'booking.remindEvening'),
+    widget: 'string',
+    hint: 'Во сколько накануне пробного бот напоминает родителю, который попросил напоминание. Например, 19:00.',
+  },
+  {
+    ...wholeNumber('trialOffer', 'booking.remindHoursBefore', REMIND_HOURS.min, REMIND_HOURS.max),
+    hint: `За сколько часов до урока бот напоминает ещё раз, от ${REMIND_HOURS.min} до ${REMIND_HOURS.max}.`,
+  },
+  {
+    ...wholeNumber('trialOffer', 'booking.holdDays', HOLD_DAYS.min, HOLD_DAYS.max),
+    hint: `Сколько дней после пробного место в группе остаётся за ребёнком, пока вы не отметите «Записан» или «Отказ», от ${HOLD_DAYS.min} до ${HOLD_DAYS.max}.`,
+  },
+  {
+    name: 'booking.waitlistOffers',
+    label: label('trialOffer', 'booking.waitlistOffers'),
+    widget: 'boolean',
+    default: false,
+    required: false,
+    hint: 'Когда в полной группе освобождается место, бот предлагает его следующему в листе ожидания (тому, кто попросил напоминания в Telegram) на сутки. Без отметки — только сообщение в чат школы.',
+  },
+]
 
 export const trialOfferFields = [
   text('trialOffer', 'heading', 120),
@@ -48,5 +116,11 @@ export const trialOfferFields = [
         'Эти сведения пришли с сайтом как пример. Проверьте каждое, исправьте и снимите отметку: с ней сайт не запустится.',
       ),
     ],
+  ),
+  group(
+    'trialOffer',
+    'booking',
+    'Как родители выбирают дату пробного урока в форме на странице курса и как сайт напоминает о нём.',
+    bookingFields,
   ),
 ]

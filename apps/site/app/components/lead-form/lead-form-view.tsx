@@ -3,16 +3,19 @@ import {
   HONEYPOT_PARAM,
   NAME_MAX_LENGTH,
   OTHER_TIME,
-  courseGroups,
+  TRIAL_CHOICE_PARAM,
 } from '@it-lab/shared'
+import { schoolDay } from '@it-lab/shared/trial-dates'
 import { useCallback, useId } from 'react'
 import { env } from '#app/config/env.ts'
 import { paths } from '#app/config/paths.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { usePagePath } from '#app/components/page-path.tsx'
-import { groupChoiceText } from '#app/content/groups.ts'
+import { courseGroups } from '#app/content/groups.ts'
+import { TRIAL_DATE_SETTINGS } from '#app/content/trial-dates.ts'
 import { pluralRu, type RussianPluralForms } from '#app/content/plural.ts'
 import { pageContext, rememberedQuizSuggestion } from './lead-context'
+import { TrialChoice } from './trial-choice'
 import type { LeadFormState } from './use-lead-form'
 
 type LeadFormViewProps = {
@@ -57,8 +60,11 @@ export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
   const phoneMessage = errors.phone ?? submitError
   const { course, page } = pageContext(usePagePath())
   const quiz = hydrated ? rememberedQuizSuggestion() : undefined
-  // On a course page with groups, the parent may pick one (docs/decisions/0075).
+  // On a course page with groups, the parent may pick one (docs/decisions/0075) and its lesson
+  // (0103): counted from the build's day in the page's HTML and while it hydrates, then from the
+  // browser's, so a page built days ago offers no day already past.
   const groups = course === undefined ? [] : courseGroups(course)
+  const today = hydrated ? schoolDay(new Date()) : TRIAL_DATE_SETTINGS.builtOn
   // A trial form (the popup, and the course page's form) asks the child's age, never a name
   // (docs/decisions/0088-what-parents-check.md).
   const asksAge = state.form === 'trial_lesson_popup' || course !== undefined
@@ -71,13 +77,13 @@ export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
         const input = element.elements.namedItem(field)
         return input instanceof HTMLInputElement ? input.value : ''
       }
-      const group = element.elements.namedItem('group')
+      const trial = element.elements.namedItem(TRIAL_CHOICE_PARAM)
       const childAge = element.elements.namedItem('childAge')
       adoptTypedValues({
         name: typed('name'),
         phone: typed('phone'),
         honeypot: typed(HONEYPOT_PARAM),
-        group: group instanceof RadioNodeList && group.value !== '' ? group.value : OTHER_TIME,
+        trial: trial instanceof RadioNodeList && trial.value !== '' ? trial.value : OTHER_TIME,
         childAge: childAge instanceof HTMLSelectElement ? childAge.value : '',
       })
     },
@@ -168,31 +174,14 @@ export function LeadFormView({ state, submitLabel, label }: LeadFormViewProps) {
       )}
 
       {groups.length > 0 && (
-        <fieldset className="mt-2 mb-2">
-          <legend className="font-bold text-slate-800">Удобная группа</legend>
-          <div className="mt-1 flex flex-col gap-1">
-            {[
-              ...groups.map((group) => ({ value: group.id, text: groupChoiceText(group) })),
-              { value: OTHER_TIME, text: 'Другое время — подберём при звонке' },
-            ].map(({ value, text }) => (
-              <label
-                key={value}
-                className="flex cursor-pointer items-center gap-3 rounded-lg px-1 py-1.5 text-slate-800 has-checked:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name="group"
-                  value={value}
-                  checked={values.group === value}
-                  disabled={submitting}
-                  onChange={() => state.setGroup(value)}
-                  className="size-5 shrink-0 accent-brand-600"
-                />
-                {text}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <TrialChoice
+          groups={groups}
+          today={today}
+          settings={TRIAL_DATE_SETTINGS}
+          value={values.trial}
+          disabled={submitting}
+          onChange={state.setTrial}
+        />
       )}
 
       {/* Honeypot: off-screen, out of the tab order and hidden from screen readers; only bots fill it. */}

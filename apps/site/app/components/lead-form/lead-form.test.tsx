@@ -6,7 +6,7 @@ import { PagePathContext } from '#app/components/page-path.tsx'
 import { STORAGE_KEYS } from '#app/config/browser-storage.ts'
 import { paths } from '#app/config/paths.ts'
 import { courses } from '#app/content/courses.ts'
-import { GROUPS, groupChoiceText } from '#app/content/groups.ts'
+import type { GroupEntry } from '#app/content/groups.ts'
 import { reachGoal } from '#app/lib/analytics.ts'
 import { reportError } from '#app/lib/error-reporting.ts'
 import { rememberQuizPromo } from './lead-context'
@@ -15,6 +15,37 @@ import { useLeadForm } from './use-lead-form'
 
 vi.mock('#app/lib/analytics.ts', () => ({ reachGoal: vi.fn() }))
 vi.mock('#app/lib/error-reporting.ts', () => ({ reportError: vi.fn() }))
+
+/**
+ * Made-up groups, whatever the course page (the shipped ones are samples the owner replaces,
+ * docs/decisions/0053), and no closed days (hers are her own): Saturdays at 10:00, one full.
+ */
+const MADE_UP_GROUPS = vi.hoisted((): GroupEntry[] => {
+  const saturdays: GroupEntry = {
+    id: 'made-up-saturday',
+    course: 4,
+    days: ['Saturday'],
+    start: '10:00',
+    end: '11:30',
+    ageMin: 10,
+    ageMax: 14,
+    format: 'Оффлайн',
+    place: '',
+    startDate: '',
+    seats: 2,
+    teacher: '',
+    sample: false,
+  }
+  return [saturdays, { ...saturdays, id: 'made-up-full', start: '12:00', end: '13:30', seats: 0 }]
+})
+vi.mock(import('#app/content/groups.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  courseGroups: () => MADE_UP_GROUPS,
+}))
+vi.mock(import('#app/content/trial-dates.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  TRIAL_DATE_SETTINGS: { datesShown: 2, closedDays: [], builtOn: '2026-11-20' },
+}))
 
 const SUBMIT_ERROR = 'Произошла ошибка при отправке. Пожалуйста, попробуйте позже.'
 const onSuccess = vi.fn()
@@ -152,34 +183,84 @@ describe('the quiz’s promo code goes with a lead (docs/decisions/0088)', () =>
   })
 })
 
-describe('lead form on a course page with groups (docs/decisions/0075)', () => {
-  const [group] = GROUPS
-  if (!group) throw new Error('the repository ships sample groups')
+describe('lead form on a course page with groups (docs/decisions/0075, 0103)', () => {
+  const coursePage = paths.course(Math.min(...courses.map((course) => course.id)))
+  // Friday 27 November 2026, 23:00 in Astrakhan: the next Saturdays are the 28th and 5 December.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-27T19:00:00Z'))
+  })
+  afterEach(() => vi.useRealTimers())
 
-  it('sends the chosen group with the lead; «другое время» is chosen until then', async () => {
+  it('sends the chosen group and lesson with the lead; «другое время» is chosen until then', async () => {
     fetchMock.mockResolvedValue(new Response('{"ok":true}', { status: 200 }))
-    const user = renderForm(paths.course(group.course))
-    const choice = screen.getByRole('group', { name: 'Удобная группа' })
+    const user = renderForm(coursePage)
+    const choice = screen.getByRole('group', { name: 'Удобная группа и день' })
     expect(within(choice).getByRole('radio', { name: /^Другое время/ })).toBeChecked()
-    await user.click(within(choice).getByRole('radio', { name: groupChoiceText(group) }))
+    // Counted from the browser's day once the form runs, not the build's (20 November).
+    const saturdays = within(choice).getByRole('group', { name: /^Сб 10:00–11:30/ })
+    expect(within(saturdays).getAllByRole('radio')).toHaveLength(2)
+    expect(within(saturdays).getByRole('radio', { name: 'сб 28 ноября, 10:00' })).toBeVisible()
+    await user.click(within(saturdays).getByRole('radio', { name: 'сб 5 декабря, 10:00' }))
     await fillAndSubmit(user)
     await leadTaken()
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       name: 'Анна',
       phone: '+7 (912) 345-67-89',
-      group: group.id,
+      group: 'made-up-saturday',
+      trialAt: '2026-12-05T10:00',
     })
     // Cleared after the lead is taken: back to «другое время».
     expect(within(choice).getByRole('radio', { name: /^Другое время/ })).toBeChecked()
   })
 
-  it('a failed send keeps the chosen group', async () => {
+  it('«другое время» sends the group’s old value and no lesson; a full group’s date is sent too', async () => {
+    fetchMock.mockResolvedValue(new Response('{"ok":true}', { status: 200 }))
+    const user = renderForm(coursePage)
+    await fillAndSubmit(user)
+    await leadTaken()
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      name: 'Анна',
+      phone: '+7 (912) 345-67-89',
+      group: 'other',
+    })
+    const full = screen.getByRole('group', { name: /^Сб 12:00–13:30 10–14 лет, лист ожидания$/ })
+    await user.click(within(full).getByRole('radio', { name: 'сб 28 ноября, 12:00' }))
+    await fillAndSubmit(user)
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(2))
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toMatchObject({
+      group: 'made-up-full',
+      trialAt: '2026-11-28T12:00',
+    })
+  })
+
+  it('a service from before dated trials refuses `trialAt`: the lead goes again with the group alone', async () => {
+    fetchMock
+      .mockResolvedValueOnce(
+        new Response(
+          '{"error":"invalid","message":"Unknown fields: trialAt","fields":{},"unknownFields":["trialAt"]}',
+          { status: 400 },
+        ),
+      )
+      .mockResolvedValueOnce(new Response('{"ok":true}', { status: 200 }))
+    const user = renderForm(coursePage)
+    await user.click(screen.getByRole('radio', { name: 'сб 5 декабря, 10:00' }))
+    await fillAndSubmit(user)
+    await leadTaken()
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
+      name: 'Анна',
+      phone: '+7 (912) 345-67-89',
+      group: 'made-up-saturday',
+    })
+  })
+
+  it('a failed send keeps the chosen lesson', async () => {
     fetchMock.mockResolvedValue(new Response('boom', { status: 500 }))
-    const user = renderForm(paths.course(group.course))
-    await user.click(screen.getByRole('radio', { name: groupChoiceText(group) }))
+    const user = renderForm(coursePage)
+    await user.click(screen.getByRole('radio', { name: 'сб 5 декабря, 10:00' }))
     await fillAndSubmit(user)
     expect(await screen.findByText(SUBMIT_ERROR)).toBeInTheDocument()
-    expect(screen.getByRole('radio', { name: groupChoiceText(group) })).toBeChecked()
+    expect(screen.getByRole('radio', { name: 'сб 5 декабря, 10:00' })).toBeChecked()
   })
 })
 

@@ -29,18 +29,19 @@ export type SendLeadOptions = {
 }
 
 /** The body's optional fields an older service may not know: a lead goes again without them. */
-const NEWER_FIELDS = ['source', 'childAge', 'promoCode', 'promoDate'] as const
+const NEWER_FIELDS = ['source', 'childAge', 'promoCode', 'promoDate', 'trialAt'] as const
 
 /**
  * POST {LEAD_API_URL}/send with the JSON body `{name, phone}`, plus `group` when the form offered
- * the course's groups (docs/decisions/0075), `childAge` when a trial form's parent gave it and
+ * the course's groups (docs/decisions/0075) and `trialAt` when the parent picked one of its
+ * lessons (docs/decisions/0103-a-trial-she-holds.md), `childAge` when a trial form's parent gave it and
  * `promoCode` with `promoDate` when the quiz gave this browser its code (docs/decisions/0088), and
  * `source`, where the visitor came from, when known (docs/decisions/0078); the form tag, consent
  * version, context and honeypot travel in the query string. Only the status is read, and the body only
  * on error. A network failure is tried once more, then rejects with the browser's own error.
  */
 export async function sendLead(
-  { name, phone, group, childAge, promoCode, promoDate }: Lead,
+  { name, phone, group, trialAt, childAge, promoCode, promoDate }: Lead,
   { form, honeypot, context }: SendLeadOptions,
 ) {
   // One id for this sending, kept by its retries: the service stores the lead once.
@@ -54,7 +55,7 @@ export async function sendLead(
     ({ leadSource }) => leadSource(Date.now()),
     () => undefined,
   )
-  const newer = { source, childAge, promoCode, promoDate }
+  const newer = { source, childAge, promoCode, promoDate, trialAt }
   const post = async (without: ReadonlySet<string>) => {
     const url = `${env.leadApiUrl}/send?${query}`
     const init: RequestInit = {

@@ -1,6 +1,8 @@
 import {
   OTHER_TIME,
+  TRIAL_CHOICE_PARAM,
   formatPhoneInput,
+  splitTrialChoice,
   SUBMIT_ERROR,
   validateLead,
   type LeadFieldErrors,
@@ -15,11 +17,12 @@ import { LeadSendError, sendLead } from './send-lead'
 export type LeadFormStatus = 'idle' | 'submitting' | 'success'
 
 /**
- * `group`: the chosen group's id, or «другое время» (the default: no group suits yet).
+ * `trial`: the chosen group and lesson as its radio names them (trialChoiceValue), or «другое
+ * время» (the default: no group suits yet).
  * `childAge`: the child's age as the trial form's list gives it ('9'), or '' when not given.
  */
-type Values = { name: string; phone: string; honeypot: string; group: string; childAge: string }
-const EMPTY: Values = { name: '', phone: '', honeypot: '', group: OTHER_TIME, childAge: '' }
+type Values = { name: string; phone: string; honeypot: string; trial: string; childAge: string }
+const EMPTY: Values = { name: '', phone: '', honeypot: '', trial: OTHER_TIME, childAge: '' }
 
 /** State and rules of one lead form; `onSuccess` runs after the lead is accepted. */
 export function useLeadForm(form: LeadForm, onSuccess: () => void) {
@@ -30,8 +33,8 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
 
   /** Takes over what a parent typed before the form's island hydrated (lead-form-view.tsx). */
   const adoptTypedValues = useCallback((typed: Values) => {
-    const { name, phone, honeypot, group, childAge } = typed
-    if (name === '' && phone === '' && honeypot === '' && group === OTHER_TIME && childAge === '')
+    const { name, phone, honeypot, trial, childAge } = typed
+    if (name === '' && phone === '' && honeypot === '' && trial === OTHER_TIME && childAge === '')
       return
     // Typed without the mask: its digits go through the mask as if typed now.
     const digits = phone.startsWith('+7') ? phone : phone.replace(/\D/g, '')
@@ -50,7 +53,7 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
 
   const setHoneypot = (honeypot: string) => setValues((current) => ({ ...current, honeypot }))
 
-  const setGroup = (group: string) => setValues((current) => ({ ...current, group }))
+  const setTrial = (trial: string) => setValues((current) => ({ ...current, trial }))
 
   const setChildAge = (childAge: string) => setValues((current) => ({ ...current, childAge }))
 
@@ -58,15 +61,16 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
     event.preventDefault()
     if (status === 'submitting') return
     setSubmitError(null)
-    // Only a form that offers the course's groups sends one, and only a trial form asks the
-    // child's age (lead-form-view.tsx). The quiz's promo code goes with any lead in its term.
+    // Only a form that offers the course's groups sends one (with the lesson, when the parent
+    // picked one), and only a trial form asks the child's age (lead-form-view.tsx). The quiz's
+    // promo code goes with any lead in its term.
     const { elements } = event.currentTarget
-    const offersGroups = elements.namedItem('group') !== null
+    const offersGroups = elements.namedItem(TRIAL_CHOICE_PARAM) !== null
     const asksAge = elements.namedItem('childAge') !== null
     const validation = validateLead({
       name: values.name,
       phone: values.phone,
-      ...(offersGroups ? { group: values.group } : {}),
+      ...(offersGroups ? splitTrialChoice(values.trial) : {}),
       ...(asksAge ? { childAge: values.childAge } : {}),
       ...rememberedQuizPromo(),
     })
@@ -111,7 +115,7 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
     setName,
     setPhone,
     setHoneypot,
-    setGroup,
+    setTrial,
     setChildAge,
     submit,
   }
