@@ -109,6 +109,7 @@ const app = await buildApp({
   logger: { level: config.logLevel },
   deliveryOn: config.telegram !== null,
   channels: channelNames,
+  retentionDays: config.retentionDays,
   onLeadStored: () => {
     outbox?.wake()
     channels?.wake()
