@@ -469,6 +469,30 @@ describe('npm run leads', () => {
     expect(readFileSync(file).includes(Buffer.from('345-67-89'))).toBe(false)
   })
 
+  it('--delete removes her trial with the lead: her page opens nothing, no reminder is left', async () => {
+    const file = path.join(temp.dir, 'delete-trial.sqlite')
+    const store = openLeadStore(file)
+    const hash = 'd'.repeat(64)
+    store.insert(
+      {
+        name: 'Анна',
+        phone: '+7 (912) 345-67-89',
+        form: 'feedback',
+        consentVersion: TEST_CONSENT,
+        group: 'made-up-saturday',
+        trial: { tokenHash: hash, group: 'made-up-saturday', at: null, state: 'booked' },
+      },
+      0,
+    )
+    expect(store.trialByTokenHash(hash)).toBeDefined()
+    store.close()
+    expect((await leads(['--delete', '+7 (912) 345-67-89'], { LEADS_DB: file })).code).toBe(0)
+    const after = openLeadStore(file, { readOnly: true })
+    expect(after.trialByTokenHash(hash)).toBeUndefined()
+    after.close()
+    expect(readFileSync(file).includes(Buffer.from(hash))).toBe(false)
+  })
+
   it.each([
     [['--delete', '+7 (912) 345']],
     [['--delete', 'Анна']],

@@ -177,6 +177,18 @@ describe('her trial’s page', () => {
     store.close()
   })
 
+  it('is gone once the retention sweep deletes her delivered lead', async () => {
+    const { app, store } = await service()
+    const token = await book(app)
+    const [lead] = store.list({ limit: 1 })
+    store.markSent(lead?.id ?? 0, 1, NOW)
+    expect(store.deleteReceivedBefore(NOW + 1).deleted).toBe(1)
+    expect((await app.inject({ url: `/trial/${token}` })).statusCode).toBe(404)
+    expect(store.trialOfLead(lead?.id ?? 0)).toBeUndefined()
+    await app.close()
+    store.close()
+  })
+
   it('changes nothing on a GET, whatever its address says, nor on a choice not yet confirmed', async () => {
     const { app, store } = await service()
     const token = await book(app)
