@@ -5,7 +5,15 @@ import { STATUS_LABELS, type DeskStatus } from '../src/desk-statuses.ts'
 import { NO_SOURCE, sourceKey, sourceText } from '../src/source-text.ts'
 import { schoolClock } from '../src/desk.ts'
 import { SCHOOL_TIME_ZONE, schoolTime } from '@it-lab/shared/school-time'
-import { childAgeText, courseTitle, dayText, formLabel, groupText } from '../src/lead-words.ts'
+import {
+  childAgeText,
+  courseTitle,
+  dayText,
+  formLabel,
+  groupText,
+  trialLessonText,
+  trialStateText,
+} from '../src/lead-words.ts'
 import { plainText, presserName, withoutControls } from '../src/plain-text.ts'
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {
@@ -111,6 +119,9 @@ const CSV_COLUMNS: [string, (lead: LeadRow) => string | number | null][] = [
   ['Тест подсказал', (lead) => course(lead.quiz)],
   ['Группа', (lead) => (lead.group === null ? null : groupText(lead.group))],
   ['Возраст ребёнка', (lead) => lead.childAge],
+  // Her trial as it stands after her changes on her page (docs/decisions/0103-a-trial-she-holds.md).
+  ['Пробное', (lead) => (lead.heldTrial ? trialLessonText(lead.heldTrial) : null)],
+  ['Запись на пробное', (lead) => (lead.heldTrial ? trialStateText(lead.heldTrial) : null)],
   ['Промокод из теста', (lead) => lead.promoCode],
   ['Промокод выдан', (lead) => (lead.promoDate === null ? null : dayText(lead.promoDate))],
   ['Страница', (lead) => lead.page],
@@ -175,7 +186,7 @@ const MONTHS = ['янв', 'фев', 'мар', 'апр', 'май', 'июн', 'и�
 
 /** What the monthly report reads of a lead: no name or phone. */
 export type ReportLead = Pick<LeadRow, 'receivedAt' | 'form' | 'course' | 'page'> &
-  Partial<Pick<LeadRow, 'group' | 'childAge'>>
+  Partial<Pick<LeadRow, 'group' | 'childAge' | 'heldTrial'>>
 
 export interface MonthlyReport {
   /** Every month from the first lead's to the last one's, school time: 'янв 2025', … */
@@ -252,6 +263,16 @@ export function monthlyReport(leads: ReportLead[]): MonthlyReport {
               'Возраст ребёнка',
               (lead) => (lead.childAge == null ? 'не указан' : childAgeText(lead.childAge)),
               'не указан',
+            ),
+          ]
+        : []),
+      // Only once a lead booked a trial (docs/decisions/0103-a-trial-she-holds.md).
+      ...(leads.some((lead) => lead.heldTrial != null)
+        ? [
+            section(
+              'Пробное',
+              (lead) => (lead.heldTrial ? trialStateText(lead.heldTrial) : 'без пробного'),
+              'без пробного',
             ),
           ]
         : []),

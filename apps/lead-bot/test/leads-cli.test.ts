@@ -86,9 +86,9 @@ describe('npm run leads', () => {
     const rows = stdout.trimEnd().split('\r\n')
     expect(rows).toHaveLength(4)
     expect(rows[1]).toBe(
-      // No course, quiz, group, child's age or promo code; the 20 empty cells after the page: no
-      // source (docs/decisions/0078).
-      `1;15.01.2025 14:01;Ученик 1;+7 (900) 000-00-01;Окно «Бесплатный пробный урок»;;;;;;;${';'.repeat(20)};;;;` +
+      // No course, quiz, group, child's age, trial or promo code; the 20 empty cells after the
+      // page: no source (docs/decisions/0078).
+      `1;15.01.2025 14:01;Ученик 1;+7 (900) 000-00-01;Окно «Бесплатный пробный урок»;;;;;;;;;${';'.repeat(20)};;;;` +
         'отправлена;0;15.01.2025 14:05;;2025-09-01.0a1b2c3d',
     )
     expect(rows[2]).toContain(';"Иванов, ""Ваня""";')
