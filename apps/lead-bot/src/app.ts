@@ -56,6 +56,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** Called after a lead is committed, to wake the outbox. */
   onLeadStored?: (id: number) => void
+  /** Called after a parent moved or cancelled her trial on her page, to wake the outbox. */
+  onTrialChanged?: (leadId: number) => void
   /** Whether an outbox delivers leads: only then does an old pending lead mean trouble. */
   deliveryOn?: boolean
   /** The lead channels on besides Telegram, reported each under `channels` (0077). */
@@ -403,6 +405,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimit: options.trialPageRateLimit ?? { max: 60, windowMs: 60_000 },
     ...(options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays }),
     facts: options.pageFacts ?? readPageFacts(),
+    ...(options.onTrialChanged ? { onChanged: options.onTrialChanged } : {}),
   })
 
   app.post('/send', async (request, reply) => {

@@ -114,6 +114,8 @@ const app = await buildApp({
     outbox?.wake()
     channels?.wake()
   },
+  // Her change on her trial's page: the chat's message of the lead is edited (0103).
+  onTrialChanged: () => outbox?.wake(),
 })
 storeLog.to = app.log
 const channels =

@@ -45,7 +45,8 @@ describe('her change on her page, in the chat', () => {
         sendTimeoutMs: 2_000,
       }),
       config: {
-        pollMs: 1_000,
+        // Nothing but a wake-up sends before the test ends: her change must wake the outbox.
+        pollMs: 600_000,
         retryBaseMs: 20,
         retryMaxMs: 100,
         sendIntervalMs: 0,
@@ -62,6 +63,7 @@ describe('her change on her page, in the chat', () => {
       groupOf: (id) => (id === saturdays.id ? saturdays : undefined),
       now: () => NOW,
       onLeadStored: () => outbox.wake(),
+      onTrialChanged: () => outbox.wake(),
     })
     const sent = await app.inject({
       method: 'POST',
@@ -86,7 +88,6 @@ describe('her change on her page, in the chat', () => {
         payload: new URLSearchParams({ ...fields, confirm: 'yes' }).toString(),
       })
       expect(answer.statusCode).toBe(303)
-      outbox.wake()
     }
     await change({ action: 'move', at: '2026-12-05T10:00' })
     await eventually(() => expect(fake.edits).toHaveLength(1))

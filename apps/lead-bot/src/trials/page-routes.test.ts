@@ -317,9 +317,12 @@ describe('her trial’s page', () => {
       expect(text(refused.body)).toContain('Изменить запись можно только на её странице.')
     }
     expect(store.trialOfLead(lead?.id ?? 0)?.state).toBe('booked')
-    const own = { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' }
+    // Her page's own form: Chrome sends `Origin: null` under its no-referrer policy.
+    const own = { origin: 'null', 'sec-fetch-site': 'same-origin' }
     expect((await post(app, token, { action: 'cancel' }, own)).statusCode).toBe(200)
     expect((await post(app, token, { action: 'cancel' }, { origin: SITE })).statusCode).toBe(200)
+    const origins = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }
+    expect((await post(app, token, { action: 'cancel' }, origins)).statusCode).toBe(403)
     await app.close()
     store.close()
   })

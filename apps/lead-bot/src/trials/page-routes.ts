@@ -45,6 +45,8 @@ export interface TrialPageOptions {
   /** A lead older than this is past the policies' retention: its page is gone, swept or not. */
   retentionDays?: number
   facts: PageFacts
+  /** Called after she moved or cancelled her trial, to wake the outbox (the chat's edit). */
+  onChanged?: (leadId: number) => void
 }
 
 /** Sent with every answer of the page, the 404 and the refusals included. */
@@ -143,13 +145,14 @@ export async function trialPageRoutes(
   }
 
   /**
-   * A form of her page (or of the site): the browser names where it was in Origin and
-   * Sec-Fetch-Site. Another site's form is refused, so no page elsewhere can move or cancel her
-   * trial through her browser; a client that sends neither (not a browser) is not one to fear.
+   * A form of her page: the browser says where the post comes from. `Sec-Fetch-Site` decides when
+   * sent (every current browser): only `same-origin`. Her page's `no-referrer` makes the browser
+   * send `Origin: null` even to itself, so Origin counts only without it: the service's own or one
+   * of the site's. A client sending neither is no browser acting for her (it needs the link).
    */
   function sameOrigin(request: FastifyRequest): boolean {
     const site = request.headers['sec-fetch-site']
-    if (site !== undefined && site !== 'same-origin') return false
+    if (site !== undefined) return site === 'same-origin'
     const origin = request.headers.origin
     if (origin === undefined) return true
     return (
@@ -249,6 +252,7 @@ export async function trialPageRoutes(
       if (choice.action === 'cancel') store.cancelTrial(trial.leadId, now())
       else store.moveTrial(trial.leadId, choice.at === OTHER ? null : choice.at, now())
       request.log.info({ leadId: trial.leadId, change: choice.action }, 'trial changed on her page')
+      options.onChanged?.(trial.leadId)
       // After the change, a GET (the browser's reload then repeats nothing).
       const done = choice.action === 'cancel' ? 'cancelled' : 'moved'
       return reply.code(303).header('location', `${token}?done=${done}`).send()
