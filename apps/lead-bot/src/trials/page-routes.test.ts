@@ -345,7 +345,7 @@ describe('her trial’s page', () => {
     store.close()
   })
 
-  it('limits requests per address and the size of a post', async () => {
+  it('limits requests per address, the size of a post and its kind', async () => {
     const { app, store } = await service({ rateMax: 3 })
     const token = await book(app)
     for (let count = 0; count < 3; count += 1) {
@@ -367,6 +367,13 @@ describe('her trial’s page', () => {
       confirm: 'yes',
       padding: 'x'.repeat(TRIAL_PAGE_BODY_LIMIT),
     })
+    const json = await fresh.app.inject({
+      method: 'POST',
+      url: `/trial/${mine}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ action: 'cancel', confirm: 'yes' }),
+    })
+    expect(json.statusCode).toBe(415)
     expect(big.statusCode).toBe(413)
     expect(text(big.body)).toContain('Запрос не удалось прочитать.')
     expect(fresh.store.trialChanges(fresh.store.list({ limit: 1 })[0]?.id ?? 0)).toEqual([])

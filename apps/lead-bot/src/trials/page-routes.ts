@@ -30,6 +30,9 @@ const DAY_MS = 86_400_000
 /** A choice is two short fields and a confirmation: anything bigger is not her form. */
 export const TRIAL_PAGE_BODY_LIMIT = 1024
 
+const UNREADABLE =
+  'Запрос не удалось прочитать. Откройте ссылку на запись ещё раз и попробуйте снова.'
+
 /** How many of the group's next lessons the page offers to move to. */
 const MOVE_CHOICES = 6
 
@@ -102,14 +105,7 @@ export async function trialPageRoutes(
         .send(refusedPage(facts, 'Слишком много запросов. Подождите минуту и обновите страницу.'))
     }
     if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send(
-          refusedPage(
-            facts,
-            'Запрос не удалось прочитать. Откройте ссылку на запись ещё раз и попробуйте снова.',
-          ),
-        )
+      return reply.code(status).send(refusedPage(facts, UNREADABLE))
     }
     request.log.error({ err: thrown }, 'trial page failed')
     return reply
@@ -204,6 +200,11 @@ export async function trialPageRoutes(
             ),
           )
       }
+      // Her page's forms post urlencoded; a script's JSON is no form of hers.
+      const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
+      if (type !== 'application/x-www-form-urlencoded') {
+        return reply.code(415).send(refusedPage(facts, UNREADABLE))
+      }
       const view = viewOf(token, trial)
       const action = field(request.body, 'action')
       const at = field(request.body, 'at')
@@ -217,14 +218,7 @@ export async function trialPageRoutes(
           .code(400)
           .send(trialPage(view, facts, { text: 'Выберите, на когда перенести.', problem: true }))
       } else {
-        return reply
-          .code(400)
-          .send(
-            refusedPage(
-              facts,
-              'Запрос не удалось прочитать. Откройте ссылку на запись ещё раз и попробуйте снова.',
-            ),
-          )
+        return reply.code(400).send(refusedPage(facts, UNREADABLE))
       }
       if (view.state === 'cancelled') {
         // Cancelling again changes nothing; a cancelled trial is not moved (she calls the school).
