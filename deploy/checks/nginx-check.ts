@@ -770,6 +770,19 @@ async function leadChecks(): Promise<void> {
       'service down',
       `status ${down.status}, body ${down.text.slice(0, 200)}, ${downProblems.map((p) => `${p}; `).join('')}`,
     )
+  const trialDown = fetch(`${BASE}/lead/trial/${'A'.repeat(22)}`)
+  if (
+    trialDown.status === '503' &&
+    trialDown.text.includes('Страница записи сейчас недоступна') &&
+    /^content-type: text\/html; charset=utf-8/im.test(trialDown.headers) &&
+    /^cache-control: no-store/im.test(trialDown.headers)
+  )
+    ok('service down -> her trial page answers 503, a page in Russian, not stored')
+  else
+    bad(
+      'her trial page with the service down',
+      `status ${trialDown.status}, body ${trialDown.text.slice(0, 200)}`,
+    )
 }
 
 async function editorChecks(): Promise<void> {
