@@ -753,6 +753,8 @@ async function leadChecks(): Promise<void> {
   if (oversized.status === '413') ok('20 KB body -> 413')
   else bad('oversized body', `status ${oversized.status}`)
 
+  trialPageChecks()
+
   await lead?.stop()
   lead = undefined
   const down = fetch(leadUrl, ...json, '-H', `Origin: ${ORIGIN}`, '--data', leadBody)
@@ -767,6 +769,19 @@ async function leadChecks(): Promise<void> {
     bad(
       'service down',
       `status ${down.status}, body ${down.text.slice(0, 200)}, ${downProblems.map((p) => `${p}; `).join('')}`,
+    )
+  const trialDown = fetch(`${BASE}/lead/trial/${'A'.repeat(22)}`)
+  if (
+    trialDown.status === '503' &&
+    trialDown.text.includes('Страница записи сейчас недоступна') &&
+    /^content-type: text\/html; charset=utf-8/im.test(trialDown.headers) &&
+    /^cache-control: no-store/im.test(trialDown.headers)
+  )
+    ok('service down -> her trial page answers 503, a page in Russian, not stored')
+  else
+    bad(
+      'her trial page with the service down',
+      `status ${trialDown.status}, body ${trialDown.text.slice(0, 200)}`,
     )
 }
 
@@ -976,6 +991,30 @@ async function editorChecks(): Promise<void> {
     )
 }
 
+/** A made-up link of a trial through the proxy: the service's 404 page, with its own headers only. */
+function trialPageChecks(): void {
+  log('her trial page through the proxy (/lead/trial/ -> the service):')
+  const page = fetch(`${BASE}/lead/trial/${'A'.repeat(22)}`)
+  const csps = page.headers.match(/^content-security-policy:/gim) ?? []
+  const problems = [
+    ...(page.status === '404' ? [] : [`status ${page.status}`]),
+    ...(page.text.includes('Запись не найдена') ? [] : ['no «Запись не найдена»']),
+    ...(csps.length === 1 ? [] : [`${csps.length} CSP headers (want the page's one)`]),
+    ...[
+      /^content-security-policy: default-src 'none';/im,
+      /^referrer-policy: no-referrer\r?$/im,
+      /^x-robots-tag: noindex\r?$/im,
+      /^cache-control: no-store\r?$/im,
+      /^x-frame-options: DENY\r?$/im,
+      /^strict-transport-security: max-age=[1-9]/im,
+      /^content-type: text\/html; charset=utf-8/im,
+    ].flatMap((header) => (header.test(page.headers) ? [] : [`no ${header.source}`])),
+  ]
+  if (problems.length === 0)
+    ok("a made-up link -> the service's 404 page, its own CSP, no-referrer, noindex, no-store")
+  else bad('GET /lead/trial/<made-up>', problems.join('; '))
+}
+
 function logChecks(): void {
   log("access log (the site's own format: no client address, no query string):")
   // nginx writes a request's line when it has answered: every request above is in the log now.
@@ -983,6 +1022,9 @@ function logChecks(): void {
   const lines = access.split('\n').filter(Boolean).length
   if (access.includes('"POST /lead/send HTTP/')) ok('the lead POST is logged as /lead/send')
   else bad('access log', `no line for POST /lead/send in ${lines} lines`)
+  if (access.includes('"GET /lead/trial/- HTTP/') && !access.includes('A'.repeat(22)))
+    ok("her trial page is logged as /lead/trial/-, without the link's token")
+  else bad('access log', `her trial page's token is logged, or no line for it in ${lines} lines`)
   const address = access
     .split('\n')
     .find((line) => /127\.0\.0\.1|203\.0\.113\.7|89123456789/.test(line))

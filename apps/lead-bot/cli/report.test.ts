@@ -63,7 +63,8 @@ const TOUCH_HEADER = (prefix: string) =>
     .join(';')
 
 const HEADER =
-  '№;Получена;Имя;Телефон;Форма;Курс;Тест подсказал;Группа;Пробное;Возраст ребёнка;' +
+  '№;Получена;Имя;Телефон;Форма;Курс;Тест подсказал;Группа;Пробное при записи;Пробное;Запись на пробное;' +
+  'Возраст ребёнка;' +
   'Промокод из теста;Промокод выдан;Страница;Источник;' +
   `${TOUCH_HEADER('')};${TOUCH_HEADER('Первый визит: ')};ClientID Метрики;Статус;Статус отмечен;` +
   'Кто отметил;Доставка в Telegram;Попыток отправки;Отправлена;Последняя ошибка;Версия согласия'
@@ -74,7 +75,7 @@ describe('formatCsv', () => {
   it('writes a BOM, Russian headers, school time, names of courses and statuses, CRLF rows', () => {
     expect(formatCsv([row])).toBe(
       `\uFEFF${HEADER}\r\n7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Форма обратной связи;` +
-        `${courseTitle(4)};;;;;;;/course/4;${NO_SOURCE_CELLS}Позвонили;15.01.2025 15:00;Ольга (@olga);` +
+        `${courseTitle(4)};;;;;;;;;/course/4;${NO_SOURCE_CELLS}Позвонили;15.01.2025 15:00;Ольга (@olga);` +
         `отправлена;1;15.01.2025 14:05;;2025-09-01.0a1b2c3d\r\n`,
     )
   })
@@ -105,7 +106,7 @@ describe('formatCsv', () => {
     }
     expect(formatCsv([lead], { bom: false }).split('\r\n')[1]).toBe(
       `7;15.01.2025 14:05;Анна;+7 (912) 345-67-89;Окно «Бесплатный пробный урок»;курс №${UNKNOWN_COURSE};` +
-        `${courseTitle(1)};;;;;;/course/4;${NO_SOURCE_CELLS};;;ошибка;1;;HTTP 400 Bad Request: chat not found;` +
+        `${courseTitle(1)};;;;;;;;/course/4;${NO_SOURCE_CELLS};;;ошибка;1;;HTTP 400 Bad Request: chat not found;` +
         '2025-09-01.0a1b2c3d',
     )
   })
@@ -116,27 +117,40 @@ describe('formatCsv', () => {
     const cells = (value: string) => formatCsv([{ ...row, group: value }], { bom: false })
     expect(cells(group.id)).toContain(
       // The comma makes a quoted cell (Excel may split on either delimiter).
-      `;${courseTitle(4)};;"${courseTitle(group.course)}, ${groupTimeText(group)}";;;;;/course/4;`,
+      `;${courseTitle(4)};;"${courseTitle(group.course)}, ${groupTimeText(group)}";;;;;;;/course/4;`,
     )
-    expect(cells(OTHER_TIME)).toContain(';другое время;;;;;/course/4;')
+    expect(cells(OTHER_TIME)).toContain(';другое время;;;;;;;/course/4;')
   })
 
   it('writes the lesson the parent chose for her trial beside the group, as the chat says it', () => {
     const lead = { ...row, group: OTHER_TIME, trialAt: '2026-12-05T10:00' }
     expect(formatCsv([lead], { bom: false })).toContain(
-      ';другое время;"сб 5 декабря, 10:00";;;;/course/4;',
+      ';другое время;"сб 5 декабря, 10:00";;;;;;/course/4;',
     )
   })
 
   it('writes the child’s age, the quiz’s promo code and the day it was given, when the lead has them', () => {
     const lead = { ...row, childAge: 9, promoCode: 'ТЕСТ-10', promoDate: '2025-01-12' }
     expect(formatCsv([lead], { bom: false })).toContain(
-      `;${courseTitle(4)};;;;9;ТЕСТ-10;12.01.2025;/course/4;`,
+      `;${courseTitle(4)};;;;;;9;ТЕСТ-10;12.01.2025;/course/4;`,
     )
     // A code without its day (an older site's) is still written.
     expect(formatCsv([{ ...row, promoCode: 'ТЕСТ-10' }], { bom: false })).toContain(
       ';;ТЕСТ-10;;/course/4;',
     )
+  })
+
+  it('writes her trial as it stands: its lesson, or the call to agree one, and her place', () => {
+    const cells = (heldTrial: LeadRow['heldTrial']) =>
+      formatCsv([{ ...row, childAge: 9, heldTrial }], { bom: false }).split('\r\n')[1]
+    expect(cells({ at: '2026-12-05T10:00', state: 'booked' })).toContain(
+      ';;"сб 5 декабря, 10:00";записан;9;;;/course/4;',
+    )
+    expect(cells({ at: null, state: 'booked' })).toContain(';;время по телефону;записан;9;;')
+    expect(cells({ at: '2026-12-05T10:00', state: 'cancelled' })).toContain(
+      ';;"сб 5 декабря, 10:00";отменено родителем;9;;',
+    )
+    expect(cells(null)).toContain(`${courseTitle(4)};;;;;;9;;;/course/4;`)
   })
 
   it('still neutralises a phone cell that is not a well-formed phone', () => {
@@ -174,8 +188,8 @@ describe('formatCsv', () => {
     }
     const cells = (formatCsv([lead], { bom: false }).split('\r\n')[1] ?? '').split(';')
     expect(cells[2]).toBe('Ан[31mна')
-    expect(cells[35]).toBe(`Ольга${'я'.repeat(59)}`)
-    expect(cells[39]).toBe('HTTP 400 Bad')
+    expect(cells[37]).toBe(`Ольга${'я'.repeat(59)}`)
+    expect(cells[41]).toBe('HTTP 400 Bad')
     const table = formatTable([lead])
     expect(table.split('\n').filter((line) => /[\p{Cc}\u202e\u2066]/u.test(line))).toEqual([])
     expect(table).toContain(`Ан[31mна  `)
@@ -307,6 +321,26 @@ describe('the monthly report', () => {
       ['9 лет', [0, 1, 0, 1]],
       ['12 лет', [0, 0, 0, 1]],
       ['не указан', [1, 2, 0, 1]],
+    ])
+  })
+
+  it('adds the trials’ places once a lead booked one, the leads without last', () => {
+    const january = {
+      receivedAt: '2025-01-20T10:00:00.000Z',
+      form: 'feedback',
+      course: 4,
+      page: '/',
+    }
+    const report = monthlyReport([
+      ...leads,
+      { ...january, heldTrial: { at: '2025-01-25T10:00', state: 'booked' } },
+      { ...january, heldTrial: { at: null, state: 'cancelled' } },
+    ])
+    expect(report.sections.map(({ title }) => title)).toContain('Пробное')
+    expect(report.sections.find(({ title }) => title === 'Пробное')?.rows).toEqual([
+      ['записан', [0, 1, 0, 0]],
+      ['отменено родителем', [0, 1, 0, 0]],
+      ['без пробного', [1, 2, 0, 1]],
     ])
   })
 

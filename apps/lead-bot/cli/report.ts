@@ -11,6 +11,8 @@ import {
   dayText,
   formLabel,
   groupText,
+  trialLessonText,
+  trialStateText,
   trialText,
 } from '../src/lead-words.ts'
 import { plainText, presserName, withoutControls } from '../src/plain-text.ts'
@@ -117,7 +119,11 @@ const CSV_COLUMNS: [string, (lead: LeadRow) => string | number | null][] = [
   ['Курс', (lead) => course(lead.course)],
   ['Тест подсказал', (lead) => course(lead.quiz)],
   ['Группа', (lead) => (lead.group === null ? null : groupText(lead.group))],
-  ['Пробное', (lead) => (lead.trialAt === null ? null : trialText(lead.trialAt))],
+  // The lesson she chose in the form, then her trial as it stands after her changes on her page
+  // (docs/decisions/0103-a-trial-she-holds.md).
+  ['Пробное при записи', (lead) => (lead.trialAt === null ? null : trialText(lead.trialAt))],
+  ['Пробное', (lead) => (lead.heldTrial ? trialLessonText(lead.heldTrial) : null)],
+  ['Запись на пробное', (lead) => (lead.heldTrial ? trialStateText(lead.heldTrial) : null)],
   ['Возраст ребёнка', (lead) => lead.childAge],
   ['Промокод из теста', (lead) => lead.promoCode],
   ['Промокод выдан', (lead) => (lead.promoDate === null ? null : dayText(lead.promoDate))],
@@ -183,7 +189,7 @@ const MONTHS = ['янв', 'фев', 'мар', 'апр', 'май', 'июн', 'и�
 
 /** What the monthly report reads of a lead: no name or phone. */
 export type ReportLead = Pick<LeadRow, 'receivedAt' | 'form' | 'course' | 'page'> &
-  Partial<Pick<LeadRow, 'group' | 'trialAt' | 'childAge'>>
+  Partial<Pick<LeadRow, 'group' | 'trialAt' | 'childAge' | 'heldTrial'>>
 
 export interface MonthlyReport {
   /** Every month from the first lead's to the last one's, school time: 'янв 2025', … */
@@ -271,6 +277,16 @@ export function monthlyReport(leads: ReportLead[]): MonthlyReport {
               'Возраст ребёнка',
               (lead) => (lead.childAge == null ? 'не указан' : childAgeText(lead.childAge)),
               'не указан',
+            ),
+          ]
+        : []),
+      // Only once a lead booked a trial (docs/decisions/0103-a-trial-she-holds.md).
+      ...(leads.some((lead) => lead.heldTrial != null)
+        ? [
+            section(
+              'Пробное',
+              (lead) => (lead.heldTrial ? trialStateText(lead.heldTrial) : 'без пробного'),
+              'без пробного',
             ),
           ]
         : []),

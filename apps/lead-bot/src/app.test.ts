@@ -1142,9 +1142,9 @@ describe('POST /send with the group the parent chose (docs/decisions/0075)', () 
         website: '',
       }).toString(),
     })
-    // A group of the timetable books her a trial: she lands on its page (trials/booking.test.ts).
+    // A group of the timetable books her a trial: she lands on its page, thanked (trials/booking.test.ts).
     expect(response.statusCode).toBe(303)
-    expect(response.headers.location).toMatch(/^trial\/[A-Za-z0-9_-]{22}$/)
+    expect(response.headers.location).toMatch(/^trial\/[A-Za-z0-9_-]{22}\?sent$/)
     expect(store.list({ limit: 1 })).toMatchObject([{ group: known?.id, metaWarning: null }])
     await app.close()
     store.close()

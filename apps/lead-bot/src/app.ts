@@ -28,6 +28,8 @@ import type { LeadStore } from './store/lead-store.ts'
 import { createGroupCommit } from './group-commit.ts'
 import { RepeatedSends } from './repeated-sends.ts'
 import { newTrialToken, readTrialBooking, trialOf, type GroupOf } from './trials/booking.ts'
+import { readPageFacts, type PageFacts } from './trials/page-facts.ts'
+import { trialPageRoutes } from './trials/page-routes.ts'
 import type { TrialBooking } from '@it-lab/shared/content'
 
 /**
@@ -56,6 +58,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** Called after a lead is committed, to wake the outbox. */
   onLeadStored?: (id: number) => void
+  /** Called after a parent moved or cancelled her trial on her page, to wake the outbox. */
+  onTrialChanged?: (leadId: number) => void
+  /** The school's bot's username for her page's reminder link, once Telegram told it. */
+  botUsername?: () => string | undefined
   /** Whether an outbox delivers leads: only then does an old pending lead mean trouble. */
   deliveryOn?: boolean
   /** The lead channels on besides Telegram, reported each under `channels` (0077). */
@@ -71,6 +77,12 @@ export interface AppOptions {
   booking?: TrialBooking
   /** The groups this service knows: the shared catalogue's, unless given. */
   groupOf?: GroupOf
+  /** Leads past this many days are past the policies' retention: her trial's page is gone. */
+  retentionDays?: number
+  /** What her trial's page says of the school (content), read from the content when not given. */
+  pageFacts?: PageFacts
+  /** Requests per IP per window on her trial's page; by default a minute's 60. */
+  trialPageRateLimit?: { max: number; windowMs: number }
   now?: () => number
 }
 
@@ -387,6 +399,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   })
 
+  await app.register(trialPageRoutes, {
+    prefix: '/trial',
+    store,
+    booking,
+    groupOf,
+    now,
+    siteOrigins: options.siteOrigins,
+    rateLimit: options.trialPageRateLimit ?? { max: 60, windowMs: 60_000 },
+    ...(options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays }),
+    facts: options.pageFacts ?? readPageFacts(),
+    ...(options.onTrialChanged ? { onChanged: options.onTrialChanged } : {}),
+    ...(options.botUsername ? { botUsername: options.botUsername } : {}),
+  })
+
   app.post('/send', async (request, reply) => {
     // The site's script posts JSON `{name, phone}` with the metadata in the query; its plain
     // form posts every field urlencoded, and is answered with a page instead of JSON.
@@ -518,11 +544,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.onLeadStored?.(id)
     }
     // Her page, relative to this service's address (so it keeps nginx's /lead prefix): a form post
-    // goes there, the site's script links it from its thank-you dialog.
+    // goes there, and the page begins with the thank-you (`?sent`); the site's script links it
+    // from its thank-you dialog.
     if (form) {
       return trialPage === undefined
         ? seeSitePage(request, reply, paths.leadSent)
-        : reply.code(303).header('location', trialPage).send()
+        : reply.code(303).header('location', `${trialPage}?sent`).send()
     }
     return trialPage === undefined ? { ok: true } : { ok: true, trialPage }
   })

@@ -2,6 +2,7 @@
 // chat, the e-mail, the CRMs, the CSV, the report and the digest.
 import { OTHER_TIME, courseEntry, groupEntry, groupTimeText, HIDDEN_COURSES } from '@it-lab/shared'
 import { isTrialAt, trialAtText } from '@it-lab/shared/trial-dates'
+import type { HeldTrial } from './store/rows.ts'
 
 const FORM_LABELS: Record<string, string> = {
   feedback: 'Форма обратной связи',
@@ -55,4 +56,20 @@ export function dayText(day: string): string {
 /** «ТЕСТ-10, выдан 12.03.2026»: the quiz's promo code and the school day it was given. */
 export function promoText(code: string, day: string | null | undefined): string {
   return day == null ? code : `${code}, выдан ${dayText(day)}`
+}
+
+/** «сб 5 декабря, 10:00», or «время по телефону» for a trial booked without a date. */
+export function trialLessonText(trial: HeldTrial): string {
+  return trial.at !== null && isTrialAt(trial.at) ? trialAtText(trial.at) : 'время по телефону'
+}
+
+const TRIAL_STATE_LABELS: Record<HeldTrial['state'], string> = {
+  booked: 'записан',
+  waiting: 'в листе ожидания',
+  cancelled: 'отменено родителем',
+}
+
+/** Her place on the trial as the CSV and the report say it. */
+export function trialStateText(trial: HeldTrial): string {
+  return TRIAL_STATE_LABELS[trial.state]
 }

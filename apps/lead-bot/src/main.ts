@@ -120,10 +120,14 @@ const app = await buildApp({
   logger: { level: config.logLevel },
   deliveryOn: config.telegram !== null,
   channels: channelNames,
+  retentionDays: config.retentionDays,
   onLeadStored: () => {
     outbox?.wake()
     channels?.wake()
   },
+  // Her change on her trial's page: the chat's message of the lead is edited (0103).
+  onTrialChanged: () => outbox?.wake(),
+  botUsername: () => botName?.username,
 })
 storeLog.to = app.log
 const channels =

@@ -11,6 +11,7 @@ import {
 } from './desk.ts'
 import type { DeskConfig } from './desk.ts'
 import { formatLeadMessage, redactedText } from './telegram-message.ts'
+import type { MessageOptions } from './telegram-message.ts'
 import type { NotifyMode } from './config.ts'
 import type { CallResult, SendResult, TelegramClient } from './telegram.ts'
 import type { Log } from './log.ts'
@@ -84,6 +85,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
   // Passes the database refused in a row (a full disk): the next waits longer, not a busy loop.
   let failedPasses = 0
   let lastSendEndedAt = -Infinity
+
+  /** A lead's message, with her trial as it stands (a change of hers is an edit, trial-store.ts). */
+  function message(lead: LeadRow, options: MessageOptions = {}): string {
+    const trial = store.trialOfLead(lead.id)
+    return formatLeadMessage(
+      {
+        ...lead,
+        trial: trial && { at: trial.at, state: trial.state, changes: store.trialChanges(lead.id) },
+      },
+      { notify: config.notify, ...options },
+    )
+  }
 
   function paced(): number {
     return Math.max(leadBackoff.pausedUntil, lastSendEndedAt + config.sendIntervalMs)
@@ -167,7 +180,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const repeat = mayBeRepeat(lead)
     store.recordAttempt(lead.id)
     const attempts = lead.attempts + 1
-    const result = await telegram.send(formatLeadMessage(lead, { notify: config.notify, repeat }), {
+    const result = await telegram.send(message(lead, { repeat }), {
       replyMarkup: statusKeyboard(lead.id),
     })
     lastSendEndedAt = now()
@@ -251,7 +264,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (job.kind === 'lead') {
       await sendLead(lead)
     } else if (job.kind === 'edit') {
-      const text = formatLeadMessage(lead, { notify: config.notify })
+      const text = message(lead)
       const statusId = lead.deskStatusId ?? 0
       await post(
         job,
@@ -283,7 +296,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const { lead, oldId } = job
     const messageId = lead.telegramMessageId ?? undefined
     if (job.edit) {
-      const text = formatLeadMessage(lead, { notify: config.notify })
+      const text = message(lead)
       await post(job, () => telegram.edit(messageId ?? 0, text, statusKeyboard(lead.id)), {
         done: () => store.markRenumberingEdited(lead.id, oldId),
       })

@@ -2,6 +2,7 @@
 import { GROUP_MAX_LENGTH } from '@it-lab/shared'
 import type { LeadSource } from '@it-lab/shared/lead-source'
 import { schoolTime } from '@it-lab/shared/school-time'
+import { isTrialAt, trialAtText } from '@it-lab/shared/trial-dates'
 import type { NotifyMode } from './config.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
 import {
@@ -13,7 +14,7 @@ import {
   trialText,
 } from './lead-words.ts'
 import { sourceText } from './source-text.ts'
-import type { StatusChange } from './store/rows.ts'
+import type { StatusChange, TrialState } from './store/rows.ts'
 
 /** Telegram's limit for one message's text. */
 export const TELEGRAM_TEXT_LIMIT = 4096
@@ -61,6 +62,15 @@ export interface LeadMessage {
   metaWarning?: string | null
   source?: LeadSource
   desk?: StatusChange | null
+  /** The trial she holds, as it stands, with her own changes (docs/decisions/0103-a-trial-she-holds.md). */
+  trial?: TrialNote | null
+}
+
+/** A trial as the chat shows it: its lesson, its state and what the parent changed, oldest first. */
+export interface TrialNote {
+  at: string | null
+  state: TrialState
+  changes: readonly { change: 'moved' | 'cancelled'; at: string }[]
 }
 
 export interface MessageOptions {
@@ -87,15 +97,41 @@ function contextLines(lead: LeadMessage): string[] {
     ...(lead.group == null
       ? []
       : [`<b>Группа:</b> ${escapeWithin(groupText(lead.group), GROUP_MAX_LENGTH + 80)}`]),
-    ...(lead.trialAt == null
-      ? []
-      : [`<b>Пробное:</b> ${escapeWithin(trialText(lead.trialAt), 64)}`]),
+    // Her trial as it stands, with her changes; a lesson sent without a trial (a group this
+    // service does not know) as it was sent.
+    ...(lead.trial
+      ? trialLines(lead.trial)
+      : lead.trialAt == null
+        ? []
+        : [`<b>Пробное:</b> ${escapeWithin(trialText(lead.trialAt), 64)}`]),
     ...(lead.page == null ? [] : [`<b>Страница:</b> ${escapeWithin(lead.page, 128)}`]),
     ...(source === null ? [] : [`<b>Источник:</b> ${escapeWithin(source, 240)}`]),
     ...(lead.metaWarning == null
       ? []
       : lead.metaWarning.split('\n').map((note) => `⚠️ ${escapeWithin(note, 160)}`)),
   ]
+}
+
+function lessonText(at: string | null): string {
+  return at !== null && isTrialAt(at) ? trialAtText(at) : 'дата не выбрана — договоритесь'
+}
+
+/**
+ * «Пробное: сб 5 декабря, 10:00», and the parent's latest change on her page: «Перенесено родителем
+ * на …» or «Отменено родителем», with when.
+ */
+function trialLines(trial: TrialNote | null | undefined): string[] {
+  if (!trial) return []
+  const lines = [`<b>Пробное:</b> ${escapeHtml(lessonText(trial.at))}`]
+  const last = trial.changes.at(-1)
+  if (trial.state === 'cancelled') {
+    lines.push(`❌ <b>Отменено родителем</b>${last ? ` — ${schoolTime(last.at)}` : ''}`)
+  } else if (last?.change === 'moved') {
+    const to =
+      trial.at === null ? 'другое время: позвоните, чтобы договориться' : lessonText(trial.at)
+    lines.push(`🔁 <b>Перенесено родителем</b> на ${escapeHtml(to)} — ${schoolTime(last.at)}`)
+  }
+  return lines
 }
 
 /** «Статус: Позвонили — Анна, 12.10.2025, 14:05» under a lead whose status was set. */

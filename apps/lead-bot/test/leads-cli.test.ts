@@ -86,9 +86,9 @@ describe('npm run leads', () => {
     const rows = stdout.trimEnd().split('\r\n')
     expect(rows).toHaveLength(4)
     expect(rows[1]).toBe(
-      // No course, quiz, group, trial's date, child's age or promo code; the 20 empty cells after
-      // the page: no source (docs/decisions/0078).
-      `1;15.01.2025 14:01;Ученик 1;+7 (900) 000-00-01;Окно «Бесплатный пробный урок»;;;;;;;;${';'.repeat(20)};;;;` +
+      // No course, quiz, group, trial (chosen, as it stands, her place), child's age or promo code;
+      // the 20 empty cells after the page: no source (docs/decisions/0078).
+      `1;15.01.2025 14:01;Ученик 1;+7 (900) 000-00-01;Окно «Бесплатный пробный урок»;;;;;;;;;;${';'.repeat(20)};;;;` +
         'отправлена;0;15.01.2025 14:05;;2025-09-01.0a1b2c3d',
     )
     expect(rows[2]).toContain(';"Иванов, ""Ваня""";')
@@ -467,6 +467,30 @@ describe('npm run leads', () => {
     after.close()
     // The deleted phone is not left readable in the file's free pages either.
     expect(readFileSync(file).includes(Buffer.from('345-67-89'))).toBe(false)
+  })
+
+  it('--delete removes her trial with the lead: her page opens nothing, no reminder is left', async () => {
+    const file = path.join(temp.dir, 'delete-trial.sqlite')
+    const store = openLeadStore(file)
+    const hash = 'd'.repeat(64)
+    store.insert(
+      {
+        name: 'Анна',
+        phone: '+7 (912) 345-67-89',
+        form: 'feedback',
+        consentVersion: TEST_CONSENT,
+        group: 'made-up-saturday',
+        trial: { tokenHash: hash, group: 'made-up-saturday', at: null, state: 'booked' },
+      },
+      0,
+    )
+    expect(store.trialByTokenHash(hash)).toBeDefined()
+    store.close()
+    expect((await leads(['--delete', '+7 (912) 345-67-89'], { LEADS_DB: file })).code).toBe(0)
+    const after = openLeadStore(file, { readOnly: true })
+    expect(after.trialByTokenHash(hash)).toBeUndefined()
+    after.close()
+    expect(readFileSync(file).includes(Buffer.from(hash))).toBe(false)
   })
 
   it.each([

@@ -167,7 +167,7 @@ test.describe('without JavaScript', () => {
     await form.getByLabel('Телефон').fill('8 (912) 345-67-89')
     await form.getByRole('button', { name: 'Оставить заявку' }).click()
     // A booked trial: the service sends her to her own page (docs/decisions/0103).
-    await expect(page).toHaveURL(/\/trial\/[A-Za-z0-9_-]{22}$/)
+    await expect(page).toHaveURL(/\/trial\/[A-Za-z0-9_-]{22}\?sent$/)
     expect(storedLeads(name)).toMatchObject([
       { chosen_group: full.id, course: full.course, trial_at: at },
     ])

@@ -200,9 +200,16 @@ export function leadQueue(conn: Connection) {
     /** How many leads were received in `range` (all of them without one). */
     count: (range: ReceivedRange = {}): number =>
       num(sql(`SELECT COUNT(*) AS n FROM leads WHERE ${RECEIVED_IN}`).get(bounds(range))?.n),
-    /** Leads received in `range`, newest first, at most `limit` (all without one). */
+    /**
+     * Leads received in `range`, newest first, at most `limit` (all without one), each with her
+     * trial as it stands (the CSV and the report show it).
+     */
     list: ({ limit, ...range }: ReceivedRange & { limit?: number }): LeadRow[] =>
-      sql(`SELECT * FROM leads WHERE ${RECEIVED_IN} ORDER BY id DESC LIMIT $limit`)
+      sql(
+        `SELECT leads.*, trials.at AS trial_lesson, trials.state AS trial_state
+         FROM leads LEFT JOIN trials ON trials.lead_id = leads.id
+         WHERE ${RECEIVED_IN} ORDER BY id DESC LIMIT $limit`,
+      )
         .all({ ...bounds(range), limit: limit ?? -1 })
         .map(toLead),
     /**

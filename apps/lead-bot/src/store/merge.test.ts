@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { tempDir } from '../../test/helpers.ts'
 import { restoreFrom } from './backups.ts'
@@ -171,6 +172,114 @@ describe('a restore into a database that took leads after the loss', () => {
     expect(live.head()).toMatchObject({ id: 6, name: 'Новая', status: 'pending' })
     live.markSent(6, 500, t0 + 200)
     expect(live.nextRenumbering()).toBeUndefined()
+    live.close()
+  })
+})
+
+describe('trials through a backup and a restore (docs/decisions/0103-a-trial-she-holds.md)', () => {
+  const withTrial = (name: string, n: number, hash: string): NewLead => ({
+    ...lead(name, n),
+    group: 'made-up-saturday',
+    trialAt: '2026-11-28T10:00',
+    trial: {
+      tokenHash: hash.repeat(64),
+      group: 'made-up-saturday',
+      at: '2026-11-28T10:00',
+      state: 'booked',
+    },
+  })
+  const remind = (file: string, leadId: number, kind: string, sentAt: string | null) => {
+    const db = new DatabaseSync(file)
+    db.prepare(
+      `INSERT INTO trial_reminders (lead_id, at, kind, due_at, sent_at) VALUES (?, '2026-11-28T10:00', ?, 1, ?)`,
+    ).run(leadId, kind, sentAt)
+    db.close()
+  }
+  const reminders = (file: string) => {
+    const db = new DatabaseSync(file, { readOnly: true })
+    const all = db
+      .prepare('SELECT lead_id, kind, sent_at FROM trial_reminders ORDER BY lead_id, kind')
+      .all()
+    db.close()
+    return all.map((row) => ({ ...row }))
+  }
+
+  it('a restored lead keeps its trial and reminders; a new lead that moves takes its own along', () => {
+    const dir = path.join(temp.dir, 'trials-lost')
+    const t0 = Date.now() - DAY
+    const oldFile = path.join(dir, 'old.sqlite')
+    const old = openLeadStore(oldFile)
+    old.insert(withTrial('Лид 1', 1, 'a'), t0 + 1)
+    old.insert(withTrial('Лид 2', 2, 'b'), t0 + 2)
+    remind(oldFile, 1, 'evening', null)
+    remind(oldFile, 2, 'hours', '2026-11-28T02:00:00.000Z')
+    const backup = path.join(dir, 'backup.sqlite')
+    old.backup(backup)
+    old.close()
+
+    const liveFile = path.join(dir, 'leads.sqlite')
+    const live = openLeadStore(liveFile)
+    expect(live.insert(withTrial('Новая', 9, 'c'), t0 + 100).id).toBe(1)
+    remind(liveFile, 1, 'evening', null)
+    const counts = restoreFrom(liveFile, backup, { retentionDays: 30, tempDir: dir })
+    expect(counts).toMatchObject({ added: 2, renumbered: [{ from: 1, to: 3 }] })
+    // Her link still opens her own trial: the new lead's went with it to number 3.
+    expect(live.trialByTokenHash('a'.repeat(64))).toMatchObject({
+      leadId: 1,
+      at: '2026-11-28T10:00',
+    })
+    expect(live.trialByTokenHash('b'.repeat(64))?.leadId).toBe(2)
+    expect(live.trialByTokenHash('c'.repeat(64))?.leadId).toBe(3)
+    expect(live.list({}).map((row) => [row.id, row.name, row.trialAt])).toEqual([
+      [3, 'Новая', '2026-11-28T10:00'],
+      [2, 'Лид 2', '2026-11-28T10:00'],
+      [1, 'Лид 1', '2026-11-28T10:00'],
+    ])
+    expect(reminders(liveFile)).toEqual([
+      { lead_id: 1, kind: 'evening', sent_at: null },
+      { lead_id: 2, kind: 'hours', sent_at: '2026-11-28T02:00:00.000Z' },
+      { lead_id: 3, kind: 'evening', sent_at: null },
+    ])
+    // Deleting a lead deletes its trial and reminders, in the restored file too.
+    live.deleteByPhone(lead('', 2).phone)
+    expect(live.trialByTokenHash('b'.repeat(64))).toBeUndefined()
+    expect(reminders(liveFile).map((row) => row.lead_id)).toEqual([1, 3])
+    live.close()
+  })
+
+  it('a lead both copies have takes her later change and a reminder sent in either; the desk’s status stays', () => {
+    const dir = path.join(temp.dir, 'trials-both')
+    const t0 = Date.now() - DAY
+    const oldFile = path.join(dir, 'old.sqlite')
+    const old = openLeadStore(oldFile)
+    const { id } = old.insert(withTrial('Лид 1', 1, 'a'), t0 + 1)
+    old.markSent(id, 101, t0 + 10)
+    remind(oldFile, id, 'evening', null)
+    const before = path.join(dir, 'before.sqlite')
+    old.backup(before)
+    old.applyUpdate(1, { leadId: id, messageId: 101, status: 'called', by: 'Ольга', now: t0 + 20 })
+    old.moveTrial(id, '2026-12-05T10:00', t0 + 30)
+    old.cancelTrial(id, t0 + 40)
+    const db = new DatabaseSync(oldFile)
+    db.prepare("UPDATE trial_reminders SET sent_at = 'sent'").run()
+    db.close()
+    const after = path.join(dir, 'after.sqlite')
+    old.backup(after)
+    old.close()
+
+    const liveFile = path.join(dir, 'leads.sqlite')
+    const live = openLeadStore(liveFile)
+    restoreFrom(liveFile, before, { retentionDays: 30, tempDir: dir })
+    expect(live.trialOfLead(id)?.state).toBe('booked')
+    expect(restoreFrom(liveFile, after, { retentionDays: 30, tempDir: dir })).toMatchObject({
+      updated: 1,
+    })
+    expect(live.trialOfLead(id)).toMatchObject({ at: '2026-12-05T10:00', state: 'cancelled' })
+    expect(live.trialChanges(id).map(({ change }) => change)).toEqual(['moved', 'cancelled'])
+    expect(reminders(liveFile)).toEqual([{ lead_id: id, kind: 'evening', sent_at: 'sent' }])
+    // The chat's message is edited for her cancel; the desk's status is still the press.
+    expect(live.list({})[0]?.desk).toMatchObject({ status: 'called', by: 'Ольга' })
+    expect(live.nextEdit()?.id).toBe(id)
     live.close()
   })
 })

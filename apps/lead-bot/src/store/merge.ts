@@ -6,11 +6,13 @@
 // every status press of both, the latest shown. A lead added keeps its number: the chat, the
 // owner's notes and the CLI know it by it. A live lead that holds that number (the file was lost,
 // and new leads came into an empty one) takes the next free number after both copies', and the
-// chat is told (docs/decisions/0082-a-restore-keeps-lead-numbers.md).
+// chat is told (docs/decisions/0082-a-restore-keeps-lead-numbers.md). Her trial and its reminders
+// go with their lead, under its number (docs/decisions/0103-a-trial-she-holds.md).
 import type { SQLOutputValue } from 'node:sqlite'
 import type { Connection } from './connection.ts'
 import { SOURCE_COLUMNS, iso, num, str, strOrNull } from './rows.ts'
 import { SCHEMA_VERSION } from './schema.ts'
+import { TRIAL_CHANGES } from './trial-store.ts'
 
 export interface MergeCounts {
   /** Leads the live file lacked, now stored. */
@@ -30,7 +32,9 @@ export interface MergeCounts {
 const LEAD_COLUMNS = `uid, received_at, name, phone, form, consent_version, status, attempts,
   next_attempt_at, last_error, sent_at, telegram_message_id, course, quiz, page, desk_status,
   desk_status_at, desk_status_by, reminded_at, meta_warning, in_flight, may_repeat, chosen_group,
-  child_age, promo_code, promo_given_on, ${SOURCE_COLUMNS.join(', ')}`
+  child_age, promo_code, promo_given_on, trial_at, ${SOURCE_COLUMNS.join(', ')}`
+
+const TRIAL_COLUMNS = `token_hash, group_id, at, state, created_at, changed_at, telegram_chat_id`
 
 type Row = Record<string, SQLOutputValue>
 
@@ -167,7 +171,13 @@ function makeRoom(
     next += 1
     const to = next
     sql('UPDATE main.leads SET id = ? WHERE id = ?').run(to, from)
-    for (const table of ['lead_status_history', 'lead_deliveries', 'lead_renumberings']) {
+    for (const table of [
+      'lead_status_history',
+      'lead_deliveries',
+      'lead_renumberings',
+      'trials',
+      'trial_reminders',
+    ]) {
       sql(`UPDATE main.${table} SET lead_id = ? WHERE lead_id = ?`).run(to, from)
     }
     if (num(live.seen) === 1) {
@@ -202,6 +212,14 @@ function add(target: Connection, lead: Row): void {
      SELECT ?, channel, status, attempts, next_attempt_at, last_error, sent_at, ref
      FROM copy.lead_deliveries WHERE lead_id = ?`,
   ).run(id, lead.id ?? null)
+  sql(
+    `INSERT OR IGNORE INTO main.trials (lead_id, ${TRIAL_COLUMNS})
+     SELECT lead_id, ${TRIAL_COLUMNS} FROM copy.trials WHERE lead_id = ?`,
+  ).run(id)
+  sql(
+    `INSERT OR IGNORE INTO main.trial_reminders (lead_id, at, kind, due_at, sent_at)
+     SELECT lead_id, at, kind, due_at, sent_at FROM copy.trial_reminders WHERE lead_id = ?`,
+  ).run(id)
   let statusId: number | null = null
   let shownId: number | null = null
   for (const change of sql(
@@ -249,6 +267,8 @@ function moveOn(target: Connection, live: Row, lead: Row): boolean {
     changed = true
   }
 
+  if (moveTrialOn(target, id, num(lead.id))) changed = true
+
   const missing = sql(
     `SELECT status, at, by FROM copy.lead_status_history AS c WHERE lead_id = ?
        AND NOT EXISTS (SELECT 1 FROM main.lead_status_history AS m
@@ -264,27 +284,83 @@ function moveOn(target: Connection, live: Row, lead: Row): boolean {
       change.by ?? null,
     )
   }
-  // The latest press of both is the lead's status; the message shows it if the copy's did.
-  const latest = sql(
-    'SELECT id, status, at, by FROM main.lead_status_history WHERE lead_id = ? ORDER BY at DESC, id DESC LIMIT 1',
-  ).get(id)
+  // The latest line of both is what the message is edited for; the message shows it if the copy's
+  // did. The desk's status is its latest press: a parent's change of her trial is no status.
+  const latestOf = (table: 'main' | 'copy', leadId: number, desk: boolean) =>
+    sql(
+      `SELECT id, status, at, by FROM ${table}.lead_status_history WHERE lead_id = ?
+       ${desk ? 'AND status NOT IN (?, ?)' : ''} ORDER BY at DESC, id DESC LIMIT 1`,
+    ).get(leadId, ...(desk ? [TRIAL_CHANGES.moved, TRIAL_CHANGES.cancelled] : []))
+  const latest = latestOf('main', id, false)
   if (!latest || latest.id === live.desk_status_id) return true
+  const press = latestOf('main', id, true)
+  const copyShown =
+    lead.desk_status_id !== null && lead.desk_status_id === lead.desk_shown_id
+      ? sql('SELECT status, at, by FROM copy.lead_status_history WHERE id = ?').get(
+          lead.desk_status_id ?? null,
+        )
+      : undefined
   const copyShowedIt =
-    lead.desk_status_id !== null &&
-    lead.desk_status_id === lead.desk_shown_id &&
-    strOrNull(lead.desk_status) === strOrNull(latest.status) &&
-    strOrNull(lead.desk_status_at) === strOrNull(latest.at)
+    copyShown !== undefined &&
+    strOrNull(copyShown.status) === strOrNull(latest.status) &&
+    strOrNull(copyShown.at) === strOrNull(latest.at) &&
+    strOrNull(copyShown.by) === strOrNull(latest.by)
   sql(
     `UPDATE main.leads SET desk_status = ?, desk_status_at = ?, desk_status_by = ?,
        desk_status_id = ?, desk_shown_id = CASE WHEN ? THEN ? ELSE desk_shown_id END WHERE id = ?`,
   ).run(
-    latest.status ?? null,
-    latest.at ?? null,
-    latest.by ?? null,
+    press?.status ?? null,
+    press?.at ?? null,
+    press?.by ?? null,
     latest.id ?? null,
     copyShowedIt ? 1 : 0,
     latest.id ?? null,
     id,
   )
   return true
+}
+
+/**
+ * Her trial in a lead both copies have: the copy's if the live file has none, or if hers changed
+ * there later (a move or a cancel made before the file was lost); her reminders joined, one sent
+ * in either copy counted sent, so none goes twice. Returns whether anything changed.
+ */
+function moveTrialOn(target: Connection, id: number, copyId: number): boolean {
+  const { sql } = target
+  const copy = sql('SELECT * FROM copy.trials WHERE lead_id = ?').get(copyId)
+  let changed = false
+  if (copy) {
+    const live = sql('SELECT changed_at, telegram_chat_id FROM main.trials WHERE lead_id = ?').get(
+      id,
+    )
+    if (!live) {
+      sql(
+        `INSERT OR IGNORE INTO main.trials (lead_id, ${TRIAL_COLUMNS})
+         SELECT ?, ${TRIAL_COLUMNS} FROM copy.trials WHERE lead_id = ?`,
+      ).run(id, copyId)
+      changed = true
+    } else if ((strOrNull(copy.changed_at) ?? '') > (strOrNull(live.changed_at) ?? '')) {
+      sql('UPDATE main.trials SET at = ?, state = ?, changed_at = ? WHERE lead_id = ?').run(
+        copy.at ?? null,
+        copy.state ?? null,
+        copy.changed_at ?? null,
+        id,
+      )
+      changed = true
+    }
+    if (live && live.telegram_chat_id === null && copy.telegram_chat_id !== null) {
+      sql('UPDATE main.trials SET telegram_chat_id = ? WHERE lead_id = ?').run(
+        copy.telegram_chat_id ?? null,
+        id,
+      )
+      changed = true
+    }
+  }
+  const reminders = sql(
+    `INSERT INTO main.trial_reminders (lead_id, at, kind, due_at, sent_at)
+     SELECT ?, at, kind, due_at, sent_at FROM copy.trial_reminders WHERE lead_id = ? AND true
+     ON CONFLICT (lead_id, at, kind) DO UPDATE SET sent_at = excluded.sent_at
+     WHERE sent_at IS NULL AND excluded.sent_at IS NOT NULL`,
+  ).run(id, copyId)
+  return changed || num(reminders.changes) > 0
 }

@@ -89,6 +89,14 @@ export interface LeadRow extends NewLead {
   deskStatusId: number | null
   deskShownId: number | null
   remindedAt: string | null
+  /** Her trial as it stands, where the query read it (the list: the CSV and the report). */
+  heldTrial?: HeldTrial | null
+}
+
+/** A trial as it stands: its lesson (null: «другое время») and her place. */
+export interface HeldTrial {
+  at: string | null
+  state: TrialState
 }
 
 /** A lead of a digest's week: its form, course, latest status and first status time (ISO). */
@@ -235,6 +243,16 @@ export function toLead(row: Record<string, SQLOutputValue>): LeadRow {
     deskStatusId: numOrNull(row.desk_status_id),
     deskShownId: numOrNull(row.desk_shown_id),
     remindedAt: strOrNull(row.reminded_at),
+    ...('trial_state' in row ? { heldTrial: heldTrialOf(row) } : {}),
+  }
+}
+
+function heldTrialOf(row: Record<string, SQLOutputValue>): HeldTrial | null {
+  const state = strOrNull(row.trial_state)
+  if (state === null) return null
+  return {
+    at: strOrNull(row.trial_lesson),
+    state: state === 'waiting' || state === 'cancelled' ? state : 'booked',
   }
 }
 

@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react'
-import { mapLinks } from '#app/config/map-links.ts'
+import { mapLinks } from '@it-lab/shared/map-links'
 import { school } from '#app/config/school.ts'
 
 const LINKS = mapLinks({ address: `${school.city}, ${school.address.street}`, geo: school.geo })

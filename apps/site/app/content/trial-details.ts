@@ -3,10 +3,11 @@
 // what to bring, when the school calls back. The owner writes each; a detail left empty is not
 // shown, and with none the pages say what they said before.
 import type { TrialDetails } from '@it-lab/shared/content'
+import { THANKS_DEFAULT, minutesText, thanksText as thanksWords } from '@it-lab/shared/trial-words'
 import { readTrialOffer } from './content-files.ts'
-import { pluralRu } from './plural.ts'
 
 export type { TrialDetails }
+export { THANKS_DEFAULT, minutesText }
 
 export const TRIAL_DETAILS: TrialDetails =
   typeof __TRIAL_DETAILS__ === 'undefined' ? readTrialOffer().details : __TRIAL_DETAILS__
@@ -14,20 +15,12 @@ export const TRIAL_DETAILS: TrialDetails =
 /** The heading over the details, on every page that lists them. */
 export const TRIAL_DETAILS_HEADING = 'Как пройдёт пробный урок'
 
-/** The thank-you when the owner has not said when the school calls back. */
-export const THANKS_DEFAULT = 'Спасибо! Мы свяжемся с вами в ближайшее время.'
-
 export type TrialDetailKind = 'minutes' | 'parent' | 'bring' | 'callBack'
 export type TrialDetailLine = { kind: TrialDetailKind; text: string }
 
-/** «60 минут», «45 минут», «90 минут». */
-export function minutesText(minutes: number): string {
-  return `${minutes}\u00a0${pluralRu(minutes, ['минута', 'минуты', 'минут'])}`
-}
-
 /** «Спасибо! Мы перезвоним в течение рабочего дня.», or the general thank-you. */
 export function thanksText(details: TrialDetails = TRIAL_DETAILS): string {
-  return details.callBack ? `Спасибо! Мы перезвоним ${details.callBack}.` : THANKS_DEFAULT
+  return thanksWords(details)
 }
 
 /**

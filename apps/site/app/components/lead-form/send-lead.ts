@@ -28,6 +28,19 @@ export type SendLeadOptions = {
   context?: LeadContext
 }
 
+/** Her trial's page, relative to the lead service (docs/decisions/0103-a-trial-she-holds.md). */
+const TRIAL_PAGE = /^trial\/[A-Za-z0-9_-]{22}$/
+
+/** The accepted answer's `trialPage` when it is one: nothing else of it is trusted as a link. */
+async function trialPageOf(response: Response): Promise<string | undefined> {
+  const body: unknown = await response.json().catch(() => undefined)
+  const page =
+    typeof body === 'object' && body !== null
+      ? (body as { trialPage?: unknown }).trialPage
+      : undefined
+  return typeof page === 'string' && TRIAL_PAGE.test(page) ? page : undefined
+}
+
 /** The body's optional fields an older service may not know: a lead goes again without them. */
 const NEWER_FIELDS = ['source', 'childAge', 'promoCode', 'promoDate', 'trialAt'] as const
 
@@ -37,8 +50,9 @@ const NEWER_FIELDS = ['source', 'childAge', 'promoCode', 'promoDate', 'trialAt']
  * lessons (docs/decisions/0103-a-trial-she-holds.md), `childAge` when a trial form's parent gave it and
  * `promoCode` with `promoDate` when the quiz gave this browser its code (docs/decisions/0088), and
  * `source`, where the visitor came from, when known (docs/decisions/0078); the form tag, consent
- * version, context and honeypot travel in the query string. Only the status is read, and the body only
- * on error. A network failure is tried once more, then rejects with the browser's own error.
+ * version, context and honeypot travel in the query string. The status is read, the body on error,
+ * and on success her trial's page if the lead booked one. A network failure is tried once more,
+ * then rejects with the browser's own error.
  */
 export async function sendLead(
   { name, phone, group, trialAt, childAge, promoCode, promoDate }: Lead,
@@ -94,4 +108,5 @@ export async function sendLead(
     body = response.ok ? '' : await response.text()
   }
   if (!response.ok) throw new LeadSendError(response.status, body)
+  return { trialPage: await trialPageOf(response) }
 }

@@ -30,6 +30,8 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
   const [errors, setErrors] = useState<LeadFieldErrors>({})
   const [submitError, setSubmitError] = useState<string | null>(null)
   const [status, setStatus] = useState<LeadFormStatus>('idle')
+  /** Her trial's page, relative to the lead service, once a sent lead booked one. */
+  const [trialPage, setTrialPage] = useState<string>()
 
   /** Takes over what a parent typed before the form's island hydrated (lead-form-view.tsx). */
   const adoptTypedValues = useCallback((typed: Values) => {
@@ -81,11 +83,12 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
     setErrors({})
     setStatus('submitting')
     try {
-      await sendLead(validation.data, {
+      const sent = await sendLead(validation.data, {
         form,
         honeypot: values.honeypot,
         context: leadContext(window.location.pathname),
       })
+      setTrialPage(sent.trialPage)
     } catch (error) {
       reportError(error, {
         form,
@@ -112,6 +115,7 @@ export function useLeadForm(form: LeadForm, onSuccess: () => void) {
     errors,
     submitError,
     status,
+    trialPage,
     setName,
     setPhone,
     setHoneypot,

@@ -2,6 +2,7 @@ import { CircleCheck } from 'lucide-react'
 import { useId, useState } from 'react'
 import { ModalDialog } from '#app/components/modal-dialog.tsx'
 import { LeadFormView } from '#app/components/lead-form/lead-form-view.tsx'
+import { TrialPageLink } from '#app/components/lead-form/trial-page-link.tsx'
 import { useLeadForm } from '#app/components/lead-form/use-lead-form.ts'
 import { TrialDetailsList } from '#app/components/trial-details-list.tsx'
 import { thanksText } from '#app/content/trial-details.ts'
@@ -30,6 +31,7 @@ export function ContactForm() {
             {thanksText()}
           </p>
           <TrialDetailsList callBack={false} />
+          <TrialPageLink trialPage={form.trialPage} />
           <button
             type="button"
             onClick={() => setThanksOpen(false)}

@@ -2,6 +2,7 @@ import { X } from 'lucide-react'
 import { useCallback, useEffect, useId, useState } from 'react'
 import { ModalDialog } from '#app/components/modal-dialog.tsx'
 import { LeadFormView } from '#app/components/lead-form/lead-form-view.tsx'
+import { TrialPageLink } from '#app/components/lead-form/trial-page-link.tsx'
 import { useLeadForm } from '#app/components/lead-form/use-lead-form.ts'
 import { TrialDetailsList } from '#app/components/trial-details-list.tsx'
 import { TRIAL_DETAILS, thanksText } from '#app/content/trial-details.ts'
@@ -23,11 +24,13 @@ export default function TrialPopup() {
     setOpen(false)
   }, [])
 
+  // A thank-you with her trial's link stays until she closes it: the link must not vanish.
+  const trialPage = form.trialPage
   useEffect(() => {
-    if (!open || !sent) return
+    if (!open || !sent || trialPage !== undefined) return
     const timer = window.setTimeout(close, TRIAL_POPUP_SUCCESS_CLOSE_MS)
     return () => window.clearTimeout(timer)
-  }, [open, sent, close])
+  }, [open, sent, trialPage, close])
 
   return (
     <ModalDialog open={open} onClose={close} labelledBy={headingId} className="max-w-3xl">
@@ -58,6 +61,7 @@ export default function TrialPopup() {
               </h2>
               <p className="text-slate-700">Договоримся об удобном времени пробного урока.</p>
               <TrialDetailsList callBack={false} />
+              <TrialPageLink trialPage={trialPage} />
             </div>
           ) : (
             <>

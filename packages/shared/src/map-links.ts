@@ -1,7 +1,7 @@
-import type { SchoolFacts } from '@it-lab/shared/school-facts-schema'
+import type { SchoolFacts } from './content/school-facts-schema.ts'
 
 // The way to the school on a map: plain links to Яндекс Карты and 2ГИС, built from the school's
-// facts. Nothing of a map service loads until a parent taps one
+// facts, for the site and her trial's page. Nothing of a map service loads until a parent taps one
 // (docs/decisions/0076-answers-reviews-way-licence.md).
 
 export type MapLink = { label: string; href: string }
