@@ -1,4 +1,4 @@
-import { isConsentVersion, type LeadForm } from '@it-lab/shared'
+import { COURSE_CATALOGUE, courseGroups, isConsentVersion, type LeadForm } from '@it-lab/shared'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -6,7 +6,7 @@ import { PagePathContext } from '#app/components/page-path.tsx'
 import { STORAGE_KEYS } from '#app/config/browser-storage.ts'
 import { paths } from '#app/config/paths.ts'
 import { courses } from '#app/content/courses.ts'
-import { GROUPS, groupChoiceText } from '#app/content/groups.ts'
+import { groupChoiceText, type GroupEntry } from '#app/content/groups.ts'
 import { reachGoal } from '#app/lib/analytics.ts'
 import { reportError } from '#app/lib/error-reporting.ts'
 import { rememberQuizPromo } from './lead-context'
@@ -15,6 +15,31 @@ import { useLeadForm } from './use-lead-form'
 
 vi.mock('#app/lib/analytics.ts', () => ({ reachGoal: vi.fn() }))
 vi.mock('#app/lib/error-reporting.ts', () => ({ reportError: vi.fn() }))
+
+// A group of the test's own on the last course shown: the shipped sample groups are gone once the
+// school launches.
+const GROUP = vi.hoisted((): Omit<GroupEntry, 'course'> => ({
+  id: 'python-tuesday',
+  days: ['Tuesday', 'Thursday'],
+  start: '18:00',
+  end: '19:30',
+  ageMin: 14,
+  ageMax: 17,
+  format: 'Оффлайн',
+  place: 'кабинет 2',
+  startDate: '',
+  seats: 2,
+  teacher: '',
+  sample: false,
+}))
+vi.mock(import('@it-lab/shared'), async (importOriginal) => {
+  const shared = await importOriginal()
+  const last = shared.COURSE_CATALOGUE.at(-1)?.id
+  return {
+    ...shared,
+    courseGroups: (course: number) => (course === last ? [{ ...GROUP, course }] : []),
+  }
+})
 
 const SUBMIT_ERROR = 'Произошла ошибка при отправке. Пожалуйста, попробуйте позже.'
 const onSuccess = vi.fn()
@@ -153,8 +178,8 @@ describe('the quiz’s promo code goes with a lead (docs/decisions/0088)', () =>
 })
 
 describe('lead form on a course page with groups (docs/decisions/0075)', () => {
-  const [group] = GROUPS
-  if (!group) throw new Error('the repository ships sample groups')
+  const [group] = courseGroups(COURSE_CATALOGUE.at(-1)?.id ?? 0)
+  if (!group) throw new Error('the test gives the last course a group')
 
   it('sends the chosen group with the lead; «другое время» is chosen until then', async () => {
     fetchMock.mockResolvedValue(new Response('{"ok":true}', { status: 200 }))
