@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { constants } from 'node:os'
 import path from 'node:path'
 import { prepareLaunch, renameCourses } from '@it-lab/site/harness/owner-edits'
 
@@ -20,11 +21,19 @@ cpSync(path.join(root, 'content'), content, { recursive: true })
 renameCourses(content)
 prepareLaunch(content)
 
-const vitest = spawn('npx', ['vitest', 'run', '--project', '!drills', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, CONTENT_DIR: content },
-})
+// Vitest itself, in this Node (not through npx, which would not pass a stop on): it stops when this
+// process is told to, and the copy is removed once it has.
+const vitest = spawn(
+  process.execPath,
+  [
+    path.join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--project',
+    '!drills',
+    ...process.argv.slice(2),
+  ],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, CONTENT_DIR: content } },
+)
 // Ctrl+C reaches vitest too (one process group); a stop sent to this process alone is passed on.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => vitest.kill(signal))
@@ -35,5 +44,6 @@ vitest.on('error', (error) => {
 })
 vitest.on('exit', (code, signal) => {
   remove()
-  process.exitCode = code ?? (signal ? 1 : 0)
+  // Stopped by a signal: 128 + its number, as a shell says (130 for Ctrl+C).
+  process.exitCode = code ?? 128 + (signal ? constants.signals[signal] : 0)
 })
