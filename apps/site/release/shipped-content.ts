@@ -1,7 +1,7 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { shippedFile, shippedFiles } from '@it-lab/content-check/shipped-fixture'
+import { putBackShippedSamples } from '@it-lab/content-check/shipped-fixture'
 import { contentDir } from '@it-lab/shared/content'
 
 // The release tests' inputs: the school's content (CONTENT_DIR or content/) may have lost the
@@ -10,24 +10,15 @@ import { contentDir } from '@it-lab/shared/content'
 // 0101-tests-on-the-schools-content.md).
 
 /**
- * A scratch copy of the school's content with the repository's samples put back: each shipped
- * file that `pick` chooses (by default every one ticked `"sample": true`) and each shipped upload
- * the copy lacks. The folder is named content/, so problems name its files `content/…`; delete
- * `path.dirname` of it when done.
+ * A scratch copy of the school's content with the repository's samples put back (`pick` as
+ * `putBackShippedSamples` takes it). The folder is named content/, so problems name its files
+ * `content/…`; delete `path.dirname` of it when done.
  */
 export function contentWithShippedSamples(
-  pick = (file: string, text: string) => /"sample": true/.test(text),
+  pick?: Parameters<typeof putBackShippedSamples>[1],
 ): string {
   const dir = path.join(mkdtempSync(path.join(tmpdir(), 'it-lab-release-')), 'content')
   cpSync(contentDir(), dir, { recursive: true })
-  for (const file of shippedFiles()) {
-    const target = path.join(dir, file)
-    const isUpload = file.startsWith('uploads/')
-    if (isUpload ? existsSync(target) : !file.endsWith('.json')) continue
-    const bytes = shippedFile(file)
-    if (!isUpload && !pick(file, bytes.toString('utf8'))) continue
-    mkdirSync(path.dirname(target), { recursive: true })
-    writeFileSync(target, bytes)
-  }
+  putBackShippedSamples(dir, pick)
   return dir
 }
