@@ -121,9 +121,10 @@ const PRODUCTION_ZONES = [
       'apps/site/harness',
       ...SITE_TOOLING,
       'deploy',
+      'packages/content-check/fixtures',
       'scripts',
     ],
-    message: ' What runs in production imports no harness, bench or tooling script.',
+    message: ' What runs in production imports no harness, bench, fixture or tooling script.',
   },
   {
     // The app's types name the build settings it is baked with; no other build code runs in it.

@@ -36,6 +36,9 @@ export default defineConfig({
           name: 'workspace',
           include: ['test/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['test/fail-on-console-error.ts'],
+          // One process runs file after file, its modules loaded once: no file here leaves module
+          // state, a mock or a stub behind (docs/decisions/0102-a-check-loop-under-a-minute.md).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

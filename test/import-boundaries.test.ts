@@ -197,6 +197,11 @@ describe('import boundaries', () => {
     ],
     ['the lead service importing a CLI module', 'apps/lead-bot/src/probe.ts', '../cli/report.ts'],
     [
+      'the content check importing the copy of the shipped samples',
+      'packages/content-check/src/probe.ts',
+      '../fixtures/shipped.ts',
+    ],
+    [
       'the site importing a build plugin',
       'apps/site/app/lib/probe.ts',
       '../../vite/price-texts.ts',
@@ -289,6 +294,11 @@ describe('import boundaries', () => {
       '../harness/sample-leads.ts',
     ],
     ['a bench importing the harness', 'scripts/probe.ts', '../apps/lead-bot/harness/service.ts'],
+    [
+      'a release test importing the copy of the shipped samples',
+      'apps/site/release/probe.ts',
+      '@it-lab/content-check/shipped-fixture',
+    ],
     [
       "the lead service's bench importing its harness",
       'apps/lead-bot/bench/probe.ts',

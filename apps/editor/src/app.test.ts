@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
+import { putBackShippedSamples } from '@it-lab/content-check/shipped-fixture'
+import { contentDir } from '@it-lab/shared/content'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildEditorApp, SESSION_COOKIE } from './app.ts'
 import type { Config } from './config.ts'
@@ -15,7 +17,6 @@ import { developerGit } from '../test/developer-git.ts'
 // The gateway as nginx reaches it, its content service on a scratch repository holding a copy
 // of content/, with the real content check.
 
-const ROOT = path.resolve(import.meta.dirname, '../../..')
 const PASSWORD = 'верный пароль для теста'
 const ORIGIN = 'https://itlab-school.ru'
 const FORM = 'application/x-www-form-urlencoded'
@@ -33,7 +34,8 @@ const sha256 = (text: string | Buffer) => createHash('sha256').update(text).dige
 const head = () => git('rev-parse', 'HEAD')
 
 beforeAll(async () => {
-  cpSync(path.join(ROOT, 'content'), file('content'), { recursive: true })
+  cpSync(contentDir(), file('content'), { recursive: true })
+  putBackShippedSamples(file('content'))
   git('init', '--quiet', '--initial-branch=main')
   git('add', '--all')
   git('commit', '--quiet', '--message', 'shipped content')

@@ -14,6 +14,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
+import { putBackShippedSamples } from '@it-lab/content-check/shipped-fixture'
+import { contentDir } from '@it-lab/shared/content'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentCheck, fieldProblem } from './content-check.ts'
 import { ContentService } from './content-service.ts'
@@ -24,8 +26,6 @@ import { developerGit } from '../test/developer-git.ts'
 // ran a command, wrote outside content/, or stored script on the site's origin
 // (docs/decisions/0081-the-editor-as-a-door.md). The real content check runs on each save. Then
 // what the owner's editor is told: a refusal's problems by field, a sample, a missing entry.
-
-const ROOT = path.resolve(import.meta.dirname, '../../..')
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'it-lab-content-service-'))
 const repo = path.join(scratch, 'repo')
@@ -90,7 +90,8 @@ function decompressionBomb(): Buffer {
 }
 
 beforeAll(() => {
-  cpSync(path.join(ROOT, 'content'), file('content'), { recursive: true })
+  cpSync(contentDir(), file('content'), { recursive: true })
+  putBackShippedSamples(file('content'))
   git('init', '--quiet', '--initial-branch=main')
   git('add', '--all')
   git('commit', '--quiet', '--message', 'shipped content')

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { putBackShippedSamples } from '@it-lab/content-check/shipped-fixture'
+import { contentDir } from '@it-lab/shared/content'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentCheck, launchCheck } from './content-check.ts'
 import { ContentService } from './content-service.ts'
@@ -67,7 +69,8 @@ beforeAll(() => {
   // The server's SITE_URL reaches the check as the gateway's environment gives it.
   siteUrlBefore = process.env.SITE_URL
   process.env.SITE_URL = SITE_URL
-  cpSync(path.join(ROOT, 'content'), path.join(repo, 'content'), { recursive: true })
+  cpSync(contentDir(), path.join(repo, 'content'), { recursive: true })
+  putBackShippedSamples(path.join(repo, 'content'))
   git('init', '--quiet', '--initial-branch=main')
   git('add', '--all')
   git('commit', '--quiet', '--message', 'shipped content')

@@ -2,6 +2,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
+import { putBackShippedSamples } from '@it-lab/content-check/shipped-fixture'
+import { contentDir } from '@it-lab/shared/content'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ContentService } from './content-service.ts'
 import { sha256 } from './content-store.ts'
@@ -10,7 +12,6 @@ import { developerGit } from '../test/developer-git.ts'
 // The media library as the editor loads it on every start (`getMedia`): small previews, not the
 // pictures' full bytes, however many phone photos the owner has uploaded.
 
-const ROOT = path.resolve(import.meta.dirname, '../../..')
 const scratch = mkdtempSync(path.join(tmpdir(), 'it-lab-media-previews-'))
 const repo = path.join(scratch, 'repo')
 const cacheDir = path.join(scratch, 'cache')
@@ -61,7 +62,8 @@ async function photo(seed: number): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  cpSync(path.join(ROOT, 'content'), path.join(repo, 'content'), { recursive: true })
+  cpSync(contentDir(), path.join(repo, 'content'), { recursive: true })
+  putBackShippedSamples(path.join(repo, 'content'))
   for (const [index, name] of PHOTOS.entries()) {
     writeFileSync(path.join(uploads, name), await photo(index + 1))
   }

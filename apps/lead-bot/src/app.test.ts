@@ -15,6 +15,11 @@ import type { LeadStore } from './store/lead-store.ts'
 import { eventually, tempDir } from '../test/helpers.ts'
 import { LEAD_QUERY, TEST_CONSENT, VALID_PHONE } from '../harness/sample-leads.ts'
 
+vi.mock(import('@it-lab/shared'), async (importOriginal) => {
+  const { withMadeUpGroup } = await import('../test/helpers.ts')
+  return withMadeUpGroup(await importOriginal())
+})
+
 const ORIGIN = 'http://127.0.0.1:3000'
 const QUERY = LEAD_QUERY
 const JSON_TYPE = 'application/json'

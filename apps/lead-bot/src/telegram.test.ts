@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GROUPS, OTHER_TIME, courseEntry, groupTimeText } from '@it-lab/shared'
 import { createTelegramClient } from './telegram.ts'
 import {
@@ -10,6 +10,11 @@ import {
 import type { TelegramClient } from './telegram.ts'
 import { startFakeTelegram } from '../harness/fake-telegram.ts'
 import type { FakeTelegram } from '../harness/fake-telegram.ts'
+
+vi.mock(import('@it-lab/shared'), async (importOriginal) => {
+  const { withMadeUpGroup } = await import('../test/helpers.ts')
+  return withMadeUpGroup(await importOriginal())
+})
 
 const lead = {
   id: 42,
@@ -60,7 +65,7 @@ describe('formatLeadMessage', () => {
 
   it('names the chosen group by its course, days and time; «другое время»; unknown text as sent', () => {
     const [group] = GROUPS
-    if (!group) throw new Error('the repository ships sample groups')
+    if (!group) throw new Error('the test gives the first course a group')
     const line = (value: string) =>
       formatLeadMessage({ ...lead, group: value })
         .split('\n')

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import { promisify } from 'node:util'
+import type * as Shared from '@it-lab/shared'
+import type { GroupEntry } from '@it-lab/shared'
 import type { Cli } from '../cli/io.ts'
 import { REPO_ROOT } from '../src/config.ts'
 import type { Log } from '../src/log.ts'
@@ -104,4 +106,33 @@ export async function runCli(
  */
 export function eventually<T>(check: () => T | Promise<T>, timeout = 60_000): Promise<T> {
   return vi.waitFor(check, { timeout, interval: 20 })
+}
+
+/**
+ * @it-lab/shared with one group of the tests' own, on the first course shown, in place of the
+ * school's: the shipped sample groups are gone once the school launches
+ * (docs/decisions/0053-tests-read-the-data.md). For `vi.mock(import('@it-lab/shared'), …)`.
+ */
+export function withMadeUpGroup(shared: typeof Shared): typeof Shared {
+  const group: GroupEntry = {
+    id: 'python-tuesday',
+    course: shared.COURSE_CATALOGUE[0]?.id ?? 0,
+    days: ['Tuesday', 'Thursday'],
+    start: '18:00',
+    end: '19:30',
+    ageMin: 14,
+    ageMax: 17,
+    format: 'Оффлайн',
+    place: 'кабинет 2',
+    startDate: '',
+    seats: 2,
+    teacher: '',
+    sample: false,
+  }
+  return {
+    ...shared,
+    GROUPS: [group],
+    groupEntry: (id) => (id === group.id ? group : undefined),
+    courseGroups: (course) => (course === group.course ? [group] : []),
+  }
 }

@@ -18,13 +18,14 @@ import {
   visibleStrings,
   type ReleaseInput,
 } from './release-check.ts'
-import { committed, contentWithShippedSamples } from './shipped-content.ts'
+import { shippedFile } from '@it-lab/content-check/shipped-fixture'
+import { contentWithShippedSamples } from './shipped-content.ts'
 
 const complete = completeSchoolFacts
 /** The problems as the chat lists them: `file: text`. */
 const releaseProblems = (input: ReleaseInput) => checked(input).map(problemLine)
-/** content/school.json as the repository ships it: its last commit, whatever the school filled in. */
-const schoolFacts = JSON.parse(committed('school.json').toString('utf8')) as typeof complete & {
+/** content/school.json as the repository ships it, whatever the school filled in. */
+const schoolFacts = JSON.parse(shippedFile('school.json').toString('utf8')) as typeof complete & {
   demo: string[]
 }
 

@@ -1,18 +1,16 @@
-import { execFileSync } from 'node:child_process'
+import { shippedFile, shippedFiles } from '@it-lab/content-check/shipped-fixture'
 import type { PhotoFile, TeacherFile } from '@it-lab/shared/content'
 import { describe, expect, it } from 'vitest'
 import { shownPhotos, shownTeachers } from './teacher-photo-files.ts'
 import { courseTeachers } from './teachers.ts'
 
 // What the repository ships is a fact of the repository, not of the school's content (which the
-// owner replaces): read the committed files from git, whatever CONTENT_DIR the run points at.
-const shipped = (folder: string): { sample?: unknown }[] => {
-  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' })
-  return git('ls-tree', '--name-only', `HEAD:content/${folder}`)
-    .split('\n')
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => JSON.parse(git('show', `HEAD:content/${folder}/${name}`)))
-}
+// owner replaces): read from the repository's copy of it, whatever CONTENT_DIR the run points at
+// (docs/decisions/0101-tests-on-the-schools-content.md).
+const shipped = (folder: string): { sample?: unknown }[] =>
+  shippedFiles()
+    .filter((file) => file.startsWith(`${folder}/`) && file.endsWith('.json'))
+    .map((file) => JSON.parse(shippedFile(file).toString('utf8')) as { sample?: unknown })
 
 const teacher = (name: string, value: Partial<TeacherFile>) => ({
   file: `content/teachers/${name}.json`,

@@ -10,7 +10,8 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { shippedEntriesOn } from '@it-lab/content-check/shipped-fixture'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { formatProblem } from './problems.ts'
 import {
   checkAnnouncements,
@@ -21,11 +22,15 @@ import {
   checkPhotos,
   checkReviews,
   checkTeachers,
+  contentDir,
   readCourses,
 } from './read.ts'
 import { dateYearWindow } from './schema.ts'
 
-const shipped = path.join(import.meta.dirname, '../../../../content')
+// The entries as the repository ships them, on the school's courses: she may have deleted the
+// samples (docs/decisions/0101-tests-on-the-schools-content.md).
+const shipped = shippedEntriesOn(contentDir())
+afterAll(() => rmSync(path.dirname(shipped), { recursive: true, force: true }))
 const scratch: string[] = []
 
 /** A copy of the shipped content with `edit` applied to course 4's file. */
