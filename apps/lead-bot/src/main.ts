@@ -15,6 +15,10 @@ import { createOutbox } from './outbox.ts'
 import type { Outbox } from './outbox.ts'
 import { createTelegramClient } from './telegram.ts'
 import { createUpdatesPoller } from './updates.ts'
+import { GROUPS } from '@it-lab/shared'
+import { readTrialBooking } from './trials/booking.ts'
+import { createSeats } from './trials/seats.ts'
+import { createWaitlist } from './trials/waitlist.ts'
 import type { UpdatesPoller } from './updates.ts'
 
 const DAY_MS = 86_400_000
@@ -101,6 +105,10 @@ let poller: UpdatesPoller | undefined
 const extraChannels = channelsFrom(config.channels)
 const channelNames = extraChannels.map((channel) => channel.name)
 const newlyOn = store.setChannels(channelNames, Date.now())
+// The groups' seats, shared by /send, /seats and the outbox's waitlist: the owner's numbers of
+// this start's content are their baseline when she changed them (docs/decisions/0103).
+const booking = readTrialBooking()
+const seats = createSeats(store, GROUPS, booking, Date.now())
 const app = await buildApp({
   store,
   siteOrigins: config.siteOrigins,
@@ -109,6 +117,8 @@ const app = await buildApp({
   logger: { level: config.logLevel },
   deliveryOn: config.telegram !== null,
   channels: channelNames,
+  booking,
+  seats,
   onLeadStored: () => {
     outbox?.wake()
     channels?.wake()
@@ -144,6 +154,7 @@ if (config.telegram) {
     telegram,
     config: config.outbox,
     log: app.log.child({ component: 'outbox' }),
+    waitlist: createWaitlist(store, seats),
   })
   poller = createUpdatesPoller({
     store,

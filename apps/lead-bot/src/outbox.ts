@@ -16,6 +16,7 @@ import type { CallResult, SendResult, TelegramClient } from './telegram.ts'
 import type { Log } from './log.ts'
 import { createBackoff, nextPassDelayMs } from './retry.ts'
 import type { DeliveryLoop, RetryPolicy } from './retry.ts'
+import type { Waitlist, WaitlistMessage } from './trials/waitlist.ts'
 
 export interface OutboxConfig extends RetryPolicy {
   pollMs: number
@@ -32,6 +33,7 @@ type Job =
   | { kind: 'renumber'; lead: LeadRow; oldId: number; edit: boolean; readyAt: number }
   | { kind: 'redaction'; messageId: number; leadId: number; readyAt: number }
   | { kind: 'digest'; week: { from: number; to: number; key: string }; readyAt: number }
+  | { kind: 'waitlist'; message: WaitlistMessage; readyAt: number }
 
 export type Outbox = DeliveryLoop
 
@@ -40,6 +42,8 @@ export interface OutboxOptions {
   telegram: TelegramClient
   config: OutboxConfig
   log: Log
+  /** The groups' seats watched at each pass; a seat freed where parents wait is told once. */
+  waitlist?: Waitlist
   now?: () => number
 }
 
@@ -97,6 +101,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (renumbering) return { kind: 'renumber', ...renumbering, readyAt }
     const edit = store.nextEdit()
     if (edit) return { kind: 'edit', lead: edit, readyAt }
+    const message = options.waitlist?.next(at)
+    if (message) return { kind: 'waitlist', message, readyAt }
     const desk = config.desk
     if (!desk) return undefined
     if (desk.reminderAfterMs > 0 && inWorkingHours(at, desk.workingHours)) {
@@ -206,7 +212,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const result = await call()
     lastSendEndedAt = now()
     const leadId =
-      job.kind === 'digest' ? undefined : job.kind === 'redaction' ? job.leadId : job.lead.id
+      job.kind === 'digest' || job.kind === 'waitlist'
+        ? undefined
+        : job.kind === 'redaction'
+          ? job.leadId
+          : job.lead.id
     if (result.ok || result.kind === 'permanent') {
       handlers.done?.()
       if (result.ok) deskBackoff.succeed()
@@ -245,6 +255,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
     if (job.kind === 'renumber') {
       await renumber(job)
+      return
+    }
+    if (job.kind === 'waitlist') {
+      await tellWaitlist(job)
       return
     }
     const { lead } = job
@@ -297,6 +311,29 @@ export function createOutbox(options: OutboxOptions): Outbox {
     })
   }
 
+  /**
+   * A seat freed where parents wait (docs/decisions/0103-a-trial-she-holds.md): one message,
+   * claimed before it is sent, as a reminder is. One that no longer holds (the seat was taken,
+   * nobody waits) is dropped unsent.
+   */
+  async function tellWaitlist(job: Extract<Job, { kind: 'waitlist' }>): Promise<void> {
+    const waitlist = options.waitlist
+    const { notice, text, replyTo } = job.message
+    if (!waitlist) return
+    if (text === undefined) {
+      waitlist.drop(notice.id)
+      return
+    }
+    if (!waitlist.claim(notice.id, now())) return
+    await post(job, () => telegram.send(text, { replyTo }), {
+      done: () => {
+        waitlist.drop(notice.id)
+        log.info({ group: notice.group }, 'chat told of a seat freed where parents wait')
+      },
+      notSent: () => waitlist.release(notice.id),
+    })
+  }
+
   async function sendDue(): Promise<void> {
     while (!stopped) {
       const at = now()
@@ -337,6 +374,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       try {
         do {
           again = false
+          options.waitlist?.watch(now())
           await sendDue()
         } while (again && !stopped)
         failedPasses = 0
