@@ -9,6 +9,7 @@ import {
   type Goal,
 } from '#app/lib/analytics.ts'
 import { WEB_MANIFEST_PATH } from '#app/config/web-manifest.ts'
+import { SEATS_GROUP_ATTRIBUTE } from '#app/content/seats-text.ts'
 import { hasStoredCookieConsent, storeCookieConsent } from '#app/lib/cookie-consent.ts'
 import { cacheWebFontForNextVisit } from '#app/lib/web-font.ts'
 
@@ -84,6 +85,15 @@ export function startPage(): void {
     // Not loaded (offline, a new release): this visit's lead goes without its source.
     () => {},
   )
+  // The groups' live seats, on the pages that show some: their code loads on its own
+  // (docs/decisions/0103-a-trial-she-holds.md).
+  if (document.querySelector(`[${SEATS_GROUP_ATTRIBUTE}]`)) {
+    import('#app/islands/live-seats.ts').then(
+      ({ watchLiveSeats }) => watchLiveSeats(),
+      // Not loaded (offline, a new release): the page keeps the number it was built with.
+      () => {},
+    )
+  }
   linkManifest()
   showCookieBanner()
   markScrolled()
