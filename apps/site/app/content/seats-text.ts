@@ -19,6 +19,3 @@ export const SEATS_TONES = { open: 'text-green-800', full: 'text-slate-600' } as
 export function seatsTone(seats: number): string {
   return seats > 0 ? SEATS_TONES.open : SEATS_TONES.full
 }
-
-/** The group a card's seats line is of: the live seats replace its words after the first paint. */
-export const SEATS_GROUP_ATTRIBUTE = 'data-seats-group'

@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { NO_SEATS, SEATS_GROUP_ATTRIBUTE, SEATS_TONES, seatsText } from '#app/content/seats-text.ts'
+import { NO_SEATS, SEATS_TONES, seatsText } from '#app/content/seats-text.ts'
 import { readLiveSeats, showLiveSeats } from './live-seats.ts'
 
 /** A card's seats line as the prerender writes it, for a made-up group. */
-function line(group: string, seats: number): HTMLElement {
+function line(group: string, seats: number) {
   const element = document.createElement('p')
-  element.setAttribute(SEATS_GROUP_ATTRIBUTE, group)
   element.className = `font-bold ${seats > 0 ? SEATS_TONES.open : SEATS_TONES.full}`
   element.textContent = seatsText(seats)
-  return element
+  return { line: element, group }
 }
 
 describe('the live seats', () => {
@@ -37,10 +36,10 @@ describe('the live seats', () => {
         ['full', 0],
       ]),
     )
-    expect(open.textContent).toBe('осталось 1 место')
-    expect(full.textContent).toBe(NO_SEATS)
-    expect(full.classList.contains(SEATS_TONES.full)).toBe(true)
-    expect(full.classList.contains(SEATS_TONES.open)).toBe(false)
-    expect(unknown.textContent).toBe('осталось 2 места')
+    expect(open.line.textContent).toBe('осталось 1 место')
+    expect(full.line.textContent).toBe(NO_SEATS)
+    expect(full.line.classList.contains(SEATS_TONES.full)).toBe(true)
+    expect(full.line.classList.contains(SEATS_TONES.open)).toBe(false)
+    expect(unknown.line.textContent).toBe('осталось 2 места')
   })
 })

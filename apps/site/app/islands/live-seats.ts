@@ -4,18 +4,19 @@
 // React: one GET and a few texts. The service down, or an answer not of its shape: the built
 // number stays.
 import { env } from '#app/config/env.ts'
-import {
-  SEATS_GROUP_ATTRIBUTE,
-  SEATS_TONES,
-  seatsText,
-  seatsTone,
-} from '#app/content/seats-text.ts'
+import { SEATS_TONES, seatsText, seatsTone } from '#app/content/seats-text.ts'
 
 /** How far below (or above) the viewport the count is asked for, as an island loads. */
 const NEAR_VIEWPORT = '200px 0px'
 
 /** Each group's free places, by its id. */
 export type LiveSeats = Map<string, number>
+
+/** A card's seats line and the group it is of (its `data-seats-group`, page-behaviours.ts). */
+export interface SeatsLine {
+  line: HTMLElement
+  group: string
+}
 
 /** The service's `{ groups: { id: { free } } }`; undefined when it is anything else. */
 export function readLiveSeats(body: unknown): LiveSeats | undefined {
@@ -31,9 +32,9 @@ export function readLiveSeats(body: unknown): LiveSeats | undefined {
 }
 
 /** Writes each line's live count; a group the service does not know keeps its built number. */
-export function showLiveSeats(lines: readonly HTMLElement[], seats: LiveSeats): void {
-  for (const line of lines) {
-    const free = seats.get(line.getAttribute(SEATS_GROUP_ATTRIBUTE) ?? '')
+export function showLiveSeats(lines: readonly SeatsLine[], seats: LiveSeats): void {
+  for (const { line, group } of lines) {
+    const free = seats.get(group)
     if (free === undefined) continue
     line.textContent = seatsText(free)
     line.classList.remove(...Object.values(SEATS_TONES))
@@ -42,8 +43,7 @@ export function showLiveSeats(lines: readonly HTMLElement[], seats: LiveSeats): 
 }
 
 /** Asks for the count once a seats line of the page nears the viewport. */
-export function watchLiveSeats(): void {
-  const lines = [...document.querySelectorAll<HTMLElement>(`[${SEATS_GROUP_ATTRIBUTE}]`)]
+export function watchLiveSeats(lines: readonly SeatsLine[]): void {
   const observer = new IntersectionObserver(
     (entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return
@@ -61,5 +61,5 @@ export function watchLiveSeats(): void {
     },
     { rootMargin: NEAR_VIEWPORT },
   )
-  for (const line of lines) observer.observe(line)
+  for (const { line } of lines) observer.observe(line)
 }

@@ -9,7 +9,6 @@ import {
   type Goal,
 } from '#app/lib/analytics.ts'
 import { WEB_MANIFEST_PATH } from '#app/config/web-manifest.ts'
-import { SEATS_GROUP_ATTRIBUTE } from '#app/content/seats-text.ts'
 import { hasStoredCookieConsent, storeCookieConsent } from '#app/lib/cookie-consent.ts'
 import { cacheWebFontForNextVisit } from '#app/lib/web-font.ts'
 
@@ -27,6 +26,8 @@ const A = {
   backToForm: 'data-back-to-form',
   /** A goal reported once when the page opens (a course page's `openCourseDetails`). */
   goalOnOpen: 'data-goal-on-open',
+  /** A group card's seats line, by the group's id: the live count replaces it (islands/live-seats.ts). */
+  seatsGroup: 'data-seats-group',
 } as const
 
 function elements(attribute: string): HTMLElement[] {
@@ -87,9 +88,13 @@ export function startPage(): void {
   )
   // The groups' live seats, on the pages that show some: their code loads on its own
   // (docs/decisions/0103-a-trial-she-holds.md).
-  if (document.querySelector(`[${SEATS_GROUP_ATTRIBUTE}]`)) {
+  const seatLines = elements(A.seatsGroup).map((line) => ({
+    line,
+    group: line.getAttribute(A.seatsGroup) ?? '',
+  }))
+  if (seatLines.length > 0) {
     import('#app/islands/live-seats.ts').then(
-      ({ watchLiveSeats }) => watchLiveSeats(),
+      ({ watchLiveSeats }) => watchLiveSeats(seatLines),
       // Not loaded (offline, a new release): the page keeps the number it was built with.
       () => {},
     )

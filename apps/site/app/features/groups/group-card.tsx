@@ -9,7 +9,7 @@ import {
   startText,
   type GroupEntry,
 } from '#app/content/groups.ts'
-import { SEATS_GROUP_ATTRIBUTE, seatsTone } from '#app/content/seats-text.ts'
+import { seatsTone } from '#app/content/seats-text.ts'
 import { teachers, type Teacher } from '#app/content/teachers.ts'
 
 type GroupCardProps = {
@@ -60,10 +60,7 @@ export function GroupCard({ group, title, headingLevel, teacherList = teachers }
       </p>
       {/* The owner's number for the first paint and without JavaScript; the live count after
           (islands/live-seats.ts, docs/decisions/0103-a-trial-she-holds.md). */}
-      <p
-        className={`mt-auto pt-2 font-bold ${seatsTone(group.seats)}`}
-        {...{ [SEATS_GROUP_ATTRIBUTE]: group.id }}
-      >
+      <p className={`mt-auto pt-2 font-bold ${seatsTone(group.seats)}`} data-seats-group={group.id}>
         {seatsText(group.seats)}
       </p>
     </article>
