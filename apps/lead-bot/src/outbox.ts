@@ -56,6 +56,9 @@ const mayBeRepeat = (lead: LeadRow): boolean => lead.mayRepeat || lead.inFlight
  */
 const OUTSIDE_WRITE_CHECK_MS = 1_000
 
+/** While the seats cannot be looked at, one error line this often. */
+const SEATS_FAILURE_LOG_MS = 60_000
+
 /** After stop(), how long a "sent" write that keeps failing is still retried. */
 const RECORD_GIVE_UP_AFTER_STOP_MS = 5_000
 
@@ -88,6 +91,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   // Passes the database refused in a row (a full disk): the next waits longer, not a busy loop.
   let failedPasses = 0
   let lastSendEndedAt = -Infinity
+  let seatsFailedAt = -Infinity
 
   function paced(): number {
     return Math.max(leadBackoff.pausedUntil, lastSendEndedAt + config.sendIntervalMs)
@@ -334,6 +338,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
     })
   }
 
+  /**
+   * The groups' seats looked at before the pass. A failure (a full disk refusing the count it
+   * saw) never holds up a lead; it is logged once a minute at most (0058) and tried next pass.
+   */
+  function watchSeats(): void {
+    try {
+      options.waitlist?.watch(now())
+    } catch (error) {
+      if (now() - seatsFailedAt < SEATS_FAILURE_LOG_MS) return
+      seatsFailedAt = now()
+      log.error({ err: error }, 'seats could not be looked at; the waitlist waits')
+    }
+  }
+
   async function sendDue(): Promise<void> {
     while (!stopped) {
       const at = now()
@@ -374,7 +392,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       try {
         do {
           again = false
-          options.waitlist?.watch(now())
+          watchSeats()
           await sendDue()
         } while (again && !stopped)
         failedPasses = 0

@@ -1,3 +1,4 @@
+import { rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
@@ -184,5 +185,19 @@ describe('a full group', () => {
     expect(json.json()).toMatchObject({ ok: true, trialPage: expect.stringMatching(/^trial\//) })
     await app.close()
     store.close()
+  })
+
+  it('sends a group’s lead on to the next start (307) once the file was replaced', async () => {
+    const { app, store } = await makeApp()
+    for (const suffix of ['', '-wal', '-shm']) rmSync(store.path + suffix, { force: true })
+    writeFileSync(store.path, 'garbage'.repeat(200))
+    const response = await app.inject({
+      method: 'POST',
+      url: `/send?${LEAD_QUERY}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Анна', phone: VALID_PHONE, group: 'made-up-sat' }),
+    })
+    expect(response.statusCode).toBe(307)
+    await app.close()
   })
 })

@@ -214,4 +214,42 @@ describe('the waitlist in the chat', () => {
     await box.idle()
     expect(store.nextWaitlistNotice()).toBeUndefined()
   })
+
+  it('never holds up a lead when the seats cannot be looked at', async () => {
+    const refusing = {
+      ...createWaitlist(store, createSeats(store, [madeUpGroup(1)], HOLD, clock)),
+      watch: () => {
+        throw new Error('database or disk is full')
+      },
+    }
+    outbox = createOutbox({
+      store,
+      telegram: createTelegramClient({
+        apiUrl: fake.url,
+        token: fake.token,
+        chatId: '1',
+        timeoutMs: 2_000,
+        sendTimeoutMs: 2_000,
+      }),
+      config: {
+        pollMs: 1_000,
+        retryBaseMs: 20,
+        retryMaxMs: 100,
+        sendIntervalMs: 0,
+        notify: 'full',
+      },
+      log,
+      now: () => clock,
+      waitlist: refusing,
+    })
+    outbox.start()
+    book(store, clock)
+    book(store, clock)
+    outbox.wake()
+    await eventually(() => expect(fake.messages).toHaveLength(2))
+    const errors = log.entries.filter((entry) =>
+      entry.message.includes('seats could not be looked at'),
+    )
+    expect(errors).toHaveLength(1)
+  })
 })
