@@ -56,6 +56,12 @@ const mayBeRepeat = (lead: LeadRow): boolean => lead.mayRepeat || lead.inFlight
  */
 const OUTSIDE_WRITE_CHECK_MS = 1_000
 
+/**
+ * The groups' seats are looked at before a pass at most this often: a burst of leads wakes the
+ * worker for each, and a seat freed is told within this or the next poll.
+ */
+const SEATS_WATCH_EVERY_MS = 5_000
+
 /** While the seats cannot be looked at, one error line this often. */
 const SEATS_FAILURE_LOG_MS = 60_000
 
@@ -91,6 +97,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   // Passes the database refused in a row (a full disk): the next waits longer, not a busy loop.
   let failedPasses = 0
   let lastSendEndedAt = -Infinity
+  let seatsWatchedAt = -Infinity
   let seatsFailedAt = -Infinity
 
   function paced(): number {
@@ -343,8 +350,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
    * saw) never holds up a lead; it is logged once a minute at most (0058) and tried next pass.
    */
   function watchSeats(): void {
+    if (!options.waitlist || now() - seatsWatchedAt < SEATS_WATCH_EVERY_MS) return
+    seatsWatchedAt = now()
     try {
-      options.waitlist?.watch(now())
+      options.waitlist.watch(now())
     } catch (error) {
       if (now() - seatsFailedAt < SEATS_FAILURE_LOG_MS) return
       seatsFailedAt = now()

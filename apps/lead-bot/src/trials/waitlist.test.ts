@@ -202,6 +202,8 @@ describe('the waitlist in the chat', () => {
     await box.idle()
     fake.setBehaviour({ kind: 'error', status: 500 })
     store.cancelTrial(anna.id, clock)
+    // The outbox looks at the seats every few seconds at most.
+    clock += 5_000
     box.wake()
     await eventually(() =>
       expect(fake.requests.some((request) => request.behaviour === 'error')).toBe(true),
