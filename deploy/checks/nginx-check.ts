@@ -750,7 +750,9 @@ async function leadChecks(): Promise<void> {
   if (!/^public, max-age=\d+$/.test(seats.header('Cache-Control')))
     seatsProblems.push(`Cache-Control '${seats.header('Cache-Control')}'`)
   if (seats.header('Access-Control-Allow-Origin') !== ORIGIN)
-    seatsProblems.push(`Access-Control-Allow-Origin '${seats.header('Access-Control-Allow-Origin')}'`)
+    seatsProblems.push(
+      `Access-Control-Allow-Origin '${seats.header('Access-Control-Allow-Origin')}'`,
+    )
   if (!seats.text.startsWith('{"groups":{') || seats.text.includes(sent.name))
     seatsProblems.push(`body ${seats.text.slice(0, 200)}`)
   if (seatsProblems.length === 0) ok(`GET /lead/seats -> 200 ${seats.text.slice(0, 80)}`)
