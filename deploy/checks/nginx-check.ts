@@ -743,6 +743,24 @@ async function leadChecks(): Promise<void> {
     )
   else bad("plain form's source", `stored ${JSON.stringify(formRows)}`)
 
+  // The groups' free places (docs/decisions/0103): proxied, read only, numbers and no lead.
+  const seats = fetch(`${BASE}/lead/seats`, '-H', `Origin: ${ORIGIN}`)
+  const seatsProblems = securityProblems(seats)
+  if (seats.status !== '200') seatsProblems.push(`status ${seats.status}`)
+  if (!/^public, max-age=\d+$/.test(seats.header('Cache-Control')))
+    seatsProblems.push(`Cache-Control '${seats.header('Cache-Control')}'`)
+  if (seats.header('Access-Control-Allow-Origin') !== ORIGIN)
+    seatsProblems.push(
+      `Access-Control-Allow-Origin '${seats.header('Access-Control-Allow-Origin')}'`,
+    )
+  if (!seats.text.startsWith('{"groups":{') || seats.text.includes(sent.name))
+    seatsProblems.push(`body ${seats.text.slice(0, 200)}`)
+  if (seatsProblems.length === 0) ok(`GET /lead/seats -> 200 ${seats.text.slice(0, 80)}`)
+  else bad('GET /lead/seats', seatsProblems.join('; '))
+  const seatsPost = fetch(`${BASE}/lead/seats`, ...json, '-H', `Origin: ${ORIGIN}`, '--data', '{}')
+  if (seatsPost.status === '403') ok('POST /lead/seats -> 403 (read only)')
+  else bad('POST /lead/seats', `status ${seatsPost.status}`)
+
   const foreign = fetch(leadUrl, ...json, '-H', 'Origin: https://evil.example', '--data', leadBody)
   if (foreign.status === '403') ok('foreign Origin -> 403 (Origin reaches the service)')
   else bad('foreign Origin', `status ${foreign.status}`)

@@ -4,9 +4,9 @@ import { createServer } from 'node:http'
 import Fastify, { LogController } from 'fastify'
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import {
+  GROUPS,
   OTHER_TIME,
   TRIAL_CHOICE_PARAM,
-  groupEntry,
   paths,
   splitTrialChoice,
   validateLead,
@@ -30,6 +30,8 @@ import { RepeatedSends } from './repeated-sends.ts'
 import { newTrialToken, readTrialBooking, trialOf, type GroupOf } from './trials/booking.ts'
 import { readPageFacts, type PageFacts } from './trials/page-facts.ts'
 import { trialPageRoutes } from './trials/page-routes.ts'
+import { createSeats, type Seats } from './trials/seats.ts'
+import type { GroupEntry } from '@it-lab/shared'
 import type { TrialBooking } from '@it-lab/shared/content'
 
 /**
@@ -46,6 +48,15 @@ const ROOM_FOR_LEADS_BYTES = 1024 * 1024
 
 /** While leads are refused for a full disk, one error line this often (with the count). */
 const FULL_LOG_EVERY_MS = 60_000
+
+/**
+ * /seats per client and rate-limit window: a page asks once when it opens (and a browser keeps the
+ * answer for SEATS_MAX_AGE_S), so this is a visitor reading many pages fast, not one who reads.
+ */
+export const SEATS_RATE_MAX = 60
+
+/** How long a browser keeps the seats: a booking shows on the next page within it. */
+export const SEATS_MAX_AGE_S = 30
 
 /** A pending lead older than this makes /health say `degraded` while delivery is on. */
 export const STALE_PENDING_MS = 15 * 60_000
@@ -76,6 +87,8 @@ export interface AppOptions {
   /** How trials are booked (content/trial-offer.json); read from the content when not given. */
   booking?: TrialBooking
   /** The groups this service knows: the shared catalogue's, unless given. */
+  groups?: readonly GroupEntry[]
+  /** A group by its id: one of `groups`, unless given. */
   groupOf?: GroupOf
   /** Leads past this many days are past the policies' retention: her trial's page is gone. */
   retentionDays?: number
@@ -83,6 +96,8 @@ export interface AppOptions {
   pageFacts?: PageFacts
   /** Requests per IP per window on her trial's page; by default a minute's 60. */
   trialPageRateLimit?: { max: number; windowMs: number }
+  /** Their seats, counted from the store (trials/seats.ts); made from `groups` unless given. */
+  seats?: Seats
   now?: () => number
 }
 
@@ -207,7 +222,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const now = options.now ?? Date.now
   const allowedOrigins = new Set(options.siteOrigins)
   const booking = options.booking ?? readTrialBooking()
-  const groupOf = options.groupOf ?? groupEntry
+  const groups = options.groups ?? GROUPS
+  const groupOf = options.groupOf ?? ((id: string) => groups.find((group) => group.id === id))
+  const seats = options.seats ?? createSeats(store, groups, booking, now())
   /** A stored lead, and her trial page's address relative to this service, if she booked one. */
   const repeatedSends = new RepeatedSends<{ id: number; trialPage: string | undefined }>(now)
 
@@ -413,6 +430,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.botUsername ? { botUsername: options.botUsername } : {}),
   })
 
+  // The groups' free places for the site's pages after their first paint (docs/decisions/0103,
+  // "Seats that follow the desk"): group ids and numbers only, never anything of a lead.
+  app.get('/seats', { config: { rateLimit: { max: SEATS_RATE_MAX } } }, (_request, reply) => {
+    const groups = seats.all(now())
+    return reply.header('cache-control', `public, max-age=${SEATS_MAX_AGE_S}`).send({ groups })
+  })
+
   app.post('/send', async (request, reply) => {
     // The site's script posts JSON `{name, phone}` with the metadata in the query; its plain
     // form posts every field urlencoded, and is answered with a page instead of JSON.
@@ -480,7 +504,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (group !== null && group !== OTHER_TIME && groupOf(group) === undefined) {
       warnings.push('Такой группы нет в расписании сервиса — уточните время у родителя')
     }
-    const trial = trialOf(group, lead.data.trialAt, { booking, groupOf }, now())
+    const isFull = (id: string) => {
+      try {
+        return seats.isFull(id, now())
+      } catch {
+        // The store refused the read (a replaced file, 0043): the lead's insert below meets the
+        // same error, and answers it as it always has.
+        return false
+      }
+    }
+    const trial = trialOf(group, lead.data.trialAt, { booking, groupOf, isFull }, now())
     if (trial?.warning !== undefined) warnings.push(trial.warning)
     let sent: { stored: { id: number; trialPage: string | undefined }; repeated: boolean }
     try {

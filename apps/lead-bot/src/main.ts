@@ -15,10 +15,12 @@ import { createOutbox } from './outbox.ts'
 import type { Outbox } from './outbox.ts'
 import { createTelegramClient } from './telegram.ts'
 import { createUpdatesPoller } from './updates.ts'
+import { GROUPS, groupEntry } from '@it-lab/shared'
+import { readTrialBooking } from './trials/booking.ts'
+import { createSeats } from './trials/seats.ts'
+import { createWaitlist } from './trials/waitlist.ts'
 import type { UpdatesPoller } from './updates.ts'
 import type { DeliveryLoop } from './retry.ts'
-import { groupEntry } from '@it-lab/shared'
-import { readTrialBooking } from './trials/booking.ts'
 import { createParentChat } from './trials/parent-chat.ts'
 import { askBotName, type BotName } from './trials/reminder-link.ts'
 import { readSchoolAddress } from './trials/reminder-words.ts'
@@ -112,6 +114,10 @@ let botName: BotName | undefined
 const extraChannels = channelsFrom(config.channels)
 const channelNames = extraChannels.map((channel) => channel.name)
 const newlyOn = store.setChannels(channelNames, Date.now())
+// The groups' seats, shared by /send, /seats and the outbox's waitlist: the owner's numbers of
+// this start's content are their baseline when she changed them (docs/decisions/0103).
+const booking = readTrialBooking()
+const seats = createSeats(store, GROUPS, booking, Date.now())
 const app = await buildApp({
   store,
   siteOrigins: config.siteOrigins,
@@ -121,6 +127,8 @@ const app = await buildApp({
   deliveryOn: config.telegram !== null,
   channels: channelNames,
   retentionDays: config.retentionDays,
+  booking,
+  seats,
   onLeadStored: () => {
     outbox?.wake()
     channels?.wake()
@@ -159,8 +167,8 @@ if (config.telegram) {
     telegram,
     config: config.outbox,
     log: app.log.child({ component: 'outbox' }),
+    waitlist: createWaitlist(store, seats),
   })
-  const booking = readTrialBooking()
   const place = { groupOf: groupEntry, address: readSchoolAddress() }
   reminders = createTrialReminders({
     store,

@@ -17,6 +17,7 @@ import type { CallResult, SendResult, TelegramClient } from './telegram.ts'
 import type { Log } from './log.ts'
 import { createBackoff, nextPassDelayMs } from './retry.ts'
 import type { DeliveryLoop, RetryPolicy } from './retry.ts'
+import type { Waitlist, WaitlistMessage } from './trials/waitlist.ts'
 
 export interface OutboxConfig extends RetryPolicy {
   pollMs: number
@@ -33,6 +34,7 @@ type Job =
   | { kind: 'renumber'; lead: LeadRow; oldId: number; edit: boolean; readyAt: number }
   | { kind: 'redaction'; messageId: number; leadId: number; readyAt: number }
   | { kind: 'digest'; week: { from: number; to: number; key: string }; readyAt: number }
+  | { kind: 'waitlist'; message: WaitlistMessage; readyAt: number }
 
 export type Outbox = DeliveryLoop
 
@@ -41,6 +43,8 @@ export interface OutboxOptions {
   telegram: TelegramClient
   config: OutboxConfig
   log: Log
+  /** The groups' seats watched at each pass; a seat freed where parents wait is told once. */
+  waitlist?: Waitlist
   now?: () => number
 }
 
@@ -52,6 +56,15 @@ const mayBeRepeat = (lead: LeadRow): boolean => lead.mayRepeat || lead.inFlight
  * `--restore`): a lead it put back goes out within this, not at the next poll (OUTBOX_POLL_MS).
  */
 const OUTSIDE_WRITE_CHECK_MS = 1_000
+
+/**
+ * The groups' seats are looked at before a pass at most this often: a burst of leads wakes the
+ * worker for each, and a seat freed is told within this or the next poll.
+ */
+const SEATS_WATCH_EVERY_MS = 5_000
+
+/** While the seats cannot be looked at, one error line this often. */
+const SEATS_FAILURE_LOG_MS = 60_000
 
 /** After stop(), how long a "sent" write that keeps failing is still retried. */
 const RECORD_GIVE_UP_AFTER_STOP_MS = 5_000
@@ -85,6 +98,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   // Passes the database refused in a row (a full disk): the next waits longer, not a busy loop.
   let failedPasses = 0
   let lastSendEndedAt = -Infinity
+  let seatsWatchedAt = -Infinity
+  let seatsFailedAt = -Infinity
 
   /** A lead's message, with her trial as it stands (a change of hers is an edit, trial-store.ts). */
   function message(lead: LeadRow, options: MessageOptions = {}): string {
@@ -110,6 +125,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (renumbering) return { kind: 'renumber', ...renumbering, readyAt }
     const edit = store.nextEdit()
     if (edit) return { kind: 'edit', lead: edit, readyAt }
+    const message = options.waitlist?.next(at)
+    if (message) return { kind: 'waitlist', message, readyAt }
     const desk = config.desk
     if (!desk) return undefined
     if (desk.reminderAfterMs > 0 && inWorkingHours(at, desk.workingHours)) {
@@ -219,7 +236,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const result = await call()
     lastSendEndedAt = now()
     const leadId =
-      job.kind === 'digest' ? undefined : job.kind === 'redaction' ? job.leadId : job.lead.id
+      job.kind === 'digest' || job.kind === 'waitlist'
+        ? undefined
+        : job.kind === 'redaction'
+          ? job.leadId
+          : job.lead.id
     if (result.ok || result.kind === 'permanent') {
       handlers.done?.()
       if (result.ok) deskBackoff.succeed()
@@ -258,6 +279,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
     if (job.kind === 'renumber') {
       await renumber(job)
+      return
+    }
+    if (job.kind === 'waitlist') {
+      await tellWaitlist(job)
       return
     }
     const { lead } = job
@@ -310,6 +335,45 @@ export function createOutbox(options: OutboxOptions): Outbox {
     })
   }
 
+  /**
+   * A seat freed where parents wait (docs/decisions/0103-a-trial-she-holds.md): one message,
+   * claimed before it is sent, as a reminder is. One that no longer holds (the seat was taken,
+   * nobody waits) is dropped unsent.
+   */
+  async function tellWaitlist(job: Extract<Job, { kind: 'waitlist' }>): Promise<void> {
+    const waitlist = options.waitlist
+    const { notice, text, replyTo } = job.message
+    if (!waitlist) return
+    if (text === undefined) {
+      waitlist.drop(notice.id)
+      return
+    }
+    if (!waitlist.claim(notice.id, now())) return
+    await post(job, () => telegram.send(text, { replyTo }), {
+      done: () => {
+        waitlist.drop(notice.id)
+        log.info({ group: notice.group }, 'chat told of a seat freed where parents wait')
+      },
+      notSent: () => waitlist.release(notice.id),
+    })
+  }
+
+  /**
+   * The groups' seats looked at before the pass. A failure (a full disk refusing the count it
+   * saw) never holds up a lead; it is logged once a minute at most (0058) and tried next pass.
+   */
+  function watchSeats(): void {
+    if (!options.waitlist || now() - seatsWatchedAt < SEATS_WATCH_EVERY_MS) return
+    seatsWatchedAt = now()
+    try {
+      options.waitlist.watch(now())
+    } catch (error) {
+      if (now() - seatsFailedAt < SEATS_FAILURE_LOG_MS) return
+      seatsFailedAt = now()
+      log.error({ err: error }, 'seats could not be looked at; the waitlist waits')
+    }
+  }
+
   async function sendDue(): Promise<void> {
     while (!stopped) {
       const at = now()
@@ -350,6 +414,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       try {
         do {
           again = false
+          watchSeats()
           await sendDue()
         } while (again && !stopped)
         failedPasses = 0

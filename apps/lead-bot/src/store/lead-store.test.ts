@@ -183,8 +183,12 @@ describe('schema v2', () => {
   })
 })
 
-/** Back to schema v10: without v11's trials (docs/decisions/0103-a-trial-she-holds.md). */
+/** Back to schema v11: without v12's seats and waitlist notices (0103, "Seats that follow the desk"). */
+const DROP_V12 = ['DROP TABLE waitlist_notices;', 'DROP TABLE group_seats;'].join('\n')
+
+/** Back to schema v10: without v12's seats and v11's trials (docs/decisions/0103-a-trial-she-holds.md). */
 const DROP_V11 = [
+  DROP_V12,
   'DROP TRIGGER lead_deleted_trials;',
   'DROP TABLE trial_reminders;',
   'DROP TABLE trials;',
@@ -241,7 +245,42 @@ describe('schema v8: where a lead came from', () => {
     store.close()
     const raw = new DatabaseSync(file, { readOnly: true })
     expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
-    expect(SCHEMA_VERSION).toBe(11)
+    expect(SCHEMA_VERSION).toBe(12)
+    raw.close()
+  })
+})
+
+describe('schema v12: the groups’ seats and the waitlist’s notices', () => {
+  it('upgrades a v11 file in place: its trials kept, counted from the owner’s numbers', () => {
+    const file = path.join(temp.dir, 'v11.sqlite')
+    openLeadStore(file).close()
+    const v11 = new DatabaseSync(file)
+    v11.exec(`${DROP_V12}
+      INSERT INTO leads (uid, received_at, name, phone, form, consent_version, next_attempt_at,
+        chosen_group, status)
+      VALUES ('u-1', '2025-01-15T10:00:00.000Z', 'Анна', '+7 (912) 345-67-89', 'feedback',
+        '2025-01', 0, 'made-up', 'sent');
+      INSERT INTO trials (lead_id, token_hash, group_id, at, state, created_at)
+      VALUES (1, '${'a'.repeat(64)}', 'made-up', NULL, 'waiting', '2025-01-15T10:00:00.000Z');
+      PRAGMA user_version = 11;`)
+    v11.close()
+
+    const store = openLeadStore(file)
+    expect(store.seatTrials('made-up')).toMatchObject([{ leadId: 1, state: 'waiting' }])
+    expect(store.seatBaseline('made-up')).toBeUndefined()
+    store.setSeatBaseline('made-up', {
+      typedSeats: 2,
+      typedSize: 8,
+      free: 2,
+      since: '2025-01-16T10:00:00.000Z',
+    })
+    store.seeSeats('made-up', 0, true, 1)
+    store.seeSeats('made-up', 1, true, 2)
+    expect(store.seatBaseline('made-up')).toMatchObject({ free: 2, seenFree: 1 })
+    expect(store.nextWaitlistNotice()).toMatchObject({ group: 'made-up', freed: 1 })
+    store.close()
+    const raw = new DatabaseSync(file, { readOnly: true })
+    expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
     raw.close()
   })
 })

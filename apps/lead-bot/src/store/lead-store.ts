@@ -9,6 +9,7 @@ import { leadQueue } from './lead-queue.ts'
 import { mergeFile } from './merge.ts'
 import type { MergeCounts } from './merge.ts'
 import { num, str } from './rows.ts'
+import { seatStore } from './seat-store.ts'
 import { trialStore } from './trial-store.ts'
 
 export const DEFAULT_BUSY_TIMEOUT_MS = 250
@@ -58,6 +59,7 @@ function composeStore(file: string, options: StoreOptions) {
     ...channelQueue(conn),
     ...deskStore(conn),
     ...trialStore(conn),
+    ...seatStore(conn),
     /** Merges another copy of the database (a rescue copy, a backup) into this one (merge.ts). */
     merge: (source: string): MergeCounts =>
       mergeFile(conn, source, { expiredBefore: expiredBefore() }),

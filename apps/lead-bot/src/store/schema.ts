@@ -212,6 +212,25 @@ const MIGRATIONS = [
      DELETE FROM trials WHERE lead_id = old.id;
      DELETE FROM trial_reminders WHERE lead_id = old.id;
    END;`,
+  // v12 (docs/decisions/0103-a-trial-she-holds.md, "Seats that follow the desk"): each group's free
+  // places as the owner last typed them (with her size), the count they start from and since when,
+  // and the count the outbox last saw; a notice to the chat that a seat freed where parents wait,
+  // stored before it is sent and claimed once. Group ids and counts only: nobody's personal data.
+  `CREATE TABLE group_seats (
+     group_id TEXT PRIMARY KEY,
+     typed_seats INTEGER NOT NULL,
+     typed_size INTEGER,
+     free INTEGER NOT NULL,
+     since TEXT NOT NULL,
+     seen_free INTEGER
+   ) STRICT;
+   CREATE TABLE waitlist_notices (
+     id INTEGER PRIMARY KEY,
+     group_id TEXT NOT NULL,
+     freed INTEGER NOT NULL,
+     created_at TEXT NOT NULL,
+     claimed_at TEXT
+   ) STRICT;`,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

@@ -52,27 +52,41 @@ export function bookableDates(group: GroupEntry, booking: TrialBooking, now: num
   return nextTrialDates(group, schoolDay(new Date(now)), booking.closedDays, ANY_LESSON)
 }
 
+/** The chat's note on a lead whose group had no free place when it was sent. */
+export const WAITLIST_NOTE = 'Мест в группе нет — родитель в листе ожидания'
+
 /**
  * The trial a lead books, without its token: only for a group this service knows. A date that is
  * not one of the group's lessons still to come (a page open since before it passed) books the
- * group without a date, and the chat is told; the lead is never refused for it.
+ * group without a date, and the chat is told; the lead is never refused for it. A full group
+ * (`isFull`, the seats' count) takes it as `waiting`: on the waiting list, holding no seat.
  */
 export function trialOf(
   group: string | null,
   trialAt: string | undefined,
-  { booking, groupOf }: { booking: TrialBooking; groupOf: GroupOf },
+  {
+    booking,
+    groupOf,
+    isFull,
+  }: { booking: TrialBooking; groupOf: GroupOf; isFull?: (group: string) => boolean },
   now: number,
 ): { trial: Omit<NewTrial, 'tokenHash'>; warning?: string } | undefined {
   const entry = group === null || group === OTHER_TIME ? undefined : groupOf(group)
   if (group === null || entry === undefined) return undefined
-  if (trialAt === undefined) return { trial: { group, at: null, state: 'booked' } }
-  if (isTrialAt(trialAt) && bookableDates(entry, booking, now).includes(trialAt)) {
-    return { trial: { group, at: trialAt, state: 'booked' } }
+  const state = isFull?.(group) === true ? 'waiting' : 'booked'
+  const notes = state === 'waiting' ? [WAITLIST_NOTE] : []
+  const booked = (at: string | null, dateNote?: string) => {
+    const warning = [...notes, ...(dateNote === undefined ? [] : [dateNote])].join('\n')
+    return { trial: { group, at, state }, ...(warning === '' ? {} : { warning }) } as const
   }
-  return {
-    trial: { group, at: null, state: 'booked' },
-    warning: isTrialAt(trialAt)
+  if (trialAt === undefined) return booked(null)
+  if (isTrialAt(trialAt) && bookableDates(entry, booking, now).includes(trialAt)) {
+    return booked(trialAt)
+  }
+  return booked(
+    null,
+    isTrialAt(trialAt)
       ? `Дата пробного (${trialAtText(trialAt)}) уже недоступна — договоритесь о другой`
       : 'Дата пробного не прочитана — договоритесь о дате',
-  }
+  )
 }

@@ -13,20 +13,13 @@ import {
 } from '@it-lab/shared/catalogue'
 import { pluralRu, type RussianPluralForms } from './plural.ts'
 import { russianDate } from './russian-date.ts'
+import { NO_SEATS, SEAT_FORMS, seatsText } from './seats-text.ts'
 
 export type { GroupEntry }
 export { GROUPS, courseGroups, groupTimeText }
 
-export const SEAT_FORMS: RussianPluralForms = ['место', 'места', 'мест']
+export { NO_SEATS, SEAT_FORMS, seatsText }
 const YEAR_FORMS: RussianPluralForms = ['год', 'года', 'лет']
-
-/** The full group's words: the parent is still welcome, on the waiting list. */
-export const NO_SEATS = 'мест нет — запишем в лист ожидания'
-
-/** «осталось 1 место», «осталось 2 места», «осталось 5 мест»; none: the waiting list. */
-export function seatsText(seats: number): string {
-  return seats > 0 ? `осталось ${seats} ${pluralRu(seats, SEAT_FORMS)}` : NO_SEATS
-}
 
 /** «В группе до 8 детей», «до 21 ребёнка»: the group's places in all, free and taken. */
 export function sizeText(size: number): string {

@@ -26,6 +26,8 @@ const A = {
   backToForm: 'data-back-to-form',
   /** A goal reported once when the page opens (a course page's `openCourseDetails`). */
   goalOnOpen: 'data-goal-on-open',
+  /** A group card's seats line, by the group's id: the live count replaces it (islands/live-seats.ts). */
+  seatsGroup: 'data-seats-group',
 } as const
 
 function elements(attribute: string): HTMLElement[] {
@@ -84,6 +86,19 @@ export function startPage(): void {
     // Not loaded (offline, a new release): this visit's lead goes without its source.
     () => {},
   )
+  // The groups' live seats, on the pages that show some: their code loads on its own
+  // (docs/decisions/0103-a-trial-she-holds.md).
+  const seatLines = elements(A.seatsGroup).map((line) => ({
+    line,
+    group: line.getAttribute(A.seatsGroup) ?? '',
+  }))
+  if (seatLines.length > 0) {
+    import('#app/islands/live-seats.ts').then(
+      ({ watchLiveSeats }) => watchLiveSeats(seatLines),
+      // Not loaded (offline, a new release): the page keeps the number it was built with.
+      () => {},
+    )
+  }
   linkManifest()
   showCookieBanner()
   markScrolled()

@@ -9,6 +9,7 @@ import {
   startText,
   type GroupEntry,
 } from '#app/content/groups.ts'
+import { seatsTone } from '#app/content/seats-text.ts'
 import { teachers, type Teacher } from '#app/content/teachers.ts'
 
 type GroupCardProps = {
@@ -26,7 +27,6 @@ type GroupCardProps = {
  */
 export function GroupCard({ group, title, headingLevel, teacherList = teachers }: GroupCardProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4'
-  const full = group.seats === 0
   const teacher = teacherList.find(({ id }) => id === group.teacher)
   return (
     <article className="flex h-full flex-col gap-2 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -58,7 +58,9 @@ export function GroupCard({ group, title, headingLevel, teacherList = teachers }
         <CalendarDays aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
         {startText(group.startDate)}
       </p>
-      <p className={`mt-auto pt-2 font-bold ${full ? 'text-slate-600' : 'text-green-800'}`}>
+      {/* The owner's number for the first paint and without JavaScript; the live count after
+          (islands/live-seats.ts, docs/decisions/0103-a-trial-she-holds.md). */}
+      <p className={`mt-auto pt-2 font-bold ${seatsTone(group.seats)}`} data-seats-group={group.id}>
         {seatsText(group.seats)}
       </p>
     </article>
