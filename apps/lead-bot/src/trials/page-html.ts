@@ -173,6 +173,10 @@ function reminderBlock(trial: TrialView): string {
 <p><a class="button" href="${escape(trial.reminderLink)}" rel="noopener noreferrer">Напомнить в Telegram</a></p></section>`
 }
 
+/** A full group's trial: she is on the waiting list, and the school calls when a seat frees. */
+const WAITING_NOTE =
+  '<p class="said">Сейчас в группе нет свободных мест: вы в листе ожидания. Мы позвоним, как только место освободится.</p>'
+
 /** Her trial: what, when, where; the forms to move or cancel it while it is not cancelled. */
 export function trialPage(trial: TrialView, facts: PageFacts, said?: Said): string {
   if (trial.state === 'cancelled') {
@@ -188,7 +192,7 @@ ${callUs(facts, 'Если передумаете или захотите выб�
     facts,
     'Моя запись на пробный урок',
     `${saidBlock(said)}<h1>Моя запись на пробный урок</h1>
-<section>${detailsList(trial, facts)}</section>
+${trial.state === 'waiting' ? WAITING_NOTE : ''}<section>${detailsList(trial, facts)}</section>
 ${reminderBlock(trial)}
 ${choiceForms(trial)}`,
   )

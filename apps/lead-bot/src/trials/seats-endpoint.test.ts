@@ -169,11 +169,14 @@ describe('a full group', () => {
 
     const second = await app.inject(formPost('made-up-sat'))
     expect(second.statusCode).toBe(303)
-    expect(second.headers.location).toMatch(/^trial\/[A-Za-z0-9_-]{22}$/)
+    expect(second.headers.location).toMatch(/^trial\/[A-Za-z0-9_-]{22}\?sent$/)
     const [waiting, booked] = store.list({ limit: 2 })
     expect(store.trialOfLead(booked?.id ?? 0)).toMatchObject({ state: 'booked' })
     expect(store.trialOfLead(waiting?.id ?? 0)).toMatchObject({ state: 'waiting' })
     expect(waiting?.metaWarning).toBe(WAITLIST_NOTE)
+    // Her page says she waits for a seat.
+    const page = await app.inject({ url: String(second.headers.location) })
+    expect(page.body).toContain('вы в листе ожидания. Мы позвоним, как только место освободится.')
     expect(booked?.metaWarning).toBeNull()
 
     const json = await app.inject({
