@@ -67,8 +67,6 @@ export interface FullDiskResult {
   integrity: string
   /** The first line of each message her chat with the bot got: each reminder once. */
   reminders: string[]
-  /** Passes of the reminders' loop the full disk refused (a claim not written: nothing sent). */
-  reminderPassesRefused: number
 }
 
 /** Her chat with the bot, in the drill. */
@@ -348,7 +346,6 @@ export async function fullDiskDrill(options: FullDiskOptions): Promise<FullDiskR
       reminders: fake.messages
         .filter((message) => message.chatId === HER_CHAT)
         .map((message) => message.text.split('\n')[0] ?? ''),
-      reminderPassesRefused: logged('trial reminders pass failed; nothing sent, will retry'),
     }
   } finally {
     for (const running of services) await stop(running, 'SIGKILL')

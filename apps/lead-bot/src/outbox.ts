@@ -15,7 +15,7 @@ import type { MessageOptions } from './telegram-message.ts'
 import type { NotifyMode } from './config.ts'
 import type { CallResult, SendResult, TelegramClient } from './telegram.ts'
 import type { Log } from './log.ts'
-import { createBackoff, nextPassDelayMs } from './retry.ts'
+import { createBackoff, createPassLoop, nextPassDelayMs } from './retry.ts'
 import type { DeliveryLoop, RetryPolicy } from './retry.ts'
 import type { Waitlist, WaitlistMessage } from './trials/waitlist.ts'
 
@@ -84,19 +84,24 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export function createOutbox(options: OutboxOptions): Outbox {
   const { store, telegram, config, log } = options
   const now = options.now ?? Date.now
-  let stopped = true
   let stoppedAt = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   let outsideWrites: ReturnType<typeof setInterval> | undefined
   let seenVersion: number | undefined
-  let running: Promise<void> | undefined
-  let again = false
   // While Telegram fails, every lead waits: one probe per backoff step rather than one per lead.
   const leadBackoff = createBackoff(config, now)
   // A failing edit, reminder or digest waits on its own: leads go on.
   const deskBackoff = createBackoff(config, now)
-  // Passes the database refused in a row (a full disk): the next waits longer, not a busy loop.
-  let failedPasses = 0
+  const loop = createPassLoop({
+    pass: async () => {
+      watchSeats()
+      await sendDue()
+    },
+    // A database error: keep the worker alive and try again after a growing pause.
+    failed: (error) => log.error({ err: error }, 'outbox pass failed'),
+    after: () => schedule(),
+  })
+  const wake = loop.wake
   let lastSendEndedAt = -Infinity
   let seatsWatchedAt = -Infinity
   let seatsFailedAt = -Infinity
@@ -155,14 +160,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   function schedule(): void {
     clearTimeout(timer)
-    if (stopped) return
+    if (loop.stopped) return
     let dueAt = Infinity
     try {
       dueAt = nextJob(now())?.readyAt ?? Infinity
     } catch (error) {
       log.error({ err: error }, 'outbox could not read the queue')
     }
-    timer = setTimeout(wake, nextPassDelayMs(config, failedPasses, dueAt - now()))
+    timer = setTimeout(wake, nextPassDelayMs(config, loop.failedPasses, dueAt - now()))
     // The HTTP server keeps the process alive; the timer alone must not (tests, shutdown).
     timer.unref()
   }
@@ -174,7 +179,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         store.markSent(lead.id, messageId, now())
         return
       } catch (error) {
-        if (stopped && now() - stoppedAt > RECORD_GIVE_UP_AFTER_STOP_MS) {
+        if (loop.stopped && now() - stoppedAt > RECORD_GIVE_UP_AFTER_STOP_MS) {
           log.error(
             { leadId: lead.id, err: error },
             'delivered lead could not be recorded before shutdown: it may be sent again',
@@ -375,7 +380,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   async function sendDue(): Promise<void> {
-    while (!stopped) {
+    while (!loop.stopped) {
       const at = now()
       const job = nextJob(at)
       if (!job || at < job.readyAt) return
@@ -404,35 +409,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  function wake(): void {
-    if (stopped) return
-    if (running) {
-      again = true
-      return
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false
-          watchSeats()
-          await sendDue()
-        } while (again && !stopped)
-        failedPasses = 0
-      } catch (error) {
-        // A database error: keep the worker alive and try again after a growing pause.
-        failedPasses += 1
-        log.error({ err: error }, 'outbox pass failed')
-      } finally {
-        running = undefined
-        schedule()
-      }
-    })()
-  }
-
   return {
     start() {
-      if (!stopped) return
-      stopped = false
+      if (!loop.start()) return
       const digest = config.desk?.digest
       if (digest && store.digestWeek() === undefined) {
         // A new database: the first digest is the first one due after this start, not a catch-up.
@@ -448,15 +427,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
       wake()
     },
     wake,
-    async idle() {
-      await running
-    },
+    idle: loop.idle,
     async stop() {
-      stopped = true
+      const stopping = loop.stop()
       stoppedAt = now()
       clearTimeout(timer)
       clearInterval(outsideWrites)
-      await running
+      await stopping
     },
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createBackoff, retryDelayMs } from './retry.ts'
+import { createBackoff, createPassLoop, retryDelayMs } from './retry.ts'
 
 describe('retryDelayMs', () => {
   it.each([
@@ -29,5 +29,58 @@ describe('createBackoff', () => {
     expect(backoff.fail()).toBe(100)
     backoff.resume()
     expect(backoff.pausedUntil).toBe(0)
+  })
+})
+
+describe('createPassLoop', () => {
+  it('runs once more for a wake during a pass, counts refused passes, and stops', async () => {
+    const passes: string[] = []
+    const afters: (number | undefined)[] = []
+    const errors: unknown[] = []
+    let fail = false
+    let release: () => void = () => {}
+    const loop = createPassLoop({
+      pass: async () => {
+        passes.push('pass')
+        if (fail) throw new Error('disk full')
+        await new Promise<void>((resolve) => (release = resolve))
+        return passes.length
+      },
+      failed: (error) => errors.push(error),
+      after: (last) => afters.push(last),
+    })
+    loop.wake()
+    expect(passes).toEqual([]) // not started: a wake does nothing
+    expect(loop.start()).toBe(true)
+    expect(loop.start()).toBe(false)
+    loop.wake()
+    loop.wake() // during the pass: one more after it, however many wakes
+    loop.wake()
+    release()
+    await Promise.resolve()
+    await new Promise((resolve) => setImmediate(resolve))
+    release()
+    await loop.idle()
+    expect(passes).toEqual(['pass', 'pass'])
+    expect(afters).toEqual([2])
+
+    fail = true
+    loop.wake()
+    await loop.idle()
+    loop.wake()
+    await loop.idle()
+    expect(loop.failedPasses).toBe(2)
+    expect(errors).toHaveLength(2)
+    expect(afters).toEqual([2, undefined, undefined])
+
+    fail = false
+    loop.wake()
+    release()
+    await loop.idle()
+    expect(loop.failedPasses).toBe(0)
+    await loop.stop()
+    expect(loop.stopped).toBe(true)
+    loop.wake()
+    expect(passes).toHaveLength(5)
   })
 })

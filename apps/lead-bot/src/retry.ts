@@ -76,3 +76,83 @@ export function nextPassDelayMs(
     failedPasses === 0 ? 0 : retryDelayMs(failedPasses, policy.retryBaseMs, policy.retryMaxMs)
   return Math.max(0, Math.min(policy.pollMs, Math.max(backoff, untilDueMs)))
 }
+
+/** The pass loop of one engine, as `createPassLoop` gives it. */
+export interface PassLoop {
+  /** Asks for a pass: now, or once more after the one in progress. */
+  wake(): void
+  /** False until `start`, and again from `stop`. */
+  readonly stopped: boolean
+  /** Passes the database refused in a row (a full disk): the next pause grows with them. */
+  readonly failedPasses: number
+  /** Starts the loop; false if it was running already. */
+  start(): boolean
+  /** Stops it (at once: no new pass) and resolves once the pass in progress has finished. */
+  stop(): Promise<void>
+  /** Resolves once the pass in progress, if any, has finished. */
+  idle(): Promise<void>
+}
+
+/**
+ * The one pass loop of the engines (the outbox, each channel's worker, the trial reminders): a
+ * wake during a pass runs one more; a pass that throws (the database refused: locked, a full
+ * disk) is counted and reported, and the engine lives on; after every pass, `after` schedules the
+ * next with what the last pass gave (its next due time, say). Each engine keeps its own pass and
+ * schedule (docs/decisions/0090-two-delivery-engines-one-retry-policy.md).
+ */
+export function createPassLoop<T>(engine: {
+  pass: () => Promise<T>
+  failed: (error: unknown) => void
+  after: (last: T | undefined) => void
+}): PassLoop {
+  let stopped = true
+  let running: Promise<void> | undefined
+  let again = false
+  let failedPasses = 0
+
+  function wake(): void {
+    if (stopped) return
+    if (running) {
+      again = true
+      return
+    }
+    running = (async () => {
+      let last: T | undefined
+      try {
+        do {
+          again = false
+          last = await engine.pass()
+        } while (again && !stopped)
+        failedPasses = 0
+      } catch (error) {
+        failedPasses += 1
+        engine.failed(error)
+      } finally {
+        running = undefined
+        engine.after(last)
+      }
+    })()
+  }
+
+  return {
+    wake,
+    get stopped() {
+      return stopped
+    },
+    get failedPasses() {
+      return failedPasses
+    },
+    start() {
+      if (!stopped) return false
+      stopped = false
+      return true
+    },
+    async stop() {
+      stopped = true
+      await running
+    },
+    async idle() {
+      await running
+    },
+  }
+}

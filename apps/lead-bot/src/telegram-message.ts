@@ -5,6 +5,8 @@ import { schoolTime } from '@it-lab/shared/school-time'
 import { isTrialAt, trialAtText } from '@it-lab/shared/trial-dates'
 import type { NotifyMode } from './config.ts'
 import { STATUS_LABELS } from './desk-statuses.ts'
+// The owner's words for a lead, as the channels' payload (channels/lead-payload.ts) imports them
+// too: one wording for the chat, the e-mail and the CRMs (a list of names kept the same on purpose).
 import {
   childAgeText,
   courseTitle,

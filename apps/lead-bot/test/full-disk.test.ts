@@ -52,13 +52,13 @@ it.each(drills)(
     expect(result.guardFiles).toEqual([])
     expect(result.integrity).toBe('ok')
     // Her reminder reached her chat, once (docs/decisions/0103): sent before the disk filled, or
-    // claimed once there was space; with Telegram failing it kept being tried while the disk was
-    // full, and the claims the disk refused sent nothing.
+    // claimed once there was space; with Telegram failing it is tried again and again, and a try
+    // that falls while the disk is full has its claim refused and sends nothing. Whether a try
+    // falls there is the machine's timing, so the drill asserts only what must hold either way.
     expect(
       result.reminders.filter((line) => line.endsWith('пробный урок, ждём вас.')),
     ).toHaveLength(1)
     expect(new Set(result.reminders).size).toBe(result.reminders.length)
-    if (options.telegram === 'failing') expect(result.reminderPassesRefused).toBeGreaterThan(0)
   },
   180_000,
 )

@@ -23,7 +23,8 @@ export const TRIAL_HORIZON_DAYS = 62
 
 const TRIAL_AT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)$/
 
-const MONTHS_GENITIVE = [
+/** The months as a date names them («5 декабря»): the site's dates say them too. */
+export const MONTHS_GENITIVE = [
   'января',
   'февраля',
   'марта',

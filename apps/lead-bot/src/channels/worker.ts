@@ -2,7 +2,7 @@
 // letters, so a channel that fails or hangs never holds up Telegram or another channel.
 import type { ExtraChannelName } from '../channel-names.ts'
 import type { Log } from '../log.ts'
-import { createBackoff, nextPassDelayMs } from '../retry.ts'
+import { createBackoff, createPassLoop, nextPassDelayMs } from '../retry.ts'
 import type { DeliveryLoop, RetryPolicy } from '../retry.ts'
 import type { DeliveryOutcome } from '../store/channel-queue.ts'
 import type { LeadStore } from '../store/lead-store.ts'
@@ -94,13 +94,15 @@ export function createChannelWorker(options: ChannelWorkerOptions): ChannelWorke
   const { channel, store, config, log } = options
   const now = options.now ?? Date.now
   const name = channel.name
-  let stopped = true
   let timer: ReturnType<typeof setTimeout> | undefined
-  let running: Promise<void> | undefined
-  let again = false
   const backoff = createBackoff(config, now)
   let lastSendEndedAt = -Infinity
-  let failedPasses = 0
+  const loop = createPassLoop({
+    pass: sendDue,
+    // A database error (locked, a full disk): the worker lives on and tries again later.
+    failed: (error) => log.error({ channel: name, err: error }, 'channel pass failed'),
+    after: (dueAt) => schedule(dueAt),
+  })
 
   const readyAt = (dueAt: number) =>
     Math.max(dueAt, backoff.pausedUntil, lastSendEndedAt + (channel.intervalMs ?? 0))
@@ -158,13 +160,13 @@ export function createChannelWorker(options: ChannelWorkerOptions): ChannelWorke
   async function sendDue(): Promise<number | undefined> {
     write()
     try {
-      while (!stopped && backoff.pausedUntil <= now()) {
+      while (!loop.stopped && backoff.pausedUntil <= now()) {
         const batch = store
           .dueDeliveries(name, now(), WRITE_EVERY)
           .filter((due) => !unwritten.has(due.lead.id))
         if (batch.length === 0) break
         for (const due of batch) {
-          if (stopped || backoff.pausedUntil > now()) break
+          if (loop.stopped || backoff.pausedUntil > now()) break
           const wait = readyAt(0) - now()
           if (wait > 0) await sleep(wait)
           await send(due.lead, due.attempts)
@@ -181,57 +183,26 @@ export function createChannelWorker(options: ChannelWorkerOptions): ChannelWorke
 
   function schedule(dueAt: number | undefined): void {
     clearTimeout(timer)
-    if (stopped) return
+    if (loop.stopped) return
     const untilDue = dueAt === undefined ? Infinity : dueAt - now()
-    timer = setTimeout(wake, nextPassDelayMs(config, failedPasses, untilDue))
+    timer = setTimeout(loop.wake, nextPassDelayMs(config, loop.failedPasses, untilDue))
     timer.unref()
-  }
-
-  // The outbox's pass loop too (outbox.ts): each engine keeps its own, with its own pass and
-  // schedule, by design (docs/decisions/0090-two-delivery-engines-one-retry-policy.md).
-  function wake(): void {
-    if (stopped) return
-    if (running) {
-      again = true
-      return
-    }
-    running = (async () => {
-      let dueAt: number | undefined
-      try {
-        do {
-          again = false
-          dueAt = await sendDue()
-        } while (again && !stopped)
-        failedPasses = 0
-      } catch (error) {
-        // A database error (locked, a full disk): the worker lives on and tries again later.
-        failedPasses += 1
-        log.error({ channel: name, err: error }, 'channel pass failed')
-      } finally {
-        running = undefined
-        schedule(dueAt)
-      }
-    })()
   }
 
   return {
     start() {
-      if (!stopped) return
-      stopped = false
-      wake()
+      if (loop.start()) loop.wake()
     },
-    wake,
+    wake: loop.wake,
     resume() {
       backoff.resume()
-      wake()
+      loop.wake()
     },
-    async idle() {
-      await running
-    },
+    idle: loop.idle,
     async stop() {
-      stopped = true
+      const stopping = loop.stop()
       clearTimeout(timer)
-      await running
+      await stopping
     },
   }
 }

@@ -7,7 +7,7 @@
 // whose moment has passed (the server was down through the evening) is skipped, not sent late.
 import { addDays, schoolDay, trialMoment, type TrialAt } from '@it-lab/shared/trial-dates'
 import type { Log } from '../log.ts'
-import { createBackoff, nextPassDelayMs } from '../retry.ts'
+import { createBackoff, createPassLoop, nextPassDelayMs } from '../retry.ts'
 import type { DeliveryLoop, RetryPolicy } from '../retry.ts'
 import type { LeadStore } from '../store/lead-store.ts'
 import type { ReminderKind, TrialToRemind } from '../store/trial-store.ts'
@@ -90,11 +90,14 @@ export function createTrialReminders(options: TrialRemindersOptions): DeliveryLo
   const place = options.place ?? DEFAULT_PLACE
   const now = options.now ?? Date.now
   const backoff = createBackoff(config, now)
-  let stopped = true
   let timer: ReturnType<typeof setTimeout> | undefined
-  let running: Promise<void> | undefined
-  let again = false
-  let failedPasses = 0
+  const loop = createPassLoop({
+    pass: sendDue,
+    // A claim the database refused (a full disk): nothing was sent; the next pass waits longer.
+    failed: (error) =>
+      log.error({ err: error }, 'trial reminders pass failed; nothing sent, will retry'),
+    after: () => schedule(),
+  })
   let lastSendEndedAt = -Infinity
   /** Claims to give back that the database refused to give back yet (a full disk). */
   const toRelease: { leadId: number; at: string; kind: ReminderKind }[] = []
@@ -161,7 +164,7 @@ export function createTrialReminders(options: TrialRemindersOptions): DeliveryLo
 
   async function sendDue(): Promise<void> {
     releasePending()
-    while (!stopped) {
+    while (!loop.stopped) {
       const at = now()
       if (at < readyAt()) return
       const due = next(at)
@@ -172,7 +175,7 @@ export function createTrialReminders(options: TrialRemindersOptions): DeliveryLo
 
   function schedule(): void {
     clearTimeout(timer)
-    if (stopped) return
+    if (loop.stopped) return
     let dueAt = Infinity
     try {
       const due = next(now())
@@ -180,48 +183,20 @@ export function createTrialReminders(options: TrialRemindersOptions): DeliveryLo
     } catch (error) {
       log.error({ err: error }, 'trial reminders could not be read')
     }
-    timer = setTimeout(wake, nextPassDelayMs(config, failedPasses, dueAt - now()))
+    timer = setTimeout(loop.wake, nextPassDelayMs(config, loop.failedPasses, dueAt - now()))
     timer.unref()
-  }
-
-  function wake(): void {
-    if (stopped) return
-    if (running) {
-      again = true
-      return
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false
-          await sendDue()
-        } while (again && !stopped)
-        failedPasses = 0
-      } catch (error) {
-        // A claim the database refused (a full disk): nothing was sent; the next pass waits longer.
-        failedPasses += 1
-        log.error({ err: error }, 'trial reminders pass failed; nothing sent, will retry')
-      } finally {
-        running = undefined
-        schedule()
-      }
-    })()
   }
 
   return {
     start() {
-      if (!stopped) return
-      stopped = false
-      wake()
+      if (loop.start()) loop.wake()
     },
-    wake,
-    async idle() {
-      await running
-    },
+    wake: loop.wake,
+    idle: loop.idle,
     async stop() {
-      stopped = true
+      const stopping = loop.stop()
       clearTimeout(timer)
-      await running
+      await stopping
     },
   }
 }

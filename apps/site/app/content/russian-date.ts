@@ -1,20 +1,6 @@
 // Dates as the pages write them; a module of its own so the build can use it before the
 // course list is read.
-
-const MONTHS_GENITIVE = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-]
+import { MONTHS_GENITIVE } from '@it-lab/shared/trial-dates'
 
 /** '2026-09-01' → '1 сентября 2026': written out here, not by Intl (no locale data to load). */
 export function russianDate(iso: string): string {

@@ -19,16 +19,16 @@ import {
 } from '@it-lab/shared/content'
 import { traitQuestion } from '#app/content/quiz-texts.ts'
 import {
-  label,
-  text,
-  wholeNumber,
-  optionalNumber,
   choice,
   date,
-  textList,
-  POINT_NAMES,
   group,
+  label,
+  optionalNumber,
+  POINT_NAMES,
+  text,
+  textList,
   unprefixed,
+  wholeNumber,
 } from './fields.ts'
 
 // The courses: a course's fields, its month of lessons and its plans.

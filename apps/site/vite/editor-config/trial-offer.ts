@@ -9,17 +9,17 @@ import {
   TRIAL_MINUTES,
 } from '@it-lab/shared/content'
 import {
+  choice,
+  entryList,
+  group,
+  ICON_NAMES,
   label,
+  optional,
+  optionalNumber,
+  POINT_NAMES,
+  sampleTick,
   text,
   wholeNumber,
-  optionalNumber,
-  choice,
-  POINT_NAMES,
-  ICON_NAMES,
-  sampleTick,
-  optional,
-  group,
-  entryList,
 } from './fields.ts'
 
 // The trial lesson (content/trial-offer.json): its offer, its points, the details parents ask and
