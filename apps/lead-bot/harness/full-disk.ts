@@ -19,11 +19,10 @@ import {
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { openLeadStore } from '../src/store/lead-store.ts'
 import { REPEAT_NOTE } from '../src/telegram-message.ts'
-import { newTrialToken, readTrialBooking } from '../src/trials/booking.ts'
 import { startFakeTelegram } from './fake-telegram.ts'
-import { LEAD_QUERY, TEST_CONSENT, phoneFor } from './sample-leads.ts'
+import { HER_CHAT, seedDueReminder } from './due-reminder.ts'
+import { LEAD_QUERY, phoneFor } from './sample-leads.ts'
 import { startService } from './service.ts'
 import type { Service } from './service.ts'
 
@@ -67,42 +66,6 @@ export interface FullDiskResult {
   integrity: string
   /** The first line of each message her chat with the bot got: each reminder once. */
   reminders: string[]
-}
-
-/** Her chat with the bot, in the drill. */
-const HER_CHAT = 5_550_002
-const MINUTE_MS = 60_000
-
-/**
- * A trial booked 20 minutes ago whose reminder hours before the lesson fell due 10 minutes ago,
- * her chat linked: the service's reminders loop sends it at once.
- */
-function seedDueReminder(dbPath: string): void {
-  const now = Date.now()
-  const { remindHoursBefore } = readTrialBooking()
-  const lesson = new Date(
-    Math.ceil((now + remindHoursBefore * 3_600_000 - 10 * MINUTE_MS) / MINUTE_MS) * MINUTE_MS,
-  )
-  // 'YYYY-MM-DDTHH:MM' in school time (UTC+4).
-  const at = new Date(lesson.getTime() + 4 * 3_600_000).toISOString().slice(0, 16)
-  const { hash } = newTrialToken()
-  const store = openLeadStore(dbPath)
-  try {
-    store.insert(
-      {
-        name: 'Напоминание',
-        phone: phoneFor(999_999),
-        form: 'feedback',
-        consentVersion: TEST_CONSENT,
-        trial: { tokenHash: hash, group: 'drill-group', at, state: 'booked' },
-      },
-      now - 20 * MINUTE_MS,
-    )
-    // Her «Да, напоминать», as the bot applies it (an update id the fake never serves).
-    store.applyParentUpdate(1, { kind: 'link', tokenHash: hash, chatId: HER_CHAT, told: [] }, now)
-  } finally {
-    store.close()
-  }
 }
 
 const SENDERS = 8

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, expect, it } from 'vitest'
+import { HER_CHAT, seedDueReminder } from '../harness/due-reminder.ts'
 import { startFakeTelegram } from '../harness/fake-telegram.ts'
 import { eventually, tempDir } from './helpers.ts'
 import { LEAD_QUERY, phoneFor } from '../harness/sample-leads.ts'
@@ -37,7 +38,7 @@ function readLeads(dbPath: string) {
   }))
 }
 
-it('every lead acknowledged before a SIGKILL is stored, and delivered once after restart', async () => {
+it('every lead acknowledged before a SIGKILL is stored, and delivered once after restart; a parent’s reminder too', async () => {
   const fake = await startFakeTelegram()
   fake.setBehaviour({ kind: 'error', status: 500 })
   const dbPath = path.join(temp.dir, 'crash.sqlite')
@@ -52,6 +53,9 @@ it('every lead acknowledged before a SIGKILL is stored, and delivered once after
     OUTBOX_POLL_MS: '500',
     TELEGRAM_SEND_INTERVAL_MS: '0',
   }
+  // Her reminder is due from the start (docs/decisions/0103): Telegram failing, the first run
+  // cannot send it, and the kill must neither lose it nor let the next run send it twice.
+  seedDueReminder(dbPath)
 
   const first = await startService(env)
   running.push(first)
@@ -101,10 +105,14 @@ it('every lead acknowledged before a SIGKILL is stored, and delivered once after
     const health = (await (await fetch(`${second.url}/health`)).json()) as { pending: number }
     expect(health.pending).toBe(0)
   })
+  await eventually(() => {
+    expect(fake.messages.some((m) => m.chatId === HER_CHAT)).toBe(true)
+  })
   const stopped = await second.stop()
 
   const afterRestart = readLeads(dbPath)
-  const deliveredIds = fake.messages.map((m) => Number(/Заявка №<\/b>(\d+)/.exec(m.text)?.[1]))
+  const toDesk = fake.messages.filter((m) => m.chatId !== HER_CHAT)
+  const deliveredIds = toDesk.map((m) => Number(/Заявка №<\/b>(\d+)/.exec(m.text)?.[1]))
 
   expect(killedAtAck).toBe(KILL_AFTER)
   expect(acknowledged.size).toBeLessThan(TOTAL) // the kill really landed mid-burst
@@ -116,6 +124,8 @@ it('every lead acknowledged before a SIGKILL is stored, and delivered once after
   for (const i of acknowledged) {
     expect(fake.messages.filter((m) => m.text.includes(`</b> Краш ${i}\n`)).length).toBe(1)
   }
+  // Her reminder went once, after the restart.
+  expect(fake.messages.filter((m) => m.chatId === HER_CHAT)).toHaveLength(1)
   expect(stopped).toEqual({ code: 0, signal: null })
   await fake.close()
 })
