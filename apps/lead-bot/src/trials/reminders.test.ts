@@ -421,6 +421,9 @@ describe('her link to the bot', () => {
     })
     const updateId = press(bot.fake, offer, 'Да, напоминать')
     await eventually(() => expect(bot.fake.answers).toHaveLength(1))
+    // Served again once the poller waits with the offset past it: a redelivery before that call
+    // would be confirmed away by it, as Telegram does (the drill would then wait in vain).
+    await eventually(() => expect(bot.fake.pollOffsets.at(-1)).toBeGreaterThan(updateId))
     bot.fake.redeliver(updateId)
     await eventually(() =>
       expect(bot.log.entries.map((entry) => entry.message)).toContain(
