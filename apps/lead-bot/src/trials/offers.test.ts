@@ -192,14 +192,14 @@ function book(store: LeadStore, state: TrialState, now = THURSDAY_NOON) {
   return { token, leadId: lead.id }
 }
 
-const toChat = (fake: FakeTelegram, id: number) => fake.messages.filter((sent) => sent.chatId === id)
+const toChat = (fake: FakeTelegram, id: number) =>
+  fake.messages.filter((sent) => sent.chatId === id)
 const offersTo = (fake: FakeTelegram, id: number) =>
   toChat(fake, id).filter((sent) => sent.text.startsWith('Освободилось место'))
 
 function buttons(message: ReceivedMessage | undefined): { text: string; callback_data: string }[] {
   const markup = message?.replyMarkup as
-    | { inline_keyboard: { text: string; callback_data: string }[][] }
-    | undefined
+    { inline_keyboard: { text: string; callback_data: string }[][] } | undefined
   return markup?.inline_keyboard.flat() ?? []
 }
 
@@ -239,8 +239,7 @@ describe('the bot’s offer of a freed seat', () => {
     bot.outbox.wake()
     const card = await eventually(() => {
       const message = bot.fake.messages.find(
-        (sent) =>
-          sent.chatId === DESK_CHAT && sent.text.endsWith(`<b>Заявка №</b>${anna.leadId}`),
+        (sent) => sent.chatId === DESK_CHAT && sent.text.endsWith(`<b>Заявка №</b>${anna.leadId}`),
       )
       expect(message).toBeDefined()
       return message
