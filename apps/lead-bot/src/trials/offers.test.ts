@@ -246,6 +246,9 @@ describe('the bot’s offer of a freed seat', () => {
     })
     await bot.at(THURSDAY_NOON + 10 * MINUTE)
     expect(offersTo(bot.fake, ANNA)).toEqual([])
+    // The chat's worker has seen the group full.
+    bot.outbox.wake()
+    await bot.outbox.idle()
 
     bot.store.cancelTrial(holder.leadId, THURSDAY_NOON + 11 * MINUTE)
     await bot.at(THURSDAY_NOON + 12 * MINUTE)
@@ -263,6 +266,21 @@ describe('the bot’s offer of a freed seat', () => {
     expect(offer?.text).not.toContain(SECRET_PHONE)
     expect(buttons(offer).map((button) => button.text)).toEqual(['Беру место', 'Не нужно'])
     expect(offersTo(bot.fake, BORIS)).toEqual([])
+    // The chat hears of the seat and of the offer, with no name or phone.
+    bot.outbox.wake()
+    const notice = await eventually(() => {
+      const message = bot.fake.messages.find(
+        (sent) => sent.chatId === DESK_CHAT && sent.text.startsWith('В группе'),
+      )
+      expect(message).toBeDefined()
+      return message
+    })
+    expect(notice?.text).toBe(
+      `В группе «${courseTitle(4)}, Сб 10:00–11:30» освободилось место. ` +
+        `Предложено в Telegram: №${anna.leadId} — до пт 27 ноября, 12:12. ` +
+        `Ждут: №${boris.leadId} (меньше дня)`,
+    )
+    expect(notice?.replyToMessageId).toBe(card?.messageId)
     // Held for her: the site shows no free seat, and nobody else is asked.
     const seats = createSeats(bot.store, [saturdays], booking, THURSDAY_NOON)
     expect(seats.of(saturdays.id, bot.clock)).toMatchObject({ open: 0, free: 0 })

@@ -38,7 +38,7 @@ export function offerEndsAt(offer: Pick<OfferDue, 'at'>, now: number): number {
 }
 
 /** «пт 27 ноября, 12:00»: a moment in school time (UTC+4 all year). */
-function momentText(at: number): string {
+export function momentText(at: number): string {
   return trialAtText(new Date(at + 4 * 3_600_000).toISOString().slice(0, 16) as TrialAt)
 }
 

@@ -71,6 +71,8 @@ export interface GroupSeats {
   open: number
   /** The waiting parents, first come first. */
   waiting: SeatTrial[]
+  /** The waiting parents the bot offered a seat to, while the offer stands (it holds the seat). */
+  offered: SeatTrial[]
   /** What the site shows: the open places the waiting parents leave. */
   free: number
 }
@@ -87,7 +89,11 @@ export function countSeats(
   const left = baseline.free - enrolledSince(trials, baseline.since) - held
   const open = Math.max(0, Math.min(left, group.size ?? Infinity))
   const waiting = trials.filter((trial) => waitsForSeat(trial, now))
-  return { open, waiting, free: Math.max(0, open - waiting.length) }
+  const offered = trials.filter(
+    (trial) =>
+      isOffered(trial, now) && trial.deskStatus !== 'enrolled' && trial.deskStatus !== 'refused',
+  )
+  return { open, waiting, offered, free: Math.max(0, open - waiting.length) }
 }
 
 /**
