@@ -24,6 +24,7 @@ import type { DeliveryLoop } from './retry.ts'
 import { createParentChat } from './trials/parent-chat.ts'
 import { askBotName, type BotName } from './trials/reminder-link.ts'
 import { readSchoolAddress } from './trials/reminder-words.ts'
+import { createWaitlistOffers } from './trials/offers.ts'
 import { createTrialReminders } from './trials/reminders.ts'
 
 const DAY_MS = 86_400_000
@@ -177,6 +178,8 @@ if (config.telegram) {
     place,
     config: config.outbox,
     log: app.log.child({ component: 'reminders' }),
+    // The bot offers a freed seat to a waiting parent only when the owner turned it on (0103).
+    ...(booking.waitlistOffers ? { offers: createWaitlistOffers(store, seats) } : {}),
   })
   botName = askBotName(telegram, config.outbox, app.log.child({ component: 'reminders' }))
   poller = createUpdatesPoller({

@@ -17,6 +17,7 @@ import {
 } from './lead-words.ts'
 import { sourceText } from './source-text.ts'
 import type { StatusChange, TrialState } from './store/rows.ts'
+import type { TrialChange } from './store/trial-store.ts'
 
 /** Telegram's limit for one message's text. */
 export const TELEGRAM_TEXT_LIMIT = 4096
@@ -72,7 +73,7 @@ export interface LeadMessage {
 export interface TrialNote {
   at: string | null
   state: TrialState
-  changes: readonly { change: 'moved' | 'cancelled'; at: string }[]
+  changes: readonly { change: TrialChange; at: string }[]
 }
 
 export interface MessageOptions {
@@ -120,7 +121,7 @@ function lessonText(at: string | null): string {
 
 /**
  * «Пробное: сб 5 декабря, 10:00», and the parent's latest change on her page: «Перенесено родителем
- * на …» or «Отменено родителем», with when.
+ * на …», «Отменено родителем» or «Место взято родителем в Telegram» (the bot's offer), with when.
  */
 function trialLines(trial: TrialNote | null | undefined): string[] {
   if (!trial) return []
@@ -132,6 +133,8 @@ function trialLines(trial: TrialNote | null | undefined): string[] {
     const to =
       trial.at === null ? 'другое время: позвоните, чтобы договориться' : lessonText(trial.at)
     lines.push(`🔁 <b>Перенесено родителем</b> на ${escapeHtml(to)} — ${schoolTime(last.at)}`)
+  } else if (last?.change === 'booked' && trial.state === 'booked') {
+    lines.push(`✅ <b>Место взято родителем в Telegram</b> — ${schoolTime(last.at)}`)
   }
   return lines
 }

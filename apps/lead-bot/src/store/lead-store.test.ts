@@ -183,8 +183,13 @@ describe('schema v2', () => {
   })
 })
 
+/** Back to schema v12: without v13's offers of a freed seat (0103, "The waitlist"). */
+const DROP_V13 = ['DROP TRIGGER lead_deleted_waitlist_offers;', 'DROP TABLE waitlist_offers;'].join(
+  '\n',
+)
+
 /** Back to schema v11: without v12's seats and waitlist notices (0103, "Seats that follow the desk"). */
-const DROP_V12 = ['DROP TABLE waitlist_notices;', 'DROP TABLE group_seats;'].join('\n')
+const DROP_V12 = [DROP_V13, 'DROP TABLE waitlist_notices;', 'DROP TABLE group_seats;'].join('\n')
 
 /** Back to schema v10: without v12's seats and v11's trials (docs/decisions/0103-a-trial-she-holds.md). */
 const DROP_V11 = [
@@ -245,7 +250,37 @@ describe('schema v8: where a lead came from', () => {
     store.close()
     const raw = new DatabaseSync(file, { readOnly: true })
     expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
-    expect(SCHEMA_VERSION).toBe(12)
+    expect(SCHEMA_VERSION).toBe(13)
+    raw.close()
+  })
+})
+
+describe('schema v13: the bot’s offers of a freed seat', () => {
+  it('upgrades a v12 file in place: a waiting trial is offered once, and the offer goes with its lead', () => {
+    const file = path.join(temp.dir, 'v12.sqlite')
+    openLeadStore(file).close()
+    const v12 = new DatabaseSync(file)
+    v12.exec(`${DROP_V13}
+      INSERT INTO leads (uid, received_at, name, phone, form, consent_version, next_attempt_at,
+        chosen_group, status)
+      VALUES ('u-1', '2025-01-15T10:00:00.000Z', 'Анна', '+7 (912) 345-67-89', 'feedback',
+        '2025-01', 0, 'made-up', 'sent');
+      INSERT INTO trials (lead_id, token_hash, group_id, at, state, created_at, telegram_chat_id)
+      VALUES (1, '${'a'.repeat(64)}', 'made-up', NULL, 'waiting', '2025-01-15T10:00:00.000Z', 555);
+      PRAGMA user_version = 12;`)
+    v12.close()
+
+    const store = openLeadStore(file)
+    expect(store.seatTrials('made-up')).toMatchObject([{ leadId: 1, offer: null }])
+    const offer = { leadId: 1, group: 'made-up', chatId: 555, until: 2 }
+    expect(store.claimWaitlistOffer(offer, 1)).toBe(true)
+    expect(store.claimWaitlistOffer(offer, 1)).toBe(false)
+    expect(store.seatTrials('made-up')).toMatchObject([{ offer: { until: 2, answered: false } }])
+    store.deleteByPhone('+7 (912) 345-67-89')
+    store.close()
+    const raw = new DatabaseSync(file, { readOnly: true })
+    expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION })
+    expect(raw.prepare('SELECT count(*) AS n FROM waitlist_offers').get()).toEqual({ n: 0 })
     raw.close()
   })
 })

@@ -7,7 +7,8 @@
 // owner's notes and the CLI know it by it. A live lead that holds that number (the file was lost,
 // and new leads came into an empty one) takes the next free number after both copies', and the
 // chat is told (docs/decisions/0082-a-restore-keeps-lead-numbers.md). Her trial and its reminders
-// go with their lead, under its number (docs/decisions/0103-a-trial-she-holds.md).
+// go with their lead, under its number (docs/decisions/0103-a-trial-she-holds.md); the bot's
+// offers of a seat are not copied (they last a day: a copy's are over, or its trial waits again).
 import type { SQLOutputValue } from 'node:sqlite'
 import type { Connection } from './connection.ts'
 import { SOURCE_COLUMNS, iso, num, str, strOrNull } from './rows.ts'
@@ -177,6 +178,7 @@ function makeRoom(
       'lead_renumberings',
       'trials',
       'trial_reminders',
+      'waitlist_offers',
     ]) {
       sql(`UPDATE main.${table} SET lead_id = ? WHERE lead_id = ?`).run(to, from)
     }
@@ -289,8 +291,8 @@ function moveOn(target: Connection, live: Row, lead: Row): boolean {
   const latestOf = (table: 'main' | 'copy', leadId: number, desk: boolean) =>
     sql(
       `SELECT id, status, at, by FROM ${table}.lead_status_history WHERE lead_id = ?
-       ${desk ? 'AND status NOT IN (?, ?)' : ''} ORDER BY at DESC, id DESC LIMIT 1`,
-    ).get(leadId, ...(desk ? [TRIAL_CHANGES.moved, TRIAL_CHANGES.cancelled] : []))
+       ${desk ? 'AND status NOT IN (?, ?, ?)' : ''} ORDER BY at DESC, id DESC LIMIT 1`,
+    ).get(leadId, ...(desk ? Object.values(TRIAL_CHANGES) : []))
   const latest = latestOf('main', id, false)
   if (!latest || latest.id === live.desk_status_id) return true
   const press = latestOf('main', id, true)

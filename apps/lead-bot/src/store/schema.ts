@@ -231,6 +231,23 @@ const MIGRATIONS = [
      created_at TEXT NOT NULL,
      claimed_at TEXT
    ) STRICT;`,
+  // v13 (docs/decisions/0103-a-trial-she-holds.md, "The waitlist"): the bot's offer of a freed
+  // seat to a waiting parent in her own chat, claimed before it is sent (at most once), holding the
+  // seat until `until_ms` unless she answers first; one a trial, so nobody is asked twice. Goes
+  // with its lead.
+  `CREATE TABLE waitlist_offers (
+     lead_id INTEGER PRIMARY KEY,
+     group_id TEXT NOT NULL,
+     chat_id INTEGER NOT NULL,
+     offered_at TEXT NOT NULL,
+     until_ms INTEGER NOT NULL,
+     answer TEXT CHECK (answer IN ('taken', 'declined', 'failed')),
+     answered_at TEXT
+   ) STRICT;
+   CREATE INDEX waitlist_offers_group ON waitlist_offers (group_id) WHERE answer IS NULL;
+   CREATE TRIGGER lead_deleted_waitlist_offers AFTER DELETE ON leads BEGIN
+     DELETE FROM waitlist_offers WHERE lead_id = old.id;
+   END;`,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

@@ -30,6 +30,10 @@ export interface SeatTrial {
   deskStatusAt: string | null
   /** The lead's message in the chat, where its desk buttons are. */
   messageId: number | null
+  /** Her chat with the bot, once she asked for reminders. */
+  telegramChatId: number | null
+  /** The bot offered her a freed seat: held for her until (epoch ms) unless she answered. */
+  offer: { until: number; answered: boolean } | null
 }
 
 export interface WaitlistNotice {
@@ -73,9 +77,10 @@ export function seatStore(conn: Connection) {
      */
     seatTrials(group: string): SeatTrial[] {
       return sql(
-        `SELECT t.lead_id, t.at, t.state, t.created_at, l.desk_status, l.desk_status_at,
-           l.telegram_message_id
+        `SELECT t.lead_id, t.at, t.state, t.created_at, t.telegram_chat_id, l.desk_status,
+           l.desk_status_at, l.telegram_message_id, o.until_ms, o.answer
          FROM trials AS t JOIN leads AS l ON l.id = t.lead_id
+           LEFT JOIN waitlist_offers AS o ON o.lead_id = t.lead_id
          WHERE t.group_id = ? AND (t.state != 'cancelled' OR l.desk_status = 'enrolled')
          ORDER BY t.lead_id`,
       )
@@ -90,6 +95,11 @@ export function seatStore(conn: Connection) {
             deskStatus: deskStatus(row.desk_status),
             deskStatusAt: strOrNull(row.desk_status_at),
             messageId: numOrNull(row.telegram_message_id),
+            telegramChatId: numOrNull(row.telegram_chat_id),
+            offer:
+              row.until_ms === null
+                ? null
+                : { until: num(row.until_ms), answered: row.answer !== null },
           }
         })
     },
@@ -141,6 +151,38 @@ export function seatStore(conn: Connection) {
     /** A notice Telegram surely did not get: it may be sent again. */
     releaseWaitlistNotice(id: number): void {
       sql('UPDATE waitlist_notices SET claimed_at = NULL WHERE id = ?').run(id)
+    },
+    /**
+     * Claims the bot's offer of a seat to her before it is sent, durably (at most once: a restart
+     * never sends it again), while her trial still waits linked to that chat; the seat is held for
+     * her from now until `until`. False: she was offered one already, or the offer is moot.
+     */
+    claimWaitlistOffer(
+      offer: { leadId: number; group: string; chatId: number; until: number },
+      now: number,
+    ): boolean {
+      const { leadId, group, chatId, until } = offer
+      return (
+        Number(
+          sql(
+            `INSERT INTO waitlist_offers (lead_id, group_id, chat_id, offered_at, until_ms)
+             SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM trials WHERE lead_id = ?
+               AND group_id = ? AND state = 'waiting' AND telegram_chat_id = ?)
+             ON CONFLICT DO NOTHING`,
+          ).run(leadId, group, chatId, iso(now), until, leadId, group, chatId).changes,
+        ) === 1
+      )
+    },
+    /** An offer Telegram surely did not get: as if never made, so it may go again. */
+    releaseWaitlistOffer(leadId: number): void {
+      sql('DELETE FROM waitlist_offers WHERE lead_id = ? AND answer IS NULL').run(leadId)
+    },
+    /** An offer Telegram refused for good: it holds no seat, and the next parent is asked. */
+    failWaitlistOffer(leadId: number, now: number): void {
+      sql(
+        `UPDATE waitlist_offers SET answer = 'failed', answered_at = ?
+         WHERE lead_id = ? AND answer IS NULL`,
+      ).run(iso(now), leadId)
     },
   }
 }

@@ -127,4 +127,59 @@ describe('her chat with the bot', () => {
     raw.close()
     store.close()
   })
+
+  it('claims the bot’s offer of a seat once, takes her answer only from her chat within its time, and deletes it with the lead', () => {
+    const store = openLeadStore(path.join(temp.dir, 'trial-offer.sqlite'))
+    const waiting = (tokenHash: string) =>
+      store.insert(
+        {
+          name: 'Анна',
+          phone: VALID_PHONE,
+          form: 'feedback',
+          consentVersion: TEST_CONSENT,
+          group: 'made-up-saturday',
+          trial: { tokenHash, group: 'made-up-saturday', at: '2026-11-28T10:00', state: 'waiting' },
+        },
+        NOW,
+      )
+    const lead = waiting('d'.repeat(64))
+    const offer = { leadId: lead.id, group: 'made-up-saturday', chatId: 555, until: NOW + 10 }
+    // Not linked to that chat yet: no offer.
+    expect(store.claimWaitlistOffer(offer, NOW)).toBe(false)
+    const link = { kind: 'link', tokenHash: 'd'.repeat(64), chatId: 555, told: [] } as const
+    store.applyParentUpdate(1, link, NOW)
+    expect(store.claimWaitlistOffer(offer, NOW)).toBe(true)
+    expect(store.claimWaitlistOffer(offer, NOW)).toBe(false)
+    expect(store.seatTrials('made-up-saturday')).toMatchObject([
+      { leadId: lead.id, telegramChatId: 555, offer: { until: NOW + 10, answered: false } },
+    ])
+    // Given back when Telegram surely did not get it.
+    store.releaseWaitlistOffer(lead.id)
+    expect(store.seatTrials('made-up-saturday')).toMatchObject([{ offer: null }])
+    expect(store.claimWaitlistOffer(offer, NOW)).toBe(true)
+
+    const take = { kind: 'take', leadId: lead.id, chatId: 556 } as const
+    expect(store.applyParentUpdate(2, take, NOW)).toEqual({ applied: true, changed: 0 })
+    expect(store.applyParentUpdate(3, { ...take, chatId: 555 }, NOW + 10)).toEqual({
+      applied: true,
+      changed: 0,
+    })
+    expect(store.applyParentUpdate(4, { ...take, chatId: 555 }, NOW + 9)).toEqual({
+      applied: true,
+      changed: 1,
+    })
+    expect(store.trialOfLead(lead.id)?.state).toBe('booked')
+    expect(store.trialChanges(lead.id).map(({ change }) => change)).toEqual(['booked'])
+    // Answered once: a second press changes nothing.
+    expect(store.applyParentUpdate(5, { ...take, chatId: 555 }, NOW + 9)).toEqual({
+      applied: true,
+      changed: 0,
+    })
+
+    store.deleteByPhone(VALID_PHONE)
+    const raw = new DatabaseSync(store.path, { readOnly: true })
+    expect(raw.prepare('SELECT count(*) AS n FROM waitlist_offers').get()?.n).toBe(0)
+    raw.close()
+    store.close()
+  })
 })

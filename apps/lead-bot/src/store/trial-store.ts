@@ -11,7 +11,14 @@ import type { TrialState } from './rows.ts'
 /** Who changed a trial in the status history: the parent herself (on her page, or the bot). */
 export const PARENT = 'parent'
 /** The history's statuses of a parent's change: never a desk status (statusHistory skips them). */
-export const TRIAL_CHANGES = { moved: 'trial-moved', cancelled: 'trial-cancelled' } as const
+export const TRIAL_CHANGES = {
+  moved: 'trial-moved',
+  cancelled: 'trial-cancelled',
+  booked: 'trial-booked',
+} as const
+
+/** A parent's change as the chat's message shows it. */
+export type TrialChange = 'moved' | 'cancelled' | 'booked'
 
 export interface TrialRow {
   leadId: number
@@ -59,6 +66,8 @@ export type ParentAction =
   | { kind: 'stop'; chatId: number }
   | { kind: 'move'; leadId: number; chatId: number; from: string; to: string | null }
   | { kind: 'cancel'; leadId: number; chatId: number; from: string }
+  /** Her answer to the bot's offer of a freed seat: only hers, in its 24 hours. */
+  | { kind: 'take' | 'decline'; leadId: number; chatId: number }
   | { kind: 'none' }
 
 /** An applied update: how many trials it changed; nothing when it had been applied before. */
@@ -96,7 +105,7 @@ export function trialStore(conn: Connection) {
     set: { at?: string | null; state?: TrialState },
     status: string,
     now: number,
-    only?: { chatId: number; at: string },
+    only?: { chatId: number; at: string | null },
   ): number {
     const at = iso(now)
     const updated = sql(
@@ -162,6 +171,31 @@ export function trialStore(conn: Connection) {
     return 1
   }
 
+  /**
+   * Her answer to the bot's offer of a seat, while it stands: made to this chat, not answered,
+   * within its time, her trial still waiting and linked to this chat. «Беру место» books the
+   * trial with a history line, so the chat's message is edited; «Не нужно» keeps her waiting.
+   */
+  function answerOffer(action: Extract<ParentAction, { kind: 'take' | 'decline' }>, now: number) {
+    const { leadId, chatId } = action
+    const trial = sql(
+      `SELECT t.at FROM waitlist_offers AS o JOIN trials AS t ON t.lead_id = o.lead_id
+       WHERE o.lead_id = ? AND o.chat_id = ? AND o.answer IS NULL AND o.until_ms > ?
+         AND t.state = 'waiting' AND t.telegram_chat_id = ?`,
+    ).get(leadId, chatId, now, chatId)
+    if (!trial) return 0
+    sql('UPDATE waitlist_offers SET answer = ?, answered_at = ? WHERE lead_id = ?').run(
+      action.kind === 'take' ? 'taken' : 'declined',
+      iso(now),
+      leadId,
+    )
+    if (action.kind === 'decline') return 1
+    return changeIn(leadId, { state: 'booked' }, TRIAL_CHANGES.booked, now, {
+      chatId,
+      at: strOrNull(trial.at),
+    })
+  }
+
   function act(action: ParentAction, now: number): number {
     switch (action.kind) {
       case 'link':
@@ -182,6 +216,9 @@ export function trialStore(conn: Connection) {
           chatId: action.chatId,
           at: action.from,
         })
+      case 'take':
+      case 'decline':
+        return answerOffer(action, now)
       case 'none':
         return 0
     }
@@ -269,14 +306,19 @@ export function trialStore(conn: Connection) {
       ).run(leadId, chatId)
     },
     /** Her parent's changes, oldest first, for the chat's message: what and when (ISO). */
-    trialChanges(leadId: number): { change: 'moved' | 'cancelled'; at: string }[] {
+    trialChanges(leadId: number): { change: TrialChange; at: string }[] {
       return sql(
         `SELECT status, at FROM lead_status_history
-         WHERE lead_id = ? AND by = ? AND status IN (?, ?) ORDER BY id`,
+         WHERE lead_id = ? AND by = ? AND status IN (?, ?, ?) ORDER BY id`,
       )
-        .all(leadId, PARENT, TRIAL_CHANGES.moved, TRIAL_CHANGES.cancelled)
+        .all(leadId, PARENT, TRIAL_CHANGES.moved, TRIAL_CHANGES.cancelled, TRIAL_CHANGES.booked)
         .map((row) => ({
-          change: row.status === TRIAL_CHANGES.cancelled ? 'cancelled' : 'moved',
+          change:
+            row.status === TRIAL_CHANGES.cancelled
+              ? 'cancelled'
+              : row.status === TRIAL_CHANGES.booked
+                ? 'booked'
+                : 'moved',
           at: str(row.at),
         }))
     },

@@ -1,7 +1,8 @@
 // A parent's own chat with the school's bot (docs/decisions/0103-a-trial-she-holds.md): her page's
 // «Напомнить в Telegram» opens it with `/start <token>`; the bot first says what it will send and
 // how to stop, and links the chat to her trial only once she agrees; `/stop` unlinks it; the
-// reminders' buttons move or cancel the trial, each behind a second press. Every update is applied
+// reminders' buttons move or cancel the trial, each behind a second press; the bot's offer of a
+// freed seat (offers.ts) is taken or declined with one. Every update is applied
 // with its id in one transaction (trial-store.ts), so a restart neither loses nor repeats it.
 import type { TrialBooking } from '@it-lab/shared/content'
 import type { Log } from '../log.ts'
@@ -32,6 +33,7 @@ import {
   type LessonPlace,
   type ParentPress,
 } from './reminder-words.ts'
+import { DECLINED_TEXT, OFFER_GONE_TEXT, takenText } from './offers.ts'
 import { reminderWindows } from './reminders.ts'
 
 /**
@@ -216,6 +218,10 @@ export function createParentChat(options: ParentChatOptions): ParentChat {
       await answer(query, 'Напоминания включены')
       return
     }
+    if (press.action === 'take' || press.action === 'decline') {
+      await onOfferAnswer(updateId, query, press.action, press.leadId, chatId)
+      return
+    }
     const trial = linkedTrial(press.leadId, chatId, press.from)
     if (trial === undefined || trial === 'stale') {
       if (!apply(updateId, { kind: 'none' }).applied) return
@@ -276,6 +282,33 @@ export function createParentChat(options: ParentChatOptions): ParentChat {
         await answer(query)
       }
     }
+  }
+
+  /** Her answer to the bot's offer: counts only in her chat, on her offer, while it stands. */
+  async function onOfferAnswer(
+    updateId: number,
+    query: Query,
+    action: 'take' | 'decline',
+    leadId: number,
+    chatId: number,
+  ): Promise<void> {
+    const messageId = query.message?.message_id
+    const { applied, changed } = apply(updateId, { kind: action, leadId, chatId })
+    if (!applied) return
+    if (changed === 0) {
+      await rewrite(chatId, messageId, OFFER_GONE_TEXT)
+      await answer(query)
+      return
+    }
+    log.info(
+      { leadId },
+      action === 'take' ? 'offered seat taken by the parent' : 'offered seat declined',
+    )
+    options.onChange()
+    const text =
+      action === 'take' ? takenText(store.trialOfLead(leadId)?.at ?? null, times) : DECLINED_TEXT
+    await rewrite(chatId, messageId, text)
+    await answer(query)
   }
 
   return {

@@ -152,6 +152,8 @@ export type ParentPress =
   | { action: 'link'; token: string }
   | { action: 'ask-move' | 'ask-cancel' | 'cancel' | 'keep'; leadId: number; from: string }
   | { action: 'move'; leadId: number; from: string; to: string | null }
+  | { action: 'take'; leadId: number }
+  | { action: 'decline'; leadId: number }
 
 export const pressData = {
   link: (token: string) => `t:y:${token}`,
@@ -161,6 +163,8 @@ export const pressData = {
   askCancel: (leadId: number, from: string) => `t:x:${leadId}:${compact(from)}`,
   cancel: (leadId: number, from: string) => `t:X:${leadId}:${compact(from)}`,
   keep: (leadId: number, from: string) => `t:k:${leadId}:${compact(from)}`,
+  take: (leadId: number) => `t:o:${leadId}`,
+  decline: (leadId: number) => `t:n:${leadId}`,
 }
 
 const ACTIONS = { m: 'ask-move', x: 'ask-cancel', X: 'cancel', k: 'keep' } as const
@@ -176,8 +180,13 @@ export function parsePress(data: unknown): ParentPress | undefined {
       : undefined
   }
   const leadId = Number(first)
+  if (!/^[1-9]\d{0,15}$/.test(first ?? '')) return undefined
+  if (code === 'o' || code === 'n') {
+    if (second !== undefined) return undefined
+    return code === 'o' ? { action: 'take', leadId } : { action: 'decline', leadId }
+  }
   const from = atOf(second)
-  if (!/^[1-9]\d{0,15}$/.test(first ?? '') || typeof from !== 'string') return undefined
+  if (typeof from !== 'string') return undefined
   if (code === 'M') {
     const to = atOf(third)
     return to === undefined ? undefined : { action: 'move', leadId, from, to }

@@ -5,6 +5,7 @@
 // written (a full disk) sends nothing and is tried again; a send Telegram surely did not get gives
 // the claim back. A reminder is keyed by its lesson, so a move makes the old ones moot, and one
 // whose moment has passed (the server was down through the evening) is skipped, not sent late.
+// The bot's offers of a freed seat (offers.ts) go through the same loop, claimed the same way.
 import { addDays, schoolDay, trialMoment, type TrialAt } from '@it-lab/shared/trial-dates'
 import type { Log } from '../log.ts'
 import { createBackoff, createPassLoop, nextPassDelayMs } from '../retry.ts'
@@ -20,6 +21,13 @@ import {
   type LessonPlace,
   type ReminderTimes,
 } from './reminder-words.ts'
+import {
+  offerEndsAt,
+  offerSeatKeyboard,
+  offerSeatText,
+  type OfferDue,
+  type WaitlistOffers,
+} from './offers.ts'
 
 const HOUR_MS = 3_600_000
 /** How late a reminder may still go (a busy Telegram, a restart): later, it is skipped. */
@@ -54,7 +62,7 @@ export function reminderWindows(at: string, times: ReminderTimes): ReminderWindo
   return [{ kind: 'evening', dueAt: eveningDue, until }, hours]
 }
 
-/** A reminder to send now, or the time the next one falls due. */
+/** A reminder to send now. */
 interface Due {
   trial: TrialToRemind
   window: ReminderWindow
@@ -71,6 +79,8 @@ export interface TrialRemindersOptions {
     sendIntervalMs: number
   }
   log: Log
+  /** The bot's offers of a freed seat, when the owner turned them on (`booking.waitlistOffers`). */
+  offers?: WaitlistOffers
   now?: () => number
 }
 
@@ -100,12 +110,21 @@ export function createTrialReminders(options: TrialRemindersOptions): DeliveryLo
   })
   let lastSendEndedAt = -Infinity
   /** Claims to give back that the database refused to give back yet (a full disk). */
-  const toRelease: { leadId: number; at: string; kind: ReminderKind }[] = []
+  const toRelease: (() => void)[] = []
 
   const readyAt = () => Math.max(backoff.pausedUntil, lastSendEndedAt + config.sendIntervalMs)
 
+  /** The reminder or offer to send at `at`, else when the next one falls due. */
+  function next(at: number): Due | OfferDue | number | undefined {
+    const reminder = nextReminder(at)
+    if (typeof reminder === 'object') return reminder
+    const offer = options.offers?.next(at)
+    if (typeof offer === 'object') return offer
+    return offer === undefined || (reminder !== undefined && reminder < offer) ? reminder : offer
+  }
+
   /** The reminder to send at `at` (the earliest due), else when the next one falls due. */
-  function next(at: number): Due | number | undefined {
+  function nextReminder(at: number): Due | number | undefined {
     // Lessons from yesterday on: today's and tomorrow's are the ones reminded of.
     const trials = store.trialsToRemind(addDays(schoolDay(new Date(at)), -1))
     let soonest: number | undefined
@@ -123,8 +142,7 @@ export function createTrialReminders(options: TrialRemindersOptions): DeliveryLo
 
   function releasePending(): void {
     while (toRelease.length > 0) {
-      const reminder = toRelease[0]
-      if (reminder) store.releaseTrialReminder(reminder)
+      toRelease[0]?.()
       toRelease.shift()
     }
   }
@@ -153,12 +171,42 @@ export function createTrialReminders(options: TrialRemindersOptions): DeliveryLo
       return
     }
     // Not sent for sure: given back, to go again once Telegram answers (within its window).
-    if (result.kind === 'transient') toRelease.push(reminder)
+    if (result.kind === 'transient') toRelease.push(() => store.releaseTrialReminder(reminder))
     const delay = backoff.fail(result.retryAfterMs)
     log.warn(
       { leadId: trial.leadId, kind: window.kind, error: result.error, retryInMs: delay },
       'trial reminder failed; will retry',
     )
+    releasePending()
+  }
+
+  /** Offers her a freed seat, claimed first: the seat is held for her from the claim on. */
+  async function offer(due: OfferDue): Promise<void> {
+    const { leadId, group, chatId } = due
+    const until = offerEndsAt(due, now())
+    // Throws on a full disk, as a reminder's claim does: nothing is sent.
+    if (!store.claimWaitlistOffer({ leadId, group, chatId, until }, now())) return
+    const result = await telegram.send(offerSeatText(due, until, place), {
+      chatId,
+      replyMarkup: offerSeatKeyboard(leadId),
+    })
+    lastSendEndedAt = now()
+    if (result.ok) {
+      backoff.succeed()
+      log.info({ leadId }, 'freed seat offered to a waiting parent in the bot')
+      return
+    }
+    if (result.kind === 'permanent') {
+      if (result.status === 403) store.forgetTrialChat(leadId, chatId)
+      // Holds no seat: the next parent is asked.
+      store.failWaitlistOffer(leadId, now())
+      log.warn({ leadId, error: result.error }, 'seat offer refused by Telegram; next parent')
+      return
+    }
+    // Not sent for sure: as if never made, to go again once Telegram answers.
+    if (result.kind === 'transient') toRelease.push(() => store.releaseWaitlistOffer(leadId))
+    const delay = backoff.fail(result.retryAfterMs)
+    log.warn({ leadId, error: result.error, retryInMs: delay }, 'seat offer failed; will retry')
     releasePending()
   }
 
@@ -169,7 +217,7 @@ export function createTrialReminders(options: TrialRemindersOptions): DeliveryLo
       if (at < readyAt()) return
       const due = next(at)
       if (typeof due !== 'object') return
-      await send(due)
+      await ('window' in due ? send(due) : offer(due))
     }
   }
 

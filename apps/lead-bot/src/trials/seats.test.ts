@@ -46,6 +46,8 @@ function trial(leadId: number, set: Partial<SeatTrial> = {}): SeatTrial {
     deskStatus: null,
     deskStatusAt: null,
     messageId: null,
+    telegramChatId: null,
+    offer: null,
     ...set,
   }
 }

@@ -25,17 +25,36 @@ export function holdEndsAt(trial: Pick<SeatTrial, 'at' | 'createdAt'>, holdDays:
   return from + holdDays * DAY_MS
 }
 
-/** A booked trial the desk has not settled either way, within its hold. */
-export function holdsSeat(trial: SeatTrial, holdDays: number, now: number): boolean {
-  if (trial.state !== 'booked') return false
-  if (trial.deskStatus === 'enrolled' || trial.deskStatus === 'refused') return false
-  return now < holdEndsAt(trial, holdDays)
+/** The bot's offer of a seat to a waiting parent, not answered and within its 24 hours. */
+export function isOffered(trial: Pick<SeatTrial, 'state' | 'offer'>, now: number): boolean {
+  return (
+    trial.state === 'waiting' &&
+    trial.offer !== null &&
+    !trial.offer.answered &&
+    now < trial.offer.until
+  )
 }
 
-/** A family on the waiting list: its trial waits for a seat, and the desk has not settled it. */
-export function waitsForSeat(trial: SeatTrial): boolean {
+/**
+ * A booked trial the desk has not settled either way, within its hold; or a waiting one the bot
+ * offered a seat to, while the offer stands.
+ */
+export function holdsSeat(trial: SeatTrial, holdDays: number, now: number): boolean {
+  if (trial.deskStatus === 'enrolled' || trial.deskStatus === 'refused') return false
+  if (isOffered(trial, now)) return true
+  return trial.state === 'booked' && now < holdEndsAt(trial, holdDays)
+}
+
+/**
+ * A family on the waiting list: its trial waits for a seat, no offer holds one for it, and the
+ * desk has not settled it.
+ */
+export function waitsForSeat(trial: SeatTrial, now: number): boolean {
   return (
-    trial.state === 'waiting' && trial.deskStatus !== 'enrolled' && trial.deskStatus !== 'refused'
+    trial.state === 'waiting' &&
+    !isOffered(trial, now) &&
+    trial.deskStatus !== 'enrolled' &&
+    trial.deskStatus !== 'refused'
   )
 }
 
@@ -52,6 +71,8 @@ export interface GroupSeats {
   open: number
   /** The waiting parents, first come first. */
   waiting: SeatTrial[]
+  /** The waiting parents the bot offered a seat to, while the offer stands (it holds the seat). */
+  offered: SeatTrial[]
   /** What the site shows: the open places the waiting parents leave. */
   free: number
 }
@@ -67,8 +88,12 @@ export function countSeats(
   const held = trials.filter((trial) => holdsSeat(trial, holdDays, now)).length
   const left = baseline.free - enrolledSince(trials, baseline.since) - held
   const open = Math.max(0, Math.min(left, group.size ?? Infinity))
-  const waiting = trials.filter(waitsForSeat)
-  return { open, waiting, free: Math.max(0, open - waiting.length) }
+  const waiting = trials.filter((trial) => waitsForSeat(trial, now))
+  const offered = trials.filter(
+    (trial) =>
+      isOffered(trial, now) && trial.deskStatus !== 'enrolled' && trial.deskStatus !== 'refused',
+  )
+  return { open, waiting, offered, free: Math.max(0, open - waiting.length) }
 }
 
 /**

@@ -77,6 +77,12 @@ describe('the waitlist’s words', () => {
     expect(waitlistText(madeUpGroup(0), 2, waiting.slice(1), NOW)).toContain(
       'освободилось 2 места. Ждут: №15 (1 день)',
     )
+    // The one the bot offered the seat to, with nobody else waiting.
+    const offered = [{ leadId: 11, offer: { until: NOW + DAY_MS, answered: false } }]
+    expect(waitlistText(madeUpGroup(0), 1, [], NOW, offered)).toBe(
+      `В группе «курс №${UNKNOWN_COURSE}, Сб 10:00–11:30» освободилось место. ` +
+        'Предложено в Telegram: №11 — до пт 27 ноября, 15:00.',
+    )
     expect(waitedText(new Date(NOW - 5 * DAY_MS).toISOString(), NOW)).toBe('5 дней')
     expect(waitedText(new Date(NOW - 1000).toISOString(), NOW)).toBe('меньше дня')
   })

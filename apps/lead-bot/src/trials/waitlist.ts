@@ -9,6 +9,7 @@ import { courseTitle } from '../lead-words.ts'
 import type { LeadStore } from '../store/lead-store.ts'
 import type { SeatTrial, WaitlistNotice } from '../store/seat-store.ts'
 import { escapeHtml } from '../telegram-message.ts'
+import { momentText } from './offers.ts'
 import type { Seats } from './seats.ts'
 
 const DAY_MS = 86_400_000
@@ -29,12 +30,16 @@ export function waitedText(since: string, now: number): string {
   return days < 1 ? 'меньше дня' : `${days} ${pluralRu(days, ['день', 'дня', 'дней'])}`
 }
 
-/** «В группе «Python, Сб 10:00–11:30» освободилось место. Ждут: №12 (3 дня), №15 (1 день)». */
+/**
+ * «В группе «Python, Сб 10:00–11:30» освободилось место. Ждут: №12 (3 дня), №15 (1 день)», and
+ * whom the bot offered it to: «Предложено в Telegram: №11 — до пт 27 ноября, 12:00».
+ */
 export function waitlistText(
   group: Pick<GroupEntry, 'course' | 'days' | 'start' | 'end'>,
   freed: number,
   waiting: readonly Pick<SeatTrial, 'leadId' | 'createdAt'>[],
   now: number,
+  offered: readonly Pick<SeatTrial, 'leadId' | 'offer'>[] = [],
 ): string {
   const name = escapeHtml(`${courseTitle(group.course)}, ${groupTimeText(group)}`)
   const seats =
@@ -42,7 +47,14 @@ export function waitlistText(
       ? 'освободилось место'
       : `освободилось ${freed} ${pluralRu(freed, ['место', 'места', 'мест'])}`
   const list = waiting.map((trial) => `№${trial.leadId} (${waitedText(trial.createdAt, now)})`)
-  return `В группе «${name}» ${seats}. Ждут: ${list.join(', ')}`
+  const offers = offered.map(
+    (trial) => `№${trial.leadId} — до ${momentText(trial.offer?.until ?? now)}`,
+  )
+  return [
+    `В группе «${name}» ${seats}.`,
+    ...(offers.length === 0 ? [] : [`Предложено в Telegram: ${offers.join(', ')}.`]),
+    ...(list.length === 0 ? [] : [`Ждут: ${list.join(', ')}`]),
+  ].join(' ')
 }
 
 /** A notice to send: its text, or none when no seat is open or nobody waits any more (dropped). */
@@ -68,9 +80,14 @@ export function createWaitlist(store: WaitlistStore, seats: Seats<GroupEntry>): 
     watch(now) {
       for (const group of seats.groups) {
         const counted = seats.of(group.id, now)
+        if (!counted) continue
+        // A seat the bot holds for the parent it offered it to counts as freed: the chat hears of
+        // it whether the offer came before this look or after.
+        const freed = counted.open + counted.offered.length
         // Written only when it moved: the outbox looks at every pass.
-        if (counted && counted.open !== store.seatBaseline(group.id)?.seenFree) {
-          store.seeSeats(group.id, counted.open, counted.waiting.length > 0, now)
+        if (freed !== store.seatBaseline(group.id)?.seenFree) {
+          const waiting = counted.waiting.length + counted.offered.length
+          store.seeSeats(group.id, freed, waiting > 0, now)
         }
       }
     },
@@ -79,14 +96,17 @@ export function createWaitlist(store: WaitlistStore, seats: Seats<GroupEntry>): 
       if (!notice) return undefined
       const group = seats.groups.find((known) => known.id === notice.group)
       const counted = group && seats.of(group.id, now)
-      if (!group || !counted || counted.open === 0 || counted.waiting.length === 0) {
+      // A seat the bot holds for a parent it offered it to is still news for the chat.
+      const { waiting, offered } = counted ?? { waiting: [], offered: [] }
+      const open = (counted?.open ?? 0) + offered.length
+      if (!group || open === 0 || waiting.length + offered.length === 0) {
         return { notice, text: undefined, replyTo: undefined }
       }
-      const freed = Math.min(notice.freed, counted.open)
+      const freed = Math.min(notice.freed, open)
       return {
         notice,
-        text: waitlistText(group, freed, counted.waiting, now),
-        replyTo: counted.waiting[0]?.messageId ?? undefined,
+        text: waitlistText(group, freed, waiting, now, offered),
+        replyTo: (offered[0] ?? waiting[0])?.messageId ?? undefined,
       }
     },
     claim: (id, now) => store.claimWaitlistNotice(id, now),
