@@ -261,7 +261,7 @@ describe('what the texts say the system does', () => {
     }
   })
 
-  it('names the trial reminders she asks for in Telegram: the purpose, the stored chat id, what they carry', () => {
+  it('names the trial reminders she asks for in Telegram and the seat offer: the purpose, the stored chat id, what they carry', () => {
     for (const notify of ['full', 'minimal']) {
       const ctx = ctxWith({ TELEGRAM_NOTIFY: notify })
       for (const build of [consentDocument, privacyPolicy, personalDataPolicy]) {
@@ -274,8 +274,10 @@ describe('what the texts say the system does', () => {
           'идентификатор чата удаляется, когда пользователь отправляет боту /stop, и вместе с заявкой',
         )
         expect(plain).toContain(
-          'напоминания накануне вечером и за несколько часов до начала: курс, группа, дата, время и адрес урока, без имени и номера телефона',
+          'напоминания накануне вечером и за несколько часов до начала, а пользователю из листа ожидания — предложение освободившегося места (если Оператор включил такие предложения): курс, группа, дата, время и адрес урока, без имени и номера телефона',
         )
+        // The bot's offer of a freed seat to a parent waiting (docs/decisions/0103): its purpose.
+        expect(plain).toMatch(/освободивш\S* мест/)
       }
     }
   })
