@@ -136,3 +136,31 @@ export function withMadeUpGroup(shared: typeof Shared): typeof Shared {
     courseGroups: (course) => (course === group.course ? [group] : []),
   }
 }
+
+/**
+ * A made-up group meeting on Saturdays at 10:00–11:30 (course 4, ages 10–14, 3 places free), with
+ * `extra` over it, and the lookup the service takes for its groups: the trials' tests book into it
+ * whatever the school's content (docs/decisions/0053-tests-read-the-data.md).
+ */
+export function madeUpSaturdays(extra: Partial<GroupEntry> = {}): {
+  group: GroupEntry
+  groupOf: (id: string) => GroupEntry | undefined
+} {
+  const group: GroupEntry = {
+    id: 'made-up-saturday',
+    course: 4,
+    days: ['Saturday'],
+    start: '10:00',
+    end: '11:30',
+    ageMin: 10,
+    ageMax: 14,
+    format: 'Оффлайн',
+    place: 'кабинет 2',
+    startDate: '',
+    seats: 3,
+    teacher: '',
+    sample: false,
+    ...extra,
+  }
+  return { group, groupOf: (id) => (id === group.id ? group : undefined) }
+}

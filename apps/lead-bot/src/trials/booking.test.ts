@@ -1,31 +1,16 @@
 import { DatabaseSync } from 'node:sqlite'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { trialChoiceValue, type GroupEntry } from '@it-lab/shared'
+import { trialChoiceValue } from '@it-lab/shared'
 import { TRIAL_BOOKING_DEFAULTS } from '@it-lab/shared/content'
 import { buildApp } from '../app.ts'
 import { openLeadStore } from '../store/lead-store.ts'
-import { tempDir } from '../../test/helpers.ts'
+import { tempDir, madeUpSaturdays } from '../../test/helpers.ts'
 import { LEAD_QUERY, VALID_PHONE } from '../../harness/sample-leads.ts'
 import { hashTrialToken, isTrialToken, newTrialToken, trialOf } from './booking.ts'
 
 // A made-up group (the shipped ones are samples the owner deletes): Saturdays at 10:00.
-const saturdays: GroupEntry = {
-  id: 'made-up-saturday',
-  course: 4,
-  days: ['Saturday'],
-  start: '10:00',
-  end: '11:30',
-  ageMin: 10,
-  ageMax: 14,
-  format: 'Оффлайн',
-  place: '',
-  startDate: '',
-  seats: 3,
-  teacher: '',
-  sample: false,
-}
-const groupOf = (id: string) => (id === saturdays.id ? saturdays : undefined)
+const { group: saturdays, groupOf } = madeUpSaturdays({ place: '' })
 const booking = {
   ...TRIAL_BOOKING_DEFAULTS,
   closedDays: [{ from: '2026-12-12', to: '2026-12-12' }],

@@ -1,6 +1,5 @@
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { GroupEntry } from '@it-lab/shared'
 import { TRIAL_BOOKING_DEFAULTS } from '@it-lab/shared/content'
 import { buildApp } from '../app.ts'
 import { createOutbox } from '../outbox.ts'
@@ -8,23 +7,15 @@ import { openLeadStore } from '../store/lead-store.ts'
 import { createTelegramClient } from '../telegram.ts'
 import { startFakeTelegram } from '../../harness/fake-telegram.ts'
 import { LEAD_QUERY, VALID_PHONE } from '../../harness/sample-leads.ts'
-import { MEMORY_DIR, eventually, recordingLog, tempDir } from '../../test/helpers.ts'
+import {
+  MEMORY_DIR,
+  eventually,
+  recordingLog,
+  tempDir,
+  madeUpSaturdays,
+} from '../../test/helpers.ts'
 
-const saturdays: GroupEntry = {
-  id: 'made-up-saturday',
-  course: 4,
-  days: ['Saturday'],
-  start: '10:00',
-  end: '11:30',
-  ageMin: 10,
-  ageMax: 14,
-  format: 'Оффлайн',
-  place: '',
-  startDate: '',
-  seats: 3,
-  teacher: '',
-  sample: false,
-}
+const { group: saturdays, groupOf } = madeUpSaturdays({ place: '' })
 // Friday 27 November 2026, 23:00 in Astrakhan.
 const NOW = Date.parse('2026-11-27T19:00:00Z')
 
@@ -60,7 +51,7 @@ describe('her change on her page, in the chat', () => {
       siteOrigins: ['http://127.0.0.1:3000'],
       rateLimit: { max: 1000, windowMs: 60_000 },
       booking: TRIAL_BOOKING_DEFAULTS,
-      groupOf: (id) => (id === saturdays.id ? saturdays : undefined),
+      groupOf,
       now: () => NOW,
       onLeadStored: () => outbox.wake(),
       onTrialChanged: () => outbox.wake(),

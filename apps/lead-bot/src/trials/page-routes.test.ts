@@ -2,36 +2,20 @@ import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import type { GroupEntry } from '@it-lab/shared'
 import { TRIAL_BOOKING_DEFAULTS } from '@it-lab/shared/content'
 import { mapLinks } from '@it-lab/shared/map-links'
 import { parseSchoolFacts } from '@it-lab/shared/school-facts-schema'
 import { buildApp } from '../app.ts'
 import { openLeadStore } from '../store/lead-store.ts'
 import type { LeadStore } from '../store/lead-store.ts'
-import { tempDir } from '../../test/helpers.ts'
+import { tempDir, madeUpSaturdays } from '../../test/helpers.ts'
 import { LEAD_QUERY, VALID_PHONE } from '../../harness/sample-leads.ts'
 import { readPageFacts, type PageFacts } from './page-facts.ts'
 import { TRIAL_PAGE_BODY_LIMIT } from './page-routes.ts'
 import { hashTrialToken } from './booking.ts'
 
 // A made-up group and school (the shipped ones are samples the owner replaces): Saturdays at 10:00.
-const saturdays: GroupEntry = {
-  id: 'made-up-saturday',
-  course: 4,
-  days: ['Saturday'],
-  start: '10:00',
-  end: '11:30',
-  ageMin: 10,
-  ageMax: 14,
-  format: 'Оффлайн',
-  place: 'кабинет 2',
-  startDate: '',
-  seats: 3,
-  teacher: '',
-  sample: false,
-}
-const groupOf = (id: string) => (id === saturdays.id ? saturdays : undefined)
+const { group: saturdays, groupOf } = madeUpSaturdays()
 const booking = {
   ...TRIAL_BOOKING_DEFAULTS,
   closedDays: [{ from: '2026-12-12', to: '2026-12-12' }],

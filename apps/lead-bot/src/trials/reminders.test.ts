@@ -3,12 +3,17 @@
 // before and hours before, their buttons moving and cancelling, a restart and a full disk.
 import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import type { GroupEntry } from '@it-lab/shared'
 import { TRIAL_BOOKING_DEFAULTS } from '@it-lab/shared/content'
 import { startFakeTelegram } from '../../harness/fake-telegram.ts'
 import type { FakeTelegram, ReceivedMessage } from '../../harness/fake-telegram.ts'
 import { TEST_CONSENT, courseTitle } from '../../harness/sample-leads.ts'
-import { eventually, MEMORY_DIR, recordingLog, tempDir } from '../../test/helpers.ts'
+import {
+  eventually,
+  MEMORY_DIR,
+  recordingLog,
+  tempDir,
+  madeUpSaturdays,
+} from '../../test/helpers.ts'
 import { createOutbox } from '../outbox.ts'
 import type { DeliveryLoop } from '../retry.ts'
 import { openLeadStore } from '../store/lead-store.ts'
@@ -39,22 +44,7 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
 // A made-up group (the shipped ones are samples the owner deletes): Saturdays at 10:00.
-const saturdays: GroupEntry = {
-  id: 'made-up-saturday',
-  course: 4,
-  days: ['Saturday'],
-  start: '10:00',
-  end: '11:30',
-  ageMin: 10,
-  ageMax: 14,
-  format: 'Оффлайн',
-  place: 'кабинет 2',
-  startDate: '',
-  seats: 3,
-  teacher: '',
-  sample: false,
-}
-const groupOf = (id: string) => (id === saturdays.id ? saturdays : undefined)
+const { group: saturdays, groupOf } = madeUpSaturdays()
 const booking = { ...TRIAL_BOOKING_DEFAULTS, closedDays: [] }
 const place = { groupOf, address: 'г. Астрахань, ул. Образцовая, д. 1' }
 
