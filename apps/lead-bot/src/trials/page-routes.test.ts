@@ -414,3 +414,31 @@ describe('what her page says of the school', () => {
     })
   })
 })
+
+describe('what a forged request cannot do', () => {
+  it('changes nothing for a field sent twice, nor for a GET that asks to be taken as a POST', async () => {
+    const { app, store } = await service()
+    const token = await book(app)
+    const twice = await app.inject({
+      method: 'POST',
+      url: `/trial/${token}`,
+      headers: { 'content-type': FORM, origin: 'http://localhost:80' },
+      payload: 'action=move&at=2026-12-05T10:00&at=2026-12-19T10:00&confirm=yes',
+    })
+    expect(twice.statusCode).toBe(400)
+    const overridden = await app.inject({
+      method: 'GET',
+      url: `/trial/${token}`,
+      headers: { 'x-http-method-override': 'POST', 'content-type': FORM },
+      payload: 'action=cancel&confirm=yes',
+    })
+    expect(overridden.statusCode).toBe(200)
+    expect(store.trialByTokenHash(hashTrialToken(token))).toMatchObject({
+      at: '2026-11-28T10:00',
+      state: 'booked',
+      changedAt: null,
+    })
+    await app.close()
+    store.close()
+  })
+})
