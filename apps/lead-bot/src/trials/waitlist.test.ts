@@ -214,6 +214,8 @@ describe('the waitlist in the chat', () => {
     await eventually(() =>
       expect(fake.requests.some((request) => request.behaviour === 'error')).toBe(true),
     )
+    // The refusal recorded first: its backoff counts from the clock as it was, not the one below.
+    await box.idle()
     fake.setBehaviour({ kind: 'ok' })
     // The backoff's pause, on the outbox's clock.
     clock += 60_000
