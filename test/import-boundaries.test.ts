@@ -248,6 +248,17 @@ describe('import boundaries', () => {
     expect(errors).toEqual([expect.stringContaining('Dependency cycle')])
   })
 
+  it('rejects an import cycle through a workspace package', async () => {
+    // The content check imports the facts' schema by its package name: lint follows workspace
+    // packages into the cycle rule, and only the registry's packages are left out of it.
+    const errors = await boundaryErrors(
+      'packages/shared/src/content/school-facts-schema.ts',
+      importing('@it-lab/content-check'),
+      eslint,
+    )
+    expect(errors).toEqual([expect.stringContaining('Dependency cycle')])
+  })
+
   it.each([
     [
       'a route importing a section',

@@ -106,7 +106,12 @@ test.describe('home page', () => {
 
   test("'Ещё курсы' opens the catalogue", async ({ page }) => {
     await page.goto('/')
-    await page.locator('#courses').getByRole('link', { name: 'Ещё курсы' }).click()
+    const more = page.locator('#courses').getByRole('link', { name: 'Ещё курсы' })
+    // Scrolled to first, as a parent's thumb would: the cards above render as they come near
+    // (content-visibility) and may move the link in the frame a jump-and-click would tap in.
+    await more.scrollIntoViewIfNeeded()
+    await expect(more).toBeInViewport({ ratio: 1 })
+    await more.click()
     await expect(page).toHaveURL('/courses')
     await expect(page.getByRole('heading', { level: 1, name: 'Наши курсы' })).toBeVisible()
   })
