@@ -17,7 +17,8 @@ export default defineConfig({
       // The drills: tests whose cost is the machine, not the code: the lead service as a process
       // against the OS (a full tmpfs, socket activation, a supervisor, a crash) and a camera
       // photo encoded into every width. `npm test` and CI run them after `npm run check`, the
-      // loop of a minute, which leaves them out (docs/decisions/0100-a-house-by-trade.md).
+      // loop of a minute, which leaves them out (docs/decisions/0100-a-house-by-trade.md). They run
+      // all at once (`npm run test:drills`): most of their time is spent waiting on the processes.
       {
         test: {
           name: 'drills',

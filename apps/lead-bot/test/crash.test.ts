@@ -48,8 +48,11 @@ it('every lead acknowledged before a SIGKILL is stored, and delivered once after
     TELEGRAM_CHAT_ID: '-1001',
     TELEGRAM_API_URL: fake.url,
     RATE_LIMIT_MAX: '100000',
-    OUTBOX_RETRY_BASE_MS: '50',
-    OUTBOX_RETRY_MAX_MS: '200',
+    // One failed try each in the first run, the next a minute away: the kill lands between tries.
+    // A kill during a reminder's try would leave its claim, and a claimed reminder is never sent
+    // again, lest she get it twice (docs/decisions/0103-a-trial-she-holds.md).
+    OUTBOX_RETRY_BASE_MS: '60000',
+    OUTBOX_RETRY_MAX_MS: '60000',
     OUTBOX_POLL_MS: '500',
     TELEGRAM_SEND_INTERVAL_MS: '0',
   }
@@ -59,6 +62,8 @@ it('every lead acknowledged before a SIGKILL is stored, and delivered once after
 
   const first = await startService(env)
   running.push(first)
+  // Her reminder's try failed and its claim was given back (in the same step as this line).
+  await first.logged((line) => line.msg === 'trial reminder failed; will retry')
   const acknowledged = new Set<number>()
   let killedAtAck = 0
   let fired = 0
