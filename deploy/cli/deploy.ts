@@ -31,9 +31,12 @@ import { readServerEnv } from '../lib/env-files.ts'
 import type { ServerEnv } from '../lib/env-files.ts'
 import { describeHolder, lockFile, takeLock } from '../lib/lock.ts'
 import {
+  installKey,
+  linkTree,
   listReleases,
   liveRelease,
   markRelease,
+  readInstallKey,
   readRelease,
   releasesDir,
   releaseTable,
@@ -42,6 +45,7 @@ import {
   rollbackTarget,
   shareUnchangedFiles,
   switchTo,
+  writeInstallKey,
   writeRelease,
 } from '../lib/releases.ts'
 import { renderNginx } from '../lib/render-nginx.ts'
@@ -56,18 +60,22 @@ import type { DeploySettings } from '../lib/settings.ts'
 const REPO = path.resolve(import.meta.dirname, '..', '..')
 const SITE_DIR = path.join(REPO, 'apps', 'site')
 const CONTENT_CHECK = path.join(SITE_DIR, 'release', 'content-check.ts')
-/** What the lead service needs at run time (tests left out), copied into each release. */
-const APP_FILES = [
+/** The lead service's package manifests: a release installs its packages from these. */
+const MANIFESTS = [
   'package.json',
   'package-lock.json',
   'packages/shared/package.json',
+  'apps/lead-bot/package.json',
+]
+/** What the lead service needs at run time (tests left out), copied into each release. */
+const APP_FILES = [
+  ...MANIFESTS,
   'packages/shared/src',
   // The course files: the chat names a lead's course by its title.
   'content/courses',
   // The group files: the chat names a lead's group by its days and time (docs/decisions/0075);
   // .gitkeep keeps the folder when the owner deletes every group.
   'content/groups',
-  'apps/lead-bot/package.json',
   'apps/lead-bot/src',
   // What the operator's commands (scripts/) use beside the service.
   'apps/lead-bot/cli',
@@ -257,6 +265,20 @@ function makeRelease(
       filter: (source) => !source.endsWith('.test.ts'),
     })
   }
+  const key = installKey(REPO, MANIFESTS)
+  const liveApp = live && path.join(releasesDir(settings.root), live, 'app')
+  if (
+    liveApp &&
+    readInstallKey(liveApp) === key &&
+    existsSync(path.join(liveApp, 'node_modules'))
+  ) {
+    // A release of new content or code on the same packages: the live release's are linked,
+    // nothing is fetched (docs/decisions/0104-ci-in-twelve-minutes.md).
+    linkTree(path.join(liveApp, 'node_modules'), path.join(appDir, 'node_modules'))
+    writeInstallKey(appDir, key)
+    step(`the lead service's packages are those of ${live}: linked`)
+    return { id, commit, subject, appDir }
+  }
   step('installing the lead service')
   const install = runCommand(
     'npm',
@@ -291,6 +313,7 @@ function makeRelease(
       : 0
     step(`${Math.round(shared / 1e6)} MB of packages shared with ${live}`)
   }
+  writeInstallKey(appDir, key)
   return { id, commit, subject, appDir }
 }
 

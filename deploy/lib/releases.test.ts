@@ -1,16 +1,29 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
+  installKey,
+  linkTree,
   listReleases,
   liveRelease,
   markRelease,
+  readInstallKey,
   releaseTable,
   releasesToPrune,
   rollbackTarget,
   shareUnchangedFiles,
   switchTo,
+  writeInstallKey,
   writeRelease,
 } from './releases.ts'
 import type { ReleaseInfo, ReleaseState } from './releases.ts'
@@ -158,6 +171,46 @@ describe('shareUnchangedFiles', () => {
       expect(readFileSync(path.join(after, 'changed.js'), 'utf8')).toBe('new')
       // Once shared, a second pass has nothing left to do.
       expect(shareUnchangedFiles(after, before)).toBe(0)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('the packages of a release on unchanged manifests', () => {
+  it('keys an install by the manifests: the same bytes, the same key; any change, another', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'key-'))
+    try {
+      writeFileSync(path.join(dir, 'package.json'), '{"name":"x"}')
+      writeFileSync(path.join(dir, 'package-lock.json'), '{"lockfileVersion":3}')
+      const manifests = ['package.json', 'package-lock.json']
+      const key = installKey(dir, manifests)
+      expect(installKey(dir, manifests)).toBe(key)
+      writeFileSync(path.join(dir, 'package-lock.json'), '{"lockfileVersion":3,"x":1}')
+      expect(installKey(dir, manifests)).not.toBe(key)
+      // A release made before keys has none: it is installed as before.
+      expect(readInstallKey(dir)).toBeUndefined()
+      writeInstallKey(dir, key)
+      expect(readInstallKey(dir)).toBe(key)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('links the live tree: every file a hard link, every symlink as it reads', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'link-'))
+    try {
+      const live = path.join(dir, '1', 'node_modules')
+      const next = path.join(dir, '2', 'node_modules')
+      mkdirSync(path.join(live, 'node', 'bin'), { recursive: true })
+      mkdirSync(path.join(live, '@it-lab'), { recursive: true })
+      writeFileSync(path.join(live, 'node', 'bin', 'node'), 'the binary')
+      symlinkSync('../../apps/lead-bot', path.join(live, '@it-lab', 'lead-bot'))
+      linkTree(live, next)
+      expect(statSync(path.join(next, 'node', 'bin', 'node')).ino).toBe(
+        statSync(path.join(live, 'node', 'bin', 'node')).ino,
+      )
+      expect(readlinkSync(path.join(next, '@it-lab', 'lead-bot'))).toBe('../../apps/lead-bot')
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

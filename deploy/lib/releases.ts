@@ -1,10 +1,12 @@
 // The release folders under DEPLOY_ROOT and their states (docs/decisions/0061-release-health.md):
 // which one is live, which are good to go back to, which are pruned. Node's own modules only:
 // `--list` and `--rollback` must work while the checkout's content or code is broken.
+import { createHash } from 'node:crypto'
 import {
   existsSync,
   linkSync,
   lstatSync,
+  mkdirSync,
   readdirSync,
   readFileSync,
   readlinkSync,
@@ -185,6 +187,44 @@ export function releaseTable(
       return `${mark}${release.id}  ${state}${subject}${reason}`.trimEnd()
     })
     .join('\n')
+}
+
+/** The file in a release's app folder naming the package manifests its packages were installed from. */
+const INSTALL_KEY_FILE = '.install-key'
+
+/**
+ * The key of an install: the manifests' bytes as the checkout has them (npm rewrites the lockfile
+ * it installs from), so two releases with the same key have the same packages.
+ */
+export function installKey(repo: string, manifests: readonly string[]): string {
+  const hash = createHash('sha256').update(`${process.platform} ${process.arch}\0`)
+  for (const file of manifests) hash.update(`${file}\0`).update(readFileSync(path.join(repo, file)))
+  return hash.digest('hex')
+}
+
+export function writeInstallKey(appDir: string, key: string): void {
+  writeFileSync(path.join(appDir, INSTALL_KEY_FILE), `${key}\n`)
+}
+
+export function readInstallKey(appDir: string): string | undefined {
+  const file = path.join(appDir, INSTALL_KEY_FILE)
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined
+}
+
+/**
+ * Makes `dir` the same tree as `from`, each file a hard link to its twin and each symlink copied
+ * as it reads (the workspace links are relative): the packages of a release whose manifests are
+ * unchanged, without the registry. A release folder is never written once made, so sharing is safe.
+ */
+export function linkTree(from: string, dir: string): void {
+  mkdirSync(dir, { recursive: true })
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name)
+    const target = path.join(dir, entry.name)
+    if (entry.isDirectory()) linkTree(source, target)
+    else if (entry.isSymbolicLink()) symlinkSync(readlinkSync(source), target)
+    else if (entry.isFile()) linkSync(source, target)
+  }
 }
 
 /**
