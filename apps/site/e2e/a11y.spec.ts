@@ -5,7 +5,7 @@ import { courses } from '#app/content/courses.ts'
 import { quizQuestions } from '#app/content/quiz-questions.ts'
 import { QUIZ_AUTO_ADVANCE_MS, QUIZ_RESULT_DELAY_MS } from '#app/features/quiz/quiz-machine.ts'
 import { TRIAL_POPUP_DELAY_MS } from '#app/features/trial-popup/dismissal.ts'
-import { expect, MISSING_COURSE_ID, test } from './fixtures'
+import { expect, MISSING_COURSE_ID, onePerKind, test } from './fixtures'
 
 const ROUTES = [
   '/',
@@ -41,11 +41,14 @@ async function expectNoViolations(page: Page, include?: string) {
   expect(summary).toEqual([])
 }
 
-for (const width of [375, 1280]) {
+for (const [width, routes] of [
+  [375, ROUTES],
+  [1280, onePerKind(ROUTES)],
+] as const) {
   test.describe(`WCAG 2.1 AA at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } })
 
-    for (const route of ROUTES) {
+    for (const route of routes) {
       test(route, async ({ page }) => {
         await page.goto(route)
         await expectNoViolations(page)

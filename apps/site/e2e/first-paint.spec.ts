@@ -1,6 +1,6 @@
 import { paths, prerenderPaths } from '#app/config/paths.ts'
 import type { Page } from '@playwright/test'
-import { expect, test, waitForHydration, waitForIsland } from './fixtures'
+import { expect, onePerKind, test, waitForHydration, waitForIsland } from './fixtures'
 import type { PageEntry } from '#app/inline-scripts/page-entry.ts'
 
 /**
@@ -150,11 +150,14 @@ test('a visitor who saves data is not sent the web font', async ({ page }) => {
   expect((await fetchTimes(page, '.woff2')).starts).toEqual([])
 })
 
-for (const width of [375, 1280]) {
+for (const [width, routes] of [
+  [375, prerenderPaths],
+  [1280, onePerKind(prerenderPaths)],
+] as const) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } })
 
-    for (const route of prerenderPaths) {
+    for (const route of routes) {
       test(`${route}: nothing moves, in the local font on a first visit and in Nunito after`, async ({
         page,
       }) => {

@@ -1,5 +1,7 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
+import { paths } from '#app/config/paths.ts'
 import { courses, type Course } from '#app/content/courses.ts'
+import { courseGroups } from '#app/content/groups.ts'
 import { PRICE_FORMAT, PRICE_LOCALE } from '#app/content/price-plans.ts'
 import { QUIZ_AUTO_ADVANCE_MS, QUIZ_RESULT_DELAY_MS } from '#app/features/quiz/quiz-machine.ts'
 import { answerTexts, type QuizAnswerIds } from '../test/quiz-answers.ts'
@@ -28,6 +30,22 @@ export function someCourse(index = 0): Course {
   const course = courses[index]
   if (!course) throw new Error(`the catalogue has fewer than ${index + 1} courses`)
   return course
+}
+
+/**
+ * The pages of `routes` a check at a second width needs: every page but the course pages, and of
+ * those one with groups and one without, as they differ in what they show. Every course page is
+ * checked at the phone's width, where text wraps most; at a desktop's the others repeat the same
+ * template with other words (docs/decisions/0104-ci-in-twelve-minutes.md).
+ */
+export function onePerKind(routes: readonly string[]): string[] {
+  const coursePages = courses.map((course) => paths.course(course.id))
+  const withGroups = courses.find((course) => courseGroups(course.id).length > 0)
+  const withoutGroups = courses.find((course) => courseGroups(course.id).length === 0)
+  const kept = [withGroups, withoutGroups].flatMap((course) =>
+    course ? [paths.course(course.id)] : [],
+  )
+  return routes.filter((route) => !coursePages.includes(route) || kept.includes(route))
 }
 
 /** An id no course of the catalogue has. */
