@@ -1,5 +1,5 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
-import { paths } from '#app/config/paths.ts'
+import { LEAD_ERROR_REASONS, paths, policyPaths } from '#app/config/paths.ts'
 import { courses, type Course } from '#app/content/courses.ts'
 import { courseGroups } from '#app/content/groups.ts'
 import { PRICE_FORMAT, PRICE_LOCALE } from '#app/content/price-plans.ts'
@@ -33,19 +33,24 @@ export function someCourse(index = 0): Course {
 }
 
 /**
- * The pages of `routes` a check at a second width needs: every page but the course pages, and of
- * those one with groups and one without, as they differ in what they show. Every course page is
- * checked at the phone's width, where text wraps most; at a desktop's the others repeat the same
- * template with other words (docs/decisions/0104-ci-in-twelve-minutes.md).
+ * The pages of `routes` a check at a second width needs, one of each kind: of the course pages one
+ * with groups and one without, as they differ in what they show; of the policies and of the form's
+ * error pages, the first. Every page is checked at the phone's width, where text wraps most; at a
+ * desktop's the others repeat the same template with other words
+ * (docs/decisions/0104-ci-in-twelve-minutes.md).
  */
 export function onePerKind(routes: readonly string[]): string[] {
   const coursePages = courses.map((course) => paths.course(course.id))
+  const errorPages = LEAD_ERROR_REASONS.map(paths.leadError)
   const withGroups = courses.find((course) => courseGroups(course.id).length > 0)
   const withoutGroups = courses.find((course) => courseGroups(course.id).length === 0)
-  const kept = [withGroups, withoutGroups].flatMap((course) =>
-    course ? [paths.course(course.id)] : [],
-  )
-  return routes.filter((route) => !coursePages.includes(route) || kept.includes(route))
+  const kept = new Set([
+    ...[withGroups, withoutGroups].flatMap((course) => (course ? [paths.course(course.id)] : [])),
+    policyPaths[0],
+    errorPages[0],
+  ])
+  const ofAKind = new Set([...coursePages, ...policyPaths, ...errorPages])
+  return routes.filter((route) => !ofAKind.has(route) || kept.has(route))
 }
 
 /** An id no course of the catalogue has. */
