@@ -566,6 +566,13 @@ function setUp(): void {
     const link = readlinkSync(path.join(ROOT, 'node_modules', '@it-lab', name))
     symlinkSync(link, path.join(modules, '@it-lab', name))
   }
+  // The photos this machine's builds have encoded, kept by their bytes (IMAGE_CACHE_DIR of
+  // apps/site/vite/responsive-images.ts): each is encoded once here too, as on a server after its
+  // first deploy.
+  const imageCache = path.join('apps', 'site', 'node_modules', '.cache', 'it-lab-images')
+  mkdirSync(path.join(ROOT, imageCache), { recursive: true })
+  mkdirSync(path.dirname(path.join(repo, imageCache)), { recursive: true })
+  symlinkSync(path.join(ROOT, imageCache), path.join(repo, imageCache))
   for (const dir of ['acme', 'sites', 'data']) {
     mkdirSync(path.join(tmp, dir), { recursive: true })
   }

@@ -31,6 +31,16 @@ async function expectNoViolations(page: Page, include?: string) {
       }
     }
   })
+  // axe reads colours as drawn: a transition under way (a hovered button's colour, say) finishes
+  // first. Endless animations (a spinner) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   const builder = new AxeBuilder({ page }).withTags(WCAG_21_AA)
   if (include) builder.include(include)
   const { violations } = await builder.analyze()
