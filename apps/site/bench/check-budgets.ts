@@ -5,9 +5,12 @@
 // its budget (gzip, as the server sends it; a build without the editor has none), and Lighthouse's
 // Accessibility, Best Practices and SEO must give 100 on three pages. Its Performance score is a
 // timing a busy machine moves: `npm run bench` measures it (docs/performance.md, "Measuring").
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
 import { paths, prerenderPaths } from '#app/config/paths.ts'
 import { EDITOR_JS_GZIP_BUDGET, editorScriptSize, firstLoad, jsBudget } from './first-load.ts'
-import { AUDIT_CATEGORIES, runAudits } from './lighthouse-runner.ts'
+import { AUDIT_CATEGORIES, type AuditCategory } from './lighthouse-runner.ts'
 import { buildSite, clientDir, serveBuild } from './serve-build.ts'
 import { launchBrowser } from './throttled-browser.ts'
 
@@ -32,16 +35,22 @@ if (editorScript) {
   )
 } else console.log('– /admin/editor.js: this build has no editor (no editor backend)')
 
+const AUDIT_SCRIPT = path.join(import.meta.dirname, 'lighthouse-audit.ts')
+
 /**
- * Lighthouse's audits of each page, one page after another (Lighthouse keeps its timings in the
- * process's globals), while the first loads are measured beside them: no timing is scored.
+ * Lighthouse's audits of each page, each in a process of its own and all at once, beside the first
+ * loads measured below: no timing is scored, and most of a run is waiting for the page to settle.
  */
-async function auditPages(origin: string) {
-  const audits = []
-  for (const route of LIGHTHOUSE_PAGES) {
-    audits.push({ route, scores: await runAudits(`${origin}${route}`) })
-  }
-  return audits
+function auditPages(origin: string) {
+  return Promise.all(
+    LIGHTHOUSE_PAGES.map(async (route) => {
+      const { stdout } = await promisify(execFile)(process.execPath, [
+        AUDIT_SCRIPT,
+        `${origin}${route}`,
+      ])
+      return { route, scores: JSON.parse(stdout) as Record<AuditCategory, number> }
+    }),
+  )
 }
 
 const server = await serveBuild()
