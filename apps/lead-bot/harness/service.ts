@@ -36,7 +36,14 @@ export interface RunOptions {
 
 /** The service's own environment: only what is given, so the developer's shell leaks nothing in. */
 function serviceEnv(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env }
+  const cache = process.env.NODE_COMPILE_CACHE
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    LOG_LEVEL: 'info',
+    ...(cache === undefined ? {} : { NODE_COMPILE_CACHE: cache }),
+    ...env,
+  }
 }
 
 /** Runs `node src/main.ts` (the same Node as the caller) and collects its output. */
