@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 // Every Node process the tests start (Vitest's workers, the lead service, the CLIs) reuses the code
 // V8 compiled the last time from one cache on disk: about a sixth of the unit tests' CPU
-// (docs/decisions/0105-a-compile-cache-for-the-tests.md).
+// (docs/decisions/0105-the-loops-cost-less-cpu.md).
 process.env.NODE_COMPILE_CACHE ??= path.join(
   import.meta.dirname,
   'node_modules/.cache/node-compile',

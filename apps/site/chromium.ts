@@ -3,8 +3,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /**
  * Debian's build of the same Chromium without a browser window (`chromium-headless-shell`): the
- * speed measurements load pages in it, so the desktop browser's own interface does not take the
- * page's CPU (docs/performance.md, "Chromium's headless shell").
+ * end-to-end tests and the speed measurements load pages in it, so the desktop browser's own
+ * interface does not take the page's CPU (docs/performance.md, "Chromium's headless shell").
  */
 export const HEADLESS_SHELL_PATH =
   process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'

@@ -34,16 +34,19 @@ export interface RunOptions {
   logFile?: string
 }
 
+/**
+ * The V8 compile cache the caller uses, passed on to a process it starts with an environment of
+ * its own: the tests' processes start in half the CPU (docs/decisions/0105-the-loops-cost-less-cpu.md).
+ */
+export function compileCacheEnv(): Record<string, string> {
+  const cache = process.env.NODE_COMPILE_CACHE
+  return cache === undefined ? {} : { NODE_COMPILE_CACHE: cache }
+}
+
 /** The service's own environment: only what is given, so the developer's shell leaks nothing in. */
 function serviceEnv(env: Record<string, string>): Record<string, string> {
-  const cache = process.env.NODE_COMPILE_CACHE
-  return {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    LOG_LEVEL: 'info',
-    ...(cache === undefined ? {} : { NODE_COMPILE_CACHE: cache }),
-    ...env,
-  }
+  const base = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info' }
+  return { ...base, ...compileCacheEnv(), ...env }
 }
 
 /** Runs `node src/main.ts` (the same Node as the caller) and collects its output. */

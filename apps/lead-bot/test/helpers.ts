@@ -7,7 +7,9 @@ import { Writable } from 'node:stream'
 import { promisify } from 'node:util'
 import type * as Shared from '@it-lab/shared'
 import type { GroupEntry } from '@it-lab/shared'
+import { madeUpGroup } from '@it-lab/shared/test/made-up-group'
 import type { Cli } from '../cli/io.ts'
+import { compileCacheEnv } from '../harness/service.ts'
 import { REPO_ROOT } from '../src/config.ts'
 import type { Log } from '../src/log.ts'
 
@@ -60,7 +62,7 @@ export async function runScript(
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, ...args], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
+      env: { PATH: process.env.PATH ?? '', ...compileCacheEnv(), ...env },
       ...options,
     })
     return { code: 0, stdout, stderr }
@@ -146,21 +148,6 @@ export function madeUpSaturdays(extra: Partial<GroupEntry> = {}): {
   group: GroupEntry
   groupOf: (id: string) => GroupEntry | undefined
 } {
-  const group: GroupEntry = {
-    id: 'made-up-saturday',
-    course: 4,
-    days: ['Saturday'],
-    start: '10:00',
-    end: '11:30',
-    ageMin: 10,
-    ageMax: 14,
-    format: 'Оффлайн',
-    place: 'кабинет 2',
-    startDate: '',
-    seats: 3,
-    teacher: '',
-    sample: false,
-    ...extra,
-  }
+  const group = madeUpGroup({ place: 'кабинет 2', ...extra })
   return { group, groupOf: (id) => (id === group.id ? group : undefined) }
 }

@@ -1,39 +1,24 @@
 // The bot's offer of a freed seat to a waiting parent, against the fake Bot API on a real SQLite
 // file with an injected clock: offered and taken, declined and the next one asked, 24 hours
 // passing, the setting off, a parent without a linked chat, a restart and forged presses.
-import path from 'node:path'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { TRIAL_BOOKING_DEFAULTS } from '@it-lab/shared/content'
-import { startFakeTelegram } from '../../harness/fake-telegram.ts'
 import type { FakeChat, FakeTelegram, ReceivedMessage } from '../../harness/fake-telegram.ts'
 import { TEST_CONSENT, courseTitle } from '../../harness/sample-leads.ts'
-import {
-  eventually,
-  MEMORY_DIR,
-  recordingLog,
-  tempDir,
-  madeUpSaturdays,
-} from '../../test/helpers.ts'
-import { createOutbox } from '../outbox.ts'
-import type { DeliveryLoop } from '../retry.ts'
+import { eventually, MEMORY_DIR, tempDir, madeUpSaturdays } from '../../test/helpers.ts'
+import { DESK_CHAT, telegramBots } from '../../test/telegram-bot.ts'
+import type { Bot } from '../../test/telegram-bot.ts'
 import { openLeadStore } from '../store/lead-store.ts'
 import type { LeadStore } from '../store/lead-store.ts'
 import type { TrialState } from '../store/rows.ts'
-import { createTelegramClient } from '../telegram.ts'
-import { createUpdatesPoller } from '../updates.ts'
-import type { UpdatesPoller } from '../updates.ts'
 import { newTrialToken } from './booking.ts'
-import { DECLINED_TEXT, OFFER_GONE_TEXT, OFFER_MS, createWaitlistOffers } from './offers.ts'
-import { createParentChat } from './parent-chat.ts'
+import { DECLINED_TEXT, OFFER_GONE_TEXT, OFFER_MS } from './offers.ts'
 import { parsePress, pressData } from './reminder-words.ts'
-import { createTrialReminders } from './reminders.ts'
 import { createSeats } from './seats.ts'
-import { createWaitlist } from './waitlist.ts'
 
 const temp = tempDir('lead-bot-offers-', MEMORY_DIR)
 afterAll(() => temp.remove())
 
-const DESK_CHAT = '42'
 const MINUTE = 60_000
 
 // A made-up group (the shipped ones are samples the owner deletes): one seat, Saturdays at 10:00.
@@ -52,116 +37,14 @@ const chat = (id: number): FakeChat => ({ id, type: 'private', first_name: 'Ан
 const ANNA = 5_550_001
 const BORIS = 5_550_002
 
-interface Bot {
-  fake: FakeTelegram
-  dbPath: string
-  store: LeadStore
-  poller: UpdatesPoller
-  reminders: DeliveryLoop
-  outbox: DeliveryLoop
-  clock: number
-  /** Moves the clock and lets the bot's loop do what is due then. */
-  at(time: number): Promise<void>
-}
-
-let dbNumber = 0
-const fakes: FakeTelegram[] = []
-const running = new Set<Bot>()
-
-async function stop(bot: Bot): Promise<void> {
-  running.delete(bot)
-  await bot.poller.stop()
-  await bot.reminders.stop()
-  await bot.outbox.stop()
-  bot.store.close()
-}
-
-afterEach(async () => {
-  for (const bot of [...running]) await stop(bot)
-  for (const fake of fakes.splice(0)) await fake.close()
+const { startBot, stop } = telegramBots({
+  dir: temp.dir,
+  booking,
+  groupOf,
+  address: place.address,
+  start: THURSDAY_NOON,
+  seats: [saturdays],
 })
-
-/** The service's Telegram side on a fake Bot API, with the offers on unless `offers` is false. */
-async function startBot(
-  options: { dbPath?: string; fake?: FakeTelegram; now?: number; offers?: boolean } = {},
-): Promise<Bot> {
-  const fake = options.fake ?? (await startFakeTelegram())
-  if (!options.fake) fakes.push(fake)
-  const dbPath = options.dbPath ?? path.join(temp.dir, `bot-${(dbNumber += 1)}.sqlite`)
-  const store = openLeadStore(dbPath)
-  const log = recordingLog()
-  const telegram = createTelegramClient({
-    apiUrl: fake.url,
-    token: fake.token,
-    chatId: DESK_CHAT,
-    timeoutMs: 2_000,
-    sendTimeoutMs: 2_000,
-  })
-  const now = () => bot.clock
-  const seats = createSeats(store, [saturdays], booking, options.now ?? THURSDAY_NOON)
-  const policy = { pollMs: 60_000, retryBaseMs: 10, retryMaxMs: 100, sendIntervalMs: 0 }
-  const outbox = createOutbox({
-    store,
-    telegram,
-    config: { ...policy, notify: 'full' },
-    log,
-    waitlist: createWaitlist(store, seats),
-    now,
-  })
-  const reminders = createTrialReminders({
-    store,
-    telegram,
-    times: booking,
-    place,
-    config: policy,
-    log,
-    ...(options.offers === false ? {} : { offers: createWaitlistOffers(store, seats) }),
-    now,
-  })
-  const poller = createUpdatesPoller({
-    store,
-    telegram,
-    chatId: DESK_CHAT,
-    log,
-    onStatus: () => outbox.wake(),
-    parentChat: createParentChat({
-      store,
-      telegram,
-      booking,
-      groupOf,
-      place,
-      log,
-      onChange: () => {
-        outbox.wake()
-        reminders.wake()
-      },
-      now,
-    }),
-    pollTimeoutS: 5,
-    retryBaseMs: 10,
-    retryMaxMs: 100,
-    now,
-  })
-  const bot: Bot = {
-    fake,
-    dbPath,
-    store,
-    poller,
-    reminders,
-    outbox,
-    clock: options.now ?? THURSDAY_NOON,
-    async at(time) {
-      bot.clock = time
-      reminders.wake()
-      await reminders.idle()
-    },
-  }
-  running.add(bot)
-  outbox.start()
-  reminders.start()
-  poller.start()
-  return bot
-}
 
 /** A lead with Saturday's trial, booked or waiting; her page's token. */
 function book(store: LeadStore, state: TrialState, now = THURSDAY_NOON) {

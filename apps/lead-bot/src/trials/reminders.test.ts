@@ -2,7 +2,7 @@
 // clock: her link's /start, the bot's offer and her agreement, /stop, the reminders the evening
 // before and hours before, their buttons moving and cancelling, a restart and a full disk.
 import path from 'node:path'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
 import { TRIAL_BOOKING_DEFAULTS } from '@it-lab/shared/content'
 import { startFakeTelegram } from '../../harness/fake-telegram.ts'
 import type { FakeTelegram, ReceivedMessage } from '../../harness/fake-telegram.ts'
@@ -14,15 +14,12 @@ import {
   tempDir,
   madeUpSaturdays,
 } from '../../test/helpers.ts'
-import { createOutbox } from '../outbox.ts'
-import type { DeliveryLoop } from '../retry.ts'
+import { DESK_CHAT, telegramBots } from '../../test/telegram-bot.ts'
+import type { Bot } from '../../test/telegram-bot.ts'
 import { openLeadStore } from '../store/lead-store.ts'
 import type { LeadStore } from '../store/lead-store.ts'
 import { createTelegramClient } from '../telegram.ts'
-import { createUpdatesPoller } from '../updates.ts'
-import type { UpdatesPoller } from '../updates.ts'
 import { newTrialToken } from './booking.ts'
-import { createParentChat } from './parent-chat.ts'
 import { askBotName, reminderLink } from './reminder-link.ts'
 import {
   LINK_INVALID_TEXT,
@@ -33,12 +30,11 @@ import {
   pressData,
   STALE_TEXT,
 } from './reminder-words.ts'
-import { createTrialReminders, reminderWindows } from './reminders.ts'
+import { reminderWindows } from './reminders.ts'
 
 const temp = tempDir('lead-bot-reminders-', MEMORY_DIR)
 afterAll(() => temp.remove())
 
-const DESK_CHAT = '42'
 const HER_CHAT = 5_550_001
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -58,115 +54,13 @@ const HOURS_DUE = Date.parse('2026-11-28T03:00:00Z')
 const SECRET_NAME = 'Секретная Фамилия'
 const SECRET_PHONE = '+7 (987) 654-32-10'
 
-interface Bot {
-  fake: FakeTelegram
-  dbPath: string
-  store: LeadStore
-  poller: UpdatesPoller
-  reminders: DeliveryLoop
-  outbox: DeliveryLoop
-  log: ReturnType<typeof recordingLog>
-  clock: number
-  /** Moves the clock and lets the reminders do what is due then. */
-  at(time: number): Promise<void>
-}
-
-let dbNumber = 0
-const fakes: FakeTelegram[] = []
-const running = new Set<Bot>()
-
-async function stop(bot: Bot): Promise<void> {
-  running.delete(bot)
-  await bot.poller.stop()
-  await bot.reminders.stop()
-  await bot.outbox.stop()
-  bot.store.close()
-}
-
-afterEach(async () => {
-  for (const bot of [...running]) await stop(bot)
-  for (const fake of fakes.splice(0)) await fake.close()
+const { startBot, stop } = telegramBots({
+  dir: temp.dir,
+  booking,
+  groupOf,
+  address: place.address,
+  start: THURSDAY_NOON,
 })
-
-/** The service's Telegram side on a fake Bot API: the poller with her chat, the reminders, the outbox. */
-async function startBot(
-  options: { dbPath?: string; fake?: FakeTelegram; now?: number; store?: LeadStore } = {},
-): Promise<Bot> {
-  const fake = options.fake ?? (await startFakeTelegram())
-  if (!options.fake) fakes.push(fake)
-  const dbPath = options.dbPath ?? path.join(temp.dir, `bot-${(dbNumber += 1)}.sqlite`)
-  const store = options.store ?? openLeadStore(dbPath)
-  const log = recordingLog()
-  const telegram = createTelegramClient({
-    apiUrl: fake.url,
-    token: fake.token,
-    chatId: DESK_CHAT,
-    timeoutMs: 2_000,
-    sendTimeoutMs: 2_000,
-  })
-  const now = () => bot.clock
-  const policy = { pollMs: 60_000, retryBaseMs: 10, retryMaxMs: 100, sendIntervalMs: 0 }
-  const outbox = createOutbox({
-    store,
-    telegram,
-    config: { ...policy, notify: 'full' },
-    log,
-    now,
-  })
-  const reminders = createTrialReminders({
-    store,
-    telegram,
-    times: booking,
-    place,
-    config: policy,
-    log,
-    now,
-  })
-  const poller = createUpdatesPoller({
-    store,
-    telegram,
-    chatId: DESK_CHAT,
-    log,
-    onStatus: () => outbox.wake(),
-    parentChat: createParentChat({
-      store,
-      telegram,
-      booking,
-      groupOf,
-      place,
-      log,
-      onChange: () => {
-        outbox.wake()
-        reminders.wake()
-      },
-      now,
-    }),
-    pollTimeoutS: 5,
-    retryBaseMs: 10,
-    retryMaxMs: 100,
-    now,
-  })
-  const bot: Bot = {
-    fake,
-    dbPath,
-    store,
-    poller,
-    reminders,
-    outbox,
-    log,
-    clock: options.now ?? THURSDAY_NOON,
-    async at(time) {
-      bot.clock = time
-      reminders.wake()
-      await reminders.idle()
-    },
-  }
-  running.add(bot)
-  outbox.start()
-  reminders.start()
-  poller.start()
-  return bot
-}
 
 /** A lead that booked Saturday's trial; her page's token. */
 function book(store: LeadStore, at: string | null = LESSON, now = THURSDAY_NOON) {
@@ -229,7 +123,7 @@ describe('her link to the bot', () => {
 
   it('the bot’s name comes from Telegram, asked again until it answers', async () => {
     const fake = await startFakeTelegram()
-    fakes.push(fake)
+    onTestFinished(() => fake.close())
     const telegram = createTelegramClient({
       apiUrl: fake.url,
       token: fake.token,
@@ -554,7 +448,7 @@ describe('the reminders', () => {
   })
 
   it('never lost across a full disk: no claim, no send; once the claim is written it goes, once', async () => {
-    const dbPath = path.join(temp.dir, `full-${(dbNumber += 1)}.sqlite`)
+    const dbPath = path.join(temp.dir, 'full-disk.sqlite')
     const real = openLeadStore(dbPath)
     let diskFull = false
     const store: LeadStore = {

@@ -9,6 +9,7 @@ import { openLeadStore } from '../store/lead-store.ts'
 import { tempDir } from '../../test/helpers.ts'
 import { LEAD_QUERY, TEST_CONSENT, VALID_PHONE } from '../../harness/sample-leads.ts'
 import { WAITLIST_NOTE } from './booking.ts'
+import { madeUpGroup as sharedGroup } from '@it-lab/shared/test/made-up-group'
 
 const ORIGIN = 'http://127.0.0.1:3000'
 // Friday 27 November 2026, 23:00 in Astrakhan.
@@ -16,22 +17,7 @@ const NOW = Date.parse('2026-11-27T19:00:00Z')
 
 /** Made-up groups (docs/decisions/0053): one of one free place in eight, one with no size said. */
 function madeUpGroup(id: string, seats: number, size?: number): GroupEntry {
-  return {
-    id,
-    course: 4,
-    days: ['Saturday'],
-    start: '10:00',
-    end: '11:30',
-    ageMin: 10,
-    ageMax: 14,
-    format: 'Оффлайн',
-    place: '',
-    startDate: '',
-    seats,
-    ...(size === undefined ? {} : { size }),
-    teacher: '',
-    sample: false,
-  }
+  return sharedGroup({ id, seats, ...(size === undefined ? {} : { size }) })
 }
 const GROUPS = [madeUpGroup('made-up-sat', 1, 8), madeUpGroup('made-up-sun', 3)]
 

@@ -8,6 +8,7 @@ import type { DeskStatus } from '../desk-statuses.ts'
 import { MEMORY_DIR, tempDir } from '../../test/helpers.ts'
 import { TEST_CONSENT, phoneFor } from '../../harness/sample-leads.ts'
 import { countSeats, createSeats, holdEndsAt, nextBaseline } from './seats.ts'
+import { madeUpGroup as sharedGroup } from '@it-lab/shared/test/made-up-group'
 
 const temp = tempDir('lead-bot-seats-', MEMORY_DIR)
 afterAll(() => temp.remove())
@@ -19,22 +20,7 @@ const NOW = Date.parse('2026-11-26T11:00:00Z')
 
 /** Made-up groups (docs/decisions/0053): the owner's content may have any, or none. */
 function madeUpGroup(id: string, seats: number, size?: number): GroupEntry {
-  return {
-    id,
-    course: 4,
-    days: ['Saturday'],
-    start: '10:00',
-    end: '11:30',
-    ageMin: 9,
-    ageMax: 12,
-    format: 'Оффлайн',
-    place: '',
-    startDate: '',
-    seats,
-    ...(size === undefined ? {} : { size }),
-    teacher: '',
-    sample: false,
-  }
+  return sharedGroup({ id, seats, ageMin: 9, ageMax: 12, ...(size === undefined ? {} : { size }) })
 }
 
 function trial(leadId: number, set: Partial<SeatTrial> = {}): SeatTrial {

@@ -10,6 +10,7 @@ import { TEST_CONSENT, UNKNOWN_COURSE, phoneFor } from '../../harness/sample-lea
 import { MEMORY_DIR, eventually, recordingLog, tempDir } from '../../test/helpers.ts'
 import { createSeats } from './seats.ts'
 import { createWaitlist, waitedText, waitlistText } from './waitlist.ts'
+import { madeUpGroup as sharedGroup } from '@it-lab/shared/test/made-up-group'
 
 const temp = tempDir('lead-bot-waitlist-', MEMORY_DIR)
 afterAll(() => temp.remove())
@@ -20,21 +21,7 @@ const HOLD = { holdDays: 3 }
 
 /** A made-up group (docs/decisions/0053), of a course the catalogue does not have. */
 function madeUpGroup(seats: number): GroupEntry {
-  return {
-    id: 'made-up-sat',
-    course: UNKNOWN_COURSE,
-    days: ['Saturday'],
-    start: '10:00',
-    end: '11:30',
-    ageMin: 9,
-    ageMax: 12,
-    format: 'Оффлайн',
-    place: '',
-    startDate: '',
-    seats,
-    teacher: '',
-    sample: false,
-  }
+  return sharedGroup({ id: 'made-up-sat', course: UNKNOWN_COURSE, ageMin: 9, ageMax: 12, seats })
 }
 
 let files = 0

@@ -13,23 +13,10 @@ import {
   startText,
   type GroupEntry,
 } from './groups.ts'
+import { madeUpGroup } from '@it-lab/shared/test/made-up-group'
 
-const group = (id: string, extra: Partial<GroupEntry> = {}): GroupEntry => ({
-  id,
-  course: 4,
-  days: ['Saturday'],
-  start: '10:00',
-  end: '11:30',
-  ageMin: 14,
-  ageMax: 17,
-  format: 'Оффлайн',
-  place: 'кабинет 2',
-  startDate: '',
-  seats: 3,
-  teacher: '',
-  sample: false,
-  ...extra,
-})
+const group = (id: string, extra: Partial<GroupEntry> = {}): GroupEntry =>
+  madeUpGroup({ id, ageMin: 14, ageMax: 17, place: 'кабинет 2', ...extra })
 
 describe('groups as the pages show them', () => {
   it('says the places in all with the right Russian form', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { GroupEntry } from '#app/content/groups.ts'
 import type { Teacher } from '#app/content/teachers.ts'
 import { CourseGroupsSection } from './course-groups-section'
+import { madeUpGroup } from '@it-lab/shared/test/made-up-group'
 
 /** A teacher of the test's own: the shipped sample teachers are gone once the school launches. */
 const TEACHER = vi.hoisted((): Teacher => ({
@@ -36,22 +37,18 @@ function renderSection(groups: readonly GroupEntry[]) {
   return render(<Stub />)
 }
 
-const group = (id: string, extra: Partial<GroupEntry> = {}): GroupEntry => ({
-  id,
-  course: 4,
-  days: ['Tuesday', 'Thursday'],
-  start: '18:00',
-  end: '19:30',
-  ageMin: 14,
-  ageMax: 17,
-  format: 'Оффлайн',
-  place: 'кабинет 2',
-  startDate: '',
-  seats: 2,
-  teacher: '',
-  sample: false,
-  ...extra,
-})
+const group = (id: string, extra: Partial<GroupEntry> = {}): GroupEntry =>
+  madeUpGroup({
+    id,
+    days: ['Tuesday', 'Thursday'],
+    start: '18:00',
+    end: '19:30',
+    ageMin: 14,
+    ageMax: 17,
+    place: 'кабинет 2',
+    seats: 2,
+    ...extra,
+  })
 
 describe('CourseGroupsSection', () => {
   it('lists each group: days and time, ages, place, start and seats; a full one the waiting list', async () => {

@@ -6,7 +6,6 @@ import { PagePathContext } from '#app/components/page-path.tsx'
 import { STORAGE_KEYS } from '#app/config/browser-storage.ts'
 import { paths } from '#app/config/paths.ts'
 import { courses } from '#app/content/courses.ts'
-import type { GroupEntry } from '#app/content/groups.ts'
 import { reachGoal } from '#app/lib/analytics.ts'
 import { reportError } from '#app/lib/error-reporting.ts'
 import { rememberQuizPromo } from './lead-context'
@@ -20,28 +19,12 @@ vi.mock('#app/lib/error-reporting.ts', () => ({ reportError: vi.fn() }))
  * Made-up groups, whatever the course page (the shipped ones are samples the owner replaces,
  * docs/decisions/0053), and no closed days (hers are her own): Saturdays at 10:00, one full.
  */
-const MADE_UP_GROUPS = vi.hoisted((): GroupEntry[] => {
-  const saturdays: GroupEntry = {
-    id: 'made-up-saturday',
-    course: 4,
-    days: ['Saturday'],
-    start: '10:00',
-    end: '11:30',
-    ageMin: 10,
-    ageMax: 14,
-    format: 'Оффлайн',
-    place: '',
-    startDate: '',
-    seats: 2,
-    teacher: '',
-    sample: false,
-  }
-  return [saturdays, { ...saturdays, id: 'made-up-full', start: '12:00', end: '13:30', seats: 0 }]
+vi.mock(import('#app/content/groups.ts'), async (importOriginal) => {
+  const { madeUpGroup } = await import('@it-lab/shared/test/made-up-group')
+  const saturdays = madeUpGroup({ seats: 2 })
+  const full = { ...saturdays, id: 'made-up-full', start: '12:00', end: '13:30', seats: 0 }
+  return { ...(await importOriginal()), courseGroups: () => [saturdays, full] }
 })
-vi.mock(import('#app/content/groups.ts'), async (importOriginal) => ({
-  ...(await importOriginal()),
-  courseGroups: () => MADE_UP_GROUPS,
-}))
 vi.mock(import('#app/content/trial-dates.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   TRIAL_DATE_SETTINGS: { datesShown: 2, closedDays: [], builtOn: '2026-11-20' },

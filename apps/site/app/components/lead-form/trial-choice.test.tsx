@@ -5,25 +5,12 @@ import { describe, expect, it } from 'vitest'
 import type { GroupEntry } from '#app/content/groups.ts'
 import type { TrialDateSettings } from '#app/content/trial-dates.ts'
 import { TrialChoice } from './trial-choice'
+import { madeUpGroup } from '@it-lab/shared/test/made-up-group'
 
 // Made-up groups and settings: the shipped groups are samples the owner replaces
 // (docs/decisions/0053), and her closed days are hers.
-const group = (id: string, extra: Partial<GroupEntry> = {}): GroupEntry => ({
-  id,
-  course: 4,
-  days: ['Saturday'],
-  start: '10:00',
-  end: '11:30',
-  ageMin: 10,
-  ageMax: 14,
-  format: 'Оффлайн',
-  place: '',
-  startDate: '',
-  seats: 2,
-  teacher: '',
-  sample: false,
-  ...extra,
-})
+const group = (id: string, extra: Partial<GroupEntry> = {}): GroupEntry =>
+  madeUpGroup({ id, seats: 2, ...extra })
 const settings: TrialDateSettings = {
   datesShown: 3,
   closedDays: [{ from: '2026-12-31', to: '2027-01-08' }],
