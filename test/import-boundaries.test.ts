@@ -161,6 +161,16 @@ describe('import boundaries', () => {
     ['the editor gateway importing a test', 'apps/editor/src/probe.ts', './app.test.ts'],
     ['a bench importing a test helper', 'scripts/probe.ts', '../apps/lead-bot/test/helpers.ts'],
     [
+      "the site importing the tests' made-up group through the package",
+      'apps/site/app/content/probe.ts',
+      '@it-lab/shared/test/made-up-group',
+    ],
+    [
+      "the lead service importing the tests' made-up group",
+      'apps/lead-bot/src/trials/probe.ts',
+      '@it-lab/shared/test/made-up-group',
+    ],
+    [
       'an operator script importing a test helper',
       'apps/lead-bot/scripts/probe.ts',
       '../test/helpers.ts',
@@ -299,6 +309,11 @@ describe('import boundaries', () => {
     ['lib importing content', 'apps/site/app/lib/probe.ts', '#app/content/courses.ts'],
     ['content importing config', 'apps/site/app/content/policies/probe.ts', '#app/config/paths.ts'],
     ['the site importing the shared package', 'apps/site/app/lib/probe.ts', '@it-lab/shared'],
+    [
+      "a site test importing the tests' made-up group",
+      'apps/site/app/content/probe.test.ts',
+      '@it-lab/shared/test/made-up-group',
+    ],
     [
       'a colocated test importing the harness',
       'apps/lead-bot/src/probe.test.ts',
