@@ -38,6 +38,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { fileURLToPath } from 'node:url'
 import { parseEnv, promisify, stripVTControlCharacters } from 'node:util'
 import { startFakeTelegram } from '@it-lab/lead-bot/harness/fake-telegram'
+import { IMAGE_CACHE_DIR } from '@it-lab/site/image-cache-dir'
 import { completeSchoolFacts } from '@it-lab/site/harness/complete-school-facts'
 import { prepareLaunch, renameCourses } from '@it-lab/site/harness/owner-edits'
 import { ENV_FILES, exampleNames } from '../lib/env-files.ts'
@@ -566,10 +567,9 @@ function setUp(): void {
     const link = readlinkSync(path.join(ROOT, 'node_modules', '@it-lab', name))
     symlinkSync(link, path.join(modules, '@it-lab', name))
   }
-  // The photos this machine's builds have encoded, kept by their bytes (IMAGE_CACHE_DIR of
-  // apps/site/vite/responsive-images.ts): each is encoded once here too, as on a server after its
-  // first deploy.
-  const imageCache = path.join('apps', 'site', 'node_modules', '.cache', 'it-lab-images')
+  // The photos this machine's builds have encoded, kept by their bytes: each is encoded once here
+  // too, as on a server after its first deploy.
+  const imageCache = path.relative(ROOT, IMAGE_CACHE_DIR)
   mkdirSync(path.join(ROOT, imageCache), { recursive: true })
   mkdirSync(path.dirname(path.join(repo, imageCache)), { recursive: true })
   symlinkSync(path.join(ROOT, imageCache), path.join(repo, imageCache))

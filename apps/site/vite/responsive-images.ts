@@ -4,6 +4,7 @@ import path from 'node:path'
 import { pictureHeader } from '@it-lab/content-check/picture-header'
 import { contentFileName, PICTURE_MAX_PIXELS } from '@it-lab/shared/content'
 import sharp from 'sharp'
+import { IMAGE_CACHE_DIR } from './image-cache-dir.ts'
 
 // The owner's photos as the pages serve them (docs/decisions/0070-responsive-photos-at-build.md):
 // a large upload is cut to the proportion it is shown in and encoded at a few widths as AVIF and
@@ -33,12 +34,6 @@ export const FALLBACK_FORMAT: ImageFormat = 'webp'
 
 /** One encoded file. */
 export type ImageVariant = { format: ImageFormat; width: number; height: number; file: string }
-
-/** Where built variants are kept between builds: the same photo is encoded once. */
-export const IMAGE_CACHE_DIR = path.resolve(
-  import.meta.dirname,
-  '../node_modules/.cache/it-lab-images',
-)
 
 /** The widths built from a source `sourceWidth` pixels wide: never wider than the source. */
 export function variantWidths(spec: ResponsiveImageSpec, sourceWidth: number): number[] {
