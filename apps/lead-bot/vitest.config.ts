@@ -29,7 +29,7 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'cli/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: [...DRILLS, ...MOCKED],
     // One process runs file after file, its modules loaded once: no file here leaves module
-    // state, a mock or a stub behind (docs/decisions/0102-a-check-loop-under-a-minute.md).
+    // state, a mock or a stub behind (docs/decisions/0105-the-loops-cost-less-cpu.md).
     isolate: false,
   },
 })
